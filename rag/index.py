@@ -1,0 +1,396 @@
+"""The index: chunks of every paper as vectors in Chroma, plus a BM25 snapshot that names the papers.
+
+Consistency without transactions: Chroma is reconciled towards the target chunk set (add what is
+missing, in batches that survive a kill), then a new snapshot generation (papers, chunk ids, BM25)
+is written and made current by one atomic rename, and only then are stale vectors deleted. Readers
+use only the current snapshot and ignore vectors it does not name, so they never see a half-ingest.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import logging
+import os
+import shutil
+import time
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+from urllib.parse import urlparse
+
+import numpy as np
+
+from .corpus import load_papers
+from .embed import Embedder, get_embedder
+from .errors import IndexUnavailable
+from .keyword import KeywordIndex
+from .settings import Settings
+from .text import split_sentences
+from .types import Chunk, Link, Paper
+
+log = logging.getLogger("paperchat.index")
+WRITE_BATCH = 256  # chunks per Chroma write: a kill loses at most this much embedding work
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class IngestReport:
+    """What one ingest did, for the CLI, the UI and the benchmarks."""
+
+    papers: int = 0
+    added: int = 0
+    removed: int = 0
+    unchanged: int = 0
+    chunks: int = 0
+    chunks_embedded: int = 0
+    seconds: float = 0.0
+    warnings: list[str] = field(default_factory=list)
+
+
+def make_chunks(paper: Paper, settings: Settings) -> list[Chunk]:
+    """Windows of `chunk_sentences` sentences every `chunk_stride` sentences, ids tied to their text."""
+    sentences = split_sentences(paper.text[: settings.max_index_chars]) or [paper.title]
+    size, stride = settings.chunk_sentences, settings.chunk_stride
+    starts = range(0, max(len(sentences) - size, 0) + 1, stride)
+    windows = [" ".join(sentences[s:s + size]) for s in starts]
+    if starts[-1] + size < len(sentences):  # the tail the stride skipped
+        windows.append(" ".join(sentences[-size:]))
+    chunks = []
+    for i, text in enumerate(windows):
+        digest = hashlib.sha256(text.encode()).hexdigest()[:8]
+        chunks.append(Chunk(id=f"{paper.id}:{i}:{digest}", paper_id=paper.id, index=i, text=text))
+    return chunks
+
+
+class Snapshot:
+    """One committed generation: the papers, their chunk ids, and the BM25 index over them."""
+
+    def __init__(self, directory: Path, meta: dict, papers: list[Paper], keyword: KeywordIndex):
+        self.directory = directory
+        self.meta = meta
+        self.papers = papers
+        self.by_id = {p.id: i for i, p in enumerate(papers)}
+        self.chunk_ids = set(meta.get("chunk_ids", []))
+        self.keyword = keyword
+        self.venue_keys = np.array([p.venue.lower() for p in papers], dtype=object)
+        self.years = np.array([p.year or 0 for p in papers], dtype=np.int32)
+
+    @property
+    def embedder_id(self) -> str:
+        return self.meta.get("embedder_id", "")
+
+    def mask(self, venue: str | None, year: int | None) -> np.ndarray | None:
+        """1.0 for papers that pass the filters, else 0.0; None when nothing is filtered."""
+        if venue is None and year is None:
+            return None
+        keep = np.ones(len(self.papers), dtype=bool)
+        if venue is not None:
+            keep &= self.venue_keys == venue.lower()
+        if year is not None:
+            keep &= self.years == year
+        return keep.astype(np.float32)
+
+
+class PaperIndex:
+    """Papers in Chroma (vectors) and bm25s (keywords), kept describing the same set."""
+
+    def __init__(self, settings: Settings | None = None, embedder: Embedder | None = None):
+        self.settings = settings or Settings()
+        self.dir = Path(self.settings.index_dir)
+        self._embedder = embedder
+        self._client = None
+        self._collection = None
+        self._snapshot: Snapshot | None = None
+        self._snapshot_key: tuple | None = None
+
+    # ---- storage handles
+    @property
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            self._embedder = get_embedder(self.settings)
+        return self._embedder
+
+    @property
+    def client(self):
+        if self._client is None:
+            self._client = _connect(self.settings, self.dir)
+        return self._client
+
+    @property
+    def collection(self):
+        if self._collection is None:
+            from .chroma import NoDownloadEmbeddingFunction
+
+            try:
+                self._collection = self.client.get_or_create_collection(
+                    self.settings.collection_name,
+                    embedding_function=NoDownloadEmbeddingFunction(self.embedder.id),
+                    metadata={"hnsw:space": "cosine", "embedder": self.embedder.id},
+                )
+            except Exception as exc:
+                raise IndexUnavailable(_chroma_problem(self.settings, exc)) from exc
+        return self._collection
+
+    # ---- reading
+    def exists(self) -> bool:
+        return (self.dir / "current.json").exists()
+
+    def snapshot(self) -> Snapshot | None:
+        """The current generation, reloaded only when an ingest has committed a new one."""
+        pointer = self.dir / "current.json"
+        try:
+            stat = pointer.stat()
+        except FileNotFoundError:
+            return None
+        key = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
+        if key != self._snapshot_key:
+            self._snapshot = _load_snapshot(self.dir, json.loads(pointer.read_text())["generation"])
+            self._snapshot_key = key
+        return self._snapshot
+
+    def dense(self, vector: np.ndarray, n: int, venue: str | None = None, year: int | None = None):
+        """Top chunks by cosine similarity: list of (chunk id, paper id, similarity, text)."""
+        where = _where(venue, year)
+        try:
+            count = self.collection.count()
+            if count == 0:
+                return []
+            result = self.collection.query(
+                query_embeddings=[vector.tolist()], n_results=min(n, count), where=where,
+                include=["distances", "documents", "metadatas"],
+            )
+        except IndexUnavailable:
+            raise
+        except Exception as exc:
+            raise IndexUnavailable(_chroma_problem(self.settings, exc)) from exc
+        rows = zip(result["ids"][0], result["metadatas"][0], result["distances"][0], result["documents"][0])
+        return [(cid, meta["paper_id"], 1.0 - dist, doc) for cid, meta, dist, doc in rows]
+
+    # ---- writing
+    def ingest(self, paths: Iterable[str | Path] | None = None, progress: Progress | bool = False) -> IngestReport:
+        """Make the index hold exactly the papers under `paths` (default: the data folder)."""
+        started = time.perf_counter()
+        paths = list(paths) if paths is not None else [self.settings.data_dir]
+        loaded = load_papers(paths, max_chars=self.settings.max_index_chars)
+        report = IngestReport(papers=len(loaded.papers), warnings=loaded.warnings)
+        with self._lock():
+            self._ingest(loaded.papers, report, _progress_callback(progress))
+        report.seconds = time.perf_counter() - started
+        return report
+
+    def _ingest(self, papers: list[Paper], report: IngestReport, progress: Progress | None) -> None:
+        chunks = [c for p in papers for c in make_chunks(p, self.settings)]
+        target = {c.id for c in chunks}
+        report.chunks = len(chunks)
+        old = self.snapshot()
+        old_ids = set(old.by_id) if old and old.embedder_id == self.embedder.id else set()
+        new_ids = {p.id for p in papers}
+        report.added = len(new_ids - old_ids)
+        report.removed = len(old_ids - new_ids)
+        report.unchanged = len(new_ids & old_ids)
+
+        present = self._present_ids(old, target)
+        missing = [c for c in chunks if c.id not in present]
+        report.chunks_embedded = self._add_chunks(missing, {p.id: p for p in papers}, progress)
+        self._commit(papers, chunks)
+        stale = present - target
+        if stale:
+            self._delete(sorted(stale))
+        self._drop_other_collections()
+
+    def _present_ids(self, old: Snapshot | None, target: set[str]) -> set[str]:
+        """Chunk ids Chroma already holds; skips the full listing when the last commit is intact."""
+        count = self.collection.count()
+        if old and old.embedder_id == self.embedder.id and count == len(old.chunk_ids):
+            return set(old.chunk_ids)
+        ids: set[str] = set()
+        page = 5000
+        for offset in range(0, count, page):
+            ids.update(self.collection.get(include=[], limit=page, offset=offset)["ids"])
+        return ids
+
+    def _add_chunks(self, chunks: list[Chunk], papers: dict[str, Paper], progress: Progress | None) -> int:
+        done = 0
+        for start in range(0, len(chunks), WRITE_BATCH):
+            batch = chunks[start:start + WRITE_BATCH]
+            vectors = _embed_unique(self.embedder, [c.text for c in batch])
+            self.collection.upsert(
+                ids=[c.id for c in batch],
+                embeddings=vectors.tolist(),
+                documents=[c.text for c in batch],
+                metadatas=[_chunk_metadata(c, papers[c.paper_id]) for c in batch],
+            )
+            done += len(batch)
+            if progress:
+                progress(done, len(chunks))
+        return done
+
+    def _commit(self, papers: list[Paper], chunks: list[Chunk]) -> None:
+        generation = f"gen-{time.time_ns()}-{os.getpid()}"
+        tmp = self.dir / "generations" / (generation + ".tmp")
+        tmp.mkdir(parents=True)
+        meta = {
+            "embedder_id": self.embedder.id,
+            "chunking": [self.settings.chunk_sentences, self.settings.chunk_stride],
+            "papers": len(papers),
+            "chunk_ids": [c.id for c in chunks],
+            "created": time.time(),
+        }
+        _write_json(tmp / "meta.json", meta)
+        with open(tmp / "papers.jsonl", "w", encoding="utf-8") as fh:
+            for paper in papers:
+                fh.write(json.dumps(asdict(paper), ensure_ascii=False) + "\n")
+        KeywordIndex.build([_keyword_text(p) for p in papers]).save(tmp / "bm25")
+        _fsync_dir(tmp)
+        final = self.dir / "generations" / generation
+        os.rename(tmp, final)
+        _write_json(self.dir / "current.json", {"generation": generation})  # the commit point
+        self._prune_generations(keep=generation)
+
+    def _delete(self, ids: list[str]) -> None:
+        for start in range(0, len(ids), 5000):
+            self.collection.delete(ids=ids[start:start + 5000])
+
+    def _drop_other_collections(self) -> None:
+        """Vectors of another embedder are never mixed in: once rebuilt, their collection goes."""
+        prefix = self.settings.collection + "-"
+        for name in _collection_names(self.client):
+            if name.startswith(prefix) and name != self.settings.collection_name:
+                self.client.delete_collection(name)
+
+    def _prune_generations(self, keep: str) -> None:
+        # keep the previous generation too: a reader may still be loading it
+        gens = sorted((self.dir / "generations").iterdir(), key=lambda p: p.stat().st_mtime)
+        for old in gens[:-2]:
+            if old.name != keep:
+                shutil.rmtree(old, ignore_errors=True)
+
+    @contextmanager
+    def _lock(self) -> Iterator[None]:
+        self.dir.mkdir(parents=True, exist_ok=True)
+        with open(self.dir / "ingest.lock", "w") as fh:
+            fcntl.flock(fh, fcntl.LOCK_EX)  # one ingest at a time; the OS frees it if we are killed
+            try:
+                yield
+            finally:
+                fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def _connect(settings: Settings, directory: Path):
+    import chromadb
+    from chromadb.config import Settings as ChromaSettings
+
+    chroma_settings = ChromaSettings(anonymized_telemetry=False)
+    try:
+        if settings.chroma_url:
+            url = urlparse(settings.chroma_url)
+            return chromadb.HttpClient(
+                host=url.hostname or "localhost",
+                port=url.port or (443 if url.scheme == "https" else 8000),
+                ssl=url.scheme == "https",
+                settings=chroma_settings,
+            )
+        directory.mkdir(parents=True, exist_ok=True)
+        return chromadb.PersistentClient(path=str(directory / "chroma"), settings=chroma_settings)
+    except Exception as exc:
+        raise IndexUnavailable(_chroma_problem(settings, exc)) from exc
+
+
+def _chroma_problem(settings: Settings, exc: Exception) -> str:
+    if settings.chroma_url:
+        return (f"cannot reach the Chroma server at {settings.chroma_url} ({type(exc).__name__}: {exc}); "
+                "start it with 'chroma run --path DIR' or unset PAPERCHAT_CHROMA_URL")
+    return f"cannot open the Chroma database under {settings.index_dir} ({type(exc).__name__}: {exc})"
+
+
+def _collection_names(client) -> list[str]:
+    return [c if isinstance(c, str) else c.name for c in client.list_collections()]
+
+
+def _where(venue: str | None, year: int | None) -> dict | None:
+    clauses = []
+    if venue is not None:
+        clauses.append({"venue": venue.lower()})
+    if year is not None:
+        clauses.append({"year": int(year)})
+    if not clauses:
+        return None
+    return clauses[0] if len(clauses) == 1 else {"$and": clauses}
+
+
+def _chunk_metadata(chunk: Chunk, paper: Paper) -> dict:
+    meta = {"paper_id": chunk.paper_id, "venue": paper.venue.lower(), "chunk": chunk.index}
+    if paper.year:
+        meta["year"] = paper.year
+    return meta
+
+
+def _embed_unique(embedder: Embedder, texts: list[str]) -> np.ndarray:
+    """Embed each distinct text once (lists often repeat boilerplate sentences)."""
+    unique = list(dict.fromkeys(texts))
+    vectors = embedder.embed(unique)
+    row = {t: i for i, t in enumerate(unique)}
+    return vectors[[row[t] for t in texts]]
+
+
+def _keyword_text(paper: Paper) -> str:
+    return paper.text if paper.title_derived else f"{paper.title}. {paper.text}"
+
+
+def _load_snapshot(directory: Path, generation: str) -> Snapshot:
+    gen = directory / "generations" / generation
+    try:
+        meta = json.loads((gen / "meta.json").read_text())
+        with open(gen / "papers.jsonl", encoding="utf-8") as fh:
+            papers = [_paper_from_dict(json.loads(line)) for line in fh if line.strip()]
+        keyword = KeywordIndex.load(gen / "bm25")
+    except (OSError, ValueError, KeyError) as exc:
+        raise IndexUnavailable(
+            f"the index under {directory} is damaged ({exc}); run 'paperchat ingest' to rebuild it"
+        ) from exc
+    return Snapshot(gen, meta, papers, keyword)
+
+
+def _paper_from_dict(row: dict) -> Paper:
+    row["links"] = tuple(Link(**link) for link in row.get("links", ()))
+    row["also_in"] = tuple(row.get("also_in", ()))
+    return Paper(**row)
+
+
+def _write_json(path: Path, data: dict) -> None:
+    tmp = path.with_suffix(path.suffix + f".{os.getpid()}.tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(data, fh, ensure_ascii=False)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def _fsync_dir(directory: Path) -> None:
+    for path in directory.rglob("*"):
+        if path.is_file():
+            with open(path, "rb") as fh:
+                os.fsync(fh.fileno())
+
+
+def _progress_callback(progress: Progress | bool) -> Progress | None:
+    if callable(progress):
+        return progress
+    if not progress:
+        return None
+    from tqdm import tqdm
+
+    bar: dict = {}
+
+    def update(done: int, total: int) -> None:
+        if "bar" not in bar:
+            bar["bar"] = tqdm(total=total, unit="chunk", desc="embedding", leave=False)
+        bar["bar"].n = done
+        bar["bar"].refresh()
+        if done >= total:
+            bar["bar"].close()
+
+    return update

@@ -1,0 +1,138 @@
+"""Hybrid retrieval: dense chunk hits (Chroma) and BM25 paper scores, fused by paper id."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import numpy as np
+
+from .index import PaperIndex, Snapshot
+from .keyword import sentence_terms
+from .settings import Settings
+from .text import split_sentences
+from .types import Hit
+
+log = logging.getLogger("paperchat.retrieve")
+CHUNKS_PER_PAPER = 3  # dense candidates are chunks: fetch enough to cover `candidates` papers
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """Per-paper evidence from both retrievers, before fusion."""
+
+    dense: dict[int, float]  # paper row → best chunk similarity
+    best_chunk: dict[int, str]  # paper row → text of its best chunk
+    keyword: np.ndarray  # BM25 score of every paper (0 when filtered out)
+
+
+def clean_query(query: str, settings: Settings) -> str:
+    """Validate and bound a query: empty is an error, very long is truncated."""
+    if not isinstance(query, str) or not query.strip():
+        raise ValueError("the query is empty: type a question or some keywords")
+    query = " ".join(query.split())
+    if len(query) > settings.max_query_chars:
+        log.info("query of %d characters truncated to %d", len(query), settings.max_query_chars)
+        query = query[: settings.max_query_chars]
+    return query
+
+
+def hybrid_search(
+    index: PaperIndex, query: str, k: int, venue: str | None = None, year: int | None = None,
+    mode: str | None = None,
+) -> list[Hit]:
+    """Best papers for `query`, one `Hit` each; `mode` is "hybrid" (default), "dense" or "keyword"."""
+    settings = index.settings
+    query = clean_query(query, settings)
+    snapshot = index.snapshot()
+    if snapshot is None or not snapshot.papers:
+        return []
+    mode = mode or "hybrid"
+    cands = gather(index, snapshot, query, venue, year, with_dense=mode != "keyword")
+    scores = fuse(cands, settings, mode)
+    ranked = sorted(scores.items(), key=lambda item: -item[1])[:k]
+    query_terms = sentence_terms(query)
+    return [
+        Hit(
+            paper=snapshot.papers[row],
+            score=round(float(score), 4),
+            snippets=snippets(snapshot.papers[row].text, query_terms, cands.best_chunk.get(row, "")),
+            dense_score=cands.dense.get(row),
+            keyword_score=float(cands.keyword[row]),
+        )
+        for row, score in ranked
+    ]
+
+
+def gather(index: PaperIndex, snapshot: Snapshot, query: str, venue, year, with_dense=True) -> Candidates:
+    """Run both retrievers under the same filters."""
+    keyword = snapshot.keyword.scores(query, len(snapshot.papers), snapshot.mask(venue, year))
+    dense: dict[int, float] = {}
+    best_chunk: dict[int, str] = {}
+    if with_dense:
+        vector = index.embedder.embed([query])[0]
+        n = index.settings.candidates * CHUNKS_PER_PAPER
+        for chunk_id, paper_id, similarity, text in index.dense(vector, n, venue, year):
+            row = snapshot.by_id.get(paper_id)
+            if row is None or chunk_id not in snapshot.chunk_ids:
+                continue  # written by an ingest that has not committed yet
+            if similarity > dense.get(row, -1.0):
+                dense[row], best_chunk[row] = similarity, text
+    return Candidates(dense=dense, best_chunk=best_chunk, keyword=keyword)
+
+
+def fuse(cands: Candidates, settings: Settings, mode: str = "hybrid") -> dict[int, float]:
+    """Paper row → fused score. Weighted: min-max normalised sum; rrf: reciprocal-rank fusion."""
+    top_kw = _top_keyword(cands.keyword, settings.candidates)
+    if mode == "keyword":
+        return top_kw
+    if mode == "dense":
+        return dict(cands.dense)
+    rows = set(cands.dense) | set(top_kw)
+    if settings.fusion == "rrf":
+        dense_rank = _ranks(cands.dense)
+        kw_rank = _ranks(top_kw)
+        return {
+            r: sum(1.0 / (settings.rrf_k + rank[r]) for rank in (dense_rank, kw_rank) if r in rank)
+            for r in rows
+        }
+    dense_n = _minmax(cands.dense)
+    # BM25 is exact for every paper, so normalise over all candidates, not only its own top list
+    kw_n = _minmax({r: float(cands.keyword[r]) for r in rows})
+    w = settings.dense_weight
+    return {r: w * dense_n.get(r, 0.0) + (1 - w) * kw_n.get(r, 0.0) for r in rows}
+
+
+def _top_keyword(scores: np.ndarray, n: int) -> dict[int, float]:
+    if not scores.size:
+        return {}
+    n = min(n, scores.size)
+    top = np.argpartition(-scores, n - 1)[:n]
+    return {int(r): float(scores[r]) for r in top if scores[r] > 0}
+
+
+def _ranks(scores: dict[int, float]) -> dict[int, int]:
+    return {r: i + 1 for i, (r, _) in enumerate(sorted(scores.items(), key=lambda x: -x[1]))}
+
+
+def _minmax(scores: dict[int, float]) -> dict[int, float]:
+    if not scores:
+        return {}
+    lo, hi = min(scores.values()), max(scores.values())
+    if hi - lo < 1e-9:
+        return {r: 1.0 for r in scores}
+    return {r: (s - lo) / (hi - lo) for r, s in scores.items()}
+
+
+def snippets(text: str, query_terms: set[str], best_chunk: str = "", n: int = 2) -> tuple[str, ...]:
+    """The abstract's sentences that best match the query: term overlap, plus the best dense chunk."""
+    sentences = split_sentences(text)
+    if not sentences:
+        return ()
+    scored = []
+    for i, sentence in enumerate(sentences):
+        overlap = len(query_terms & sentence_terms(sentence)) / (len(query_terms) or 1)
+        in_chunk = 0.5 if best_chunk and sentence in best_chunk else 0.0
+        scored.append((overlap + in_chunk, -i, sentence))
+    scored.sort(reverse=True)
+    return tuple(s for _, _, s in scored[:n])

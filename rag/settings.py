@@ -1,0 +1,99 @@
+"""One `Settings` object for paperchat, read from the environment and `.env`."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def _default_dir(name: str) -> Path:
+    # In a checkout (or an editable install) the data and index sit beside `rag/`;
+    # an installed copy falls back to the working directory.
+    root = PROJECT_ROOT if (PROJECT_ROOT / "pyproject.toml").exists() else Path.cwd()
+    return root / name
+
+
+class Settings(BaseSettings):
+    """Every knob of paperchat. Env vars are `PAPERCHAT_<FIELD>` unless noted."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="PAPERCHAT_", env_file=".env", extra="ignore", populate_by_name=True
+    )
+
+    # --- where things are
+    data_dir: Path = Field(
+        default_factory=lambda: _default_dir("data"),
+        description="Folder (or file) of paper lists ingested by default.",
+    )
+    index_dir: Path = Field(
+        default_factory=lambda: _default_dir(".paperchat"),
+        description="Where the embedded Chroma database and the keyword index live.",
+    )
+    chroma_url: str | None = Field(
+        default=None,
+        description="URL of a Chroma server (http://host:8000); unset = embedded PersistentClient.",
+    )
+    collection: str = Field(default="paperchat", description="Chroma collection name prefix.")
+
+    # --- embeddings
+    embedder: Literal["local", "openai"] = Field(
+        default="local",
+        description="'local' = all-MiniLM-L6-v2 int8 ONNX on the CPU; 'openai' = an embeddings API.",
+    )
+    openai_embedding_model: str = Field(
+        default="text-embedding-3-small", description="Model used when embedder='openai'."
+    )
+    embed_batch_size: int = Field(default=8, ge=1, le=1024, description="Texts per embedding call.")
+    embed_threads: int = Field(default=0, ge=0, description="ONNX Runtime threads; 0 = all cores.")
+
+    # --- chunking and retrieval
+    chunk_sentences: int = Field(default=2, ge=1, le=10, description="Sentences per chunk window.")
+    chunk_stride: int = Field(default=2, ge=1, le=10, description="Sentences between window starts.")
+    max_index_chars: int = Field(
+        default=20_000, ge=1_000, description="Characters of one abstract that get indexed."
+    )
+    max_query_chars: int = Field(
+        default=1_000, ge=50, description="Longer queries are truncated to this many characters."
+    )
+    top_k: int = Field(default=10, ge=1, le=200, description="Papers returned by search.")
+    fusion: Literal["weighted", "rrf"] = Field(
+        default="weighted", description="How dense and keyword rankings are fused."
+    )
+    dense_weight: float = Field(
+        default=0.5, ge=0.0, le=1.0, description="Weight of the dense score in weighted fusion."
+    )
+    rrf_k: int = Field(default=60, ge=1, description="Constant of reciprocal-rank fusion.")
+    candidates: int = Field(
+        default=50, ge=10, le=1000, description="Papers each retriever proposes before fusion."
+    )
+
+    # --- LLM (any OpenAI-compatible endpoint)
+    openai_api_key: SecretStr | None = Field(
+        default=None,
+        validation_alias=AliasChoices("openai_api_key", "PAPERCHAT_OPENAI_API_KEY", "OPENAI_API_KEY"),
+        description="API key (env OPENAI_API_KEY). Never logged or shown.",
+    )
+    openai_base_url: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("openai_base_url", "PAPERCHAT_OPENAI_BASE_URL", "OPENAI_BASE_URL"),
+        description="OpenAI-compatible endpoint (env OPENAI_BASE_URL): vLLM, Ollama, llama.cpp.",
+    )
+
+    @property
+    def embedder_id(self) -> str:
+        """Names the vectors' space: changing it means re-embedding everything."""
+        if self.embedder == "openai":
+            base = self.openai_base_url or "api.openai.com"
+            return f"openai:{self.openai_embedding_model}@{base}"
+        return "local:all-MiniLM-L6-v2-onnx-int8"
+
+    @property
+    def collection_name(self) -> str:
+        tag = hashlib.sha256(self.embedder_id.encode()).hexdigest()[:8]
+        return f"{self.collection}-{tag}"

@@ -1,0 +1,84 @@
+"""Domain objects: the small typed records that flow from files to answers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Link:
+    """A URL found in an abstract; `is_code` marks source-code repositories."""
+
+    url: str
+    is_code: bool = False
+
+
+@dataclass(frozen=True)
+class Paper:
+    """One abstract from a paper list, with everything needed to show and cite it."""
+
+    id: str  # venue-year slug + content hash: stable across re-ingests and file renames
+    title: str  # from the source, or derived from the abstract (never empty)
+    venue: str  # e.g. "ICML"; "unknown" when the source names none
+    year: int | None
+    abstract: str  # the original text, verbatim
+    text: str  # markup removed: what is indexed and displayed
+    source: str  # file name
+    position: int  # 1-based paragraph (txt) or row (jsonl/csv)
+    links: tuple[Link, ...] = ()
+    authors: str = ""
+    url: str = ""
+    external_id: str = ""  # the source's own id (BEIR `_id`, OpenReview id), when it has one
+    also_in: tuple[str, ...] = ()  # "file#position" of identical abstracts found elsewhere
+    title_derived: bool = False
+
+    @property
+    def code_links(self) -> tuple[Link, ...]:
+        return tuple(link for link in self.links if link.is_code)
+
+    @property
+    def venue_year(self) -> str:
+        return f"{self.venue} {self.year}" if self.year else self.venue
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A window of consecutive sentences of one paper: the unit of dense retrieval."""
+
+    id: str  # f"{paper_id}:{index}"
+    paper_id: str
+    index: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One paper found by a search, best-matching sentences first."""
+
+    paper: Paper
+    score: float
+    snippets: tuple[str, ...] = ()
+    dense_score: float | None = None
+    keyword_score: float | None = None
+
+
+@dataclass(frozen=True)
+class Citation:
+    """The paper behind `[n]` in an answer, with the abstract sentences that support it."""
+
+    n: int
+    paper: Paper
+    quotes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A reply with numbered citations: `citations[n-1]` is `[n]` in `text`."""
+
+    text: str
+    citations: tuple[Citation, ...] = ()
+    abstained: bool = False
+    mode: str = "extractive"
+    sources: tuple[Hit, ...] = ()
+    notice: str = ""
+    unsupported: tuple[str, ...] = field(default=())

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Iterable
 
 from .index import IngestReport, PaperIndex, Progress
-from .retrieve import hybrid_search
+from .retrieve import clean_query, hybrid_search
 from .settings import Settings
 from .types import Hit
 
@@ -64,6 +64,7 @@ def search(
     >>> hits = rag.search("streaming video with bounded memory", k=5, venue="ICML")
     >>> hits[0].paper.title, hits[0].score, hits[0].snippets[0]
     """
+    clean_query(query, settings or Settings())  # reject an empty query before any index work
     return hybrid_search(get_index(settings), query, k, venue=venue, year=year, mode=mode)
 
 

@@ -8,9 +8,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
+import bm25s
 import numpy as np
 
-logging.getLogger("bm25s").setLevel(logging.WARNING)
+logging.getLogger("bm25s").setLevel(logging.WARNING)  # bm25s sets DEBUG on import
 
 
 @lru_cache(maxsize=1)
@@ -22,8 +23,6 @@ def _stemmer():
 
 def tokenize(text: str) -> list[str]:
     """Lower-cased, stop-worded, stemmed tokens, exactly as the index was built."""
-    import bm25s
-
     tokens = bm25s.tokenize(
         [text], stopwords="en", stemmer=_stemmer(), return_ids=False, show_progress=False
     )
@@ -39,8 +38,6 @@ class KeywordIndex:
 
     @classmethod
     def build(cls, texts: Sequence[str]) -> "KeywordIndex":
-        import bm25s
-
         if not texts:
             return cls(None)
         corpus_tokens = bm25s.tokenize(
@@ -56,8 +53,6 @@ class KeywordIndex:
 
     @classmethod
     def load(cls, directory: Path) -> "KeywordIndex":
-        import bm25s
-
         if not (directory / "params.index.json").exists():
             return cls(None)
         return cls(bm25s.BM25.load(str(directory), show_progress=False, mmap=False))

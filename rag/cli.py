@@ -1,0 +1,93 @@
+"""`paperchat` command line: ingest, search, stats. Calls only the public `rag` functions."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import shutil
+import sys
+import textwrap
+
+from . import api
+from .errors import PaperchatError
+from .settings import Settings
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.func(args, Settings())
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except PaperchatError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="paperchat", description="Cited answers about conference papers.")
+    sub = parser.add_subparsers(dest="command")
+
+    p = sub.add_parser("ingest", help="index paper lists (default: the data folder)")
+    p.add_argument("paths", nargs="*", help=".txt paper lists, .jsonl or .csv files, or folders")
+    p.set_defaults(func=cmd_ingest)
+
+    p = sub.add_parser("search", help="find papers")
+    p.add_argument("query")
+    p.add_argument("-k", type=int, default=10, help="number of papers (default 10)")
+    p.add_argument("--venue", help="venue name without the year, e.g. ICLR")
+    p.add_argument("--year", type=int)
+    p.set_defaults(func=cmd_search)
+
+    p = sub.add_parser("stats", help="papers per venue")
+    p.set_defaults(func=cmd_stats)
+    return parser
+
+
+def cmd_ingest(args, settings: Settings) -> int:
+    paths = args.paths or [settings.data_dir]
+    report = api.ingest(paths, settings=settings, progress=sys.stderr.isatty())
+    for warning in report.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    print(
+        f"{report.papers} papers ({report.added} new, {report.removed} removed, {report.unchanged} unchanged), "
+        f"{report.chunks} chunks, {report.chunks_embedded} embedded, in {report.seconds:.1f} s"
+    )
+    return 0
+
+
+def cmd_search(args, settings: Settings) -> int:
+    hits = api.search(args.query, k=args.k, venue=args.venue, year=args.year, settings=settings)
+    if not hits:
+        print("no matching papers")
+        return 0
+    width = shutil.get_terminal_size((110, 20)).columns
+    title_w = 34
+    print(f"{'#':>2}  {'title':<{title_w}}  {'venue':<10}  {'score':>5}  snippet")
+    for rank, hit in enumerate(hits, start=1):
+        title = textwrap.shorten(hit.paper.title, title_w, placeholder="…")
+        snippet_w = max(width - title_w - 28, 20)
+        snippet = textwrap.shorten(hit.snippets[0] if hit.snippets else "", snippet_w, placeholder="…")
+        print(f"{rank:>2}  {title:<{title_w}}  {hit.paper.venue_year:<10}  {hit.score:>5.2f}  {snippet}")
+    return 0
+
+
+def cmd_stats(args, settings: Settings) -> int:
+    counts = api.stats(settings)
+    for venue, n in counts.items():
+        print(f"{venue:<20} {n:>6}")
+    print(f"{'total':<20} {sum(counts.values()):>6}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

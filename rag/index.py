@@ -58,6 +58,9 @@ def make_chunks(paper: Paper, settings: Settings) -> list[Chunk]:
     windows = [" ".join(sentences[s:s + size]) for s in starts]
     if starts[-1] + size < len(sentences):  # the tail the stride skipped
         windows.append(" ".join(sentences[-size:]))
+    if not paper.title_derived:
+        # a source title tells the embedder what every window is about (+0.006 nDCG@10 on SciFact train)
+        windows = [f"{paper.title}. {w}" for w in windows]
     chunks = []
     for i, text in enumerate(windows):
         digest = hashlib.sha256(text.encode()).hexdigest()[:8]
@@ -105,6 +108,7 @@ class PaperIndex:
         self._collection = None
         self._snapshot: Snapshot | None = None
         self._snapshot_key: tuple | None = None
+        self._own_generation: str | None = None
 
     # ---- storage handles
     @property
@@ -120,16 +124,28 @@ class PaperIndex:
         return self._client
 
     @property
+    def collection_prefix(self) -> str:
+        """Collections of this index (one per embedder) start with this; others are never touched."""
+        return f"{self.settings.collection}-{_index_id(self.dir)}-"
+
+    @property
+    def collection_name(self) -> str:
+        tag = hashlib.sha256(self.embedder.id.encode()).hexdigest()[:8]
+        return self.collection_prefix + tag
+
+    @property
     def collection(self):
         if self._collection is None:
             from .chroma import NoDownloadEmbeddingFunction
 
             try:
                 self._collection = self.client.get_or_create_collection(
-                    self.settings.collection_name,
+                    self.collection_name,
                     embedding_function=NoDownloadEmbeddingFunction(self.embedder.id),
                     metadata={"hnsw:space": "cosine", "embedder": self.embedder.id},
                 )
+            except IndexUnavailable:
+                raise
             except Exception as exc:
                 raise IndexUnavailable(_chroma_problem(self.settings, exc)) from exc
         return self._collection
@@ -147,9 +163,23 @@ class PaperIndex:
             return None
         key = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
         if key != self._snapshot_key:
-            self._snapshot = _load_snapshot(self.dir, json.loads(pointer.read_text())["generation"])
+            generation = json.loads(pointer.read_text())["generation"]
+            if self._snapshot is not None and generation != self._own_generation:
+                self._reopen()  # another process wrote vectors this process has not loaded
+            self._snapshot = _load_snapshot(self.dir, generation)
             self._snapshot_key = key
         return self._snapshot
+
+    def _reopen(self) -> None:
+        """Forget the cached embedded Chroma so the next query loads what another process wrote."""
+        if self.settings.chroma_url:
+            return  # a server is shared: it already serves every writer's vectors
+        from chromadb.api.shared_system_client import SharedSystemClient
+
+        # Chroma keeps one system per path per process and never re-reads the disk; drop only ours
+        SharedSystemClient._identifier_to_system.pop(str(self.dir / "chroma"), None)
+        self._client = None
+        self._collection = None
 
     def dense(self, vector: np.ndarray, n: int, venue: str | None = None, year: int | None = None):
         """Top chunks by cosine similarity: list of (chunk id, paper id, similarity, text)."""
@@ -167,7 +197,8 @@ class PaperIndex:
         except Exception as exc:
             raise IndexUnavailable(_chroma_problem(self.settings, exc)) from exc
         rows = zip(result["ids"][0], result["metadatas"][0], result["distances"][0], result["documents"][0])
-        return [(cid, meta["paper_id"], 1.0 - dist, doc) for cid, meta, dist, doc in rows]
+        # a chunk deleted between Chroma's index scan and its metadata lookup comes back empty
+        return [(cid, meta["paper_id"], 1.0 - dist, doc) for cid, meta, dist, doc in rows if meta]
 
     # ---- writing
     def ingest(self, paths: Iterable[str | Path] | None = None, progress: Progress | bool = False) -> IngestReport:
@@ -195,7 +226,9 @@ class PaperIndex:
         present = self._present_ids(old, target)
         missing = [c for c in chunks if c.id not in present]
         report.chunks_embedded = self._add_chunks(missing, {p.id: p for p in papers}, progress)
-        self._commit(papers, chunks)
+        if not (old and present == target and old.embedder_id == self.embedder.id
+                and old.papers == papers):
+            self._commit(papers, chunks)  # nothing changed: the current generation stays
         stale = present - target
         if stale:
             self._delete(sorted(stale))
@@ -247,6 +280,7 @@ class PaperIndex:
         _fsync_dir(tmp)
         final = self.dir / "generations" / generation
         os.rename(tmp, final)
+        self._own_generation = generation
         _write_json(self.dir / "current.json", {"generation": generation})  # the commit point
         self._prune_generations(keep=generation)
 
@@ -256,9 +290,8 @@ class PaperIndex:
 
     def _drop_other_collections(self) -> None:
         """Vectors of another embedder are never mixed in: once rebuilt, their collection goes."""
-        prefix = self.settings.collection + "-"
         for name in _collection_names(self.client):
-            if name.startswith(prefix) and name != self.settings.collection_name:
+            if name.startswith(self.collection_prefix) and name != self.collection_name:
                 self.client.delete_collection(name)
 
     def _prune_generations(self, keep: str) -> None:
@@ -286,17 +319,58 @@ def _connect(settings: Settings, directory: Path):
     chroma_settings = ChromaSettings(anonymized_telemetry=False)
     try:
         if settings.chroma_url:
+            _heartbeat(settings.chroma_url)
             url = urlparse(settings.chroma_url)
-            return chromadb.HttpClient(
+            client = chromadb.HttpClient(
                 host=url.hostname or "localhost",
                 port=url.port or (443 if url.scheme == "https" else 8000),
                 ssl=url.scheme == "https",
                 settings=chroma_settings,
             )
+            _set_http_timeout(client)
+            return client
         directory.mkdir(parents=True, exist_ok=True)
         return chromadb.PersistentClient(path=str(directory / "chroma"), settings=chroma_settings)
     except Exception as exc:
         raise IndexUnavailable(_chroma_problem(settings, exc)) from exc
+
+
+def _heartbeat(url: str, timeout: float = 5.0) -> None:
+    """Fail fast (not hang) when the server is down or accepts connections but never answers."""
+    import httpx
+
+    httpx.get(url.rstrip("/") + "/api/v2/heartbeat", timeout=timeout).raise_for_status()
+
+
+def _set_http_timeout(client, seconds: float = 30.0) -> None:
+    import httpx
+
+    # chromadb's HTTP client waits forever by default; a hung server must become an error
+    session = getattr(getattr(client, "_server", None), "_session", None)
+    if session is not None:
+        session.timeout = httpx.Timeout(seconds, connect=5.0)
+
+
+def _index_id(directory: Path) -> str:
+    """A random id per index folder, so indexes sharing one Chroma server never touch each other."""
+    path = directory / "index-id"
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        directory.mkdir(parents=True, exist_ok=True)
+        _write_json_text(path, os.urandom(4).hex())
+        return path.read_text().strip()
+
+
+def _write_json_text(path: Path, text: str) -> None:
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(text)
+    try:
+        os.link(tmp, path)  # first writer wins; a concurrent writer reads the winner's id
+    except FileExistsError:
+        pass
+    finally:
+        tmp.unlink()
 
 
 def _chroma_problem(settings: Settings, exc: Exception) -> str:

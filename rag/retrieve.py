@@ -14,6 +14,7 @@ from .text import split_sentences
 from .types import Hit
 
 log = logging.getLogger("paperchat.retrieve")
+MODES = ("hybrid", "dense", "keyword")
 CHUNKS_PER_PAPER = 3  # dense candidates are chunks: fetch enough to cover `candidates` papers
 
 
@@ -48,6 +49,8 @@ def hybrid_search(
     if snapshot is None or not snapshot.papers:
         return []
     mode = mode or "hybrid"
+    if mode not in MODES:
+        raise ValueError(f"unknown search mode {mode!r}: use one of {', '.join(MODES)}")
     cands = gather(index, snapshot, query, venue, year, with_dense=mode != "keyword")
     scores = fuse(cands, settings, mode)
     ranked = sorted(scores.items(), key=lambda item: -item[1])[:k]

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -66,7 +65,8 @@ class Settings(BaseSettings):
         default="weighted", description="How dense and keyword rankings are fused."
     )
     dense_weight: float = Field(
-        default=0.5, ge=0.0, le=1.0, description="Weight of the dense score in weighted fusion."
+        default=0.35, ge=0.0, le=1.0,
+        description="Weight of the dense score in weighted fusion (tuned on SciFact train: eval/tune.py).",
     )
     rrf_k: int = Field(default=60, ge=1, description="Constant of reciprocal-rank fusion.")
     candidates: int = Field(
@@ -93,7 +93,11 @@ class Settings(BaseSettings):
             return f"openai:{self.openai_embedding_model}@{base}"
         return "local:all-MiniLM-L6-v2-onnx-int8"
 
-    @property
-    def collection_name(self) -> str:
-        tag = hashlib.sha256(self.embedder_id.encode()).hexdigest()[:8]
-        return f"{self.collection}-{tag}"
+    @model_validator(mode="after")
+    def _windows_cover_every_sentence(self) -> "Settings":
+        if self.chunk_stride > self.chunk_sentences:
+            raise ValueError(
+                f"chunk_stride ({self.chunk_stride}) must not exceed chunk_sentences "
+                f"({self.chunk_sentences}): sentences between windows would never be indexed"
+            )
+        return self

@@ -1,0 +1,119 @@
+"""Shared fixtures: an isolated environment per test, no Chroma model downloads, one prebuilt index."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+
+import rag
+import rag.api
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+DATA_DIR = PROJECT_ROOT / "data"
+PAPERS_DIR = DATA_DIR / "papers"
+LEAKY_ENV = ("OPENAI_API_KEY", "OPENAI_BASE_URL")
+VEDA_QUESTION = "What speedup does Veda report?"
+VEDA_FILE = "001_9cdbb0d51ea5419a.txt"  # ICML 2026, 13 papers, Veda among them
+ICLR_FILE = "003_c98009c409b406ea.txt"  # the 19 ICLR 2026 papers
+# One ONNX thread embeds faster than "all cores" on small CI boxes; vectors and embedder id are the same.
+FAST_THREADS = 1
+
+
+def bug(reason: str):
+    """Marks a test that shows a known bug in rag/: it must fail until the bug is fixed."""
+    return pytest.mark.xfail(reason=f"BUG: {reason}", strict=True)
+
+
+def _scrub_environment(mp: pytest.MonkeyPatch) -> None:
+    for name in list(os.environ):
+        if name in LEAKY_ENV or name.startswith("PAPERCHAT_"):
+            mp.delenv(name, raising=False)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _session_environment(tmp_path_factory):
+    """Session-wide scrub too: session fixtures are built before any function fixture runs."""
+    with pytest.MonkeyPatch.context() as mp:
+        _scrub_environment(mp)
+        mp.chdir(tmp_path_factory.mktemp("cwd"))  # no stray `.env` in the checkout is ever read
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _chroma_never_embeds():
+    """Fail loudly if Chroma ever runs its own (model-downloading) default embedding function."""
+    from chromadb.utils import embedding_functions
+    from chromadb.utils.embedding_functions.onnx_mini_lm_l6_v2 import ONNXMiniLM_L6_V2
+
+    def refuse(self, input):  # the signature Chroma validates: (self, input)
+        raise AssertionError("Chroma tried to embed text with its default model (a download)")
+
+    def refuse_download(self, *args, **kwargs):
+        raise AssertionError("Chroma tried to download its default ONNX model")
+
+    classes = {embedding_functions.DefaultEmbeddingFunction, ONNXMiniLM_L6_V2}
+    try:
+        from chromadb.api import types as chroma_types
+
+        if hasattr(chroma_types, "DefaultEmbeddingFunction"):
+            classes.add(chroma_types.DefaultEmbeddingFunction)
+    except ImportError:
+        pass
+    with pytest.MonkeyPatch.context() as mp:
+        for cls in classes:
+            mp.setattr(cls, "__call__", refuse)
+        mp.setattr(ONNXMiniLM_L6_V2, "_download_model_if_not_exists", refuse_download)
+        yield
+
+
+@pytest.fixture(autouse=True)
+def isolated(tmp_path, monkeypatch):
+    """Each test: a fresh PAPERCHAT_INDEX_DIR, no leaked keys or settings, no cached index."""
+    _scrub_environment(monkeypatch)
+    monkeypatch.setenv("PAPERCHAT_INDEX_DIR", str(tmp_path / "index"))
+    monkeypatch.chdir(tmp_path)
+    rag.api._default.clear()
+    yield tmp_path
+    rag.api._default.clear()
+
+
+def copy_data(dst: Path, files: list[str] | None = None) -> Path:
+    """A writable copy of the shipped `data/` (optionally only some paper lists); returns it."""
+    if files is None:
+        shutil.copytree(DATA_DIR, dst)
+    else:
+        (dst / "papers").mkdir(parents=True)
+        for name in files:
+            shutil.copy(PAPERS_DIR / name, dst / "papers" / name)
+    for path in dst.rglob("*"):  # the shipped lists are read-only; tests edit their copies
+        path.chmod(path.stat().st_mode | stat.S_IWUSR)
+    return dst
+
+
+@pytest.fixture
+def data_copy():
+    """`data_copy(dst, files=None)`: a writable copy of the shipped data (see `copy_data`)."""
+    return copy_data
+
+
+@pytest.fixture(scope="session")
+def built_settings(tmp_path_factory, _session_environment, _chroma_never_embeds) -> rag.Settings:
+    """One index of the shipped corpus, built once with the real ONNX embedder. Read-only for tests."""
+    root = tmp_path_factory.mktemp("shared")
+    settings = rag.Settings(index_dir=root / "index", data_dir=copy_data(root / "data"), embed_threads=FAST_THREADS)
+    report = rag.ingest(settings=settings)
+    assert report.papers == 70 and report.warnings == []
+    rag.api._default.clear()
+    return settings
+
+
+@pytest.fixture
+def index_copy(built_settings, tmp_path) -> rag.Settings:
+    """A private copy of the prebuilt index and its data, for tests that change them."""
+    data = copy_data(tmp_path / "data")
+    shutil.copytree(built_settings.index_dir, tmp_path / "own-index")
+    return rag.Settings(index_dir=tmp_path / "own-index", data_dir=data, embed_threads=FAST_THREADS)

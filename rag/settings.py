@@ -65,7 +65,7 @@ class Settings(BaseSettings):
         default="weighted", description="How dense and keyword rankings are fused."
     )
     dense_weight: float = Field(
-        default=0.35, ge=0.0, le=1.0,
+        default=0.4, ge=0.0, le=1.0,
         description="Weight of the dense score in weighted fusion (tuned on SciFact train: eval/tune.py).",
     )
     rrf_k: int = Field(default=60, ge=1, description="Constant of reciprocal-rank fusion.")

@@ -1,0 +1,66 @@
+"""The `paperchat` command: what a user types and reads."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.cli import main
+
+
+@pytest.fixture
+def env(index_copy, monkeypatch):
+    monkeypatch.setenv("PAPERCHAT_INDEX_DIR", str(index_copy.index_dir))
+    monkeypatch.setenv("PAPERCHAT_DATA_DIR", str(index_copy.data_dir))
+    monkeypatch.setenv("PAPERCHAT_EMBED_THREADS", "1")
+    return index_copy
+
+
+def test_search_prints_a_ranked_table(env, capsys):
+    assert main(["search", "What speedup does Veda report?", "-k", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["#", "title", "venue", "score", "snippet"]
+    assert len(lines) == 4
+    assert lines[1].split()[:4] == ["1", "Veda", "ICML", "2026"]
+
+
+def test_search_filters_by_venue_and_year(env, capsys):
+    assert main(["search", "video", "-k", "20", "--venue", "iclr", "--year", "2026"]) == 0
+    rows = capsys.readouterr().out.splitlines()[1:]
+    assert rows and all("ICLR 2026" in row for row in rows)
+
+
+def test_search_with_no_match_says_so(env, capsys):
+    assert main(["search", "video", "--venue", "NeurIPS"]) == 0
+    assert capsys.readouterr().out.strip() == "no matching papers"
+
+
+def test_an_empty_query_is_a_clear_error_not_a_traceback(env, capsys):
+    assert main(["search", "   "]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: the query is empty") and "Traceback" not in err
+
+
+def test_stats_counts_papers_per_venue(env, capsys):
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out.split()
+    assert out == ["ICLR", "2026", "19", "ICML", "2026", "51", "total", "70"]
+
+
+def test_ingest_reports_counts_and_warnings(env, capsys, tmp_path):
+    bad = env.data_dir / "papers" / "broken.txt"
+    bad.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00binary")
+
+    assert main(["ingest"]) == 0
+
+    captured = capsys.readouterr()
+    assert captured.out.startswith("70 papers (0 new, 0 removed, 70 unchanged)")
+    assert "0 embedded" in captured.out
+    assert "warning: broken.txt: binary file, not a paper list; skipped" in captured.err
+
+
+def test_an_unreachable_chroma_server_is_one_clear_error(env, capsys, monkeypatch):
+    monkeypatch.setenv("PAPERCHAT_CHROMA_URL", "http://127.0.0.1:9")
+    assert main(["search", "video"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: cannot reach the Chroma server at http://127.0.0.1:9")
+    assert "Traceback" not in err

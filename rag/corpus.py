@@ -20,7 +20,10 @@ log = logging.getLogger("paperchat.corpus")
 
 SUPPORTED = (".txt", ".jsonl", ".csv")
 MAX_FILE_BYTES = 200 * 1024 * 1024
-_HEADER = re.compile(r"^\s*(?P<venue>[^\s\d][^\n]{0,80}?)[\s,]+(?P<year>(?:19|20)\d{2})(?!\d)(?P<rest>[^\n]*)$")
+# "ICML 2026 Papers", "CVPR, 2025", "ICML2026 Papers" (a venue ending in a letter needs no separator)
+_HEADER = re.compile(
+    r"^\s*(?P<venue>[^\s\d][^\n]{0,80}?)(?:[\s,]+|(?<=[^\W\d_]))(?P<year>(?:19|20)\d{2})(?!\d)(?P<rest>[^\n]*)$"
+)
 _NAME = r"[A-Za-z0-9][A-Za-z0-9.+²³⁴]*(?:[-–][A-Za-z0-9+²³⁴]+)*"
 _INTRO_VERB = r"(?:propose|introduce|present|develop|release|build|design|construct|curate|contribute|establish|offer)s?"
 _COMMON_ACRONYMS = {
@@ -160,12 +163,15 @@ def parse_paper_list(text: str, name: str, warnings: list[str]) -> list[_Raw]:
     """A `.txt` paper list: a `<VENUE> <YEAR> …` header line, then one abstract per paragraph."""
     first, _, rest = text.lstrip("\n").partition("\n")
     header = _HEADER.match(first) if len(first) <= 120 else None
+    # a wrapped abstract's first line can look like a header ("Since 2020, …"); a real one stands alone
+    stands_alone = not rest.partition("\n")[0].strip()
     venue, year = "unknown", None
-    if header:
+    if header and stands_alone:
         venue, year = header.group("venue").strip(" -:,"), int(header.group("year"))
     else:
         rest = text
-        warnings.append(f"{name}: no '<VENUE> <YEAR>' header on line 1; papers ingested with venue 'unknown'")
+        hint = " (a header must be followed by a blank line)" if header else ""
+        warnings.append(f"{name}: no '<VENUE> <YEAR>' header on line 1{hint}; papers ingested with venue 'unknown'")
     raws = []
     for number, paragraph in enumerate(_paragraphs(rest), start=1):
         if len(paragraph.split()) < 5:
@@ -190,7 +196,10 @@ def _jsonl_rows(text: str, name: str, warnings: list[str]) -> list[dict | None]:
             warnings.append(f"{name}: line {number} is not valid JSON ({exc.msg}); skipped")
             rows.append(None)
             continue
-        rows.append(row if isinstance(row, dict) else None)
+        if not isinstance(row, dict):
+            warnings.append(f"{name}: line {number} is not a JSON object; skipped")
+            row = None
+        rows.append(row)
     return rows
 
 
@@ -282,7 +291,9 @@ def _introduced_name(text: str, topic: set[str]) -> str:
         for match in re.finditer(pattern, text):
             name = match.group("name").rstrip(".,;:")
             bare = pattern is _TITLE_PATTERNS[1] and name[:1].isupper() and len(name) > 2
-            if name in topic or not (_is_strong_name(name) or bare):
+            # "VideoKR is a …": the name opening the abstract is what it is about, never just its topic
+            opens = pattern is _OPENING_PATTERN
+            if (name in topic and not opens) or not (_is_strong_name(name) or bare):
                 continue
             expansion = (match.groupdict().get("expansion") or "").strip()
             if expansion and len(expansion.split()) >= 2 and expansion[:1].isupper():
@@ -298,6 +309,7 @@ def _frequent_name(text: str, topic: set[str]) -> str:
     return best[0][0] if best and best[0][1] >= 3 else ""
 
 
+_OPENING_PATTERN = rf"^(?P<name>{_NAME})\s*(?:\([^)]*\))?\s*(?:is|,)\s"
 _TITLE_PATTERNS = (
     rf"\b(?:called|named|dubbed|termed|coined)\s+(?P<name>{_NAME})",
     rf"\b[Ww]e\s+{_INTRO_VERB}\s+(?P<name>{_NAME})\s*[,:(]",
@@ -305,7 +317,7 @@ _TITLE_PATTERNS = (
     rf"(?P<expansion>(?:[A-Z][\w-]*\s+(?:(?:of|for|with|and|in|to|at|on)\s+)?){{1,8}}?)\((?P<name>{_NAME})\)",
     rf"\b[Ww]e\s+{_INTRO_VERB}\s+[^.]{{0,160}}?\((?P<name>{_NAME})\)",
     rf"\b[Ww]e\s+{_INTRO_VERB}\s+(?:a|an|the)?\s*(?:\w+[\s-]+){{0,6}}?(?P<name>{_NAME})\b",
-    rf"^(?P<name>{_NAME})\s*(?:\([^)]*\))?\s*(?:is|,)\s",
+    _OPENING_PATTERN,
     rf"\b(?P<name>{_NAME})\s*(?:\([^)]*\))?,\s+(?:a|an)\s+(?:novel|new|simple|unified|general|scalable|"
     rf"training-free|lightweight|efficient|framework|method|benchmark|dataset|model|approach)",
 )

@@ -150,3 +150,30 @@ def get_embedder(settings: Settings) -> Embedder:
         else:
             _DEFAULT[key] = OnnxEmbedder(settings.embed_threads, settings.embed_batch_size)
     return _DEFAULT[key]
+
+
+def as_llama_index(embedder: Embedder):
+    """The same embedder as a llama-index `BaseEmbedding`, for llama-index engines and indexes."""
+    from llama_index.core.base.embeddings.base import BaseEmbedding
+    from pydantic import PrivateAttr
+
+    class PaperchatEmbedding(BaseEmbedding):
+        _inner: Embedder = PrivateAttr()
+
+        def __init__(self, inner: Embedder):
+            super().__init__(model_name=inner.id, embed_batch_size=32)
+            self._inner = inner
+
+        def _get_query_embedding(self, query: str) -> list[float]:
+            return self._inner.embed([query])[0].tolist()
+
+        async def _aget_query_embedding(self, query: str) -> list[float]:
+            return self._get_query_embedding(query)
+
+        def _get_text_embedding(self, text: str) -> list[float]:
+            return self._inner.embed([text])[0].tolist()
+
+        def _get_text_embeddings(self, texts: list[str]) -> list[list[float]]:
+            return self._inner.embed(texts).tolist()
+
+    return PaperchatEmbedding(embedder)

@@ -138,14 +138,13 @@ class PaperIndex:
         if self._collection is None:
             from .chroma import NoDownloadEmbeddingFunction
 
+            embedder_id, name, client = self.embedder.id, self.collection_name, self.client
             try:
-                self._collection = self.client.get_or_create_collection(
-                    self.collection_name,
-                    embedding_function=NoDownloadEmbeddingFunction(self.embedder.id),
-                    metadata={"hnsw:space": "cosine", "embedder": self.embedder.id},
+                self._collection = client.get_or_create_collection(
+                    name,
+                    embedding_function=NoDownloadEmbeddingFunction(embedder_id),
+                    metadata={"hnsw:space": "cosine", "embedder": embedder_id},
                 )
-            except IndexUnavailable:
-                raise
             except Exception as exc:
                 raise IndexUnavailable(_chroma_problem(self.settings, exc)) from exc
         return self._collection

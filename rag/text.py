@@ -41,21 +41,44 @@ _ABBREVIATIONS = (
     "e.g", "i.e", "et al", "etc", "vs", "cf", "fig", "figs", "eq", "eqs", "sec", "no", "approx",
     "resp", "dr", "prof", "mr", "ms", "st", "al", "incl", "viz", "ca", "tab", "ref", "refs",
 )
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9$\\*`_\u4e00-\u9fff])")
+_CLOSERS = "\"')\\]”’」』）"
+_LAST_WORD = re.compile(rf"([\w.]+)[.!?]?[{_CLOSERS}]*$")
+# A sentence ends at a stop plus any closing quotes/brackets (kept with it). Latin stops need a
+# space and a plausible sentence start after them (so 3.5 and e.g. survive); CJK stops need
+# neither, as Chinese and Japanese put no space between sentences.
+_SENTENCE_END = re.compile(
+    rf"[.!?][{_CLOSERS}]*\s+(?=[\"'(\[“‘]?[A-Z0-9$\\*`_\u4e00-\u9fff])"
+    rf"|[。！？][{_CLOSERS}]*\s*(?=[^\s。！？])"
+)
+# pandoc's rule, so prices stay prices: `$` opens math only before a non-space and closes it only
+# after a non-space ("$5 and $10"), and not right before a digit ("$5-$10") -- unless the span
+# holds a TeX command, which a price never does ("$\sim$8K" is math).
+_MATH = re.compile(r"\$\$(?P<display>[^$]+?)\$\$|\$(?!\s)(?P<inline>[^$]*?[^\s$])\$")
 
 
 def clean_markup(text: str) -> str:
     """Strip LaTeX and Markdown markup: `$\\gamma$` → γ, `**X**` → X, `[t](u)` → t."""
     out = _MD_LINK.sub(lambda m: m.group(1) or m.group(2).strip(), text)
     out = _HREF.sub(lambda m: m.group(2), out)
-    out = re.sub(r"\$\$?([^$]*)\$\$?", lambda m: _math(m.group(1)), out)
+    out = _MATH.sub(_math_span, out)
     out = _latex_commands(out)
-    out = re.sub(r"(\*\*|__)(.+?)\1", r"\2", out)
+    for _ in range(3):  # nested emphasis: __**x**__ loses one layer per pass
+        out, count = re.subn(r"(\*\*|__)(.+?)\1", r"\2", out)
+        if not count:
+            break
     out = re.sub(r"(?<![\w*])\*(?!\s)([^*\n]+?)(?<!\s)\*(?![\w*])", r"\1", out)
     out = re.sub(r"`([^`]*)`", r"\1", out)
     out = out.replace("---", "—").replace("--", "–").replace("``", '"').replace("''", '"')
     out = out.replace("~", "~")
     return re.sub(r"[ \t]+", " ", out).strip()
+
+
+def _math_span(match: re.Match) -> str:
+    inline = match.group("inline")
+    next_char = match.string[match.end():match.end() + 1]
+    if inline is not None and next_char.isdigit() and "\\" not in inline:
+        return match.group(0)
+    return _math(match.group("display") or inline)
 
 
 def _math(expr: str) -> str:
@@ -108,11 +131,11 @@ def split_sentences(text: str) -> list[str]:
     sentences: list[str] = []
     start = 0
     for match in _SENTENCE_END.finditer(text):
-        candidate = text[start:match.start()].rstrip()
-        last_word = re.search(r"([\w.]+)[.!?]?[\"')\]]*$", candidate)
+        candidate = text[start:match.end()].rstrip()
+        last_word = _LAST_WORD.search(candidate[-40:])
         if last_word and last_word.group(1).rstrip(".").lower() in _ABBREVIATIONS:
             continue
-        if len(candidate) < 3:
+        if len(candidate.rstrip(_CLOSERS)) < 3:  # a list marker ("2.)") starts the next sentence
             continue
         sentences.append(candidate)
         start = match.end()

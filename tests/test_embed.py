@@ -1,0 +1,75 @@
+"""The embedders: the bundled ONNX model (checked, batched, llama-index compatible) and the API backend."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+
+import numpy as np
+import pytest
+
+import rag
+from conftest import FAST_THREADS, PAPERS_DIR, VEDA_FILE
+from fake_openai import FakeOpenAI
+from rag.embed import OnnxEmbedder, _installed_model_path, as_llama_index
+from rag.errors import EmbedderError
+
+
+@pytest.fixture(scope="module")
+def onnx():
+    return OnnxEmbedder(threads=FAST_THREADS)
+
+
+def test_vectors_are_unit_length_and_semantic(onnx):
+    v = onnx.embed(["A man is eating food.", "A man is eating a piece of bread.", "The girl is carrying a baby."])
+    assert v.shape == (3, 384) and v.dtype == np.float32
+    assert np.allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-5)
+    assert v[0] @ v[1] > 0.7 > 0.0 > v[0] @ v[2]  # sentence-transformers gives 0.75 and -0.1 here
+
+
+def test_batching_and_length_sorting_keep_input_order(onnx):
+    texts = ["short", "a much longer sentence about sparse attention in video diffusion models", "mid size text",
+             "short"] * 5
+    together = onnx.embed(texts)
+    one_by_one = np.vstack([onnx.embed([t]) for t in texts])
+    assert np.allclose(together, one_by_one, atol=1e-4)
+    assert onnx.embed([]).shape == (0, 384)
+
+
+def test_a_tampered_model_file_is_refused(tmp_path):
+    bad = tmp_path / "model.onnx"
+    shutil.copy(_installed_model_path(), bad)
+    with open(bad, "r+b") as fh:
+        fh.seek(1000)
+        fh.write(b"\x00\x01\x02")
+    with pytest.raises(EmbedderError, match="sha256.*reinstall"):
+        OnnxEmbedder(model_path=str(bad)).embed(["x"])
+
+
+def test_the_llama_index_adapter_gives_the_same_vectors(onnx):
+    llama = as_llama_index(onnx)
+    assert llama.model_name == onnx.id
+    assert np.allclose(llama.get_query_embedding("video tokenizer"), onnx.embed(["video tokenizer"])[0], atol=1e-6)
+    assert len(llama.get_text_embedding_batch(["a", "b", "c"])) == 3
+
+
+def test_the_openai_backend_indexes_and_searches_through_the_api(tmp_path, data_copy, caplog):
+    data = data_copy(tmp_path / "data", [VEDA_FILE])
+    with FakeOpenAI() as api:
+        settings = rag.Settings(index_dir=tmp_path / "index", data_dir=data, embedder="openai",
+                                openai_base_url=api.url, openai_api_key="sk-test-secret-123")
+        with caplog.at_level(logging.DEBUG):
+            report = rag.ingest(settings=settings)
+            hits = rag.search("Veda sparse attention tile selection speedup", k=3, settings=settings,
+                              mode="dense")
+    assert report.papers == 13 and report.chunks_embedded == report.chunks
+    assert hits[0].paper.title == "Veda"
+    assert {r["body"]["model"] for r in api.requests} == {"text-embedding-3-small"}
+    assert api.requests[0]["headers"]["Authorization"] == "Bearer sk-test-secret-123"
+    assert "sk-test-secret-123" not in caplog.text
+
+
+def test_the_openai_backend_without_a_key_or_url_says_what_to_set(tmp_path):
+    settings = rag.Settings(index_dir=tmp_path / "index", embedder="openai")
+    with pytest.raises(rag.ConfigError, match="OPENAI_API_KEY"):
+        rag.ingest([PAPERS_DIR / VEDA_FILE], settings=settings)

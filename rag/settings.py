@@ -48,8 +48,13 @@ class Settings(BaseSettings):
     openai_embedding_model: str = Field(
         default="text-embedding-3-small", description="Model used when embedder='openai'."
     )
-    embed_batch_size: int = Field(default=8, ge=1, le=1024, description="Texts per embedding call.")
-    embed_threads: int = Field(default=0, ge=0, description="ONNX Runtime threads; 0 = all cores.")
+    embed_batch_size: int = Field(
+        default=1, ge=1, le=1024,
+        description="Texts per ONNX run; 1 is fastest for the int8 model on a CPU (no padding).",
+    )
+    embed_threads: int = Field(
+        default=0, ge=0, description="Parallel single-threaded ONNX sessions; 0 = one per CPU core."
+    )
 
     # --- chunking and retrieval
     chunk_sentences: int = Field(default=2, ge=1, le=10, description="Sentences per chunk window.")

@@ -1,10 +1,15 @@
-"""Chroma glue: an embedding function that guarantees Chroma's own (downloading) default never runs."""
+"""Chroma glue: connecting (embedded or server), filters, and an embedding function that never downloads."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 from chromadb.api.types import Documents, EmbeddingFunction, Embeddings
+
+from .errors import IndexUnavailable
+from .settings import Settings
 
 
 class NoDownloadEmbeddingFunction(EmbeddingFunction[Documents]):
@@ -29,3 +34,64 @@ class NoDownloadEmbeddingFunction(EmbeddingFunction[Documents]):
     @staticmethod
     def build_from_config(config: dict[str, Any]) -> "NoDownloadEmbeddingFunction":
         return NoDownloadEmbeddingFunction(config.get("embedder_id", "paperchat"))
+
+
+def connect(settings: Settings, directory: Path):
+    import chromadb
+    from chromadb.config import Settings as ChromaSettings
+
+    chroma_settings = ChromaSettings(anonymized_telemetry=False)
+    try:
+        if settings.chroma_url:
+            _heartbeat(settings.chroma_url)
+            url = urlparse(settings.chroma_url)
+            client = chromadb.HttpClient(
+                host=url.hostname or "localhost",
+                port=url.port or (443 if url.scheme == "https" else 8000),
+                ssl=url.scheme == "https",
+                settings=chroma_settings,
+            )
+            _set_http_timeout(client)
+            return client
+        directory.mkdir(parents=True, exist_ok=True)
+        return chromadb.PersistentClient(path=str(directory / "chroma"), settings=chroma_settings)
+    except Exception as exc:
+        raise IndexUnavailable(chroma_problem(settings, exc)) from exc
+
+
+def _heartbeat(url: str, timeout: float = 5.0) -> None:
+    """Fail fast (not hang) when the server is down or accepts connections but never answers."""
+    import httpx
+
+    httpx.get(url.rstrip("/") + "/api/v2/heartbeat", timeout=timeout).raise_for_status()
+
+
+def _set_http_timeout(client, seconds: float = 30.0) -> None:
+    import httpx
+
+    # chromadb's HTTP client waits forever by default; a hung server must become an error
+    session = getattr(getattr(client, "_server", None), "_session", None)
+    if session is not None:
+        session.timeout = httpx.Timeout(seconds, connect=5.0)
+
+
+def chroma_problem(settings: Settings, exc: Exception) -> str:
+    if settings.chroma_url:
+        return (f"cannot reach the Chroma server at {settings.chroma_url} ({type(exc).__name__}: {exc}); "
+                "start it with 'chroma run --path DIR' or unset PAPERCHAT_CHROMA_URL")
+    return f"cannot open the Chroma database under {settings.index_dir} ({type(exc).__name__}: {exc})"
+
+
+def collection_names(client) -> list[str]:
+    return [c if isinstance(c, str) else c.name for c in client.list_collections()]
+
+
+def where_filter(venue: str | None, year: int | None) -> dict | None:
+    clauses = []
+    if venue is not None:
+        clauses.append({"venue": venue.lower()})
+    if year is not None:
+        clauses.append({"year": int(year)})
+    if not clauses:
+        return None
+    return clauses[0] if len(clauses) == 1 else {"$and": clauses}

@@ -19,10 +19,10 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
-from urllib.parse import urlparse
 
 import numpy as np
 
+from .chroma import NoDownloadEmbeddingFunction, chroma_problem, collection_names, connect, where_filter
 from .corpus import load_papers
 from .embed import Embedder, get_embedder
 from .errors import IndexUnavailable
@@ -30,6 +30,7 @@ from .keyword import KeywordIndex
 from .settings import Settings
 from .text import split_sentences
 from .types import Chunk, Link, Paper
+
 
 log = logging.getLogger("paperchat.index")
 WRITE_BATCH = 256  # chunks per Chroma write: a kill loses at most this much embedding work
@@ -120,7 +121,7 @@ class PaperIndex:
     @property
     def client(self):
         if self._client is None:
-            self._client = _connect(self.settings, self.dir)
+            self._client = connect(self.settings, self.dir)
         return self._client
 
     @property
@@ -136,8 +137,6 @@ class PaperIndex:
     @property
     def collection(self):
         if self._collection is None:
-            from .chroma import NoDownloadEmbeddingFunction
-
             embedder_id, name, client = self.embedder.id, self.collection_name, self.client
             try:
                 self._collection = client.get_or_create_collection(
@@ -146,7 +145,7 @@ class PaperIndex:
                     metadata={"hnsw:space": "cosine", "embedder": embedder_id},
                 )
             except Exception as exc:
-                raise IndexUnavailable(_chroma_problem(self.settings, exc)) from exc
+                raise IndexUnavailable(chroma_problem(self.settings, exc)) from exc
         return self._collection
 
     # ---- reading
@@ -182,7 +181,7 @@ class PaperIndex:
 
     def dense(self, vector: np.ndarray, n: int, venue: str | None = None, year: int | None = None):
         """Top chunks by cosine similarity: list of (chunk id, paper id, similarity, text)."""
-        where = _where(venue, year)
+        where = where_filter(venue, year)
         try:
             count = self.collection.count()
             if count == 0:
@@ -194,7 +193,7 @@ class PaperIndex:
         except IndexUnavailable:
             raise
         except Exception as exc:
-            raise IndexUnavailable(_chroma_problem(self.settings, exc)) from exc
+            raise IndexUnavailable(chroma_problem(self.settings, exc)) from exc
         rows = zip(result["ids"][0], result["metadatas"][0], result["distances"][0], result["documents"][0])
         # a chunk deleted between Chroma's index scan and its metadata lookup comes back empty
         return [(cid, meta["paper_id"], 1.0 - dist, doc) for cid, meta, dist, doc in rows if meta]
@@ -289,7 +288,7 @@ class PaperIndex:
 
     def _drop_other_collections(self) -> None:
         """Vectors of another embedder are never mixed in: once rebuilt, their collection goes."""
-        for name in _collection_names(self.client):
+        for name in collection_names(self.client):
             if name.startswith(self.collection_prefix) and name != self.collection_name:
                 self.client.delete_collection(name)
 
@@ -309,45 +308,6 @@ class PaperIndex:
                 yield
             finally:
                 fcntl.flock(fh, fcntl.LOCK_UN)
-
-
-def _connect(settings: Settings, directory: Path):
-    import chromadb
-    from chromadb.config import Settings as ChromaSettings
-
-    chroma_settings = ChromaSettings(anonymized_telemetry=False)
-    try:
-        if settings.chroma_url:
-            _heartbeat(settings.chroma_url)
-            url = urlparse(settings.chroma_url)
-            client = chromadb.HttpClient(
-                host=url.hostname or "localhost",
-                port=url.port or (443 if url.scheme == "https" else 8000),
-                ssl=url.scheme == "https",
-                settings=chroma_settings,
-            )
-            _set_http_timeout(client)
-            return client
-        directory.mkdir(parents=True, exist_ok=True)
-        return chromadb.PersistentClient(path=str(directory / "chroma"), settings=chroma_settings)
-    except Exception as exc:
-        raise IndexUnavailable(_chroma_problem(settings, exc)) from exc
-
-
-def _heartbeat(url: str, timeout: float = 5.0) -> None:
-    """Fail fast (not hang) when the server is down or accepts connections but never answers."""
-    import httpx
-
-    httpx.get(url.rstrip("/") + "/api/v2/heartbeat", timeout=timeout).raise_for_status()
-
-
-def _set_http_timeout(client, seconds: float = 30.0) -> None:
-    import httpx
-
-    # chromadb's HTTP client waits forever by default; a hung server must become an error
-    session = getattr(getattr(client, "_server", None), "_session", None)
-    if session is not None:
-        session.timeout = httpx.Timeout(seconds, connect=5.0)
 
 
 def _index_id(directory: Path) -> str:
@@ -370,28 +330,6 @@ def _write_json_text(path: Path, text: str) -> None:
         pass
     finally:
         tmp.unlink()
-
-
-def _chroma_problem(settings: Settings, exc: Exception) -> str:
-    if settings.chroma_url:
-        return (f"cannot reach the Chroma server at {settings.chroma_url} ({type(exc).__name__}: {exc}); "
-                "start it with 'chroma run --path DIR' or unset PAPERCHAT_CHROMA_URL")
-    return f"cannot open the Chroma database under {settings.index_dir} ({type(exc).__name__}: {exc})"
-
-
-def _collection_names(client) -> list[str]:
-    return [c if isinstance(c, str) else c.name for c in client.list_collections()]
-
-
-def _where(venue: str | None, year: int | None) -> dict | None:
-    clauses = []
-    if venue is not None:
-        clauses.append({"venue": venue.lower()})
-    if year is not None:
-        clauses.append({"year": int(year)})
-    if not clauses:
-        return None
-    return clauses[0] if len(clauses) == 1 else {"$and": clauses}
 
 
 def _chunk_metadata(chunk: Chunk, paper: Paper) -> dict:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -25,6 +25,7 @@ class Candidates:
     dense: dict[int, float]  # paper row → best chunk similarity
     best_chunk: dict[int, str]  # paper row → text of its best chunk
     keyword: np.ndarray  # BM25 score of every paper (0 when filtered out)
+    chunks: dict[int, list[tuple[str, float]]] = field(default_factory=dict)  # row → (window, similarity)
 
 
 def clean_query(query: str, settings: Settings) -> str:
@@ -62,6 +63,7 @@ def hybrid_search(
             snippets=snippets(snapshot.papers[row].text, query_terms, cands.best_chunk.get(row, "")),
             dense_score=cands.dense.get(row),
             keyword_score=float(cands.keyword[row]),
+            chunks=tuple(cands.chunks.get(row, ())),
         )
         for row, score in ranked
     ]
@@ -72,6 +74,7 @@ def gather(index: PaperIndex, snapshot: Snapshot, query: str, venue, year, with_
     keyword = snapshot.keyword.scores(query, len(snapshot.papers), snapshot.mask(venue, year))
     dense: dict[int, float] = {}
     best_chunk: dict[int, str] = {}
+    chunks: dict[int, list[tuple[str, float]]] = {}
     if with_dense:
         vector = index.embedder.embed([query])[0]
         n = index.settings.candidates * CHUNKS_PER_PAPER
@@ -79,9 +82,10 @@ def gather(index: PaperIndex, snapshot: Snapshot, query: str, venue, year, with_
             row = snapshot.by_id.get(paper_id)
             if row is None or chunk_id not in snapshot.chunk_ids:
                 continue  # written by an ingest that has not committed yet
+            chunks.setdefault(row, []).append((text, similarity))
             if similarity > dense.get(row, -1.0):
                 dense[row], best_chunk[row] = similarity, text
-    return Candidates(dense=dense, best_chunk=best_chunk, keyword=keyword)
+    return Candidates(dense=dense, best_chunk=best_chunk, keyword=keyword, chunks=chunks)
 
 
 def fuse(cands: Candidates, settings: Settings, mode: str = "hybrid") -> dict[int, float]:

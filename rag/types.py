@@ -60,6 +60,7 @@ class Hit:
     snippets: tuple[str, ...] = ()
     dense_score: float | None = None
     keyword_score: float | None = None
+    chunks: tuple[tuple[str, float], ...] = ()  # (window, cosine similarity) the dense retriever found
 
 
 @dataclass(frozen=True)

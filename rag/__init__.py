@@ -6,13 +6,13 @@
         print(hit.paper.title, hit.paper.venue_year, hit.score)
 """
 
-from .api import get_index, ingest, search, stats
+from .api import ask, ask_stream, get_index, ingest, search, stats
 from .errors import ConfigError, EmbedderError, EmptyIndex, IndexUnavailable, PaperchatError
 from .settings import Settings
 from .types import Answer, Chunk, Citation, Hit, Link, Paper
 
 __all__ = [
-    "search", "ingest", "stats", "get_index", "Settings",
+    "search", "ask", "ask_stream", "ingest", "stats", "get_index", "Settings",
     "Paper", "Chunk", "Hit", "Citation", "Answer", "Link",
     "PaperchatError", "ConfigError", "EmbedderError", "IndexUnavailable", "EmptyIndex",
 ]

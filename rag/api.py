@@ -6,12 +6,13 @@ import logging
 import threading
 from collections import Counter
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
+from .answer import answer_question, answer_stream
 from .index import IngestReport, PaperIndex, Progress
 from .retrieve import clean_query, hybrid_search
 from .settings import Settings
-from .types import Hit
+from .types import Answer, Hit
 
 log = logging.getLogger("paperchat")
 _lock = threading.Lock()
@@ -73,3 +74,33 @@ def stats(settings: Settings | None = None) -> dict[str, int]:
     snapshot = get_index(settings).snapshot()
     counts = Counter(p.venue_year for p in snapshot.papers) if snapshot else Counter()
     return dict(sorted(counts.items()))
+
+
+def ask(
+    question: str, *, history: list[dict] | None = None, venue: str | None = None,
+    year: int | None = None, k: int | None = None, settings: Settings | None = None,
+) -> Answer:
+    """A short answer with `[n]` citations; `answer.citations[n-1]` is the paper behind `[n]`.
+
+    >>> answer = rag.ask("What speedup does Veda report?")
+    >>> answer.text            # '… Veda achieves a 5.1× end-to-end speedup … [1]'
+    >>> answer.citations[0].paper.title, answer.citations[0].quotes
+    >>> rag.ask("Which datasets was it evaluated on?",
+    ...         history=[{"role": "user", "content": "What is FlowNar?"},
+    ...                  {"role": "assistant", "content": answer.text}])
+    """
+    clean_query(question, settings or Settings())
+    return answer_question(get_index(settings), question, history, venue, year, k)
+
+
+def ask_stream(
+    question: str, *, history: list[dict] | None = None, venue: str | None = None,
+    year: int | None = None, k: int | None = None, settings: Settings | None = None,
+) -> Iterator[str | Answer]:
+    """Like `ask`, but yields the text in pieces as it is produced, then the complete `Answer`.
+
+    >>> for piece in rag.ask_stream("Which papers study continual learning?"):
+    ...     print(piece if isinstance(piece, str) else "", end="")
+    """
+    clean_query(question, settings or Settings())
+    yield from answer_stream(get_index(settings), question, history, venue, year, k)

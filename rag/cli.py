@@ -1,8 +1,9 @@
-"""`paperchat` command line: ingest, search, stats. Calls only the public `rag` functions."""
+"""`paperchat` command line: ingest, search, stats, ask, chat. Calls only the public `rag` functions."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import shutil
 import sys
@@ -50,6 +51,18 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("stats", help="papers per venue")
     p.set_defaults(func=cmd_stats)
+
+    p = sub.add_parser("ask", help="a short cited answer")
+    p.add_argument("question")
+    p.add_argument("--venue", help="venue name without the year, e.g. ICLR")
+    p.add_argument("--year", type=int)
+    p.add_argument("--json", action="store_true", help="print the answer and its citations as JSON")
+    p.set_defaults(func=cmd_ask)
+
+    p = sub.add_parser("chat", help="an interactive session; follow-up questions keep their context")
+    p.add_argument("--venue")
+    p.add_argument("--year", type=int)
+    p.set_defaults(func=cmd_chat)
     return parser
 
 
@@ -79,6 +92,64 @@ def cmd_search(args, settings: Settings) -> int:
         snippet = textwrap.shorten(hit.snippets[0] if hit.snippets else "", snippet_w, placeholder="…")
         print(f"{rank:>2}  {title:<{title_w}}  {hit.paper.venue_year:<10}  {hit.score:>5.2f}  {snippet}")
     return 0
+
+
+def cmd_ask(args, settings: Settings) -> int:
+    if args.json:
+        answer = api.ask(args.question, venue=args.venue, year=args.year, settings=settings)
+        print(json.dumps(answer_json(answer), ensure_ascii=False, indent=1))
+        return 0
+    print(f"[{_mode_line(settings)}]", file=sys.stderr)
+    _print_answer(api.ask_stream(args.question, venue=args.venue, year=args.year, settings=settings))
+    return 0
+
+
+def cmd_chat(args, settings: Settings) -> int:
+    print(f"paperchat · {_mode_line(settings)} · empty line or Ctrl-D to quit", file=sys.stderr)
+    history: list[dict] = []
+    while True:
+        try:
+            question = input("> ").strip()
+        except EOFError:
+            return 0
+        if not question:
+            return 0
+        answer = _print_answer(api.ask_stream(question, history=history, venue=args.venue, year=args.year,
+                                              settings=settings))
+        history += [{"role": "user", "content": question}, {"role": "assistant", "content": answer.text}]
+
+
+def _print_answer(stream):
+    answer = None
+    for piece in stream:
+        if isinstance(piece, str):
+            print(piece, end="", flush=True)
+        else:
+            answer = piece
+    print()
+    if answer.notice:
+        print(f"note: {answer.notice}")
+    for c in answer.citations:
+        code = f" · code: {c.paper.code_links[0].url}" if c.paper.code_links else ""
+        print(f"[{c.n}] {c.paper.title} ({c.paper.venue_year}){code}")
+    return answer
+
+
+def _mode_line(settings: Settings) -> str:
+    return "extractive answers (no LLM configured: set OPENAI_API_KEY or OPENAI_BASE_URL for LLM answers)"
+
+
+def answer_json(answer) -> dict:
+    """The answer as plain JSON: text, mode, abstained, notice, and each citation with its quotes."""
+    return {
+        "text": answer.text, "mode": answer.mode, "abstained": answer.abstained, "notice": answer.notice,
+        "citations": [
+            {"n": c.n, "id": c.paper.id, "title": c.paper.title, "venue": c.paper.venue, "year": c.paper.year,
+             "code": [link.url for link in c.paper.code_links], "quotes": list(c.quotes)}
+            for c in answer.citations
+        ],
+        "unsupported": list(answer.unsupported),
+    }
 
 
 def cmd_stats(args, settings: Settings) -> int:

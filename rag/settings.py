@@ -78,6 +78,19 @@ class Settings(BaseSettings):
         default=50, ge=10, le=1000, description="Papers each retriever proposes before fusion."
     )
 
+    # --- answers
+    answer_k: int = Field(default=8, ge=1, le=50, description="Papers retrieved to answer a question.")
+    answer_words: int = Field(default=120, ge=20, le=1000, description="Rough length limit of an answer.")
+    abstain_similarity: float = Field(
+        default=0.45, ge=0.0, le=1.0,
+        description="Below this cosine similarity of the best passage (and with few shared terms) "
+        "the answer says the collection does not cover the question.",
+    )
+    list_min_relative: float = Field(
+        default=0.6, ge=0.0, le=1.0,
+        description="'Which papers…' answers list papers scoring at least this share of the best one.",
+    )
+
     # --- LLM (any OpenAI-compatible endpoint)
     openai_api_key: SecretStr | None = Field(
         default=None,

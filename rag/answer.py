@@ -1,0 +1,95 @@
+"""Answering, as stages: understand → retrieve → (abstain?) → compose → resolve citations."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterator
+
+from .citations import resolve
+from .extractive import focus_terms, fact_answer, list_answer
+from .index import PaperIndex, Snapshot
+from .keyword import sentence_terms
+from .retrieve import hybrid_search
+from .types import Answer, Citation, Hit
+from .understand import Question, understand
+
+
+def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = None,
+                  venue: str | None = None, year: int | None = None, k: int | None = None) -> Iterator:
+    """Yield the answer's text pieces, then the complete `Answer`."""
+    answer = answer_question(index, text, history, venue, year, k)
+    # the extractive answer is ready at once; it streams by sentence so callers can use one code path
+    for piece in _pieces(answer.text):
+        yield piece
+    yield answer
+
+
+def answer_question(index: PaperIndex, text: str, history: list[dict] | None = None,
+                    venue: str | None = None, year: int | None = None, k: int | None = None) -> Answer:
+    """The extractive answer to `text`, cited; abstains when the collection does not cover it."""
+    snapshot = index.snapshot()
+    if snapshot is None or not snapshot.papers:
+        return _abstain(snapshot, "No papers are indexed yet: run `paperchat ingest`.")
+    question = understand(text, history, snapshot, venue, year)
+    if question.kind in ("count", "venues", "code"):
+        return collection_answer(question, snapshot)
+    settings = index.settings
+    hits = hybrid_search(index, question.standalone, k or settings.answer_k,
+                         venue=question.venue, year=question.year)
+    if not hits or not covers(question, hits, settings.abstain_similarity):
+        return _abstain(snapshot, sources=tuple(hits))
+    if question.kind == "list":
+        draft = list_answer(question, hits, settings.answer_words, settings.list_min_relative)
+    else:
+        draft = fact_answer(question, hits, settings.answer_words)
+    resolved = resolve(draft, [h.paper for h in hits])
+    return Answer(text=resolved.text, citations=resolved.citations, mode="extractive",
+                  sources=tuple(hits), unsupported=resolved.unsupported)
+
+
+def covers(question: Question, hits: list[Hit], min_similarity: float) -> bool:
+    """Does the best paper really address the question? Embedding closeness or the question's own terms."""
+    if question.named:
+        return True
+    top = hits[0]
+    terms = focus_terms(question)
+    shared = len(terms & sentence_terms(top.paper.text)) / (len(terms) or 1)
+    # calibrated on eval/questions.jsonl (in-scope and out-of-scope): see eval/results/answers.md
+    return (top.dense_score or 0.0) >= min_similarity or (shared >= 0.6 and len(terms) >= 2)
+
+
+def collection_answer(question: Question, snapshot: Snapshot) -> Answer:
+    """Questions about the collection itself, answered exactly from metadata."""
+    papers = [p for p in snapshot.papers
+              if (question.venue is None or p.venue.lower() == question.venue.lower())
+              and (question.year is None or p.year == question.year)]
+    counts = Counter(p.venue_year for p in papers)
+    per_venue = ", ".join(f"{v}: {n}" for v, n in sorted(counts.items()))
+    if question.kind == "count":
+        return Answer(text=f"{len(papers)} papers are indexed ({per_venue}).", mode="extractive")
+    if question.kind == "venues":
+        return Answer(text=f"The collection covers {len(counts)} venue(s): {per_venue}.", mode="extractive")
+    with_code = [p for p in papers if p.code_links]
+    lines = [f"{len(with_code)} of {len(papers)} papers link to code:"]
+    lines += [f"- **{p.title}** ({p.venue_year}): {p.code_links[0].url} [{i}]" for i, p in enumerate(with_code, 1)]
+    citations = tuple(Citation(n=i, paper=p) for i, p in enumerate(with_code, 1))
+    return Answer(text="\n".join(lines), citations=citations, mode="extractive")
+
+
+def _abstain(snapshot: Snapshot | None, message: str = "", sources: tuple[Hit, ...] = ()) -> Answer:
+    if not message:
+        counts = Counter(p.venue_year for p in snapshot.papers)
+        scope = ", ".join(f"{n} from {v}" for v, n in sorted(counts.items()))
+        message = (f"The indexed papers don't answer this. The collection holds {sum(counts.values())} "
+                   f"abstracts ({scope}); try asking about their methods, results or datasets.")
+    return Answer(text=message, abstained=True, mode="extractive", sources=sources)
+
+
+def _pieces(text: str) -> Iterator[str]:
+    start = 0
+    for i, char in enumerate(text):
+        if char in ".\n" and (i + 1 == len(text) or text[i + 1] in " \n"):
+            yield text[start:i + 1]
+            start = i + 1
+    if start < len(text):
+        yield text[start:]

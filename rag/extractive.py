@@ -34,29 +34,75 @@ def focus_terms(question: Question) -> set[str]:
     return terms - _GENERIC - filters or terms
 
 
-def score_sentences(hit: Hit, source: int, terms: set[str]) -> list[Scored]:
-    """Keyword evidence (share of the question's terms) plus embedding evidence (its window's cosine)."""
+def score_sentences(hit: Hit, source: int, terms: set[str], wants: str = "",
+                    ask: set[str] | None = None) -> list[Scored]:
+    """Keyword evidence (the question's terms, and those of what it finally asks), embedding evidence
+    (its window's cosine), and a bonus for the kind of detail asked for (numbers, named things)."""
+    ask = ask if ask is not None else terms
+    own_name = hit.paper.title.split(":")[0] if hit.paper.title_derived else ""  # not a detail of itself
     out = []
     for i, sentence in enumerate(split_sentences(hit.paper.text)):
         sentence = strip_markers(sentence)  # an abstract's own "[12]" must not read as our citation
-        overlap = len(terms & sentence_terms(sentence)) / (len(terms) or 1)
+        words = sentence_terms(sentence)
+        overlap = len(terms & words) / (len(terms) or 1)
+        asked = len(ask & words) / (len(ask) or 1)
         window = max((sim for text, sim in hit.chunks if sentence in text), default=0.0)
-        out.append(Scored(source, i, sentence, 0.6 * overlap + 0.4 * max(window, 0.0)))
+        detail = _detail(sentence.replace(own_name, ""), wants) if own_name else _detail(sentence, wants)
+        score = 0.4 * overlap + 0.3 * asked + 0.3 * max(window, 0.0) + 0.3 * detail
+        out.append(Scored(source, i, sentence, score))
     return out
+
+
+def ask_part(question: str) -> str:
+    """What a question finally asks: "…a staged-programming framework? What do they use as X?" → the
+    last question; "Which paper does X, and what module do they design?" → the clause after "and"."""
+    parts = [p for p in re.split(r"(?<=[?.;])\s+", question.strip()) if p.strip()]
+    last = parts[-1] if parts else question
+    clause = re.split(r",? and (?=(?:what|which|how|on which|in which|where|why)\b)", last, flags=re.I)
+    return clause[-1]
+
+
+def wanted_detail(question: str) -> str:
+    """What kind of detail a question asks for: "number", "names" or "" (an explanation)."""
+    if _ASKS_NUMBER.search(question):
+        return "number"
+    if _ASKS_NAMES.search(question):
+        return "names"
+    return ""
+
+
+def _detail(sentence: str, wants: str) -> float:
+    if wants == "number":
+        return 1.0 if _NUMBER.search(sentence) else 0.0
+    if wants == "names":
+        names = len(_NAMED.findall(sentence))
+        return min(names, 3) / 3
+    return 0.0
+
+
+_ASKS_NUMBER = re.compile(
+    r"\b(how (much|many|far|large|big|fast|long)|by how|what (speedup|accuracy|score|rate|percentage|"
+    r"gain|improvement|ratio|number|size)|speedups?|percent)\b", re.I)
+_ASKS_NAMES = re.compile(
+    r"\b(which|what)\b.*\b(datasets?|benchmarks?|tasks?|components?|modules?|mechanisms?|metrics?|models?|"
+    r"signals?|stages?|phases?|terms?|subsets?|strategies|tokens?|activation|called|named|stand for)\b|"
+    r"\b(two|three|four) (main |core |key )?\w+", re.I)
+_NUMBER = re.compile(r"\d")
+_NAMED = re.compile(r"\b[A-Z][\w-]*[A-Z0-9][\w-]*\b|\b[A-Z][a-z]+(?: [A-Z][a-z]+)+\b")
 
 
 def fact_answer(question: Question, hits: list[Hit], max_words: int) -> str:
     """One to three sentences from the best paper (or the papers the question names), each cited."""
-    terms = focus_terms(question)
     chosen = [i for i, h in enumerate(hits) if h.paper.id in question.named] or [0]
+    # a named paper's own name is in most of its sentences: it tells them apart no more than "the"
+    names = sentence_terms(" ".join(hits[i].paper.title for i in chosen if hits[i].paper.id in question.named))
+    terms = focus_terms(question) - names or focus_terms(question)
+    asked = ask_part(question.text)
+    ask = sentence_terms(asked) - _GENERIC - names or terms
+    wants = wanted_detail(asked) or wanted_detail(question.text)
     lines: list[Scored] = []
     for i in chosen[:3]:
-        scored = sorted(score_sentences(hits[i], i + 1, terms), key=lambda s: -s.score)
-        if not scored:
-            continue
-        best = scored[0].score
-        # runners-up only when nearly as good: one precise sentence beats three loose ones
-        lines += [s for s in scored[:3] if s.score >= 0.75 * best and s.score > 0][: 3 if len(chosen) == 1 else 1]
+        lines += _cover(hits[i], i + 1, terms, ask, wants, 3 if len(chosen) == 1 else 1)
     lines = _within_words(sorted(lines, key=lambda s: (s.source, s.position)), max_words)
     return " ".join(f"{s.text} [{s.source}]" for s in lines)
 
@@ -75,6 +121,28 @@ def list_answer(question: Question, hits: list[Hit], max_words: int, min_relativ
         lines.append(f"- **{hit.paper.title}** ({hit.paper.venue_year}): {_shorten(scored.text, 28)} [{i + 1}]")
     words_per_line = max(12, max_words // max(len(lines), 1))
     return "\n".join(_shorten_line(line, words_per_line) for line in lines)
+
+
+def _cover(hit: Hit, source: int, terms: set[str], ask: set[str], wants: str, most: int) -> list[Scored]:
+    """Greedy: the best sentence, then sentences that answer what the picked ones leave uncovered."""
+    picked: list[Scored] = []
+    first_best = 0.0
+    left_terms, left_ask = set(terms), set(ask)
+    for _ in range(most):
+        scored = score_sentences(hit, source, left_terms or terms, wants, left_ask or ask)
+        scored = [s for s in scored if all(s.position != p.position for p in picked)]
+        if not scored:
+            break
+        best = max(scored, key=lambda s: s.score)
+        first_best = first_best or best.score
+        # a runner-up must come close: one precise sentence beats three loose ones
+        if picked and best.score < 0.6 * first_best or best.score <= 0:
+            break
+        picked.append(best)
+        words = sentence_terms(best.text)
+        left_terms -= words
+        left_ask -= words
+    return picked
 
 
 def _within_words(lines: list[Scored], max_words: int) -> list[Scored]:

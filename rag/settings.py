@@ -82,7 +82,7 @@ class Settings(BaseSettings):
     answer_k: int = Field(default=8, ge=1, le=50, description="Papers retrieved to answer a question.")
     answer_words: int = Field(default=120, ge=20, le=1000, description="Rough length limit of an answer.")
     abstain_similarity: float = Field(
-        default=0.45, ge=0.0, le=1.0,
+        default=0.5, ge=0.0, le=1.0,
         description="Below this cosine similarity of the best passage (and with few shared terms) "
         "the answer says the collection does not cover the question.",
     )

@@ -16,7 +16,7 @@ _ANAPHORA = re.compile(
 _LIST = re.compile(
     r"\b(which|what|any|list|find|show|name)\b[^?]*\b(papers|works|methods|approaches|studies|articles)\b"
     r"|\blist\b|\bpapers (?:on|about|that|which|studying|using|proposing)\b", re.I)
-_COUNT = re.compile(r"\bhow many (papers|abstracts|works|articles)\b|\bnumber of papers\b", re.I)
+_COUNT = re.compile(r"\bhow many\b(?:\s+\S+){0,3}?\s+(papers|abstracts|works|articles)\b|\bnumber of papers\b", re.I)
 _VENUES = re.compile(r"\bwhich (venues|conferences|years)\b|\bwhat (venues|conferences|years)\b", re.I)
 _CODE = re.compile(r"\b(code|github|repositor(y|ies)|open[- ]source|implementation)s?\b", re.I)
 _PAPERS = re.compile(r"\b(papers?|works?|abstracts?)\b", re.I)

@@ -1,0 +1,131 @@
+"""`rag.ask` / `rag.ask_stream` in extractive mode: what a user reads, and the citation invariants."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import rag
+from rag.citations import find_markers
+from rag.text import split_sentences
+
+
+def check_invariants(answer: rag.Answer) -> None:
+    """Every [n] has a citation, numbers run 1..m by first appearance, no uncited paper, verbatim quotes."""
+    numbers = [n for m in find_markers(answer.text) for n in m.numbers]
+    first_seen = list(dict.fromkeys(numbers))
+    assert first_seen == list(range(1, len(answer.citations) + 1))
+    assert [c.n for c in answer.citations] == list(range(1, len(answer.citations) + 1))
+    assert len({c.paper.id for c in answer.citations}) == len(answer.citations)
+    for c in answer.citations:
+        sentences = split_sentences(c.paper.text)
+        assert all(q in sentences for q in c.quotes)
+
+
+@pytest.fixture
+def s(built_settings):
+    return built_settings
+
+
+QUESTIONS = [
+    ("What speedup does Veda report?", "Veda", ["5.1×"]),
+    ("By how much does Video-BCI beat the previous best result on the MMVU benchmark?", "Video-BCI", ["3.8%"]),
+    ("What module does FlowNar use to retain streaming visual history?", "FlowNar", ["CLAM"]),
+    ("How many training samples does Video-MTR need?", "Video-MTR", ["8K"]),
+]
+
+
+@pytest.mark.parametrize(("question", "title", "facts"), QUESTIONS)
+def test_fact_questions_are_answered_from_the_right_abstract(s, question, title, facts):
+    answer = rag.ask(question, settings=s)
+
+    check_invariants(answer)
+    assert not answer.abstained and answer.mode == "extractive"
+    assert answer.citations[0].paper.title == title and "[1]" in answer.text
+    assert all(f in answer.text for f in facts)
+    assert answer.citations[0].quotes and len(answer.text.split()) <= 150
+
+
+def test_which_papers_lists_every_matching_paper_one_line_each(s):
+    answer = rag.ask("Which papers do streaming video with bounded memory?", settings=s)
+
+    check_invariants(answer)
+    lines = answer.text.splitlines()
+    assert len(lines) == len(answer.citations) >= 2
+    assert all(re.match(r"- \*\*.+\*\* \(IC[LM][LR] 2026\): .+ \[\d+\]$", line) for line in lines)
+    assert {"ProtoKV", "FlowNar"} <= {c.paper.title for c in answer.citations}
+
+
+@pytest.mark.parametrize("question", [
+    "What's the best recipe for a chocolate cake?",
+    "Which papers use AlphaFold for protein structure prediction?",
+    "Which papers do weather or climate time-series forecasting?",
+])
+def test_out_of_scope_questions_abstain_and_say_what_the_collection_covers(s, question):
+    answer = rag.ask(question, settings=s)
+
+    assert answer.abstained and answer.citations == () and "[" not in answer.text
+    assert "70 abstracts" in answer.text and "ICLR 2026" in answer.text
+
+
+def test_a_follow_up_carries_the_previous_subject(s):
+    first = rag.ask("What is FlowNar?", settings=s)
+    history = [{"role": "user", "content": "What is FlowNar?"}, {"role": "assistant", "content": first.text}]
+
+    answer = rag.ask("Which datasets was it evaluated on?", history=history, settings=s)
+
+    check_invariants(answer)
+    assert answer.citations[0].paper.title == "FlowNar"
+    assert all(d in answer.text for d in ("Ego4D", "EgoExo4D", "EpicKitchens100"))
+
+
+def test_a_venue_named_in_the_question_filters_the_sources(s):
+    answer = rag.ask("Which ICLR 2026 papers study continual learning?", settings=s)
+
+    check_invariants(answer)
+    assert answer.citations and all(c.paper.venue == "ICLR" for c in answer.citations)
+    assert all(h.paper.venue == "ICLR" for h in answer.sources)
+
+
+def test_an_explicit_venue_wins_over_the_question(s):
+    answer = rag.ask("Which ICLR 2026 papers study continual learning?", venue="ICML", settings=s)
+    assert answer.citations and all(c.paper.venue == "ICML" for c in answer.citations)
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How many papers are indexed?", "70 papers are indexed (ICLR 2026: 19, ICML 2026: 51)."),
+    ("How many ICLR papers are there?", "19 papers are indexed (ICLR 2026: 19)."),
+    ("Which venues does the collection cover?", "The collection covers 2 venue(s): ICLR 2026: 19, ICML 2026: 51."),
+])
+def test_questions_about_the_collection_are_answered_exactly(s, question, expected):
+    assert rag.ask(question, settings=s).text == expected
+
+
+def test_which_papers_link_to_code_lists_all_of_them_cited(s):
+    answer = rag.ask("Which papers link to code?", settings=s)
+    snapshot = rag.get_index(s).snapshot()
+    with_code = [p for p in snapshot.papers if p.code_links]
+
+    check_invariants(answer)
+    assert answer.text.startswith(f"{len(with_code)} of 70 papers link to code:")
+    assert [c.paper.id for c in answer.citations] == [p.id for p in with_code]
+    assert all(c.paper.code_links[0].url in answer.text for c in answer.citations)
+
+
+def test_ask_stream_yields_the_text_then_the_answer(s):
+    pieces = list(rag.ask_stream("What speedup does Veda report?", settings=s))
+
+    *texts, answer = pieces
+    assert isinstance(answer, rag.Answer) and all(isinstance(p, str) for p in texts)
+    assert "".join(texts) == answer.text and len(texts) >= 1
+
+
+def test_an_empty_question_is_a_clear_error(s):
+    with pytest.raises(ValueError, match="empty"):
+        rag.ask("  ", settings=s)
+
+
+def test_answers_cite_by_paper_not_by_chunk(s):
+    answer = rag.ask("What is FlowNar?", settings=s)
+    assert len(answer.citations) == 1 and set(re.findall(r"\[(\d+)\]", answer.text)) == {"1"}

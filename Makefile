@@ -32,6 +32,7 @@ ingest: $(VENV)/.installed
 
 eval: $(VENV)/.installed
 	$(BIN)/python -m eval.run
+	$(BIN)/python -m eval.answers
 
 tune: $(VENV)/.installed
 	$(BIN)/python -m eval.tune

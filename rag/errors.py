@@ -19,3 +19,7 @@ class IndexUnavailable(PaperchatError):
 
 class EmptyIndex(PaperchatError):
     """Nothing has been ingested yet."""
+
+
+class LLMUnavailable(PaperchatError):
+    """The LLM endpoint failed or timed out; callers fall back to the extractive answer."""

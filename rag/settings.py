@@ -70,7 +70,7 @@ class Settings(BaseSettings):
         default="weighted", description="How dense and keyword rankings are fused."
     )
     dense_weight: float = Field(
-        default=0.4, ge=0.0, le=1.0,
+        default=0.35, ge=0.0, le=1.0,
         description="Weight of the dense score in weighted fusion (tuned on SciFact train: eval/tune.py).",
     )
     rrf_k: int = Field(default=60, ge=1, description="Constant of reciprocal-rank fusion.")
@@ -101,6 +101,24 @@ class Settings(BaseSettings):
         default=None,
         validation_alias=AliasChoices("openai_base_url", "PAPERCHAT_OPENAI_BASE_URL", "OPENAI_BASE_URL"),
         description="OpenAI-compatible endpoint (env OPENAI_BASE_URL): vLLM, Ollama, llama.cpp.",
+    )
+    llm_model: str = Field(
+        default="gpt-4o-mini", description="Chat model that writes answers; any name the endpoint serves."
+    )
+    llm_temperature: float = Field(
+        default=0.1, ge=0.0, le=2.0, description="Sampling temperature: low keeps answers close to the sources."
+    )
+    llm_timeout: float = Field(
+        default=20.0, gt=0.0, le=600.0,
+        description="Seconds to wait for the LLM, retries included; also the longest silence allowed mid-stream.",
+    )
+    llm_max_tokens: int = Field(default=400, ge=16, le=32_000, description="Upper bound on an answer's tokens.")
+    llm_retries: int = Field(
+        default=2, ge=0, le=10,
+        description="Retries after a timeout, 429, 5xx or broken connection, only while nothing was streamed yet.",
+    )
+    llm_backoff: float = Field(
+        default=0.5, ge=0.0, le=30.0, description="Seconds before the first retry; doubles for each next one."
     )
 
     @property

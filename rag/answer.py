@@ -3,41 +3,56 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Iterator
 
-from .citations import resolve
+from .citations import find_markers, resolve
 from .extractive import focus_terms, fact_answer, list_answer
 from .index import PaperIndex, Snapshot
+from .errors import LLMUnavailable
 from .keyword import sentence_terms
+from .llm import NO_ANSWER, condense_question, generate_stream, llm_configured, model_label
 from .retrieve import hybrid_search
+from .settings import Settings
 from .types import Answer, Citation, Hit
 from .understand import Question, understand
 
 
 def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = None,
                   venue: str | None = None, year: int | None = None, k: int | None = None) -> Iterator:
-    """Yield the answer's text pieces, then the complete `Answer`."""
-    answer = answer_question(index, text, history, venue, year, k)
-    # the extractive answer is ready at once; it streams by sentence so callers can use one code path
-    for piece in _pieces(answer.text):
-        yield piece
-    yield answer
+    """Yield the answer's text pieces as they are produced, then the complete `Answer`."""
+    snapshot = index.snapshot()
+    if snapshot is None or not snapshot.papers:
+        yield from _emit(_abstain(snapshot, "No papers are indexed yet: run `paperchat ingest`."))
+        return
+    settings = index.settings
+    question = understand(text, history, snapshot, venue, year)
+    if question.kind in ("count", "venues", "code"):
+        yield from _emit(collection_answer(question, snapshot))
+        return
+    use_llm = llm_configured(settings)
+    if use_llm and history:
+        question = replace(question, standalone=condense_question(text, history, settings))
+    hits = hybrid_search(index, question.standalone, k or settings.answer_k,
+                         venue=question.venue, year=question.year)
+    if not hits or not covers(question, hits, settings.abstain_similarity):
+        yield from _emit(_abstain(snapshot, sources=tuple(hits)))  # nothing to go on: no LLM call
+        return
+    if not use_llm:
+        yield from _emit(extractive_answer(question, hits, settings))
+        return
+    yield from _llm_answer(question, hits, history, settings)
 
 
 def answer_question(index: PaperIndex, text: str, history: list[dict] | None = None,
                     venue: str | None = None, year: int | None = None, k: int | None = None) -> Answer:
-    """The extractive answer to `text`, cited; abstains when the collection does not cover it."""
-    snapshot = index.snapshot()
-    if snapshot is None or not snapshot.papers:
-        return _abstain(snapshot, "No papers are indexed yet: run `paperchat ingest`.")
-    question = understand(text, history, snapshot, venue, year)
-    if question.kind in ("count", "venues", "code"):
-        return collection_answer(question, snapshot)
-    settings = index.settings
-    hits = hybrid_search(index, question.standalone, k or settings.answer_k,
-                         venue=question.venue, year=question.year)
-    if not hits or not covers(question, hits, settings.abstain_similarity):
-        return _abstain(snapshot, sources=tuple(hits))
+    """The complete answer to `text`, cited; abstains when the collection does not cover it."""
+    *_, answer = answer_stream(index, text, history, venue, year, k)
+    return answer
+
+
+def extractive_answer(question: Question, hits: list[Hit], settings: Settings) -> Answer:
+    """The answer composed from the abstracts' own sentences."""
     if question.kind == "list":
         draft = list_answer(question, hits, settings.answer_words, settings.list_min_relative)
     else:
@@ -45,6 +60,37 @@ def answer_question(index: PaperIndex, text: str, history: list[dict] | None = N
     resolved = resolve(draft, [h.paper for h in hits])
     return Answer(text=resolved.text, citations=resolved.citations, mode="extractive",
                   sources=tuple(hits), unsupported=resolved.unsupported)
+
+
+def _llm_answer(question: Question, hits: list[Hit], history, settings: Settings) -> Iterator:
+    """Stream the model's answer; on any fault, fall back to the extractive answer with a notice."""
+    papers = [h.paper for h in hits]
+    pieces: list[str] = []
+    try:
+        for piece in generate_stream(question.text, papers, history, settings):
+            pieces.append(piece)
+            yield piece
+    except LLMUnavailable as exc:
+        reason = str(exc).replace(" Answering from the abstracts instead.", "")
+        fallback = replace(extractive_answer(question, hits, settings),
+                           notice=f"LLM unavailable, answered extractively ({reason})")
+        if pieces:  # the reader saw part of a broken answer: say so before the replacement
+            yield "\n\n[the LLM stream broke; answering from the abstracts instead]\n\n"
+        yield from _emit(fallback)
+        return
+    text = "".join(pieces).strip()
+    if NO_ANSWER.lower() in text.lower() and not find_markers(text):
+        yield Answer(text=NO_ANSWER, abstained=True, mode=model_label(settings), sources=tuple(hits))
+        return
+    resolved = resolve(text, papers)
+    yield Answer(text=resolved.text, citations=resolved.citations, mode=model_label(settings),
+                 sources=tuple(hits), unsupported=resolved.unsupported)
+
+
+def _emit(answer: Answer) -> Iterator:
+    # a ready answer streams by sentence, so callers have one code path for both modes
+    yield from _pieces(answer.text)
+    yield answer
 
 
 def covers(question: Question, hits: list[Hit], min_similarity: float) -> bool:

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import rag
+from rag.llm import llm_configured, model_label
 from rag.settings import Settings
 
 from .datasets import EVAL_DIR, ROOT, own_questions
@@ -111,8 +112,12 @@ def main() -> int:
     summary = summarise(result)
     text = "# Answer evaluation\n\n" + to_markdown(summary, "extractive")
     llm = Settings()
-    if llm.openai_api_key or llm.openai_base_url:
-        text += "\nLLM mode: not yet implemented in this version.\n"
+    if llm_configured(llm):
+        with tempfile.TemporaryDirectory(prefix="paperchat-answers-") as tmp:
+            settings = llm.model_copy(update={"index_dir": Path(tmp), "data_dir": ROOT / "data"})
+            rag.ingest(settings=settings)
+            llm_result = evaluate(settings)
+        text += "\n" + to_markdown(summarise(llm_result), model_label(llm))
     else:
         text += "\nLLM mode: skipped: no LLM endpoint (set OPENAI_API_KEY or OPENAI_BASE_URL).\n"
     RESULTS.mkdir(exist_ok=True)

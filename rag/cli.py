@@ -11,6 +11,7 @@ import textwrap
 
 from . import api
 from .errors import PaperchatError
+from .llm import llm_configured, model_label
 from .settings import Settings
 
 
@@ -136,7 +137,9 @@ def _print_answer(stream):
 
 
 def _mode_line(settings: Settings) -> str:
-    return "extractive answers (no LLM configured: set OPENAI_API_KEY or OPENAI_BASE_URL for LLM answers)"
+    if llm_configured(settings):
+        return f"{model_label(settings)} at {settings.openai_base_url or 'api.openai.com'}"
+    return "extractive — no LLM configured (set OPENAI_API_KEY or OPENAI_BASE_URL for LLM answers)"
 
 
 def answer_json(answer) -> dict:

@@ -64,3 +64,31 @@ def test_an_unreachable_chroma_server_is_one_clear_error(env, capsys, monkeypatc
     err = capsys.readouterr().err
     assert err.startswith("error: cannot reach the Chroma server at http://127.0.0.1:9")
     assert "Traceback" not in err
+
+
+def test_ask_streams_the_answer_then_the_references(env, capsys):
+    assert main(["ask", "What speedup does Veda report?"]) == 0
+    captured = capsys.readouterr()
+    assert "extractive — no LLM configured" in captured.err
+    lines = captured.out.strip().splitlines()
+    assert "5.1×" in lines[0] and lines[0].endswith("[1]")
+    assert lines[-1] == "[1] Veda (ICML 2026)"
+
+
+def test_ask_json_gives_text_mode_and_citations(env, capsys):
+    import json
+
+    assert main(["ask", "What module does FlowNar use?", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["mode"] == "extractive" and not data["abstained"]
+    assert data["citations"][0]["title"] == "FlowNar"
+    assert data["citations"][0]["code"] == ["https://github.com/zeyun-zhong/FlowNar"]
+    assert data["citations"][0]["quotes"]
+
+
+def test_chat_keeps_the_conversation(env, capsys, monkeypatch):
+    answers = iter(["What is FlowNar?", "Which datasets was it evaluated on?", ""])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["chat"]) == 0
+    out = capsys.readouterr().out
+    assert "EpicKitchens100" in out and out.count("[1] FlowNar (ICML 2026)") == 2

@@ -1,11 +1,10 @@
 """The generation stage: prompt an OpenAI-compatible chat model with numbered sources and stream its answer.
 
-We call the `openai` client directly rather than llama-index's `OpenAILike`. Both accept any model name, but
-through llama-index: its retry decorator wraps only the lazy generator factory (the request is sent on the
-first `next()`, so streamed calls are never retried by it), its errors are the same raw openai/httpx ones,
-its `timeout` is one fixed float (we shrink each retry's timeout to the time left), every chunk re-copies the
-whole reply so far, and `repr()` of the LLM object shows the API key. The direct client is ~20 lines and
-gives us exact control over retries, deadlines and what ends up in messages.
+Calls go through llama-index's `OpenAILike` (the `openai` client underneath), which accepts any model name
+on any OpenAI-compatible server. Retries and deadlines are ours, not llama-index's: its retry decorator
+wraps only the lazy generator factory (the request is sent on the first `next()`, so streamed calls would
+never be retried), and its `timeout` is one number, so each attempt gets a fresh LLM object with the time
+left. Its `repr()` shows the API key: the object is never logged or put in a message.
 """
 
 from __future__ import annotations
@@ -19,6 +18,7 @@ from urllib.parse import urlsplit
 
 import httpx
 import openai
+from llama_index.core.base.llms.types import ChatMessage
 
 from .citations import strip_markers
 from .errors import LLMUnavailable
@@ -150,12 +150,9 @@ def condense_question(question: str, history: list[dict] | None, settings: Setti
     messages = [{"role": "system", "content": CONDENSE_PROMPT},
                 {"role": "user", "content": f"Conversation:\n{conversation}\n\nLast question: {question.strip()}"}]
     try:
-        with _client(settings) as client:
-            reply = client.chat.completions.create(
-                model=settings.llm_model, messages=messages, temperature=0.0,
-                max_tokens=CONDENSE_MAX_TOKENS, timeout=settings.llm_timeout,
-            )
-        text = (reply.choices[0].message.content or "") if reply.choices else ""
+        llm = _llama_llm(settings, timeout=settings.llm_timeout, temperature=0.0, max_tokens=CONDENSE_MAX_TOKENS)
+        reply = llm.chat([ChatMessage(role=m["role"], content=m["content"]) for m in messages])
+        text = reply.message.content or ""
     except Exception as exc:  # a failed rewrite costs only some retrieval quality: never fail the answer
         log.warning("Could not condense the follow-up question (%s); using it as asked.", _describe(exc, settings))
         return question
@@ -173,54 +170,55 @@ def generate_stream(question: str, papers: Sequence[Paper], history: list[dict] 
     messages = build_messages(question, papers, history, words=settings.answer_words)
     # One budget for every attempt, so a hanging server costs llm_timeout in all, not once per retry.
     deadline = time.monotonic() + settings.llm_timeout
-    with _client(settings) as client:
-        attempt = 0
-        while True:
-            attempt += 1
-            yielded = False
-            try:
-                for piece in _stream_once(client, messages, settings, deadline - time.monotonic()):
-                    yielded = True
-                    yield piece
-            except Exception as exc:
-                problem = _describe(exc, settings)
-                # once text is out, a retry would repeat or contradict it: the caller must fall back instead
-                delay = None if yielded else _retry_delay(exc, attempt, settings, deadline)
-                if delay is None:
-                    message = _failure_message(exc, problem, attempt, yielded, settings)
-                    log.warning("%s", message)
-                    raise LLMUnavailable(message) from None  # the cause may carry the server's echo of the key
-                log.warning("LLM attempt %d failed (%s); retrying in %.2f s.", attempt, problem, delay)
-                time.sleep(delay)
-                continue
-            if not yielded:
-                message = (f"The LLM {settings.llm_model} at {_endpoint(settings)} returned an empty answer; "
-                           "try another PAPERCHAT_LLM_MODEL. Answering from the abstracts instead.")
-                log.warning("%s", message)
-                raise LLMUnavailable(message)
-            return
-
-
-def _stream_once(client: openai.OpenAI, messages: list[dict], settings: Settings,
-                 budget: float) -> Iterator[str]:
-    # The httpx timeout applies to connecting and to every read, so a stream that goes silent mid-answer
-    # raises httpx.ReadTimeout after `budget` seconds instead of hanging.
-    stream = client.chat.completions.create(
-        model=settings.llm_model, messages=messages, temperature=settings.llm_temperature,
-        max_tokens=settings.llm_max_tokens, stream=True, timeout=max(budget, 0.01),
-    )
-    with stream:
-        for chunk in stream:
-            piece = chunk.choices[0].delta.content if chunk.choices and chunk.choices[0].delta else None
-            if piece:
+    attempt = 0
+    while True:
+        attempt += 1
+        yielded = False
+        try:
+            for piece in _stream_once(settings, messages, deadline - time.monotonic()):
+                yielded = True
                 yield piece
+        except Exception as exc:
+            problem = _describe(exc, settings)
+            # once text is out, a retry would repeat or contradict it: the caller must fall back instead
+            delay = None if yielded else _retry_delay(exc, attempt, settings, deadline)
+            if delay is None:
+                message = _failure_message(exc, problem, attempt, yielded, settings)
+                log.warning("%s", message)
+                raise LLMUnavailable(message) from None  # the cause may carry the server's echo of the key
+            log.warning("LLM attempt %d failed (%s); retrying in %.2f s.", attempt, problem, delay)
+            time.sleep(delay)
+            continue
+        if not yielded:
+            message = (f"The LLM {settings.llm_model} at {_endpoint(settings)} returned an empty answer; "
+                       "try another PAPERCHAT_LLM_MODEL. Answering from the abstracts instead.")
+            log.warning("%s", message)
+            raise LLMUnavailable(message)
+        return
 
 
-def _client(settings: Settings) -> openai.OpenAI:
+def _stream_once(settings: Settings, messages: list[dict], budget: float) -> Iterator[str]:
+    # llama-index's OpenAILike drives the openai client for any model name on any compatible server.
+    # A fresh one per attempt carries the time left as its httpx timeout, which applies to connecting and
+    # to every read: a stream that goes silent mid-answer raises httpx.ReadTimeout instead of hanging.
+    llm = _llama_llm(settings, timeout=max(budget, 0.01))
+    chat = [ChatMessage(role=m["role"], content=m["content"]) for m in messages]
+    for response in llm.stream_chat(chat):
+        if response.delta:
+            yield response.delta
+
+
+def _llama_llm(settings: Settings, timeout: float, temperature: float | None = None, max_tokens: int | None = None):
+    from llama_index.llms.openai_like import OpenAILike
+
     key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else ""
-    # Local servers ignore the key but the client insists on one; retries are ours (see generate_stream).
-    return openai.OpenAI(api_key=key or "no-key", base_url=settings.openai_base_url, max_retries=0,
-                         timeout=settings.llm_timeout)
+    # retries are ours (see generate_stream): llama-index's only wrap creating the stream, not reading it
+    return OpenAILike(
+        model=settings.llm_model, api_base=settings.openai_base_url or "https://api.openai.com/v1",
+        api_key=key or "no-key", is_chat_model=True,
+        temperature=settings.llm_temperature if temperature is None else temperature,
+        max_tokens=max_tokens or settings.llm_max_tokens, timeout=timeout, max_retries=0, context_window=128_000,
+    )
 
 
 def _retryable(exc: Exception) -> bool:

@@ -296,7 +296,7 @@ def test_condense_rewrites_a_follow_up_with_one_call(fake):
         "What speedup does Veda report over dense attention?"
     (request,) = fake.chat_requests
     body = request["body"]
-    assert body.get("stream") is None and body["model"] == "test-model"
+    assert not body.get("stream") and body["model"] == "test-model"
     prompt = body["messages"][-1]["content"]
     assert "What is Veda?" in prompt and "How fast is it?" in prompt and "[1]" not in prompt
 

@@ -136,7 +136,7 @@ def _cover(hit: Hit, source: int, terms: set[str], ask: set[str], wants: str, mo
         best = max(scored, key=lambda s: s.score)
         first_best = first_best or best.score
         # a runner-up must come close: one precise sentence beats three loose ones
-        if picked and best.score < 0.6 * first_best or best.score <= 0:
+        if picked and best.score < 0.4 * first_best or best.score <= 0:
             break
         picked.append(best)
         words = sentence_terms(best.text)

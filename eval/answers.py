@@ -106,7 +106,8 @@ def to_markdown(s: dict, mode: str) -> str:
 
 def main() -> int:
     with tempfile.TemporaryDirectory(prefix="paperchat-answers-") as tmp:
-        settings = Settings(index_dir=Path(tmp), data_dir=ROOT / "data")
+        # the extractive run ignores any endpoint in the environment
+        settings = Settings(index_dir=Path(tmp), data_dir=ROOT / "data", openai_api_key=None, openai_base_url=None)
         rag.ingest(settings=settings)
         result = evaluate(settings)
     summary = summarise(result)

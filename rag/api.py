@@ -99,6 +99,9 @@ def ask_stream(
 ) -> Iterator[str | Answer]:
     """Like `ask`, but yields the text in pieces as it is produced, then the complete `Answer`.
 
+    The final `Answer.text` is authoritative: an LLM's `[n]` are renumbered and checked after the
+    stream ends, and a stream that breaks is followed by the extractive answer (see `Answer.notice`).
+
     >>> for piece in rag.ask_stream("Which papers study continual learning?"):
     ...     print(piece if isinstance(piece, str) else "", end="")
     """

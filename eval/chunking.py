@@ -78,7 +78,8 @@ def main() -> int:
         "# Chunking study (SciFact train subset)",
         "",
         f"{len(subset):,} abstracts, {len(queries)} train claims; nDCG@10 by dense weight "
-        f"(0 = BM25 only, 1 = dense only); embedding speed on this machine's 2 cores.",
+        f"(0 = BM25 only, 1 = dense only). papers/s is wall-clock embedding speed on this machine's 2 cores "
+        f"during this run: compare rows of one run only (other jobs on the machine slow all rows).",
         "",
         "| chunks | chunks/paper | papers/s | " + " | ".join(f"w={w}" for w in WEIGHTS) + " |",
         "|---|---:|---:|" + "---:|" * len(WEIGHTS),

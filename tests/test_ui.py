@@ -1,11 +1,19 @@
-"""The search page: served by Gradio, called the way a browser or `gradio_client` calls it."""
+"""The page: served by Gradio, called the way a browser or `gradio_client` calls it, and its HTML pieces."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 import rag
-from ui.app import build_app, render_hits
+from conftest import VEDA_QUESTION
+from ui.app import _one_venue, build_app, header, main, parse_auth, render_hits
+from ui.render import render_answer, render_card, render_sources
+
+HOSTILE_TITLE = "<script>alert(1)</script>"
+HOSTILE_TEXT = 'Intro. <img src=x onerror=alert(1)> We win <b>big</b>. <script>alert(2)</script> End.'
+RAW_TAGS = ("<script", "<img", "<b>big")
 
 
 @pytest.fixture
@@ -16,26 +24,195 @@ def served(index_copy):
     app.close()
 
 
-def test_the_search_endpoint_returns_ranked_papers(served):
+@pytest.fixture
+def client(served):
     from gradio_client import Client
 
-    client = Client(served.local_url, verbose=False)
-    page = client.predict("What speedup does Veda report?", None, None, 3, api_name="/search")
+    return Client(served.local_url, verbose=False)
+
+
+@pytest.fixture
+def chat(built_settings):
+    """The chat handler (the Python generator behind the textbox) of a page on the shared index."""
+    app = build_app(built_settings)
+    return next(f.fn for f in app.fns.values() if f.api_name == "chat")
+
+
+def run_chat(chat, question, history=(), plain=(), venues=(), year=None, k=8, words=120):
+    return list(chat(question, list(history), list(plain), list(venues), year, k, words))
+
+
+# ---- served endpoints
+
+
+def test_the_search_endpoint_returns_ranked_papers(client):
+    page = client.predict(VEDA_QUESTION, None, None, 3, api_name="/search")
     assert page.count('class="pc-hit"') == 3
     assert "<b>1. Veda</b>" in page and "5.1× end-to-end speedup" in page
 
 
-def test_the_venue_filter_keeps_other_venues_out(served):
-    from gradio_client import Client
-
-    client = Client(served.local_url, verbose=False)
+def test_the_venue_filter_keeps_other_venues_out(client):
     page = client.predict("video", "ICLR", 2026, 20, api_name="/search")
     assert "ICLR 2026" in page and "ICML 2026" not in page
 
 
+def test_the_ask_endpoint_returns_the_answer_as_json(client):
+    answer = client.predict(VEDA_QUESTION, None, None, api_name="/ask")
+    assert "[1]" in answer["text"] and "5.1×" in answer["text"]
+    assert answer["mode"] == "extractive" and answer["abstained"] is False
+    first = answer["citations"][0]
+    assert (first["n"], first["title"], first["venue"], first["year"]) == (1, "Veda", "ICML", 2026)
+    assert any("5.1×" in q for q in first["quotes"])
+
+
+def test_the_ask_endpoint_filters_by_venue(client):
+    answer = client.predict("Which papers study video generation?", "ICLR", 2026, api_name="/ask")
+    assert answer["citations"] and {c["venue"] for c in answer["citations"]} == {"ICLR"}
+
+
+def test_the_chat_endpoint_serves_the_chatbot(client):
+    # the browser's path: Gradio postprocesses the chatbot messages the handler yields
+    message, history, sources = client.predict(VEDA_QUESTION, [], [], None, 8, 120, api_name="/chat")
+    assert message == "" and [m["role"] for m in history] == ["user", "assistant"]
+    assert 'href="#pc-src-1-1"' in str(history[-1]["content"]) and 'id="pc-src-1-1"' in sources
+
+
+# ---- the chat handler
+
+
+def test_the_chat_streams_then_links_citations_to_source_cards(chat):
+    updates = run_chat(chat, VEDA_QUESTION)
+    assert len(updates) > 2  # the question at once, pieces of the reply, then the cited answer
+    first_message, first_chat, *_ = updates[0]
+    assert first_message == "" and first_chat[0] == {"role": "user", "content": VEDA_QUESTION}
+    message, history, plain, sources = updates[-1]
+    final = history[-1]["content"]
+    assert re.search(r'<a href="#pc-src-1-1"[^>]*>\[1\]</a>', final)
+    assert 'id="pc-src-1-1"' in sources and "<b>[1] Veda</b>" in sources and "ICML 2026" in sources
+    assert re.search(r"<mark>[^<]*5\.1× end-to-end speedup[^<]*</mark>", sources)
+    assert "Notably, the gains increase with sequence length" in sources  # the whole abstract, not a snippet
+    # rag gets the conversation as plain text: no HTML
+    assert [m["role"] for m in plain] == ["user", "assistant"]
+    assert plain[0]["content"] == VEDA_QUESTION and "<a " not in plain[1]["content"] and "[1]" in plain[1]["content"]
+
+
+def test_a_second_turn_numbers_its_cards_apart(chat):
+    *_, (_, history, plain, _) = run_chat(chat, VEDA_QUESTION)
+    *_, (_, history, plain, sources) = run_chat(chat, "Which papers do streaming video with bounded memory?",
+                                                history, plain)
+    assert len(history) == len(plain) == 4
+    assert 'id="pc-src-2-1"' in sources and "pc-src-1-" not in sources
+    assert 'href="#pc-src-2-1"' in history[-1]["content"]
+
+
+def test_the_venue_filter_keeps_icml_papers_out_of_the_sources(chat):
+    *_, (_, history, _, sources) = run_chat(chat, "Which papers do streaming video with bounded memory?",
+                                            venues=["ICLR"])
+    assert "ICLR 2026" in sources and "ICML 2026" not in sources
+    assert "Veda" not in sources
+
+
+@pytest.mark.parametrize("chosen, venue", [
+    ([], None), (None, None), (["ICLR"], "ICLR"), (["ICLR", "ICML"], None), ("ICML", "ICML"), ("", None),
+])
+def test_one_chosen_venue_filters_several_mean_all(chosen, venue):
+    assert _one_venue(chosen) == venue
+
+
+def test_an_empty_question_gets_a_message_not_a_crash(chat):
+    *_, (message, history, plain, sources) = run_chat(chat, "   ")
+    assert plain == [] and history[-1]["role"] == "assistant" and history[-1]["content"]
+
+
+# ---- HTML pieces: everything from papers is escaped
+
+
+def _hostile_paper(**changes) -> rag.Paper:
+    fields = dict(id="x2026-0000000000", title=HOSTILE_TITLE, venue="X<i>", year=2026, abstract="a",
+                  text=HOSTILE_TEXT, source="x.txt", position=1,
+                  links=(rag.Link('https://x.org/"><script>alert(3)</script>', is_code=True),))
+    return rag.Paper(**{**fields, **changes})
+
+
 def test_paper_text_is_escaped(index_copy):
-    hostile = rag.Paper(id="x2026-0000000000", title="<script>alert(1)</script>", venue="X", year=2026,
-                        abstract="a", text='<img src=x onerror="alert(1)"> text', source="x.txt", position=1)
-    page = render_hits([rag.Hit(paper=hostile, score=1.0, snippets=("<b>bold</b>",))])
+    page = render_hits([rag.Hit(paper=_hostile_paper(), score=1.0, snippets=("<b>bold</b>",))])
     assert "<script>" not in page and "<img" not in page and "<b>bold</b>" not in page
     assert "&lt;script&gt;" in page and "&lt;img src=x" in page
+
+
+def test_a_source_card_escapes_everything_then_marks_the_quotes():
+    quote = "We win <b>big</b>."
+    card = render_card(rag.Citation(n=1, paper=_hostile_paper(), quotes=(quote, "<img src=x onerror=alert(1)>")), 3)
+    assert not any(tag in card for tag in RAW_TAGS) and "<i>" not in card
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in card and "&lt;img src=x onerror=alert(1)&gt;" in card
+    assert "<mark>We win &lt;b&gt;big&lt;/b&gt;.</mark>" in card
+    assert card.startswith('<div class="pc-src" id="pc-src-3-1">') and "[1] &lt;script&gt;" in card
+    assert 'href="https://x.org/&quot;&gt;&lt;script&gt;' in card  # the code link cannot break out of href
+
+
+def test_the_answer_escapes_model_text_and_shows_notice_and_unsupported_claims():
+    answer = rag.Answer(
+        text="It wins <img src=x onerror=alert(1)> [1]. Both agree [1, 2]. Not a source [7].",
+        citations=(rag.Citation(1, _hostile_paper()), rag.Citation(2, _hostile_paper())),
+        notice="The <script>LLM</script> failed; this answer is extractive.",
+        unsupported=("A claim <script>alert(1)</script>",),
+    )
+    message = render_answer(answer, 2)
+    assert not any(tag in message for tag in RAW_TAGS)
+    assert '<a href="#pc-src-2-1" class="pc-cite">[1]</a>' in message
+    assert '[<a href="#pc-src-2-1" class="pc-cite">1</a>, <a href="#pc-src-2-2" class="pc-cite">2</a>]' in message
+    assert "[7]" in message and "pc-src-2-7" not in message  # no card, no link
+    assert '<em class="pc-notice">The &lt;script&gt;LLM' in message
+    assert "unsupported" in message and "A claim &lt;script&gt;" in message
+    sources = render_sources(answer, 2)
+    assert sources.count('class="pc-src"') == 2 and "<script" not in sources
+
+
+# ---- header and launch settings
+
+
+def test_the_header_names_the_papers_and_the_extractive_mode(built_settings):
+    text = header(built_settings, rag.stats(built_settings))
+    assert "70 papers indexed" in text and "ICLR 2026: 19" in text
+    assert "extractive — no LLM configured" in text and "OPENAI_API_KEY" in text and "OPENAI_BASE_URL" in text
+
+
+def test_the_header_names_the_model_when_an_llm_is_configured(built_settings):
+    settings = built_settings.model_copy(update={"openai_base_url": "http://127.0.0.1:9/v1", "llm_model": "qwen3"})
+    text = header(settings, {"ICML 2026": 13})
+    assert "llm: qwen3" in text and "extractive" not in text
+
+
+@pytest.mark.parametrize("value, expected", [
+    (None, None), ("", None), ("alice:s3cret", ("alice", "s3cret")), ("alice:pa:ss", ("alice", "pa:ss")),
+])
+def test_paperchat_auth_is_user_colon_password(value, expected):
+    assert parse_auth(value) == expected
+
+
+@pytest.mark.parametrize("value", ["alice", "alice:", ":s3cret", ":"])
+def test_a_malformed_paperchat_auth_says_how_to_write_it(value):
+    with pytest.raises(rag.ConfigError, match="user:password"):
+        parse_auth(value)
+
+
+def test_main_refuses_a_malformed_paperchat_auth_before_building(monkeypatch):
+    monkeypatch.setenv("PAPERCHAT_AUTH", "nocolon")
+    monkeypatch.setattr("ui.app.build_app", lambda *a: pytest.fail("built the app despite a bad PAPERCHAT_AUTH"))
+    with pytest.raises(SystemExit, match="PAPERCHAT_AUTH must look like user:password"):
+        main()
+
+
+def test_main_binds_host_port_and_login(monkeypatch):
+    seen = {}
+
+    class FakeApp:
+        def launch(self, **kwargs):
+            seen.update(kwargs)
+
+    monkeypatch.setenv("PAPERCHAT_HOST", "0.0.0.0")
+    monkeypatch.setenv("PAPERCHAT_PORT", "8123")
+    monkeypatch.setenv("PAPERCHAT_AUTH", "alice:s3cret")
+    monkeypatch.setattr("ui.app.build_app", lambda *a: FakeApp())
+    main()
+    assert (seen["server_name"], seen["server_port"], seen["auth"]) == ("0.0.0.0", 8123, ("alice", "s3cret"))

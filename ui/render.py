@@ -1,0 +1,107 @@
+"""HTML for the page: answers with linked `[n]`, source cards, search results.
+
+Everything that comes from a paper or a model is escaped with `html.escape` before any markup is added:
+abstracts (and LLM output that may echo them) are untrusted input.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import rag
+
+__all__ = ["source_id", "render_streaming", "render_answer", "render_sources", "render_hits", "highlight"]
+
+# "[1]", "[1, 3]", "[2; 4]" after renumbering; "[1](url)" is a Markdown link, not a citation
+_MARKER = re.compile(r"\[(\d{1,4}(?:\s*[,;]\s*\d{1,4})*)\](?!\()")
+_NUMBER = re.compile(r"\d+")
+
+
+def source_id(turn: int, n: int) -> str:
+    """The element id of the card behind `[n]` in answer number `turn`."""
+    return f"pc-src-{turn}-{n}"
+
+
+def _link_markers(escaped: str, turn: int, known: set[int]) -> str:
+    def link(number: re.Match) -> str:
+        n = int(number.group())
+        if n not in known:
+            return number.group()
+        return f'<a href="#{source_id(turn, n)}" class="pc-cite">{n}</a>'
+
+    def bracket(marker: re.Match) -> str:
+        numbers = [int(n) for n in _NUMBER.findall(marker.group(1))]
+        if len(numbers) == 1 and numbers[0] in known:  # the whole "[1]" is the link: a bigger target
+            return f'<a href="#{source_id(turn, numbers[0])}" class="pc-cite">[{numbers[0]}]</a>'
+        return "[" + _NUMBER.sub(link, marker.group(1)) + "]"
+
+    return _MARKER.sub(bracket, escaped)
+
+
+def render_streaming(text: str) -> str:
+    """The reply while it streams: escaped, no links yet (numbers are final only at the end)."""
+    return html.escape(text)
+
+
+def render_answer(answer: rag.Answer, turn: int) -> str:
+    """The final chat message: the answer with each `[n]` linked to its card, then notice and unsupported claims."""
+    known = {c.n for c in answer.citations}
+    parts = [_link_markers(html.escape(answer.text), turn, known)]
+    if answer.notice:
+        parts.append(f'<em class="pc-notice">{html.escape(answer.notice)}</em>')
+    if answer.unsupported:
+        claims = "".join(f"<li>{html.escape(claim)}</li>" for claim in answer.unsupported)
+        parts.append(f'<div class="pc-unsupported"><b>unsupported</b> (no source backs these):<ul>{claims}</ul></div>')
+    return "\n\n".join(parts)
+
+
+def highlight(text: str, quotes: tuple[str, ...] | list[str]) -> str:
+    """`text` escaped, with each quoted sentence wrapped in `<mark>` (escape first, then wrap)."""
+    escaped = html.escape(text)
+    for quote in dict.fromkeys(q for q in quotes if q.strip()):
+        needle = html.escape(quote.strip())
+        escaped = escaped.replace(needle, f"<mark>{needle}</mark>", 1)
+    return escaped
+
+
+def _code_link(paper: rag.Paper) -> str:
+    return "".join(
+        f' · <a href="{html.escape(link.url, quote=True)}" target="_blank" rel="noopener noreferrer">code</a>'
+        for link in paper.code_links[:1]
+    )
+
+
+def render_card(citation: rag.Citation, turn: int) -> str:
+    """One cited paper: `[n] title`, venue and year, code link, and the abstract with its quotes marked."""
+    p = citation.paper
+    return (
+        f'<div class="pc-src" id="{source_id(turn, citation.n)}">'
+        f"<b>[{citation.n}] {html.escape(p.title)}</b><br>"
+        f"<small>{html.escape(p.venue_year)}{_code_link(p)}</small>"
+        f"<p>{highlight(p.text, citation.quotes)}</p></div>"
+    )
+
+
+def render_sources(answer: rag.Answer, turn: int) -> str:
+    """The sources panel for the latest answer."""
+    if not answer.citations:
+        return "<p><i>No sources cited.</i></p>"
+    return "\n".join(render_card(c, turn) for c in answer.citations)
+
+
+def render_hits(hits: list[rag.Hit]) -> str:
+    """Search results as HTML; every piece of paper text is escaped."""
+    if not hits:
+        return "<p>No matching papers.</p>"
+    cards = []
+    for rank, hit in enumerate(hits, start=1):
+        p = hit.paper
+        snippet = " … ".join(html.escape(s) for s in hit.snippets)
+        cards.append(
+            f'<div class="pc-hit"><b>{rank}. {html.escape(p.title)}</b> '
+            f"<small>{html.escape(p.venue_year)} · score {hit.score:.2f}{_code_link(p)}</small>"
+            f"<p>{snippet}</p>"
+            f"<details><summary>abstract</summary><p>{html.escape(p.text)}</p></details></div>"
+        )
+    return "\n".join(cards)

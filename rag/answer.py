@@ -19,13 +19,14 @@ from .understand import Question, understand
 
 
 def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = None,
-                  venue: str | None = None, year: int | None = None, k: int | None = None) -> Iterator:
+                  venue: str | None = None, year: int | None = None, k: int | None = None,
+                  settings: Settings | None = None) -> Iterator:
     """Yield the answer's text pieces as they are produced, then the complete `Answer`."""
     snapshot = index.snapshot()
     if snapshot is None or not snapshot.papers:
         yield from _emit(_abstain(snapshot, "No papers are indexed yet: run `paperchat ingest`."))
         return
-    settings = index.settings
+    settings = settings or index.settings  # answer and LLM settings may differ per call
     question = understand(text, history, snapshot, venue, year)
     if question.kind in ("count", "venues", "code"):
         yield from _emit(collection_answer(question, snapshot))
@@ -45,9 +46,10 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
 
 
 def answer_question(index: PaperIndex, text: str, history: list[dict] | None = None,
-                    venue: str | None = None, year: int | None = None, k: int | None = None) -> Answer:
+                    venue: str | None = None, year: int | None = None, k: int | None = None,
+                    settings: Settings | None = None) -> Answer:
     """The complete answer to `text`, cited; abstains when the collection does not cover it."""
-    *_, answer = answer_stream(index, text, history, venue, year, k)
+    *_, answer = answer_stream(index, text, history, venue, year, k, settings=settings)
     return answer
 
 

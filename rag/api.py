@@ -17,12 +17,15 @@ from .types import Answer, Hit
 log = logging.getLogger("paperchat")
 _lock = threading.Lock()
 _default: dict[str, PaperIndex] = {}
+_ANSWER_FIELDS = {"answer_k", "answer_words", "abstain_similarity", "list_min_relative", "llm_model",
+                  "llm_temperature", "llm_timeout", "llm_max_tokens", "llm_retries", "llm_backoff"}
 
 
 def get_index(settings: Settings | None = None, build: bool = True) -> PaperIndex:
     """The index for `settings` (default: env/.env), opened once; built from the data folder if empty."""
     settings = settings or Settings()
-    key = settings.model_dump_json()
+    # answer and LLM settings do not change the index: one open index serves every answer length
+    key = settings.model_dump_json(exclude=_ANSWER_FIELDS)
     with _lock:
         index = _default.get(key)
         if index is None:
@@ -89,8 +92,9 @@ def ask(
     ...         history=[{"role": "user", "content": "What is FlowNar?"},
     ...                  {"role": "assistant", "content": answer.text}])
     """
-    clean_query(question, settings or Settings())
-    return answer_question(get_index(settings), question, history, venue, year, k)
+    settings = settings or Settings()
+    clean_query(question, settings)
+    return answer_question(get_index(settings), question, history, venue, year, k, settings=settings)
 
 
 def ask_stream(
@@ -105,5 +109,6 @@ def ask_stream(
     >>> for piece in rag.ask_stream("Which papers study continual learning?"):
     ...     print(piece if isinstance(piece, str) else "", end="")
     """
-    clean_query(question, settings or Settings())
-    yield from answer_stream(get_index(settings), question, history, venue, year, k)
+    settings = settings or Settings()
+    clean_query(question, settings)
+    yield from answer_stream(get_index(settings), question, history, venue, year, k, settings=settings)

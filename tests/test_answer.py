@@ -129,3 +129,14 @@ def test_an_empty_question_is_a_clear_error(s):
 def test_answers_cite_by_paper_not_by_chunk(s):
     answer = rag.ask("What is FlowNar?", settings=s)
     assert len(answer.citations) == 1 and set(re.findall(r"\[(\d+)\]", answer.text)) == {"1"}
+
+
+def test_answer_settings_share_one_open_index_and_still_apply(s):
+    short = s.model_copy(update={"answer_words": 40})
+    assert rag.get_index(short) is rag.get_index(s)
+
+    full = rag.ask("What is FlowNar?", settings=s)
+    brief = rag.ask("What is FlowNar?", settings=short)
+
+    assert len(brief.text.split()) < len(full.text.split())
+    check_invariants(brief)

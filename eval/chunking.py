@@ -103,7 +103,7 @@ def _ndcg(sims, owners, kw_scores, queries, subset, settings, weight) -> float:
             if row not in best:
                 best[row] = float(sims[qi, idx])
         dense = dict(list(best.items())[: settings.candidates])
-        fused = fuse(Candidates(dense=dense, best_chunk={}, keyword=kw_scores[qi]),
+        fused = fuse(Candidates(dense=dense, keyword=kw_scores[qi]),
                      settings.model_copy(update={"dense_weight": weight}))
         ranked = [subset[r].external_id for r, _ in sorted(fused.items(), key=lambda x: -x[1])[:10]]
         out.append(ndcg_at(ranked, gold, 10))

@@ -7,12 +7,12 @@
 """
 
 from .api import ask, ask_stream, get_index, ingest, search, stats
-from .errors import ConfigError, EmbedderError, EmptyIndex, IndexUnavailable, LLMUnavailable, PaperchatError
+from .errors import ConfigError, EmbedderError, IndexUnavailable, LLMUnavailable, PaperchatError
 from .settings import Settings
 from .types import Answer, Chunk, Citation, Hit, Link, Paper
 
 __all__ = [
     "search", "ask", "ask_stream", "ingest", "stats", "get_index", "Settings",
     "Paper", "Chunk", "Hit", "Citation", "Answer", "Link",
-    "PaperchatError", "ConfigError", "EmbedderError", "IndexUnavailable", "EmptyIndex", "LLMUnavailable",
+    "PaperchatError", "ConfigError", "EmbedderError", "IndexUnavailable", "LLMUnavailable",
 ]

@@ -17,9 +17,6 @@ class IndexUnavailable(PaperchatError):
     """The index (or the Chroma server behind it) cannot be reached or read."""
 
 
-class EmptyIndex(PaperchatError):
-    """Nothing has been ingested yet."""
-
 
 class LLMUnavailable(PaperchatError):
     """The LLM endpoint failed or timed out; callers fall back to the extractive answer."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 
 from .citations import strip_markers
@@ -41,9 +42,7 @@ def score_sentences(hit: Hit, source: int, terms: set[str], wants: str = "",
     ask = ask if ask is not None else terms
     own_name = hit.paper.title.split(":")[0] if hit.paper.title_derived else ""  # not a detail of itself
     out = []
-    for i, sentence in enumerate(split_sentences(hit.paper.text)):
-        sentence = strip_markers(sentence)  # an abstract's own "[12]" must not read as our citation
-        words = sentence_terms(sentence)
+    for i, (sentence, words) in enumerate(_analysed(hit.paper.text)):
         overlap = len(terms & words) / (len(terms) or 1)
         asked = len(ask & words) / (len(ask) or 1)
         window = max((sim for text, sim in hit.chunks if sentence in text), default=0.0)
@@ -60,6 +59,13 @@ def ask_part(question: str) -> str:
     last = parts[-1] if parts else question
     clause = re.split(r",? and (?=(?:what|which|how|on which|in which|where|why)\b)", last, flags=re.I)
     return clause[-1]
+
+
+@lru_cache(maxsize=4096)
+def _analysed(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """An abstract's sentences with their terms, computed once: answers rescore them several times."""
+    # an abstract's own "[12]" must not read as our citation
+    return tuple((s, frozenset(sentence_terms(s))) for s in map(strip_markers, split_sentences(text)))
 
 
 def wanted_detail(question: str) -> str:

@@ -151,6 +151,7 @@ class PaperIndex:
 
     # ---- reading
     def exists(self) -> bool:
+        """Has an ingest ever committed here?"""
         return (self.dir / "current.json").exists()
 
     def snapshot(self) -> Snapshot | None:

@@ -23,7 +23,6 @@ class Candidates:
     """Per-paper evidence from both retrievers, before fusion."""
 
     dense: dict[int, float]  # paper row → best chunk similarity
-    best_chunk: dict[int, str]  # paper row → text of its best chunk
     keyword: np.ndarray  # BM25 score of every paper (0 when filtered out)
     chunks: dict[int, list[tuple[str, float]]] = field(default_factory=dict)  # row → (window, similarity)
 
@@ -60,7 +59,7 @@ def hybrid_search(
         Hit(
             paper=snapshot.papers[row],
             score=round(float(score), 4),
-            snippets=snippets(snapshot.papers[row].text, query_terms, cands.best_chunk.get(row, "")),
+            snippets=snippets(snapshot.papers[row].text, query_terms, _best_window(cands.chunks.get(row, []))),
             dense_score=cands.dense.get(row),
             keyword_score=float(cands.keyword[row]),
             chunks=tuple(cands.chunks.get(row, ())),
@@ -73,7 +72,6 @@ def gather(index: PaperIndex, snapshot: Snapshot, query: str, venue, year, with_
     """Run both retrievers under the same filters."""
     keyword = snapshot.keyword.scores(query, len(snapshot.papers), snapshot.mask(venue, year))
     dense: dict[int, float] = {}
-    best_chunk: dict[int, str] = {}
     chunks: dict[int, list[tuple[str, float]]] = {}
     if with_dense:
         vector = index.embedder.embed([query])[0]
@@ -84,8 +82,8 @@ def gather(index: PaperIndex, snapshot: Snapshot, query: str, venue, year, with_
                 continue  # written by an ingest that has not committed yet
             chunks.setdefault(row, []).append((text, similarity))
             if similarity > dense.get(row, -1.0):
-                dense[row], best_chunk[row] = similarity, text
-    return Candidates(dense=dense, best_chunk=best_chunk, keyword=keyword, chunks=chunks)
+                dense[row] = similarity
+    return Candidates(dense=dense, keyword=keyword, chunks=chunks)
 
 
 def fuse(cands: Candidates, settings: Settings, mode: str = "hybrid") -> dict[int, float]:
@@ -129,6 +127,10 @@ def _minmax(scores: dict[int, float]) -> dict[int, float]:
     if hi - lo < 1e-9:
         return {r: 1.0 for r in scores}
     return {r: (s - lo) / (hi - lo) for r, s in scores.items()}
+
+
+def _best_window(chunks: list[tuple[str, float]]) -> str:
+    return max(chunks, key=lambda c: c[1])[0] if chunks else ""
 
 
 def snippets(text: str, query_terms: set[str], best_chunk: str = "", n: int = 2) -> tuple[str, ...]:

@@ -27,6 +27,7 @@ from .corpus import load_papers
 from .embed import Embedder, get_embedder
 from .errors import IndexUnavailable
 from .keyword import KeywordIndex
+from .published import PublishedSnapshots
 from .settings import Settings
 from .text import split_sentences
 from .types import Chunk, Link, Paper
@@ -34,6 +35,7 @@ from .types import Chunk, Link, Paper
 
 log = logging.getLogger("paperchat.index")
 WRITE_BATCH = 256  # chunks per Chroma write: a kill loses at most this much embedding work
+POLL_SECONDS = 1.0  # with a server, how stale another process's commit may look to this one
 Progress = Callable[[int, int], None]
 
 
@@ -111,6 +113,8 @@ class PaperIndex:
         self._snapshot: Snapshot | None = None
         self._snapshot_key: tuple | None = None
         self._own_generation: str | None = None
+        self._published: PublishedSnapshots | None = None
+        self._checked = float("-inf")
 
     # ---- storage handles
     @property
@@ -128,7 +132,8 @@ class PaperIndex:
     @property
     def collection_prefix(self) -> str:
         """Collections of this index (one per embedder) start with this; others are never touched."""
-        return f"{self.settings.collection}-{_index_id(self.dir)}-"
+        name = self.settings.index_name or _index_id(self.dir)
+        return f"{self.settings.collection}-{name}-"
 
     @property
     def collection_name(self) -> str:
@@ -149,13 +154,27 @@ class PaperIndex:
                 raise IndexUnavailable(chroma_problem(self.settings, exc)) from exc
         return self._collection
 
+    @property
+    def published(self) -> PublishedSnapshots:
+        """Server mode only: the snapshots every process using this server reads."""
+        if self._published is None:
+            try:
+                self._published = PublishedSnapshots(self.client, self.collection_prefix + "snapshots")
+            except IndexUnavailable:
+                raise
+            except Exception as exc:
+                raise IndexUnavailable(chroma_problem(self.settings, exc)) from exc
+        return self._published
+
     # ---- reading
     def exists(self) -> bool:
         """Has an ingest ever committed here?"""
-        return (self.dir / "current.json").exists()
+        return self.snapshot() is not None if self.settings.chroma_url else (self.dir / "current.json").exists()
 
     def snapshot(self) -> Snapshot | None:
         """The current generation, reloaded only when an ingest has committed a new one."""
+        if self.settings.chroma_url:
+            return self._published_snapshot()
         pointer = self.dir / "current.json"
         try:
             stat = pointer.stat()
@@ -168,6 +187,31 @@ class PaperIndex:
                 self._reopen()  # another process wrote vectors this process has not loaded
             self._snapshot = _load_snapshot(self.dir, generation)
             self._snapshot_key = key
+        return self._snapshot
+
+    def _published_snapshot(self) -> Snapshot | None:
+        now = time.monotonic()
+        if self._snapshot is not None and now - self._checked < POLL_SECONDS:
+            return self._snapshot
+        try:
+            generation = self.published.current()
+            if generation is None:
+                self._snapshot = None
+                return None
+            if self._snapshot is None or self._snapshot.directory.name != generation:
+                folder = self.dir / "generations" / generation
+                if not folder.exists():
+                    self.published.fetch(generation, folder)
+                self._snapshot = _load_snapshot(self.dir, generation)
+                self._prune_generations(keep=generation)
+        except IndexUnavailable:
+            raise
+        except ValueError as exc:  # a part missing or not matching its digest
+            raise IndexUnavailable(f"the index on {self.settings.chroma_url} is damaged ({exc}); "
+                                   "run 'paperchat ingest' to rebuild it") from exc
+        except Exception as exc:
+            raise IndexUnavailable(chroma_problem(self.settings, exc)) from exc
+        self._checked = now
         return self._snapshot
 
     def _reopen(self) -> None:
@@ -281,7 +325,12 @@ class PaperIndex:
         final = self.dir / "generations" / generation
         os.rename(tmp, final)
         self._own_generation = generation
-        _write_json(self.dir / "current.json", {"generation": generation})  # the commit point
+        if self.settings.chroma_url:
+            previous = self.published.current()
+            self.published.publish(generation, final)  # the commit point for every process of the server
+            self.published.prune(keep={generation, previous} - {None})
+            self._checked = float("-inf")
+        _write_json(self.dir / "current.json", {"generation": generation})  # the commit point when embedded
         self._prune_generations(keep=generation)
 
     def _delete(self, ids: list[str]) -> None:
@@ -291,7 +340,8 @@ class PaperIndex:
     def _drop_other_collections(self) -> None:
         """Vectors of another embedder are never mixed in: once rebuilt, their collection goes."""
         for name in collection_names(self.client):
-            if name.startswith(self.collection_prefix) and name != self.collection_name:
+            if name.startswith(self.collection_prefix) and name not in (
+                    self.collection_name, self.collection_prefix + "snapshots"):
                 self.client.delete_collection(name)
 
     def _prune_generations(self, keep: str) -> None:

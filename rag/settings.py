@@ -39,6 +39,11 @@ class Settings(BaseSettings):
         description="URL of a Chroma server (http://host:8000); unset = embedded PersistentClient.",
     )
     collection: str = Field(default="paperchat", description="Chroma collection name prefix.")
+    index_name: str = Field(
+        default="", pattern=r"^([A-Za-z0-9][A-Za-z0-9_-]{0,62})?$",
+        description="With a Chroma server: the name under which processes on several machines share one index "
+        "(vectors and snapshot). Empty = a random id kept in the index folder, private to that folder.",
+    )
 
     # --- embeddings
     embedder: Literal["local", "openai"] = Field(

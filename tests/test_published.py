@@ -1,0 +1,95 @@
+"""Server mode: the index lives in the Chroma server, so processes on several machines share one consistent index.
+
+"Machines" here are separate index folders (nothing shared on disk) naming the same index on one `chroma run`.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+import rag
+import rag.index
+from rag.index import PaperIndex
+
+from conftest import FAST_THREADS, ICLR_FILE, VEDA_FILE, VEDA_QUESTION
+from test_chroma_server import chroma_url  # noqa: F401 - the real `chroma run` fixture
+
+
+@pytest.fixture
+def machines(chroma_url, tmp_path, data_copy):  # noqa: F811
+    """Two settings that share a server and an index name but no folder; the first has the data."""
+    name, prefix = f"lab{uuid.uuid4().hex[:6]}", f"t{uuid.uuid4().hex[:8]}"
+    data = data_copy(tmp_path / "data", files=[VEDA_FILE])
+
+    def machine(folder: str) -> rag.Settings:
+        return rag.Settings(index_dir=tmp_path / folder, data_dir=data, chroma_url=chroma_url, index_name=name,
+                            collection=prefix, embed_threads=FAST_THREADS)
+
+    return machine("a"), machine("b")
+
+
+def test_a_second_machine_reads_the_index_without_ingesting(machines):
+    writer, reader = machines
+    report = rag.ingest(settings=writer)
+
+    index = PaperIndex(reader)
+    snapshot = index.snapshot()
+
+    assert snapshot is not None and len(snapshot.papers) == report.papers == 13
+    assert not (reader.index_dir / "chroma").exists()  # vectors come from the server, not a local build
+    hits = rag.search(VEDA_QUESTION, k=3, settings=reader)
+    assert hits[0].paper.title == "Veda"
+    assert rag.search(VEDA_QUESTION, k=3, settings=reader, mode="keyword")[0].paper.title == "Veda"
+
+
+def test_a_commit_on_one_machine_reaches_the_other_whole(machines, monkeypatch, data_copy):
+    writer, reader = machines
+    rag.ingest(settings=writer)
+    reading = PaperIndex(reader)
+    before = {p.id for p in reading.snapshot().papers}
+    monkeypatch.setattr(rag.index, "POLL_SECONDS", 0.0)  # the reader checks the server on every call
+
+    data_copy(writer.data_dir / "more", files=[ICLR_FILE])
+    rag.ingest(settings=writer)
+    after = reading.snapshot()
+
+    assert before < {p.id for p in after.papers} and len(after.papers) == 32
+    iclr = rag.search("continual learning", k=50, venue="ICLR", settings=reader, mode="keyword")
+    assert len(iclr) >= 5 and {h.paper.venue for h in iclr} == {"ICLR"}
+    assert set(reading.collection.get(include=[])["ids"]) == after.chunk_ids
+
+
+def test_old_generations_are_pruned_from_the_server(machines, data_copy):
+    writer, _ = machines
+    index = PaperIndex(writer)
+    for extra in (None, ICLR_FILE, None):
+        if extra:
+            data_copy(writer.data_dir / "more", files=[extra])
+        elif (writer.data_dir / "more").exists():
+            for path in (writer.data_dir / "more").rglob("*.txt"):
+                path.unlink()
+        index.ingest()
+
+    parts = index.published.collection.get(where={"kind": "part"}, include=["metadatas"])["metadatas"]
+    assert len({m["generation"] for m in parts}) <= 2  # the current one and the one before it
+    assert index.published.current() == index.snapshot().directory.name
+
+
+def test_a_damaged_snapshot_on_the_server_is_a_clear_error(machines):
+    writer, reader = machines
+    index = PaperIndex(writer)
+    index.ingest()
+    generation = index.published.current()
+    index.published.collection.delete(ids=[f"{generation}/0"])
+
+    with pytest.raises(rag.IndexUnavailable) as error:
+        PaperIndex(reader).snapshot()
+
+    assert "damaged" in str(error.value) and "paperchat ingest" in str(error.value)
+
+
+def test_index_names_are_checked(tmp_path):
+    with pytest.raises(ValueError):
+        rag.Settings(index_name="../other")

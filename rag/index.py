@@ -27,7 +27,7 @@ from .corpus import load_papers
 from .embed import Embedder, get_embedder
 from .errors import IndexUnavailable
 from .keyword import KeywordIndex
-from .published import PublishedSnapshots
+from .published import Busy, PublishedSnapshots
 from .settings import Settings
 from .text import split_sentences
 from .types import Chunk, Link, Paper
@@ -301,6 +301,8 @@ class PaperIndex:
                 metadatas=[_chunk_metadata(c, papers[c.paper_id]) for c in batch],
             )
             done += len(batch)
+            if self.settings.chroma_url:
+                self.published.renew()
             if progress:
                 progress(done, len(chunks))
         return done
@@ -357,9 +359,28 @@ class PaperIndex:
         with open(self.dir / "ingest.lock", "w") as fh:
             fcntl.flock(fh, fcntl.LOCK_EX)  # one ingest at a time; the OS frees it if we are killed
             try:
-                yield
+                with self._server_lease():
+                    yield
             finally:
                 fcntl.flock(fh, fcntl.LOCK_UN)
+
+    @contextmanager
+    def _server_lease(self) -> Iterator[None]:
+        """With a server, ingests from other machines are kept out by a lease stored beside the snapshot."""
+        if not self.settings.chroma_url:
+            yield
+            return
+        try:
+            self.published.acquire()
+        except Busy as exc:
+            raise IndexUnavailable(str(exc)) from exc
+        try:
+            yield
+        finally:
+            try:
+                self.published.release()
+            except Exception as exc:  # the lease then expires on its own
+                log.warning("could not release the ingest lease on %s: %s", self.settings.chroma_url, exc)
 
 
 def _index_id(directory: Path) -> str:

@@ -14,13 +14,17 @@ import hashlib
 import io
 import os
 import shutil
+import socket
 import tarfile
+import time
 from pathlib import Path
 
 from .chroma import NoDownloadEmbeddingFunction
 
 PART_CHARS = 1_000_000  # base64 characters per record: small HTTP bodies, any snapshot size
 POINTER = "current"
+LEASE = "ingest-lease"
+LEASE_SECONDS = 120.0  # an ingest renews its lease after every batch of vectors, far more often than this
 _UNIT = [1.0]  # Chroma wants a vector per record; these records are only ever fetched by id
 
 
@@ -78,6 +82,63 @@ class PublishedSnapshots:
     def prune(self, keep: set[str]) -> None:
         """Delete the parts of every generation not in `keep`."""
         self.collection.delete(where={"$and": [{"kind": "part"}, {"generation": {"$nin": sorted(keep)}}]})
+
+
+    # ---- one ingest at a time across machines (the file lock only covers one machine)
+    def acquire(self) -> None:
+        """Take the ingest lease or raise `Busy` naming the ingest that holds it."""
+        held = self._lease()
+        if held and held["owner"] != _owner() and not _expired(held):
+            raise Busy(held)
+        self.renew()
+        time.sleep(0.2)  # a rival that read the same free lease writes within this window; the last write wins
+        held = self._lease()
+        if not held or held["owner"] != _owner():
+            raise Busy(held or {"owner": "unknown", "since": time.time()})
+
+    def renew(self) -> None:
+        held = self._lease()
+        since = held["since"] if held and held["owner"] == _owner() else time.time()
+        self.collection.upsert(ids=[LEASE], documents=[_owner()], embeddings=[_UNIT], metadatas=[{
+            "kind": "lease", "owner": _owner(), "since": since, "expires": time.time() + LEASE_SECONDS}])
+
+    def release(self) -> None:
+        held = self._lease()
+        if held and held["owner"] == _owner():
+            self.collection.delete(ids=[LEASE])
+
+    def _lease(self) -> dict | None:
+        found = self.collection.get(ids=[LEASE], include=["metadatas"])
+        return found["metadatas"][0] if found["ids"] else None
+
+
+class Busy(Exception):
+    """Another process is ingesting into the same index on the server."""
+
+    def __init__(self, held: dict):
+        started = time.strftime("%H:%M:%S", time.localtime(held["since"]))
+        super().__init__(f"another ingest ({held['owner']}, since {started}) is writing this index; "
+                         "run yours when it has finished")
+
+
+def _owner() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"  # computed per call: a forked child is another owner
+
+
+def _expired(held: dict) -> bool:
+    """Past its time, or held by a process of this machine that no longer exists (killed mid-ingest)."""
+    if held["expires"] < time.time():
+        return True
+    host, _, pid = held["owner"].rpartition(":")
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
 
 
 def _pack(directory: Path) -> bytes:

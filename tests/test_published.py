@@ -93,3 +93,39 @@ def test_a_damaged_snapshot_on_the_server_is_a_clear_error(machines):
 def test_index_names_are_checked(tmp_path):
     with pytest.raises(ValueError):
         rag.Settings(index_name="../other")
+
+
+def test_an_ingest_from_another_machine_waits_for_the_running_one(machines):
+    writer, other = machines
+    index = PaperIndex(writer)
+    index.ingest()
+    rival = PaperIndex(other)
+    # a live lease held by a process on another host (same index, same server)
+    rival.published.collection.upsert(
+        ids=["ingest-lease"], documents=["elsewhere:1"], embeddings=[[1.0]],
+        metadatas=[{"kind": "lease", "owner": "gpu-box-7:4242", "since": 0.0, "expires": 4102444800.0}])
+
+    with pytest.raises(rag.IndexUnavailable) as error:
+        index.ingest()
+
+    assert "gpu-box-7:4242" in str(error.value) and "another ingest" in str(error.value)
+    rival.published.collection.delete(ids=["ingest-lease"])
+    assert index.ingest().papers == 13  # free again
+
+
+def test_a_lease_left_by_a_killed_ingest_on_this_machine_is_taken_over(machines):
+    import socket
+    import subprocess
+
+    writer, _ = machines
+    index = PaperIndex(writer)
+    index.ingest()
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    index.published.collection.upsert(
+        ids=["ingest-lease"], documents=["x"], embeddings=[[1.0]],
+        metadatas=[{"kind": "lease", "owner": f"{socket.gethostname()}:{dead.pid}", "since": 0.0,
+                    "expires": 4102444800.0}])
+
+    assert index.ingest().papers == 13
+    assert index.published.collection.get(ids=["ingest-lease"])["ids"] == []  # released at the end

@@ -7,12 +7,14 @@
 """
 
 from .api import ask, ask_stream, get_index, ingest, search, stats
-from .errors import ConfigError, EmbedderError, IndexUnavailable, LLMUnavailable, PaperchatError
+from .errors import BadUpload, ConfigError, EmbedderError, IndexUnavailable, LLMUnavailable, PaperchatError
+from .feedback import record_feedback
 from .settings import Settings
 from .types import Answer, Chunk, Citation, Hit, Link, Paper
+from .upload import UploadResult, add_papers
 
 __all__ = [
-    "search", "ask", "ask_stream", "ingest", "stats", "get_index", "Settings",
-    "Paper", "Chunk", "Hit", "Citation", "Answer", "Link",
-    "PaperchatError", "ConfigError", "EmbedderError", "IndexUnavailable", "LLMUnavailable",
+    "search", "ask", "ask_stream", "ingest", "stats", "get_index", "add_papers", "record_feedback", "Settings",
+    "Paper", "Chunk", "Hit", "Citation", "Answer", "Link", "UploadResult",
+    "PaperchatError", "ConfigError", "EmbedderError", "IndexUnavailable", "LLMUnavailable", "BadUpload",
 ]

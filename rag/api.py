@@ -6,9 +6,10 @@ import logging
 import threading
 from collections import Counter
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Sequence
 
 from .answer import answer_question, answer_stream
+from .chroma import normalize_venues
 from .index import IngestReport, PaperIndex, Progress
 from .retrieve import clean_query, hybrid_search
 from .settings import Settings
@@ -17,8 +18,10 @@ from .types import Answer, Hit
 log = logging.getLogger("paperchat")
 _lock = threading.Lock()
 _default: dict[str, PaperIndex] = {}
+Venues = str | Sequence[str] | None  # one venue, or several meaning papers of any of them
 _ANSWER_FIELDS = {"answer_k", "answer_words", "abstain_similarity", "list_min_relative", "llm_model",
-                  "llm_temperature", "llm_timeout", "llm_max_tokens", "llm_retries", "llm_backoff"}
+                  "llm_temperature", "llm_timeout", "llm_max_tokens", "llm_retries", "llm_backoff",
+                  "feedback_path", "upload_max_mb"}  # the page's own settings do not change the index either
 
 
 def get_index(settings: Settings | None = None, build: bool = True) -> PaperIndex:
@@ -60,15 +63,17 @@ def ingest(
 
 
 def search(
-    query: str, k: int = 10, venue: str | None = None, year: int | None = None, *,
+    query: str, k: int = 10, venue: Venues = None, year: int | None = None, *,
     settings: Settings | None = None, mode: str | None = None,
 ) -> list[Hit]:
-    """Papers that match `query`, best first, one `Hit` per paper.
+    """Papers that match `query`, best first, one `Hit` per paper; `venue` is a name or a list (any of them).
 
     >>> hits = rag.search("streaming video with bounded memory", k=5, venue="ICML")
     >>> hits[0].paper.title, hits[0].score, hits[0].snippets[0]
+    >>> rag.search("video tokenizers", venue=["ICLR", "ICML"])
     """
     clean_query(query, settings or Settings())  # reject an empty query before any index work
+    normalize_venues(venue)  # and a malformed venue filter
     return hybrid_search(get_index(settings), query, k, venue=venue, year=year, mode=mode)
 
 
@@ -80,10 +85,12 @@ def stats(settings: Settings | None = None) -> dict[str, int]:
 
 
 def ask(
-    question: str, *, history: list[dict] | None = None, venue: str | None = None,
+    question: str, *, history: list[dict] | None = None, venue: Venues = None,
     year: int | None = None, k: int | None = None, settings: Settings | None = None,
 ) -> Answer:
     """A short answer with `[n]` citations; `answer.citations[n-1]` is the paper behind `[n]`.
+
+    `venue` is one name or a list (papers of any of them); a venue the question names narrows that list.
 
     >>> answer = rag.ask("What speedup does Veda report?")
     >>> answer.text            # '… Veda achieves a 5.1× end-to-end speedup … [1]'
@@ -94,11 +101,12 @@ def ask(
     """
     settings = settings or Settings()
     clean_query(question, settings)
+    normalize_venues(venue)
     return answer_question(get_index(settings), question, history, venue, year, k, settings=settings)
 
 
 def ask_stream(
-    question: str, *, history: list[dict] | None = None, venue: str | None = None,
+    question: str, *, history: list[dict] | None = None, venue: Venues = None,
     year: int | None = None, k: int | None = None, settings: Settings | None = None,
 ) -> Iterator[str | Answer]:
     """Like `ask`, but yields the text in pieces as it is produced, then the complete `Answer`.
@@ -111,4 +119,5 @@ def ask_stream(
     """
     settings = settings or Settings()
     clean_query(question, settings)
+    normalize_venues(venue)
     yield from answer_stream(get_index(settings), question, history, venue, year, k, settings=settings)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 from urllib.parse import urlparse
 
 from chromadb.api.types import Documents, EmbeddingFunction, Embeddings
@@ -86,10 +86,23 @@ def collection_names(client) -> list[str]:
     return [c if isinstance(c, str) else c.name for c in client.list_collections()]
 
 
-def where_filter(venue: str | None, year: int | None) -> dict | None:
+def normalize_venues(venue: str | Sequence[str] | None) -> list[str] | None:
+    """Lower-cased venue keys to keep; None (or an empty choice) means every venue."""
+    if venue is None:
+        return None
+    names = [venue] if isinstance(venue, str) else venue
+    if not isinstance(names, (list, tuple, set, frozenset)) or not all(isinstance(n, str) for n in names):
+        raise ValueError(f"venue must be a name or a list of names such as ['ICLR', 'ICML'], got {venue!r}")
+    keys = [name.strip().lower() for name in names if name.strip()]
+    return list(dict.fromkeys(keys)) or None
+
+
+def where_filter(venue: str | Sequence[str] | None, year: int | None) -> dict | None:
+    """Chroma's `where` for the filters: several venues mean papers of any of them."""
     clauses = []
-    if venue is not None:
-        clauses.append({"venue": venue.lower()})
+    keys = normalize_venues(venue)
+    if keys:
+        clauses.append({"venue": keys[0]} if len(keys) == 1 else {"venue": {"$in": keys}})
     if year is not None:
         clauses.append({"year": int(year)})
     if not clauses:

@@ -18,5 +18,9 @@ class IndexUnavailable(PaperchatError):
 
 
 
+class BadUpload(PaperchatError):
+    """An uploaded paper list was refused (wrong type, too big, unreadable, no papers); nothing was changed."""
+
+
 class LLMUnavailable(PaperchatError):
     """The LLM endpoint failed or timed out; callers fall back to the extractive answer."""

@@ -31,7 +31,8 @@ def focus_terms(question: Question) -> set[str]:
 
     The venue and year the question names are filters, not topics, so they are left out."""
     terms = sentence_terms(question.text)
-    filters = sentence_terms(f"{question.venue or ''} {question.year or ''}")
+    venues = [question.venue] if isinstance(question.venue, str) else list(question.venue or ())
+    filters = sentence_terms(f"{' '.join(venues)} {question.year or ''}")
     return terms - _GENERIC - filters or terms
 
 

@@ -5,33 +5,57 @@ Skips, with the reason shown, when Chromium is not installed (`.ci/run` installs
 
 from __future__ import annotations
 
+import json
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 import rag
-from ui.app import build_app
+from rag.export import plain_answer
+from ui.app import build_app, launch_options
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium not installed (apt-get install chromium)")
 OUTPUT = Path(__file__).resolve().parent.parent / "test-output"
 XSS = ("ICLR 2026 Papers\n\nWe propose HackFormer <img src=x onerror=\"alert(1)\"> <script>alert(2)</script>, "
        "a sparse video tokenizer that compresses long videos into very few tokens for video LLMs.\n")
+NEURIPS = ("NeurIPS 2025 Papers\n\nWe propose ZebraStream, a streaming video understanding model with bounded memory: "
+           "every incoming frame is compressed into a fixed budget of memory tokens, so arbitrarily long video "
+           "streams are answered with constant memory and latency.\n")
+UPLOADED = ("TMLR 2025 Papers\n\nWe propose QuokkaNet, a marsupial-inspired pouch memory for robot arms that stores "
+            "grasp plans in a tiny recurrent cache and recalls them in 3 milliseconds on a microcontroller.\n")
+BOUNDED_QUESTION = "Which papers do streaming video with bounded memory?"
+
+
+@dataclass(frozen=True)
+class Served:
+    url: str
+    settings: rag.Settings
 
 
 @pytest.fixture(scope="module")
-def page_url(tmp_path_factory, built_settings):
+def served(tmp_path_factory, built_settings):
+    """The page on the shipped papers plus an XSS paper and a NeurIPS 2025 one (a third venue)."""
     root = tmp_path_factory.mktemp("browser")
     data = root / "data"
     shutil.copytree(built_settings.data_dir, data)
     (data / "papers" / "zz_xss.txt").write_text(XSS, encoding="utf-8")
+    (data / "papers" / "zz_neurips.txt").write_text(NEURIPS, encoding="utf-8")
+    shutil.copytree(built_settings.index_dir, root / "index")  # so only the two extra papers are embedded
     settings = rag.Settings(index_dir=root / "index", data_dir=data, embed_threads=1)
     rag.ingest(settings=settings)
     app = build_app(settings)
-    app.launch(server_name="127.0.0.1", server_port=None, prevent_thread_lock=True, quiet=True)
-    yield app.local_url
+    app.launch(server_name="127.0.0.1", server_port=None, prevent_thread_lock=True, quiet=True,
+               **launch_options(settings))
+    yield Served(app.local_url, settings)
     app.close()
+
+
+@pytest.fixture(scope="module")
+def page_url(served):
+    return served.url
 
 
 @pytest.fixture(scope="module")
@@ -47,13 +71,15 @@ def browser():
 
 
 @pytest.fixture
-def page(browser, page_url):
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+def page(browser, page_url, served):
+    page = browser.new_page(viewport={"width": 1400, "height": 1000}, accept_downloads=True,
+                            permissions=["clipboard-read", "clipboard-write"])
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     page.dialogs = dialogs
     page.goto(page_url)
     page.wait_for_selector("textarea")
+    wait_for_count(page, indexed(served))  # the load event has refreshed what an upload changed
     yield page
     page.close()
 
@@ -64,8 +90,21 @@ def ask(page, question: str) -> None:
     page.wait_for_selector("a[href^='#pc-src']", timeout=30_000)
 
 
-def test_the_page_loads_with_the_paper_count(page):
-    assert "71 papers indexed" in page.content()
+def last_answer(page) -> str:
+    return page.locator(".message.bot, [data-testid='bot']").last.inner_text()
+
+
+def indexed(served: Served) -> int:
+    return sum(rag.stats(served.settings).values())
+
+
+def wait_for_count(page, n: int) -> None:
+    """The header shows `n` papers (it is refreshed when the page loads and after an upload)."""
+    page.wait_for_function(f"document.body.innerText.includes('{n} papers indexed')", timeout=10_000)
+
+
+def test_the_page_loads_with_the_paper_count(page, served):
+    wait_for_count(page, indexed(served))
     assert "extractive — no LLM configured" in page.inner_text("body")
 
 
@@ -85,7 +124,7 @@ def test_a_question_gets_a_cited_answer_and_the_citation_opens_its_source(page):
 
 
 def test_the_iclr_filter_keeps_icml_papers_out_of_the_sources(page):
-    page.get_by_label("Venue (one filters; several count as all)").click()
+    page.get_by_label("Venues (empty = all; several = any of them)").click()
     page.get_by_role("option", name="ICLR").click()
     page.keyboard.press("Escape")
     ask(page, "Which papers study continual learning?")
@@ -100,3 +139,97 @@ def test_an_abstract_with_html_renders_as_text_and_runs_nothing(page):
     assert page.locator(".pc-src img").count() == 0 and page.locator(".pc-src script").count() == 0
     page.wait_for_timeout(300)
     assert page.dialogs == []
+
+
+def test_two_chosen_venues_keep_the_third_out_of_the_sources(page):
+    page.get_by_label("Venues (empty = all; several = any of them)").click()
+    page.get_by_role("option", name="ICLR").click()
+    page.get_by_role("option", name="NeurIPS").click()
+    page.keyboard.press("Escape")
+    ask(page, BOUNDED_QUESTION)
+    sources = page.locator(".pc-src").all_inner_texts()
+    assert sources and not any("ICML" in s for s in sources)
+    assert any("ZebraStream" in s and "NeurIPS 2025" in s for s in sources)  # both chosen venues count
+
+
+def test_copy_puts_the_plain_answer_with_its_references_on_the_clipboard(page, served):
+    ask(page, "What speedup does Veda report?")
+    page.locator(".pc-copy").last.click()
+    page.wait_for_function("document.querySelector('.pc-copy').textContent === 'Copied'")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == plain_answer(rag.ask("What speedup does Veda report?", settings=served.settings))
+    assert "5.1×" in copied and "\n\n[1] Veda. ICML 2026." in copied and "<" not in copied
+
+
+def test_the_exports_download_the_cited_papers(page):
+    ask(page, "What speedup does Veda report?")
+    bibtex = page.get_by_role("button", name="Cited papers: BibTeX")
+    bibtex.wait_for(state="visible")
+    page.wait_for_function("[...document.querySelectorAll('button')].some("
+                           "b => b.innerText.includes('Cited papers: BibTeX') && !b.disabled)")
+    with page.expect_download() as download:
+        bibtex.click()
+    assert download.value.suggested_filename == "paperchat-citations.bib"
+    assert "title = {{Veda}}" in Path(download.value.path()).read_text(encoding="utf-8")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Cited papers: CSV").click()
+    table = Path(download.value.path()).read_text(encoding="utf-8")
+    assert table.startswith("id,title,venue,year,url,abstract") and ",Veda,ICML,2026," in table
+
+    page.get_by_role("button", name="Clear").click()  # the chat's trash icon forgets the cited papers too
+    page.wait_for_function("[...document.querySelectorAll('button')].some("
+                           "b => b.innerText.includes('Cited papers: BibTeX') && b.disabled)")
+    assert page.locator(".pc-copy").count() == 0
+
+
+def feedback(settings: rag.Settings) -> list[dict]:
+    path = settings.feedback_file
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()] if path.exists() else []
+
+
+def test_a_thumb_up_is_saved_with_the_question(page, served):
+    ask(page, "What speedup does Veda report?")
+    before = len(feedback(served.settings))
+    page.get_by_role("button", name="Like").last.click()
+    for _ in range(100):  # the click reaches the server through the queue
+        if len(feedback(served.settings)) > before:
+            break
+        page.wait_for_timeout(100)
+    record = feedback(served.settings)[-1]
+    assert record["liked"] is True and record["question"] == "What speedup does Veda report?"
+    assert record["citations"][0]["title"] == "Veda"
+
+
+def upload(page, path: Path) -> str:
+    page.get_by_role("tab", name="Add papers").click()
+    page.locator("input[type=file]").set_input_files(str(path))
+    result = page.locator("#pc-upload-result")
+    result.locator("p").wait_for(timeout=60_000)
+    return result.inner_text()
+
+
+def test_an_uploaded_paper_list_is_answerable_at_once(page, served, tmp_path):
+    before = indexed(served)
+    wait_for_count(page, before)
+    path = tmp_path / "tmlr2025.txt"
+    path.write_text(UPLOADED, encoding="utf-8")
+    assert f"Added 1 paper from tmlr2025.txt (now {before + 1} papers)." in upload(page, path)
+    wait_for_count(page, before + 1)  # the header counts refresh
+    page.reload()
+    wait_for_count(page, before + 1)  # and a reload still shows them
+    page.get_by_role("tab", name="Chat").click()
+    ask(page, "What does QuokkaNet store in its pouch memory?")
+    assert "QuokkaNet" in last_answer(page)
+    card = page.locator(".pc-src").first.inner_text()
+    assert "QuokkaNet" in card and "TMLR 2025" in card
+
+
+def test_a_binary_upload_shows_an_error_and_the_count_stays(page, served, tmp_path):
+    before = indexed(served)
+    wait_for_count(page, before)
+    path = tmp_path / "papers.txt"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" * 40)
+    message = upload(page, path)
+    assert "papers.txt was not added: binary file, not a paper list" in message
+    assert page.locator("#pc-upload-result .pc-upload-error").count() == 1
+    assert f"{before} papers indexed" in page.inner_text("body") and indexed(served) == before

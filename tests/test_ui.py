@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import csv
+import html
+import io
+import json
 import re
 
+import gradio as gr
 import pytest
 
 import rag
-from conftest import VEDA_QUESTION
-from ui.app import _one_venue, build_app, header, main, parse_auth, render_hits
+from conftest import VEDA_FILE, VEDA_QUESTION
+from ui.app import _venues, build_app, header, launch_options, main, parse_auth, render_hits
+from rag.export import plain_answer
 from ui.render import render_answer, render_card, render_sources
 
 HOSTILE_TITLE = "<script>alert(1)</script>"
@@ -31,15 +37,19 @@ def client(served):
     return Client(served.local_url, verbose=False)
 
 
+def handler(app, name: str):
+    """The Python function behind one of the page's events, by its name in ui/app.py."""
+    return next(f.fn for f in app.fns.values() if getattr(f.fn, "__name__", "") == name)
+
+
 @pytest.fixture
 def chat(built_settings):
     """The chat handler (the Python generator behind the textbox) of a page on the shared index."""
-    app = build_app(built_settings)
-    return next(f.fn for f in app.fns.values() if f.api_name == "chat")
+    return handler(build_app(built_settings), "on_chat")
 
 
-def run_chat(chat, question, history=(), plain=(), venues=(), year=None, k=8, words=120):
-    return list(chat(question, list(history), list(plain), list(venues), year, k, words))
+def run_chat(chat, question, history=(), plain=(), answered=(), venues=(), year=None, k=8, words=120):
+    return list(chat(question, list(history), list(plain), list(answered), list(venues), year, k, words))
 
 
 # ---- served endpoints
@@ -70,6 +80,11 @@ def test_the_ask_endpoint_filters_by_venue(client):
     assert answer["citations"] and {c["venue"] for c in answer["citations"]} == {"ICLR"}
 
 
+def test_the_ask_endpoint_takes_a_list_of_venues(client):
+    answer = client.predict("Which papers study video generation?", ["ICLR"], None, api_name="/ask")
+    assert answer["citations"] and {c["venue"] for c in answer["citations"]} == {"ICLR"}
+
+
 def test_the_chat_endpoint_serves_the_chatbot(client):
     # the browser's path: Gradio postprocesses the chatbot messages the handler yields
     message, history, sources = client.predict(VEDA_QUESTION, [], [], None, 8, 120, api_name="/chat")
@@ -85,7 +100,7 @@ def test_the_chat_streams_then_links_citations_to_source_cards(chat):
     assert len(updates) > 2  # the question at once, pieces of the reply, then the cited answer
     first_message, first_chat, *_ = updates[0]
     assert first_message == "" and first_chat[0] == {"role": "user", "content": VEDA_QUESTION}
-    message, history, plain, sources = updates[-1]
+    message, history, plain, answered, sources = updates[-1]
     final = history[-1]["content"]
     assert re.search(r'<a href="#pc-src-1-1"[^>]*>\[1\]</a>', final)
     assert 'id="pc-src-1-1"' in sources and "<b>[1] Veda</b>" in sources and "ICML 2026" in sources
@@ -97,31 +112,149 @@ def test_the_chat_streams_then_links_citations_to_source_cards(chat):
 
 
 def test_a_second_turn_numbers_its_cards_apart(chat):
-    *_, (_, history, plain, _) = run_chat(chat, VEDA_QUESTION)
-    *_, (_, history, plain, sources) = run_chat(chat, "Which papers do streaming video with bounded memory?",
-                                                history, plain)
-    assert len(history) == len(plain) == 4
+    *_, (_, history, plain, answered, _) = run_chat(chat, VEDA_QUESTION)
+    *_, (_, history, plain, answered, sources) = run_chat(
+        chat, "Which papers do streaming video with bounded memory?", history, plain, answered)
+    assert len(history) == len(plain) == 4 and [a.index for a in answered] == [1, 3]
     assert 'id="pc-src-2-1"' in sources and "pc-src-1-" not in sources
     assert 'href="#pc-src-2-1"' in history[-1]["content"]
 
 
 def test_the_venue_filter_keeps_icml_papers_out_of_the_sources(chat):
-    *_, (_, history, _, sources) = run_chat(chat, "Which papers do streaming video with bounded memory?",
-                                            venues=["ICLR"])
+    *_, (_, history, _, _, sources) = run_chat(chat, "Which papers do streaming video with bounded memory?",
+                                               venues=["ICLR"])
     assert "ICLR 2026" in sources and "ICML 2026" not in sources
     assert "Veda" not in sources
 
 
-@pytest.mark.parametrize("chosen, venue", [
-    ([], None), (None, None), (["ICLR"], "ICLR"), (["ICLR", "ICML"], None), ("ICML", "ICML"), ("", None),
+@pytest.mark.parametrize("chosen, venues", [
+    ([], None), (None, None), (["ICLR"], ["ICLR"]), (["ICLR", "ICML"], ["ICLR", "ICML"]), ("ICML", ["ICML"]),
+    ("", None), (["", "ICML"], ["ICML"]),
 ])
-def test_one_chosen_venue_filters_several_mean_all(chosen, venue):
-    assert _one_venue(chosen) == venue
+def test_the_chosen_venues_are_passed_on_and_none_means_all(chosen, venues):
+    assert _venues(chosen) == venues
 
 
 def test_an_empty_question_gets_a_message_not_a_crash(chat):
-    *_, (message, history, plain, sources) = run_chat(chat, "   ")
-    assert plain == [] and history[-1]["role"] == "assistant" and history[-1]["content"]
+    *_, (message, history, plain, answered, sources) = run_chat(chat, "   ")
+    assert plain == [] and answered == [] and history[-1]["role"] == "assistant" and history[-1]["content"]
+
+
+# ---- adding papers, several venues, exports, feedback
+
+BOUNDED_QUESTION = "Which papers do streaming video with bounded memory?"
+NEURIPS_LIST = ("NeurIPS 2025 Papers\n\nWe propose ZebraStream, a streaming video understanding model with bounded "
+                "memory: it compresses every incoming frame into a fixed budget of memory tokens, so arbitrarily long "
+                "video streams are answered with constant memory and latency.\n")
+
+
+def sources_of(updates) -> str:
+    return updates[-1][-1]
+
+
+@pytest.fixture
+def three_venues(index_copy, tmp_path):
+    """A page whose index gained a NeurIPS 2025 paper through the upload handler: three venues."""
+    app = build_app(index_copy)
+    path = tmp_path / "neurips2025.txt"
+    path.write_text(NEURIPS_LIST, encoding="utf-8")
+    steps: list[tuple] = []
+    outputs = handler(app, "on_upload")(str(path), progress=lambda *a, **k: steps.append((a, k)))
+    return app, outputs, steps
+
+
+def test_an_upload_adds_its_papers_and_refreshes_counts_and_venues(three_venues):
+    app, (notice, title, chosen, year, venue), steps = three_venues
+    assert "Added 1 paper from neurips2025.txt (now 71 papers)." in notice and "pc-upload-error" not in notice
+    assert "71 papers indexed from 3 venues" in title and "NeurIPS 2025: 1" in title
+    assert ("NeurIPS", "NeurIPS") in chosen.choices and ("NeurIPS", "NeurIPS") in venue.choices
+    assert ("2025", 2025) in year.choices
+    assert steps and steps[-1][0][0] == 1.0  # the progress bar reached the end of the embedding
+
+
+def test_two_chosen_venues_keep_the_third_out(three_venues):
+    app = three_venues[0]
+    chat = handler(app, "on_chat")
+    assert "ZebraStream" in sources_of(run_chat(chat, BOUNDED_QUESTION))  # the control: found without a filter
+    sources = sources_of(run_chat(chat, BOUNDED_QUESTION, venues=["ICLR", "ICML"]))
+    assert "ZebraStream" not in sources and "NeurIPS" not in sources and 'class="pc-src"' in sources
+    sources = sources_of(run_chat(chat, BOUNDED_QUESTION, venues=["NeurIPS", "ICLR"]))
+    assert "ZebraStream" in sources and "ICML 2026" not in sources
+
+
+def test_a_binary_upload_shows_the_error_and_changes_nothing(index_copy, tmp_path):
+    app = build_app(index_copy)
+    path = tmp_path / "papers.txt"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" * 20)
+    notice, *refreshes = handler(app, "on_upload")(str(path), progress=lambda *a, **k: None)
+    assert 'class="pc-upload-error"' in notice and "papers.txt was not added: binary file" in notice
+    assert all(isinstance(r, type(gr.skip())) for r in refreshes)
+    assert rag.stats(index_copy) == {"ICLR 2026": 19, "ICML 2026": 51}
+    assert not (index_copy.data_dir / "uploads").exists() or not any((index_copy.data_dir / "uploads").iterdir())
+
+
+def test_the_exports_hold_every_paper_the_conversation_cited(built_settings):
+    app = build_app(built_settings)
+    chat, export = handler(app, "on_chat"), handler(app, "on_export")
+    *_, (_, history, plain, answered, _) = run_chat(chat, VEDA_QUESTION)
+    *_, (_, history, plain, answered, _) = run_chat(chat, BOUNDED_QUESTION, history, plain, answered)
+    cited = {c.paper.title: c.paper for a in answered for c in a.answer.citations}
+    assert "Veda" in cited and len(cited) >= 2
+    bib, table = export(answered)
+    assert bib.interactive and table.interactive
+    assert bib.value["orig_name"] == "paperchat-citations.bib" and table.value["orig_name"] == "paperchat-citations.csv"
+    bibtex = open(bib.value["path"], encoding="utf-8").read()
+    rows = list(csv.DictReader(io.StringIO(open(table.value["path"], encoding="utf-8").read())))
+    assert bibtex.count("@inproceedings{") == len(cited) and "title = {{Veda}}" in bibtex
+    assert {r["title"] for r in rows} == set(cited) and {r["id"] for r in rows} == {p.id for p in cited.values()}
+    empty_bib, empty_table = export([])  # New chat: nothing to export
+    assert not empty_bib.interactive and empty_bib.value is None and not empty_table.interactive
+
+
+def like(index: int, liked):
+    return gr.LikeData(None, {"index": index, "value": ["..."], "liked": liked})
+
+
+def test_thumbs_are_appended_to_the_feedback_file(built_settings, tmp_path):
+    settings = built_settings.model_copy(update={"feedback_path": tmp_path / "fb" / "feedback.jsonl"})
+    app = build_app(settings)
+    *_, (_, history, _, answered, _) = run_chat(handler(app, "on_chat"), VEDA_QUESTION)
+    rate = handler(app, "on_like")
+    rate(answered, like(1, True))
+    rate(answered, like(1, False))
+    rate(answered, like(1, ""))  # a second click on the same thumb withdraws the vote
+    lines = [json.loads(line) for line in settings.feedback_file.read_text(encoding="utf-8").splitlines()]
+    assert [line["liked"] for line in lines] == [True, False, None]
+    first = lines[0]
+    assert first["question"] == VEDA_QUESTION and first["answer"] == answered[0].answer.text and "[1]" in first["answer"]
+    assert first["citations"][0] == {"n": 1, "id": answered[0].answer.citations[0].paper.id, "title": "Veda",
+                                     "venue": "ICML", "year": 2026}
+    assert first["time"].endswith("+00:00")
+
+
+def test_feedback_that_cannot_be_written_says_where_and_how_to_fix_it(built_settings, tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    app = build_app(built_settings.model_copy(update={"feedback_path": blocker / "feedback.jsonl"}))
+    *_, (_, _, _, answered, _) = run_chat(handler(app, "on_chat"), VEDA_QUESTION)
+    with pytest.warns(UserWarning, match=r"Feedback not saved: cannot record feedback in .*PAPERCHAT_FEEDBACK_PATH"):
+        handler(app, "on_like")(answered, like(1, True))
+    with pytest.warns(UserWarning, match="Only finished answers can be rated"):
+        handler(app, "on_like")(answered, like(0, True))
+
+
+def copied_text(message: str) -> str:
+    """What the Copy button of a chat message puts on the clipboard: its value, as the browser decodes it."""
+    value = re.search(r'<button type="button" class="pc-copy" value="([^"]*)"', message).group(1)
+    return html.unescape(value)
+
+
+def test_the_copy_button_holds_the_plain_answer_with_its_references(chat):
+    *_, (_, history, _, answered, _) = run_chat(chat, VEDA_QUESTION)
+    text = copied_text(history[-1]["content"])
+    assert text == plain_answer(answered[0].answer)
+    assert text.startswith(answered[0].answer.text) and "\n\n[1] Veda. ICML 2026." in text
+    assert "<a " not in text and "pc-src" not in text
 
 
 # ---- HTML pieces: everything from papers is escaped
@@ -216,3 +349,17 @@ def test_main_binds_host_port_and_login(monkeypatch):
     monkeypatch.setattr("ui.app.build_app", lambda *a: FakeApp())
     main()
     assert (seen["server_name"], seen["server_port"], seen["auth"]) == ("0.0.0.0", 8123, ("alice", "s3cret"))
+    assert seen["max_file_size"] == 20 * 1024 * 1024 and ".pc-src" in seen["css"]  # Gradio refuses big uploads too
+
+
+def test_the_upload_limit_reaches_gradio(built_settings):
+    assert launch_options(built_settings.model_copy(update={"upload_max_mb": 1.5}))["max_file_size"] == 1572864
+
+
+def test_a_first_start_builds_the_index_and_says_so(tmp_path, data_copy, caplog):
+    settings = rag.Settings(index_dir=tmp_path / "fresh", data_dir=data_copy(tmp_path / "data", [VEDA_FILE]),
+                            embed_threads=1)
+    with caplog.at_level("INFO", logger="paperchat.ui"):
+        build_app(settings)
+    assert f"Building the index from {settings.data_dir} … (first start only)" in caplog.text
+    assert "Indexed 13 papers" in caplog.text and rag.stats(settings) == {"ICML 2026": 13}

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import html
 import logging
 import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
 
 os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")  # no phone-home from an offline tool
 
@@ -12,13 +16,17 @@ import gradio as gr  # noqa: E402
 
 import rag  # noqa: E402
 from rag.cli import answer_json  # noqa: E402
+from rag.export import cited_papers, to_bibtex, to_csv  # noqa: E402
 from rag.llm import llm_configured, model_label  # noqa: E402
 from rag.settings import Settings  # noqa: E402
 from ui.render import render_answer, render_hits, render_sources, render_streaming  # noqa: E402
 
-__all__ = ["build_app", "header", "parse_auth", "main", "render_hits"]
+__all__ = ["build_app", "header", "launch_options", "parse_auth", "main", "render_hits", "Answered"]
 
 log = logging.getLogger("paperchat.ui")
+# Requests each event serves at once (Gradio's default is 1): answers waiting on an LLM endpoint overlap.
+# eval/load.py, 10 clients, an endpoint taking 0.35 s an answer: 2.4 answers/s one at a time, 8.5 with 8.
+ANSWERS_AT_ONCE = 8
 
 EXAMPLES = [
     "What speedup does Veda report?",
@@ -30,7 +38,47 @@ CSS = """
 .pc-src { border-left: 3px solid #999; padding: 0 .6em; margin-bottom: .8em; }
 .pc-src:target { border-left-color: #e8a200; background: rgba(232, 162, 0, .08); }
 .pc-unsupported { opacity: .75; font-size: .9em; }
+.pc-copy { font-size: .8em; padding: .1em .6em; border: 1px solid #bbb; border-radius: 4px; cursor: pointer; }
+.pc-upload-error { color: #b00020; }
 """
+# One document-level listener for every answer's Copy button (chat messages cannot carry scripts).
+# navigator.clipboard exists only on https or localhost; elsewhere the textarea fallback copies.
+COPY_JS = """
+if (!window.paperchatCopy) {
+  window.paperchatCopy = true;
+  document.addEventListener('click', async (event) => {
+    const button = event.target.closest && event.target.closest('button.pc-copy');
+    if (!button) return;
+    event.preventDefault();
+    const text = button.value;
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch (error) {
+      const area = document.createElement('textarea');
+      area.value = text;
+      area.style.position = 'fixed';
+      area.style.opacity = '0';
+      document.body.appendChild(area);
+      area.select();
+      document.execCommand('copy');
+      area.remove();
+    }
+    button.textContent = 'Copied';
+    setTimeout(() => { button.textContent = 'Copy'; }, 1500);
+  });
+}
+"""
+EXPORTS = {"bib": "paperchat-citations.bib", "csv": "paperchat-citations.csv"}
+UPLOAD_TYPES = [".txt", ".jsonl", ".csv"]
+
+
+@dataclass(frozen=True)
+class Answered:
+    """One finished answer of the conversation: where it sits in the chat, and what it answered."""
+
+    index: int  # position of the reply in the chatbot's messages (what a like event names)
+    question: str
+    answer: rag.Answer
 
 
 def header(settings: Settings, counts: dict[str, int]) -> str:
@@ -56,11 +104,17 @@ def parse_auth(value: str | None) -> tuple[str, str] | None:
     return user, password
 
 
-def _one_venue(chosen: list[str] | str | None) -> str | None:
-    # one venue filters; several (or none) mean all venues: asking once per venue would split the citations
+def launch_options(settings: Settings) -> dict:
+    """What `launch()` needs besides host and port: the page's CSS and Gradio's own upload limit."""
+    return {"css": CSS, "max_file_size": int(settings.upload_max_mb * 1024 * 1024)}
+
+
+def _venues(chosen: list[str] | str | None) -> list[str] | None:
+    # several venues mean papers of any of them; none means every venue
     if isinstance(chosen, str):
-        return chosen or None
-    return chosen[0] if chosen and len(chosen) == 1 else None
+        chosen = [chosen]
+    picked = [v for v in chosen or () if v]
+    return picked or None
 
 
 def _year(value) -> int | None:
@@ -73,41 +127,127 @@ def _failure(exc: Exception) -> str:
     return str(exc)  # ValueError from rag: an empty or unusable question, already phrased for the user
 
 
+def _choices(counts: dict[str, int]) -> tuple[list[str], list[int]]:
+    """Venue names and years for the filters, from the "VENUE YEAR" counts."""
+    venues = sorted({v.rsplit(" ", 1)[0] for v in counts})
+    years = sorted({int(v.rsplit(" ", 1)[1]) for v in counts if v.rsplit(" ", 1)[-1].isdigit()})
+    return venues, years
+
+
+def _ensure_index(settings: Settings) -> None:
+    """First start: build the index from the data folder, saying so, with a progress bar in the terminal."""
+    if rag.get_index(settings, build=False).exists():
+        return
+    log.warning("Building the index from %s … (first start only)", settings.data_dir)
+    report = rag.ingest(settings=settings, progress=True)
+    for warning in report.warnings:
+        log.warning("%s", warning)
+    log.warning("Indexed %d papers in %.1f s", report.papers, report.seconds)
+
+
+def _write_export(folder: Path, kind: str, text: str) -> str:
+    """The export as a file to download; named by its content, so repeated exports reuse one file."""
+    target = folder / hashlib.sha256(text.encode("utf-8")).hexdigest()[:16] / EXPORTS[kind]
+    if not target.exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    return str(target)
+
+
+def _refreshed(settings: Settings, counts: dict[str, int]) -> tuple:
+    """The header and the venue and year choices (chat filter, year, search filter) for these counts."""
+    venues, years = _choices(counts)
+    return (header(settings, counts), gr.Dropdown(choices=venues), gr.Dropdown(choices=years),
+            gr.Dropdown(choices=venues))
+
+
+def _upload_notice(text: str, error: bool = False, notes: tuple[str, ...] = ()) -> str:
+    css = "pc-upload-error" if error else "pc-upload-ok"
+    items = "".join(f"<li>{html.escape(n)}</li>" for n in notes)
+    return f'<p class="{css}">{html.escape(text)}</p>' + (f"<ul>{items}</ul>" if items else "")
+
+
 def build_app(settings: Settings | None = None) -> gr.Blocks:
     """The page, with the index loaded once (built from the data folder on first start)."""
     settings = settings or Settings()
+    _ensure_index(settings)
     rag.get_index(settings)
     counts = rag.stats(settings)
-    venues = sorted({v.rsplit(" ", 1)[0] for v in counts})
-    years = sorted({int(v.rsplit(" ", 1)[1]) for v in counts if v.rsplit(" ", 1)[-1].isdigit()})
+    venues, years = _choices(counts)
+    exports = Path(tempfile.mkdtemp(prefix="paperchat-exports-"))
 
-    def on_chat(message, chat, plain, chosen, year, k, words):
+    def on_chat(message, chat, plain, answered, chosen, year, k, words):
         """Show the question at once, stream the reply, then the cited answer and its sources."""
         turn = len(plain) // 2 + 1
         chat = [*chat, {"role": "user", "content": html.escape(message)}, {"role": "assistant", "content": ""}]
-        yield "", chat, plain, gr.skip()
+        yield "", chat, plain, answered, gr.skip()
         streamed, answer = "", None
         try:
-            for piece in rag.ask_stream(message, history=plain, venue=_one_venue(chosen), year=_year(year),
+            for piece in rag.ask_stream(message, history=plain, venue=_venues(chosen), year=_year(year),
                                         k=int(k), settings=settings.model_copy(update={"answer_words": int(words)})):
                 if isinstance(piece, str):
                     streamed += piece
                     chat[-1] = {"role": "assistant", "content": render_streaming(streamed)}
-                    yield "", chat, plain, gr.skip()
+                    yield "", chat, plain, answered, gr.skip()
                 else:
                     answer = piece
         except (ValueError, rag.PaperchatError) as exc:
             chat[-1] = {"role": "assistant", "content": html.escape(_failure(exc))}
-            yield message, chat, plain, gr.skip()
+            yield message, chat, plain, answered, gr.skip()
             return
         chat[-1] = {"role": "assistant", "content": render_answer(answer, turn)}
         plain = [*plain, {"role": "user", "content": message}, {"role": "assistant", "content": answer.text}]
-        yield "", chat, plain, render_sources(answer, turn)
+        answered = [*answered, Answered(index=len(chat) - 1, question=message, answer=answer)]
+        yield "", chat, plain, answered, render_sources(answer, turn)
 
-    def ask(question: str, venue: str | None = None, year: int | None = None) -> dict:
-        """Answer `question` (optionally within one venue and year) as JSON with numbered citations."""
+    def on_export(answered: list[Answered]):
+        """Both download buttons hold the conversation's cited papers (disabled while there are none)."""
+        papers = cited_papers(a.answer for a in answered)
+        if not papers:
+            return gr.DownloadButton(value=None, interactive=False), gr.DownloadButton(value=None, interactive=False)
+        return (gr.DownloadButton(value=_write_export(exports, "bib", to_bibtex(papers)), interactive=True),
+                gr.DownloadButton(value=_write_export(exports, "csv", to_csv(papers)), interactive=True))
+
+    def on_like(answered: list[Answered], data: gr.LikeData) -> None:
+        """Thumbs up/down on an answer, appended to the feedback file."""
+        index = data.index[0] if isinstance(data.index, (list, tuple)) else data.index
+        done = next((a for a in answered if a.index == index), None)
+        if done is None:
+            gr.Warning("Only finished answers can be rated.")
+            return
+        liked = data.liked if isinstance(data.liked, bool) else None  # "" = the vote was withdrawn
         try:
-            return answer_json(rag.ask(question, venue=venue or None, year=_year(year), settings=settings))
+            rag.record_feedback(done.question, done.answer, liked, settings)
+        except rag.PaperchatError as exc:
+            gr.Warning(f"Feedback not saved: {exc}")
+
+    def on_upload(path: str | None, progress=gr.Progress()):
+        """Add the uploaded paper list, then refresh the counts and the venue and year choices."""
+        if not path:
+            return gr.skip(), gr.skip(), gr.skip(), gr.skip(), gr.skip()
+        name = Path(path).name
+        progress(0, desc=f"Checking {name}")
+
+        def embedding(done: int, total: int) -> None:
+            progress(done / max(total, 1), desc=f"Embedding {done}/{total} passages")
+
+        try:
+            result = rag.add_papers(path, settings, progress=embedding)
+        except rag.PaperchatError as exc:
+            return _upload_notice(str(exc), error=True), gr.skip(), gr.skip(), gr.skip(), gr.skip()
+        return _upload_notice(result.message, notes=result.warnings), *_refreshed(settings, rag.stats(settings))
+
+    def on_load():
+        """A page (re)loaded after an upload shows the papers as they are now."""
+        now = rag.stats(settings)
+        if now == counts:  # as built: nothing to send, and no update racing the user's first clicks
+            return gr.skip(), gr.skip(), gr.skip(), gr.skip()
+        return _refreshed(settings, now)
+
+    def ask(question: str, venue: str | list[str] | None = None, year: int | None = None) -> dict:
+        """Answer `question` (optionally within some venues and a year) as JSON with numbered citations."""
+        try:
+            return answer_json(rag.ask(question, venue=_venues(venue), year=_year(year), settings=settings))
         except (ValueError, rag.PaperchatError) as exc:
             raise gr.Error(_failure(exc)) from exc
 
@@ -121,27 +261,37 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
         return render_hits(hits)
 
     with gr.Blocks(title="paperchat") as app:
-        gr.Markdown(header(settings, counts))
+        title = gr.Markdown(header(settings, counts))
+        gr.HTML("", js_on_load=COPY_JS, elem_id="pc-copy-script")
         with gr.Tab("Chat"):
             plain = gr.State([])  # the conversation as plain text for rag; the chatbot holds HTML
+            answered = gr.State([])  # the finished answers: feedback and the exports read them
             with gr.Row():
                 chosen = gr.Dropdown(choices=venues, value=[], multiselect=True,
-                                     label="Venue (one filters; several count as all)")
+                                     label="Venues (empty = all; several = any of them)")
                 year = gr.Dropdown(choices=years, value=None, label="Year (empty = all)")
                 k = gr.Slider(1, 20, value=settings.answer_k, step=1, label="Papers to consider")
                 words = gr.Slider(40, 300, value=settings.answer_words, step=20, label="Answer length (words)")
             with gr.Row():
                 with gr.Column(scale=3):
-                    chat = gr.Chatbot(label="Conversation", height=480)
+                    # no built-in copy buttons: they copy a message's HTML; each answer has its own Copy
+                    chat = gr.Chatbot(label="Conversation", height=480, buttons=[])
                     message = gr.Textbox(label="Ask about the papers", placeholder=EXAMPLES[0], submit_btn=True)
-                    new_chat = gr.Button("New chat", variant="secondary")
+                    with gr.Row():
+                        new_chat = gr.Button("New chat", variant="secondary")
+                        bib = gr.DownloadButton("Cited papers: BibTeX", interactive=False, variant="secondary")
+                        csv_file = gr.DownloadButton("Cited papers: CSV", interactive=False, variant="secondary")
                     gr.Examples(EXAMPLES, inputs=[message])
                 with gr.Column(scale=2):
                     gr.Markdown("### Sources")
                     sources = gr.HTML("<p><i>The papers cited by the latest answer appear here.</i></p>")
-            message.submit(on_chat, [message, chat, plain, chosen, year, k, words], [message, chat, plain, sources],
-                           api_visibility="undocumented", api_name="chat")
-            new_chat.click(lambda: ([], [], ""), None, [chat, plain, sources], api_visibility="private")
+            message.submit(on_chat, [message, chat, plain, answered, chosen, year, k, words],
+                           [message, chat, plain, answered, sources], api_visibility="undocumented", api_name="chat"
+                           ).then(on_export, answered, [bib, csv_file], api_visibility="private")
+            for start_over in (new_chat.click, chat.clear):  # the chat's own trash icon forgets the answers too
+                start_over(lambda: ([], [], [], ""), None, [chat, plain, answered, sources], api_visibility="private"
+                           ).then(on_export, answered, [bib, csv_file], api_visibility="private")
+            chat.like(on_like, answered, None, api_visibility="private")
         with gr.Tab("Search"):
             with gr.Row():
                 query = gr.Textbox(label="Search the papers", placeholder="streaming video with bounded memory",
@@ -151,8 +301,17 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
                 top = gr.Slider(1, 50, value=settings.top_k, step=1, label="Papers")
             results = gr.HTML()
             query.submit(on_search, [query, venue, search_year, top], results, api_name="search")
+        with gr.Tab("Add papers"):
+            gr.Markdown(f"Upload a paper list: a `.txt` list (first line `<VENUE> <YEAR>`, a blank line, then one "
+                        f"abstract per paragraph), or a `.jsonl` / `.csv` file with `title` and `abstract` fields "
+                        f"(optional `venue`, `year`, `url`, `authors`). Up to {settings.upload_max_mb:g} MB. It is "
+                        f"kept in the data folder, so its papers stay after a restart.")
+            upload = gr.File(label="Paper list", file_types=UPLOAD_TYPES, type="filepath")
+            uploaded = gr.HTML(elem_id="pc-upload-result")
+            upload.upload(on_upload, upload, [uploaded, title, chosen, year, venue], api_visibility="private")
+        app.load(on_load, None, [title, chosen, year, venue], api_visibility="private")  # a reload sees uploads
         gr.api(ask, api_name="ask")
-    return app
+    return app.queue(default_concurrency_limit=ANSWERS_AT_ONCE)
 
 
 def main() -> None:
@@ -163,7 +322,8 @@ def main() -> None:
         auth = parse_auth(os.environ.get("PAPERCHAT_AUTH"))
     except rag.ConfigError as exc:
         raise SystemExit(f"paperchat: {exc}") from None
-    build_app().launch(server_name=host, server_port=port, auth=auth, css=CSS)
+    settings = Settings()
+    build_app(settings).launch(server_name=host, server_port=port, auth=auth, **launch_options(settings))
 
 
 if __name__ == "__main__":

@@ -10,8 +10,10 @@ import html
 import re
 
 import rag
+from rag.export import plain_answer
 
-__all__ = ["source_id", "render_streaming", "render_answer", "render_sources", "render_hits", "highlight"]
+__all__ = ["source_id", "render_streaming", "render_answer", "render_sources", "render_hits", "highlight",
+           "copy_button"]
 
 # "[1]", "[1, 3]", "[2; 4]" after renumbering; "[1](url)" is a Markdown link, not a citation
 _MARKER = re.compile(r"\[(\d{1,4}(?:\s*[,;]\s*\d{1,4})*)\](?!\()")
@@ -44,8 +46,17 @@ def render_streaming(text: str) -> str:
     return html.escape(text)
 
 
+def copy_button(text: str) -> str:
+    """A button that copies `text` (the page's script reads the button's value: no HTML reaches the clipboard)."""
+    # the chat's sanitizer keeps a button's value but drops data-* attributes; newlines as entities, because
+    # the message is Markdown and a blank line would end the HTML
+    value = html.escape(text, quote=True).replace("\r", "").replace("\n", "&#10;")
+    return (f'<button type="button" class="pc-copy" value="{value}" '
+            'title="Copy the answer and its numbered references as plain text">Copy</button>')
+
+
 def render_answer(answer: rag.Answer, turn: int) -> str:
-    """The final chat message: the answer with each `[n]` linked to its card, then notice and unsupported claims."""
+    """The final chat message: the answer with each `[n]` linked to its card, notice, unsupported claims, copy."""
     known = {c.n for c in answer.citations}
     parts = [_link_markers(html.escape(answer.text), turn, known)]
     if answer.notice:
@@ -53,6 +64,7 @@ def render_answer(answer: rag.Answer, turn: int) -> str:
     if answer.unsupported:
         claims = "".join(f"<li>{html.escape(claim)}</li>" for claim in answer.unsupported)
         parts.append(f'<div class="pc-unsupported"><b>unsupported</b> (no source backs these):<ul>{claims}</ul></div>')
+    parts.append(copy_button(plain_answer(answer)))
     return "\n\n".join(parts)
 
 

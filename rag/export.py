@@ -1,0 +1,128 @@
+"""Cited papers as BibTeX and CSV, and an answer as plain text: pure functions over `Paper`s and `Answer`s."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import unicodedata
+from typing import Iterable
+
+from .types import Answer, Paper
+
+__all__ = ["cited_papers", "paper_url", "bibtex_key", "to_bibtex", "to_csv", "plain_answer", "CSV_HEADER"]
+
+CSV_HEADER = ("id", "title", "venue", "year", "url", "abstract")
+# BibTeX counts every brace, escaped or not, so `\{` would unbalance an entry: braces become text commands
+_LATEX_SPECIALS = {
+    "\\": r"\textbackslash{}", "{": r"\textbraceleft{}", "}": r"\textbraceright{}",
+    "$": r"\$", "&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_",
+    "^": r"\textasciicircum{}", "~": r"\textasciitilde{}",
+}
+_SPECIAL = re.compile(r"[\\{}$&%#_^~]")
+# a spreadsheet runs a cell that starts like a formula; abstracts are untrusted text
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cited_papers(answers: Iterable[Answer]) -> list[Paper]:
+    """Every paper the answers cite, once each, in the order they were first cited."""
+    seen: dict[str, Paper] = {}
+    for answer in answers:
+        for citation in answer.citations:
+            seen.setdefault(citation.paper.id, citation.paper)
+    return list(seen.values())
+
+
+def paper_url(paper: Paper) -> str:
+    """The paper's own URL when the source gave one, else its first code link, else ''."""
+    if paper.url:
+        return paper.url
+    return paper.code_links[0].url if paper.code_links else ""
+
+
+def latex_escape(text: str) -> str:
+    """`text` as one line of LaTeX: specials escaped, whitespace collapsed, braces always balanced."""
+    return _SPECIAL.sub(lambda m: _LATEX_SPECIALS[m.group()], " ".join(text.split()))
+
+
+def _slug(text: str) -> str:
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "", ascii_text.lower())
+
+
+def bibtex_key(paper: Paper, digits: int = 6) -> str:
+    """`icml2026_veda_1a2b3c`: venue and year, the title's first word, and the id's content hash (stable)."""
+    venue = _slug(paper.venue) if paper.venue.lower() != "unknown" else "paper"
+    word = next((w for w in map(_slug, paper.title.split()) if w), "untitled")[:20]
+    digest = paper.id.rsplit("-", 1)[-1] or _slug(paper.id)
+    return f"{venue}{paper.year or ''}_{word}_{digest[:digits]}"
+
+
+def _url_field(url: str) -> str:
+    # a URL is verbatim in BibTeX: no escaping, but nothing that could end the field or the entry
+    return re.sub(r"[{}\\\s]", lambda m: f"%{ord(m.group()):02X}", url.strip())
+
+
+def bibtex_entry(paper: Paper, key: str) -> str:
+    """One `@inproceedings` (or `@misc` when the venue is unknown) entry."""
+    known_venue = paper.venue.lower() != "unknown"
+    fields = [("title", "{" + latex_escape(paper.title) + "}")]  # double braces keep the title's capitals
+    if paper.authors:
+        authors = [a.strip() for a in re.split(r",|;|\band\b", paper.authors) if a.strip()]
+        fields.append(("author", " and ".join(latex_escape(a) for a in authors)))
+    if known_venue:
+        fields.append(("booktitle", latex_escape(paper.venue)))
+    if paper.year:
+        fields.append(("year", str(paper.year)))
+    url = paper_url(paper)
+    if url:
+        fields.append(("url", _url_field(url)))
+    fields.append(("abstract", latex_escape(paper.text)))
+    body = "".join(f"  {name} = {{{value}}},\n" for name, value in fields)
+    return f"@{'inproceedings' if known_venue else 'misc'}{{{key},\n{body}}}\n"
+
+
+def _unique_keys(papers: list[Paper]) -> list[str]:
+    keys: list[str] = []
+    for paper in papers:
+        key = bibtex_key(paper)
+        if key in keys:  # two hashes sharing 6 digits: the full hash tells them apart
+            key = bibtex_key(paper, digits=64)
+        while key in keys:  # the same paper listed twice
+            key += "x"
+        keys.append(key)
+    return keys
+
+
+def to_bibtex(papers: Iterable[Paper]) -> str:
+    """A .bib file of `papers`, one entry each, keys unique and stable across exports."""
+    papers = list(papers)
+    return "\n".join(bibtex_entry(p, key) for p, key in zip(papers, _unique_keys(papers)))
+
+
+def _cell(value: object) -> str:
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def to_csv(papers: Iterable[Paper]) -> str:
+    """A CSV of `papers` with the header id,title,venue,year,url,abstract."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_HEADER)
+    for p in papers:
+        writer.writerow([_cell(v) for v in (p.id, p.title, p.venue, p.year or "", paper_url(p), p.text)])
+    return out.getvalue()
+
+
+def plain_answer(answer: Answer) -> str:
+    """The answer as plain text to copy: its text, then one `[n] title. venue year. url` line per citation."""
+    text = re.sub(r"\*\*(.+?)\*\*", r"\1", answer.text.strip())  # list answers bold their titles
+    lines = []
+    for c in answer.citations:
+        url = paper_url(c.paper)
+        lines.append(f"[{c.n}] {c.paper.title}. {c.paper.venue_year}." + (f" {url}" if url else ""))
+    parts = [text] + (["\n".join(lines)] if lines else [])
+    if answer.notice:
+        parts.append(answer.notice)
+    return "\n\n".join(parts)

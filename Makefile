@@ -37,8 +37,13 @@ eval: $(VENV)/.installed
 tune: $(VENV)/.installed
 	$(BIN)/python -m eval.tune
 
-bench: $(VENV)/.installed
+$(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[bench]'
+	touch $@ $(VENV)/.installed
+
+bench: $(VENV)/.installed-bench
 	$(BIN)/python -m eval.bench
+	$(BIN)/python -m eval.load
 
 clean:
 	rm -rf .paperchat .pytest_cache eval/.cache

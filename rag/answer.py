@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import replace
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from .citations import find_markers, resolve
 from .extractive import focus_terms, fact_answer, list_answer
@@ -15,11 +16,11 @@ from .llm import NO_ANSWER, condense_question, generate_stream, llm_configured, 
 from .retrieve import hybrid_search
 from .settings import Settings
 from .types import Answer, Citation, Hit
-from .understand import Question, understand
+from .understand import Question, snapshot_facts, understand
 
 
 def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = None,
-                  venue: str | None = None, year: int | None = None, k: int | None = None,
+                  venue: str | Sequence[str] | None = None, year: int | None = None, k: int | None = None,
                   settings: Settings | None = None) -> Iterator:
     """Yield the answer's text pieces as they are produced, then the complete `Answer`."""
     snapshot = index.snapshot()
@@ -33,7 +34,7 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
         return
     use_llm = llm_configured(settings)
     if use_llm and history:
-        question = replace(question, standalone=condense_question(text, history, settings))
+        question, settings = _condensed(question, history, settings)
     hits = hybrid_search(index, question.standalone, k or settings.answer_k,
                          venue=question.venue, year=question.year)
     if not hits or not covers(question, hits, settings.abstain_similarity):
@@ -46,7 +47,7 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
 
 
 def answer_question(index: PaperIndex, text: str, history: list[dict] | None = None,
-                    venue: str | None = None, year: int | None = None, k: int | None = None,
+                    venue: str | Sequence[str] | None = None, year: int | None = None, k: int | None = None,
                     settings: Settings | None = None) -> Answer:
     """The complete answer to `text`, cited; abstains when the collection does not cover it."""
     *_, answer = answer_stream(index, text, history, venue, year, k, settings=settings)
@@ -62,6 +63,18 @@ def extractive_answer(question: Question, hits: list[Hit], settings: Settings) -
     resolved = resolve(draft, [h.paper for h in hits])
     return Answer(text=resolved.text, citations=resolved.citations, mode="extractive",
                   sources=tuple(hits), unsupported=resolved.unsupported)
+
+
+def _condensed(question: Question, history: list[dict], settings: Settings) -> tuple[Question, Settings]:
+    """The follow-up rewritten by the LLM in at most half the time budget; generating gets the time left."""
+    # one llm_timeout covers both calls: a hanging endpoint must cost it once, not once per call
+    deadline = time.monotonic() + settings.llm_timeout
+    rewritten = condense_question(question.text, history,
+                                  settings.model_copy(update={"llm_timeout": settings.llm_timeout / 2}))
+    left = settings.model_copy(update={"llm_timeout": max(deadline - time.monotonic(), 0.01)})
+    if rewritten == question.text:  # the rewrite failed (or changed nothing): keep our own, which has the subject
+        return question, left
+    return replace(question, standalone=rewritten), left
 
 
 def _llm_answer(question: Question, hits: list[Hit], history, settings: Settings) -> Iterator:
@@ -111,9 +124,8 @@ def covers(question: Question, hits: list[Hit], min_similarity: float) -> bool:
 
 def collection_answer(question: Question, snapshot: Snapshot) -> Answer:
     """Questions about the collection itself, answered exactly from metadata."""
-    papers = [p for p in snapshot.papers
-              if (question.venue is None or p.venue.lower() == question.venue.lower())
-              and (question.year is None or p.year == question.year)]
+    keep = snapshot.mask(question.venue, question.year)  # the same filters searches apply
+    papers = [p for row, p in enumerate(snapshot.papers) if keep is None or keep[row]]
     counts = Counter(p.venue_year for p in papers)
     per_venue = ", ".join(f"{v}: {n}" for v, n in sorted(counts.items()))
     if question.kind == "count":
@@ -129,7 +141,7 @@ def collection_answer(question: Question, snapshot: Snapshot) -> Answer:
 
 def _abstain(snapshot: Snapshot | None, message: str = "", sources: tuple[Hit, ...] = ()) -> Answer:
     if not message:
-        counts = Counter(p.venue_year for p in snapshot.papers)
+        counts = snapshot_facts(snapshot).venue_year_counts  # counted once per snapshot, not per question
         scope = ", ".join(f"{n} from {v}" for v, n in sorted(counts.items()))
         message = (f"The indexed papers don't answer this. The collection holds {sum(counts.values())} "
                    f"abstracts ({scope}); try asking about their methods, results or datasets.")

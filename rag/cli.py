@@ -74,7 +74,8 @@ def cmd_ingest(args, settings: Settings) -> int:
         print(f"warning: {warning}", file=sys.stderr)
     print(
         f"{report.papers} papers ({report.added} new, {report.removed} removed, {report.unchanged} unchanged), "
-        f"{report.chunks} chunks, {report.chunks_embedded} embedded, in {report.seconds:.1f} s"
+        f"{report.chunks} chunks, {report.chunks_embedded} embedded ({report.chunks_cached} from the embedding cache), "
+        f"in {report.seconds:.1f} s"
     )
     return 0
 

@@ -42,6 +42,8 @@ class OnnxEmbedder:
         self.batch_size = batch_size
         self._model_path = model_path
         self._pool: queue.Queue | None = None
+        self._opened = 0  # sessions created so far
+        self._path = ""
         self._pool_lock = threading.Lock()
 
     @cached_property
@@ -57,25 +59,28 @@ class OnnxEmbedder:
     def _executor(self) -> ThreadPoolExecutor:
         return ThreadPoolExecutor(self.workers, thread_name_prefix="paperchat-embed")
 
-    def _sessions(self) -> queue.Queue:
+    def _sessions(self, wanted: int = 1) -> queue.Queue:
+        """The pool of sessions, grown to `wanted` (at most one per worker) on demand.
+
+        A server embedding one query at a time keeps a single session: each one costs ~100 MB of RSS."""
         with self._pool_lock:
             if self._pool is None:
-                path = self._model_path or _installed_model_path()
-                _check_sha256(path)
-                pool: queue.Queue = queue.Queue()
-                for _ in range(self.workers):
-                    pool.put(_session(path))
-                self._pool = pool
+                self._path = self._model_path or _installed_model_path()
+                _check_sha256(self._path)
+                self._pool = queue.Queue()
+            while self._opened < min(wanted, self.workers):
+                self._pool.put(_session(self._path))
+                self._opened += 1
         return self._pool
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Vectors for `texts` (shape n × 384), in input order."""
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
-        pool = self._sessions()
         # sorted by length, each batch has little padding
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         batches = [order[s:s + self.batch_size] for s in range(0, len(order), self.batch_size)]
+        pool = self._sessions(len(batches))
         out = np.empty((len(texts), self.dim), dtype=np.float32)
 
         def run(batch: list[int]) -> None:
@@ -104,8 +109,11 @@ class OnnxEmbedder:
 
 
 def _check_sha256(path: str) -> None:
+    digest_of = hashlib.sha256()
     with open(path, "rb") as fh:
-        digest = hashlib.sha256(fh.read()).hexdigest()
+        for block in iter(lambda: fh.read(1 << 20), b""):  # not the whole model in memory at once
+            digest_of.update(block)
+    digest = digest_of.hexdigest()
     if digest != MODEL_SHA256:
         raise EmbedderError(
             f"embedding model {path} has sha256 {digest[:12]}…, expected {MODEL_SHA256[:12]}…; "
@@ -175,17 +183,26 @@ class OpenAIEmbedder:
 
 
 _DEFAULT: dict[tuple, Embedder] = {}
+_CACHED: dict[tuple, Embedder] = {}
 
 
 def get_embedder(settings: Settings) -> Embedder:
-    """The embedder chosen in settings, loaded once per process."""
+    """The embedder chosen in settings, loaded once per process, behind the embedding cache if one is set."""
     key = (settings.embedder_id, settings.embed_threads, settings.embed_batch_size)
     if key not in _DEFAULT:
         if settings.embedder == "openai":
             _DEFAULT[key] = OpenAIEmbedder(settings)
         else:
             _DEFAULT[key] = OnnxEmbedder(settings.embed_threads, settings.embed_batch_size)
-    return _DEFAULT[key]
+    path = settings.embed_cache_path
+    if path is None:
+        return _DEFAULT[key]
+    cached_key = key + (str(path.resolve()),)
+    if cached_key not in _CACHED:
+        from .embedcache import CachedEmbedder, EmbedCache
+
+        _CACHED[cached_key] = CachedEmbedder(_DEFAULT[key], EmbedCache(path))
+    return _CACHED[cached_key]
 
 
 def as_llama_index(embedder: Embedder):

@@ -14,18 +14,21 @@ import json
 import logging
 import os
 import shutil
+import threading
 import time
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
-from .chroma import NoDownloadEmbeddingFunction, chroma_problem, collection_names, connect, where_filter
+from .chroma import (NoDownloadEmbeddingFunction, chroma_problem, collection_names, connect, normalize_venues,
+                     where_filter)
 from .corpus import load_papers
 from .embed import Embedder, get_embedder
 from .errors import IndexUnavailable
+from .fingerprint import input_digest
 from .keyword import KeywordIndex
 from .published import Busy, PublishedSnapshots
 from .settings import Settings
@@ -48,7 +51,8 @@ class IngestReport:
     removed: int = 0
     unchanged: int = 0
     chunks: int = 0
-    chunks_embedded: int = 0
+    chunks_embedded: int = 0  # chunks given vectors in this ingest (by the model or the embedding cache)
+    chunks_cached: int = 0  # of those, texts whose vector came from the embedding cache: no model call
     seconds: float = 0.0
     warnings: list[str] = field(default_factory=list)
 
@@ -89,13 +93,14 @@ class Snapshot:
     def embedder_id(self) -> str:
         return self.meta.get("embedder_id", "")
 
-    def mask(self, venue: str | None, year: int | None) -> np.ndarray | None:
-        """1.0 for papers that pass the filters, else 0.0; None when nothing is filtered."""
-        if venue is None and year is None:
+    def mask(self, venue: str | Sequence[str] | None, year: int | None) -> np.ndarray | None:
+        """1.0 for papers that pass the filters (any of several venues), else 0.0; None when nothing is filtered."""
+        keys = normalize_venues(venue)
+        if keys is None and year is None:
             return None
         keep = np.ones(len(self.papers), dtype=bool)
-        if venue is not None:
-            keep &= self.venue_keys == venue.lower()
+        if keys is not None:
+            keep &= np.isin(self.venue_keys, keys)
         if year is not None:
             keep &= self.years == year
         return keep.astype(np.float32)
@@ -110,11 +115,13 @@ class PaperIndex:
         self._embedder = embedder
         self._client = None
         self._collection = None
+        self._open_lock = threading.Lock()  # threads opening Chroma at once would start two systems on one path
         self._snapshot: Snapshot | None = None
         self._snapshot_key: tuple | None = None
         self._own_generation: str | None = None
         self._published: PublishedSnapshots | None = None
         self._checked = float("-inf")
+        self._inputs: dict = {}  # what the ingest in progress read (see `_unchanged`)
 
     # ---- storage handles
     @property
@@ -125,9 +132,10 @@ class PaperIndex:
 
     @property
     def client(self):
-        if self._client is None:
-            self._client = connect(self.settings, self.dir)
-        return self._client
+        with self._open_lock:
+            if self._client is None:
+                self._client = connect(self.settings, self.dir)
+            return self._client
 
     @property
     def collection_prefix(self) -> str:
@@ -221,40 +229,67 @@ class PaperIndex:
         from chromadb.api.shared_system_client import SharedSystemClient
 
         # Chroma keeps one system per path per process and never re-reads the disk; drop only ours
-        SharedSystemClient._identifier_to_system.pop(str(self.dir / "chroma"), None)
-        self._client = None
-        self._collection = None
+        with self._open_lock:
+            SharedSystemClient._identifier_to_system.pop(str(self.dir / "chroma"), None)
+            self._client = None
+            self._collection = None
 
     def dense(self, vector: np.ndarray, n: int, venue: str | None = None, year: int | None = None):
         """Top chunks by cosine similarity: list of (chunk id, paper id, similarity, text)."""
         where = where_filter(venue, year)
         try:
-            count = self.collection.count()
-            if count == 0:
-                return []
-            result = self.collection.query(
-                query_embeddings=[vector.tolist()], n_results=min(n, count), where=where,
-                include=["distances", "documents", "metadatas"],
-            )
+            result = self._query(vector, n, where)
         except IndexUnavailable:
             raise
         except Exception as exc:
-            raise IndexUnavailable(chroma_problem(self.settings, exc)) from exc
+            if self.settings.chroma_url:
+                raise IndexUnavailable(chroma_problem(self.settings, exc)) from exc
+            # Another process's ingest wrote to the shared SQLite: a filter there finds chunk ids this
+            # process's vector index never loaded ("Error finding id"). Load Chroma afresh, ask once more.
+            self._reopen()
+            try:
+                result = self._query(vector, n, where)
+            except IndexUnavailable:
+                raise
+            except Exception as again:
+                raise IndexUnavailable(chroma_problem(self.settings, again)) from again
+        if result is None:
+            return []
         rows = zip(result["ids"][0], result["metadatas"][0], result["distances"][0], result["documents"][0])
         # a chunk deleted between Chroma's index scan and its metadata lookup comes back empty
         return [(cid, meta["paper_id"], 1.0 - dist, doc) for cid, meta, dist, doc in rows if meta]
+
+    def _query(self, vector: np.ndarray, n: int, where: dict | None) -> dict | None:
+        # no count() first: Chroma returns what it has when n exceeds it (nothing when empty), and counting
+        # cost 40 ms of a 70 ms search at 550k chunks
+        return self.collection.query(query_embeddings=[vector.tolist()], n_results=n, where=where,
+                                     include=["distances", "documents", "metadatas"])
 
     # ---- writing
     def ingest(self, paths: Iterable[str | Path] | None = None, progress: Progress | bool = False) -> IngestReport:
         """Make the index hold exactly the papers under `paths` (default: the data folder)."""
         started = time.perf_counter()
         paths = list(paths) if paths is not None else [self.settings.data_dir]
-        loaded = load_papers(paths, max_chars=self.settings.max_index_chars)
-        report = IngestReport(papers=len(loaded.papers), warnings=loaded.warnings)
+        inputs = input_digest(paths, self.settings)
         with self._lock():
-            self._ingest(loaded.papers, report, _progress_callback(progress))
+            report = self._unchanged(inputs)  # byte-identical files: nothing to parse, embed or commit
+            if report is None:
+                loaded = load_papers(paths, max_chars=self.settings.max_index_chars)
+                report = IngestReport(papers=len(loaded.papers), warnings=loaded.warnings)
+                self._inputs = {"inputs": inputs, "warnings": loaded.warnings}
+                self._ingest(loaded.papers, report, _progress_callback(progress))
         report.seconds = time.perf_counter() - started
         return report
+
+    def _unchanged(self, inputs: str | None) -> IngestReport | None:
+        """The report of re-reading exactly the files the intact current snapshot was built from, else None."""
+        old = self.snapshot()
+        if not (inputs and old and old.meta.get("inputs") == inputs and old.embedder_id == self.embedder.id
+                and self.collection.count() == len(old.chunk_ids)):
+            return None
+        n = len(old.papers)
+        return IngestReport(papers=n, unchanged=n, chunks=len(old.chunk_ids),
+                            warnings=list(old.meta.get("warnings", [])))
 
     def _ingest(self, papers: list[Paper], report: IngestReport, progress: Progress | None) -> None:
         chunks = [c for p in papers for c in make_chunks(p, self.settings)]
@@ -269,9 +304,11 @@ class PaperIndex:
 
         present = self._present_ids(old, target)
         missing = [c for c in chunks if c.id not in present]
+        hits_before = getattr(self.embedder, "hits", 0)
         report.chunks_embedded = self._add_chunks(missing, {p.id: p for p in papers}, progress)
+        report.chunks_cached = getattr(self.embedder, "hits", 0) - hits_before
         if not (old and present == target and old.embedder_id == self.embedder.id
-                and old.papers == papers):
+                and old.papers == papers and old.meta.get("inputs") == self._inputs.get("inputs")):
             self._commit(papers, chunks)  # nothing changed: the current generation stays
         stale = present - target
         if stale:
@@ -317,6 +354,7 @@ class PaperIndex:
             "papers": len(papers),
             "chunk_ids": [c.id for c in chunks],
             "created": time.time(),
+            **self._inputs,  # the digest of the files read, and their warnings: lets an unchanged re-ingest skip
         }
         _write_json(tmp / "meta.json", meta)
         with open(tmp / "papers.jsonl", "w", encoding="utf-8") as fh:

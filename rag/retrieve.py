@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from typing import Sequence
 
 import numpy as np
 
+from .embedcache import uncached
 from .index import PaperIndex, Snapshot
 from .keyword import sentence_terms
 from .settings import Settings
@@ -39,10 +41,12 @@ def clean_query(query: str, settings: Settings) -> str:
 
 
 def hybrid_search(
-    index: PaperIndex, query: str, k: int, venue: str | None = None, year: int | None = None,
+    index: PaperIndex, query: str, k: int, venue: str | Sequence[str] | None = None, year: int | None = None,
     mode: str | None = None,
 ) -> list[Hit]:
-    """Best papers for `query`, one `Hit` each; `mode` is "hybrid" (default), "dense" or "keyword"."""
+    """Best papers for `query`, one `Hit` each; `mode` is "hybrid" (default), "dense" or "keyword".
+
+    `venue` is one name or several (papers of any of them); both retrievers apply the same filters."""
     settings = index.settings
     query = clean_query(query, settings)
     snapshot = index.snapshot()
@@ -74,7 +78,7 @@ def gather(index: PaperIndex, snapshot: Snapshot, query: str, venue, year, with_
     dense: dict[int, float] = {}
     chunks: dict[int, list[tuple[str, float]]] = {}
     if with_dense:
-        vector = index.embedder.embed([query])[0]
+        vector = uncached(index.embedder).embed([query])[0]  # queries are not worth storing
         n = index.settings.candidates * CHUNKS_PER_PAPER
         for chunk_id, paper_id, similarity, text in index.dense(vector, n, venue, year):
             row = snapshot.by_id.get(paper_id)

@@ -39,6 +39,13 @@ class Settings(BaseSettings):
         description="URL of a Chroma server (http://host:8000); unset = embedded PersistentClient.",
     )
     collection: str = Field(default="paperchat", description="Chroma collection name prefix.")
+    feedback_path: Path | None = Field(
+        default=None,
+        description="JSONL file the page appends thumbs up/down to; unset = <index_dir>/feedback.jsonl.",
+    )
+    upload_max_mb: float = Field(
+        default=20, gt=0, le=200, description="Largest paper list the page accepts as an upload, in MB."
+    )
     index_name: str = Field(
         default="", pattern=r"^([A-Za-z0-9][A-Za-z0-9_-]{0,62})?$",
         description="With a Chroma server: the name under which processes on several machines share one index "
@@ -59,6 +66,11 @@ class Settings(BaseSettings):
     )
     embed_threads: int = Field(
         default=0, ge=0, description="Parallel single-threaded ONNX sessions; 0 = one per CPU core."
+    )
+    embed_cache: str | None = Field(
+        default=None,
+        description="SQLite file of vectors keyed by chunk text, so re-ingesting renamed or re-exported lists "
+        "embeds nothing; unset = <index_dir>/embed-cache.sqlite, empty string = no cache.",
     )
 
     # --- chunking and retrieval
@@ -134,6 +146,18 @@ class Settings(BaseSettings):
             base = self.openai_base_url or "api.openai.com"
             return f"openai:{self.openai_embedding_model}@{base}"
         return "local:all-MiniLM-L6-v2-onnx-int8"
+
+    @property
+    def embed_cache_path(self) -> Path | None:
+        """Where the embedding cache lives, or None when it is switched off."""
+        if self.embed_cache is None:
+            return Path(self.index_dir) / "embed-cache.sqlite"
+        return Path(self.embed_cache) if self.embed_cache.strip() else None
+
+    @property
+    def feedback_file(self) -> Path:
+        """Where thumbs up/down are appended: beside the index unless `feedback_path` says otherwise."""
+        return Path(self.feedback_path) if self.feedback_path else Path(self.index_dir) / "feedback.jsonl"
 
     @model_validator(mode="after")
     def _windows_cover_every_sentence(self) -> "Settings":

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+import weakref
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 
 from .index import Snapshot
 from .keyword import sentence_terms
@@ -28,43 +30,118 @@ class Question:
 
     text: str  # as asked
     standalone: str  # with the previous turn's subject carried in, for retrieval
-    venue: str | None
+    venue: str | tuple[str, ...] | None  # several venues: papers of any of them
     year: int | None
     kind: str  # "count" | "venues" | "code" | "list" | "fact"
     named: tuple[str, ...] = ()  # ids of papers the question names by title
 
 
 def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
-               venue: str | None = None, year: int | None = None) -> Question:
+               venue: str | list[str] | tuple[str, ...] | None = None, year: int | None = None) -> Question:
     """Resolve follow-ups, filters and the kind of question, from the text and the index's own venues."""
     standalone = _standalone(text, history or [])
     found_venue, found_year = detect_filters(text, snapshot)
-    venue = venue if venue is not None else found_venue
+    venue = combine_venues(venue, found_venue)
     year = year if year is not None else found_year
-    named = tuple(p.id for p in named_papers(standalone, snapshot.papers))
+    named = tuple(p.id for p in named_papers(standalone, snapshot.papers, snapshot_facts(snapshot).titles))
     return Question(text=text, standalone=standalone, venue=venue, year=year, kind=_kind(text), named=named)
+
+
+def combine_venues(chosen: str | list[str] | tuple[str, ...] | None,
+                   named: str | None) -> str | tuple[str, ...] | None:
+    """The caller's venue filter wins; a venue the question names narrows a choice of several that includes it."""
+    if isinstance(chosen, str):
+        return chosen.strip() or named
+    chosen = tuple(v for v in chosen or () if v.strip())
+    if not chosen:
+        return named
+    if named is not None and named.lower() in {v.lower() for v in chosen}:
+        return named
+    return chosen[0] if len(chosen) == 1 else chosen
 
 
 def detect_filters(text: str, snapshot: Snapshot) -> tuple[str | None, int | None]:
     """Venue and year named in the question, if the index holds that venue (and that year)."""
-    venues = {p.venue for p in snapshot.papers if p.venue.lower() != "unknown"}
-    venue = next((v for v in sorted(venues, key=len, reverse=True)
-                  if re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", text, re.I)), None)
-    years = {p.year for p in snapshot.papers if p.year and (venue is None or p.venue == venue)}
+    facts = snapshot_facts(snapshot)
+    venue = next((v for v, pattern in facts.venue_patterns if pattern.search(text)), None)
+    years = facts.years_by_venue.get(venue, set()) if venue is not None else facts.years
     match = re.search(r"(?<!\d)((?:19|20)\d{2})(?!\d)", text)
     year = int(match.group(1)) if match and int(match.group(1)) in years else None
     return venue, year
 
 
-def named_papers(text: str, papers: list[Paper]) -> list[Paper]:
+def named_papers(text: str, papers: list[Paper], titles: "TitleIndex | None" = None) -> list[Paper]:
     """Papers whose short derived or given title (a method name such as "Veda") appears in the text."""
-    out = []
-    for paper in papers:
-        name = paper.title.split(":")[0].strip()
-        if 2 < len(name) and len(name.split()) <= 3 and re.search(
-                rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I if len(name) > 4 else 0):
-            out.append(paper)
-    return out
+    titles = titles or TitleIndex.build(papers)
+    return [papers[row] for row in titles.find(text)]
+
+
+_TOKEN = re.compile(r"[\w-]+")
+
+
+@dataclass
+class TitleIndex:
+    """Short titles (method names) by their first word: a question is checked against the few titles whose
+    words it contains, not against every paper (100k papers: 190 ms → well under 1 ms per question)."""
+
+    by_first: dict[str, list[tuple[int, frozenset[str], re.Pattern]]] = field(default_factory=dict)
+    always: list[tuple[int, re.Pattern]] = field(default_factory=list)  # names with no word characters
+
+    @classmethod
+    def build(cls, papers: list[Paper]) -> "TitleIndex":
+        by_first: dict[str, list] = defaultdict(list)
+        always = []
+        for row, paper in enumerate(papers):
+            name = paper.title.split(":")[0].strip()
+            if not (2 < len(name) and len(name.split()) <= 3):
+                continue
+            pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I if len(name) > 4 else 0)
+            words = _TOKEN.findall(name.lower())
+            if words:
+                by_first[words[0]].append((row, frozenset(words), pattern))
+            else:
+                always.append((row, pattern))
+        return cls(dict(by_first), always)
+
+    def find(self, text: str) -> list[int]:
+        """Rows of the papers named in `text`, in paper order."""
+        # a name matched at word boundaries has each of its words as a whole word of the text
+        words = set(_TOKEN.findall(text.lower()))
+        rows = [row for row, pattern in self.always if pattern.search(text)]
+        for word in words & self.by_first.keys():
+            rows += [row for row, need, pattern in self.by_first[word] if need <= words and pattern.search(text)]
+        return sorted(rows)
+
+
+@dataclass
+class SnapshotFacts:
+    """What understanding a question needs from the whole collection, computed once per snapshot."""
+
+    titles: TitleIndex
+    venue_patterns: list[tuple[str, re.Pattern]]  # longest venue first: "ICML Workshop" before "ICML"
+    years: set[int]
+    years_by_venue: dict[str, set[int]]
+    venue_year_counts: Counter  # "VENUE YEAR" → papers, for answers that describe the collection
+
+
+_FACTS: "weakref.WeakKeyDictionary[Snapshot, SnapshotFacts]" = weakref.WeakKeyDictionary()
+
+
+def snapshot_facts(snapshot: Snapshot) -> SnapshotFacts:
+    """The titles, venues and years of a snapshot, indexed on first use and dropped with the snapshot."""
+    facts = _FACTS.get(snapshot)
+    if facts is None:
+        years_by_venue: dict[str, set[int]] = defaultdict(set)
+        for paper in snapshot.papers:
+            if paper.venue.lower() != "unknown":
+                years_by_venue[paper.venue].update([paper.year] if paper.year else [])
+        venues = sorted(years_by_venue, key=len, reverse=True)
+        patterns = [(v, re.compile(rf"(?<![\w-]){re.escape(v)}(?![\w-])", re.I)) for v in venues]
+        years = {p.year for p in snapshot.papers if p.year}
+        counts = Counter(p.venue_year for p in snapshot.papers)
+        facts = SnapshotFacts(TitleIndex.build(snapshot.papers), patterns, years, dict(years_by_venue), counts)
+        _FACTS[snapshot] = facts
+    return facts
 
 
 def _kind(text: str) -> str:

@@ -109,7 +109,11 @@ def _format(numbers: Iterable[int]) -> str:
 
 def strip_markers(text: str) -> str:
     """`text` without citation markers, spaces tidied."""
-    return _rewrite(text, lambda numbers: "")
+    while True:  # removing "[9]" from "[[9]1]" leaves "[1]": repeat until no marker is left
+        stripped = _rewrite(text, lambda numbers: "")
+        if stripped == text:
+            return stripped
+        text = stripped
 
 
 def _rewrite(text: str, replace: Callable[[tuple[int, ...]], str]) -> str:

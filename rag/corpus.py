@@ -77,6 +77,9 @@ def load_papers(paths: Iterable[str | Path], max_chars: int = 20_000) -> LoadRes
             continue
         for raw in raws:
             paper = make_paper(raw, path.name)
+            if not paper.text:  # only markup, e.g. "\quad \! \,": nothing to index, show or cite
+                result.warnings.append(f"{path.name}#{raw.position}: no text left once markup is removed; skipped")
+                continue
             key = content_hash(paper.abstract)
             if key in by_hash:
                 first = result.papers[by_hash[key]]
@@ -167,7 +170,8 @@ def parse_paper_list(text: str, name: str, warnings: list[str]) -> list[_Raw]:
     stands_alone = not rest.partition("\n")[0].strip()
     venue, year = "unknown", None
     if header and stands_alone:
-        venue, year = header.group("venue").strip(" -:,"), int(header.group("year"))
+        # a header of punctuation and a year ("- 2026") names no venue
+        venue, year = header.group("venue").strip(" -:,") or "unknown", int(header.group("year"))
     else:
         rest = text
         hint = " (a header must be followed by a blank line)" if header else ""

@@ -2,68 +2,33 @@
 
 from __future__ import annotations
 
-import shutil
 import socket
-import subprocess
-import sys
 import threading
 import time
-import urllib.request
 import uuid
 from pathlib import Path
 
 import pytest
 
 import rag
+from chroma_server import ChromaServer, chroma_executable, free_port
 from rag.index import make_chunks
 
 from conftest import FAST_THREADS, ICLR_FILE, VEDA_FILE, VEDA_QUESTION
 
 
-def chroma_executable() -> str | None:
-    beside_python = Path(sys.executable).parent / "chroma"
-    return str(beside_python) if beside_python.exists() else shutil.which("chroma")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def chroma_url(tmp_path_factory):
     """`chroma run` on a free local port, up until its heartbeat answers; stopped after the module."""
-    exe = chroma_executable()
-    if exe is None:
+    if chroma_executable() is None:
         pytest.skip("the `chroma` server executable (from chromadb) is not beside Python nor on PATH")
-    root = tmp_path_factory.mktemp("chroma-server")
-    port = free_port()
-    log = open(root / "server.log", "w")
-    server = subprocess.Popen([exe, "run", "--path", str(root / "db"), "--host", "127.0.0.1", "--port", str(port)],
-                              stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
+    server = ChromaServer(tmp_path_factory.mktemp("chroma-server"))
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/api/v2/heartbeat", timeout=1) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"chroma run did not come up:\n{(root / 'server.log').read_text()[-3000:]}")
-            time.sleep(0.2)
-        yield url
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log.close()
+        server.start()
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
+    yield server.url
+    server.stop()
 
 
 def server_settings(tmp_path: Path, url: str, data: Path, name: str = "index", collection: str | None = None):

@@ -1,20 +1,15 @@
-"""rag.index: chunking, incremental ingest, embedder changes, and surviving a kill mid-ingest."""
+"""rag.index: chunking, incremental ingest, embedder changes, and another process's ingest."""
 
 from __future__ import annotations
 
 import hashlib
 import logging
 import os
-import queue
 import re
 import shutil
-import signal
 import subprocess
 import sys
-import threading
-import time
 from dataclasses import replace
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -215,143 +210,8 @@ def test_chroma_is_never_asked_to_embed_text_itself(built_settings):
         collection.query(query_texts=["video"], n_results=1)
 
 
-# ---------------------------------------------------------------- kill -9 in the middle of an ingest
-
-CHILD = """
-import rag
-def progress(done, total):
-    print(f"progress {done} {total}", flush=True)
-print("started", flush=True)
-report = rag.ingest(settings=rag.Settings(), progress=progress)
-print(f"done {report.chunks}", flush=True)
-"""
-
-
-def add_variants(papers_dir: Path, edits: tuple[str, ...]) -> None:
-    """More work for the ingest: every list but Veda's again, each sentence reworded by `edit`."""
-    for path in sorted(PAPERS_DIR.glob("*.txt")):
-        if path.name == VEDA_FILE:
-            continue
-        header, _, body = path.read_text(encoding="utf-8").partition("\n\n")
-        for n, edit in enumerate(edits):
-            (papers_dir / f"variant{n}-{path.name}").write_text(
-                header + "\n\n" + body.replace(". ", f". {edit} "), encoding="utf-8")
-
-
-def ingest_then_kill(tmp_path: Path, settings: rag.Settings, kill_when, deadline: float = 180) -> list[str]:
-    """Run an ingest in a child process and SIGKILL it once `kill_when(lines, settings)` is true."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PAPERCHAT_")}
-    env.update(PYTHONPATH=str(PROJECT_ROOT), PAPERCHAT_INDEX_DIR=str(settings.index_dir),
-               PAPERCHAT_DATA_DIR=str(settings.data_dir), PAPERCHAT_EMBED_BATCH_SIZE="1",
-               PAPERCHAT_EMBED_THREADS="1")
-    stderr = open(tmp_path / "child-stderr.txt", "w+")
-    child = subprocess.Popen([sys.executable, "-c", CHILD], env=env, cwd=tmp_path, text=True,
-                             stdout=subprocess.PIPE, stderr=stderr)
-    lines: queue.Queue[str] = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(line.strip()) for line in child.stdout], daemon=True).start()
-    seen: list[str] = []
-    try:
-        end = time.monotonic() + deadline
-        while time.monotonic() < end:
-            try:
-                seen.append(lines.get(timeout=0.05))
-            except queue.Empty:
-                if child.poll() is not None:
-                    break
-            if kill_when(seen, settings):
-                child.send_signal(signal.SIGKILL)
-                assert child.wait(timeout=30) == -signal.SIGKILL
-                assert not any(line.startswith("done") for line in seen), "the ingest finished before the kill"
-                return seen
-        stderr.seek(0)
-        pytest.fail(f"the kill point never came; child said {seen}, stderr:\n{stderr.read()[-3000:]}")
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-        stderr.close()
-
-
-def after_progress(done: int):
-    return lambda seen, settings: any(line.startswith(f"progress {done} ") for line in seen)
-
-
-def while_embedding_the_first_batch():
-    opened: list[float] = []
-
-    def check(seen, settings):
-        if not opened and (Path(settings.index_dir) / "chroma" / "chroma.sqlite3").exists():
-            opened.append(time.monotonic())
-        return bool(opened) and time.monotonic() - opened[0] > 1.0  # ~50 of 256 chunks embedded
-
-    return check
-
-
-def assert_every_chunk_is_searchable(index: PaperIndex, snapshot) -> None:
-    """Each committed chunk's own vector finds it at distance 0: no vector is missing from the ANN index."""
-    stored = index.collection.get(ids=sorted(snapshot.chunk_ids), include=["embeddings"])
-    assert len(stored["ids"]) == len(snapshot.chunk_ids)
-    found = index.collection.query(query_embeddings=stored["embeddings"], n_results=1, include=["distances"])
-    assert max(d[0] for d in found["distances"]) < 1e-4
-
-
-def assert_rerun_is_exact(settings: rag.Settings, expect_embedded: int | None = None) -> None:
-    expected = load_papers([settings.data_dir]).papers
-    rag.api._default.clear()
-
-    report = rag.ingest(settings=settings)
-
-    index, snapshot = index_state(settings)
-    assert report.papers == len(snapshot.papers) == len({p.id for p in snapshot.papers}) == len(expected)
-    assert index.collection.count() == len(snapshot.chunk_ids) == report.chunks
-    if expect_embedded is not None:
-        assert report.chunks_embedded == expect_embedded  # the rerun resumes, it does not start over
-    assert_every_chunk_is_searchable(index, snapshot)
-    hits = rag.search(VEDA_QUESTION, k=50, settings=settings)
-    assert hits[0].paper.title == "Veda"
-    assert len({h.paper.id for h in hits}) == len(hits) == 50
-    assert rag.ingest(settings=settings).chunks_embedded == 0
-
-
-def test_kill_while_embedding_the_first_batch_then_rerun(tmp_path, data_copy):
-    settings = rag.Settings(index_dir=tmp_path / "index", data_dir=data_copy(tmp_path / "data"),
-                            embed_threads=FAST_THREADS)
-
-    seen = ingest_then_kill(tmp_path, settings, while_embedding_the_first_batch())
-
-    assert not any(line.startswith("progress") for line in seen)
-    assert not PaperIndex(settings).exists()  # nothing half-built is visible
-    assert_rerun_is_exact(settings)
-
-
-def test_kill_late_in_a_first_ingest_then_rerun(tmp_path, data_copy):
-    data = data_copy(tmp_path / "data")
-    add_variants(data / "papers", ("Moreover,", "In addition,"))
-    settings = rag.Settings(index_dir=tmp_path / "index", data_dir=data, embed_threads=FAST_THREADS)
-
-    seen = ingest_then_kill(tmp_path, settings, after_progress(512))
-
-    total = int(next(line for line in seen if line.startswith("progress 512 ")).split()[2])
-    assert total > 512 + 100  # there was work left: the kill came before the commit
-    assert not PaperIndex(settings).exists()
-    assert_rerun_is_exact(settings, expect_embedded=total - 512)
-
-
-def test_kill_in_the_middle_of_an_incremental_ingest_then_rerun(tmp_path, index_copy):
-    before = PaperIndex(index_copy).snapshot()  # files only: Chroma stays closed in this process
-    old_ids, old_chunks = set(before.by_id), len(before.chunk_ids)
-    add_variants(index_copy.data_dir / "papers", ("Moreover,", "In addition,"))
-
-    seen = ingest_then_kill(tmp_path, index_copy, after_progress(256))
-
-    # until the rerun, readers see exactly the previous ingest: no half-written papers
-    assert rag.stats(index_copy) == {"ICLR 2026": 19, "ICML 2026": 51}
-    hits = rag.search("Moreover, diffusion models generate video", k=70, settings=index_copy, mode="dense")
-    assert {h.paper.id for h in hits} <= old_ids
-    new_chunks = int(next(line for line in seen if line.startswith("progress 256 ")).split()[2])
-    assert_rerun_is_exact(index_copy, expect_embedded=new_chunks - 256)
-    assert rag.ingest(settings=index_copy).chunks == old_chunks + new_chunks
-
+# ---------------------------------------------------------------- another process's ingest
+# (kill -9 mid-ingest: tests/test_faults.py)
 
 def test_a_reader_process_sees_another_process_reingest(tmp_path, index_copy):
     assert rag.search(VEDA_QUESTION, k=1, settings=index_copy, mode="dense")[0].paper.title == "Veda"

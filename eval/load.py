@@ -1,0 +1,306 @@
+"""Load test of the running page: C concurrent `gradio_client` sessions, each asking Q questions through `/ask`.
+
+`python -m eval.load` starts the app (`python -m ui.app`, a process of its own, on a free 127.0.0.1 port) on
+the shipped papers, asks every question once alone (the reference answers), then runs 10 clients × 10
+questions and 20 clients × 25; then 20 × 25 again with an LLM configured: a local OpenAI-compatible stub
+(tests/fake_openai.py) that streams each answer over `--llm-latency` seconds, as a model server would.
+It writes eval/results/load.md and load.json. `--clients 10 --questions 10` runs one size.
+
+Questions are the in-scope ones of eval/questions.jsonl. Every answer is checked: no error, text, at least
+one citation, the gold paper cited when the question has one, and (extractive) the same answer as alone:
+concurrent requests must not change what a question gets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+import rag
+from rag.settings import Settings
+
+from .datasets import ROOT, own_questions
+from .metrics import percentile
+from .run import CACHE, RESULTS
+
+SIZES = ((10, 10), (20, 25))  # (clients, questions each): issue 4's 10 sessions, issue 5's 20 × 25
+STARTUP_SECONDS = 180  # the app loads the index and the embedding model before it listens
+
+
+@dataclass(frozen=True)
+class Question:
+    text: str
+    venue: str | None
+    year: int | None
+    gold: str | None  # the one paper that answers it, when exactly one does
+
+
+@dataclass
+class Outcome:
+    """One `/ask` request as the client saw it."""
+
+    question: Question
+    seconds: float
+    answer: dict | None = None
+    error: str = ""
+
+    @property
+    def cited(self) -> list[str]:
+        return [c["id"] for c in (self.answer or {}).get("citations", [])]
+
+
+@dataclass
+class Run:
+    clients: int
+    questions: int
+    mode: str = "extractive"
+    seconds: float = 0.0
+    outcomes: list[Outcome] = field(default_factory=list)
+
+
+def questions() -> list[Question]:
+    """The in-scope questions of our own set, with their filters."""
+    return [Question(q["question"], q.get("venue"), q.get("year"), q["gold"][0] if len(q["gold"]) == 1 else None)
+            for q in own_questions() if q["gold"]]
+
+
+# ---------------------------------------------------------------- the app under load
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_app(settings: Settings, port: int, log: Path, extra_env: dict[str, str]) -> subprocess.Popen:
+    """`python -m ui.app` on `port`, serving `settings`' index; returns once the page answers."""
+    # the answer mode is the run's, not the shell's: no key, endpoint or login leaks in
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "PAPERCHAT_"))}
+    env.update(PAPERCHAT_HOST="127.0.0.1", PAPERCHAT_PORT=str(port), PAPERCHAT_INDEX_DIR=str(settings.index_dir),
+               PAPERCHAT_DATA_DIR=str(settings.data_dir), **extra_env)
+    with open(log, "w") as out:
+        app = subprocess.Popen([sys.executable, "-m", "ui.app"], cwd=ROOT, env=env, stdout=out,
+                               stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while not _answers(f"http://127.0.0.1:{port}/"):
+        if app.poll() is not None or time.monotonic() > deadline:
+            stop_app(app)
+            raise RuntimeError(f"the app did not start on port {port}; its log ({log}):\n"
+                               f"{log.read_text(errors='replace')[-3000:]}")
+        time.sleep(0.5)
+    return app
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
+def stop_app(app: subprocess.Popen) -> None:
+    app.terminate()
+    try:
+        app.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        app.kill()
+        app.wait()
+
+
+@contextmanager
+def serving(settings: Settings, extra_env: dict[str, str] | None = None) -> Iterator[str]:
+    """The app's URL while it runs."""
+    port = free_port()
+    app = start_app(settings, port, CACHE / "load-app.log", extra_env or {})
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        stop_app(app)
+
+
+@contextmanager
+def stub_llm(latency: float) -> Iterator[str]:
+    """An OpenAI-compatible endpoint on 127.0.0.1 streaming a cited answer over `latency` seconds."""
+    sys.path.insert(0, str(ROOT / "tests"))  # the test suite's scripted server: no model, no network
+    from fake_openai import FakeOpenAI, Reply
+
+    text = "The first source answers this question directly [1]."
+    with FakeOpenAI() as fake:
+        fake.default = Reply(text, chunk=len(text) // 5 + 1, delay=latency / 5)  # five pieces
+        yield fake.url
+
+
+def ask(client, question: Question) -> Outcome:
+    started = time.perf_counter()
+    try:
+        answer = client.predict(question.text, question.venue, question.year, api_name="/ask")
+    except Exception as exc:  # noqa: BLE001 - every failure is counted and reported, none stops the run
+        return Outcome(question, time.perf_counter() - started, error=f"{type(exc).__name__}: {exc}")
+    return Outcome(question, time.perf_counter() - started, answer=answer)
+
+
+def connect(url: str):
+    from gradio_client import Client
+
+    return Client(url, verbose=False, download_files=False)
+
+
+def run_load(url: str, pool: list[Question], clients: int, per_client: int, mode: str) -> Run:
+    """`clients` sessions at once, each asking its own `per_client` questions in turn."""
+    sessions = [connect(url) for _ in range(clients)]  # connecting is not part of the load
+    run = Run(clients, per_client, mode)
+    start = threading.Barrier(clients + 1)
+    lock = threading.Lock()
+
+    def session(i: int) -> None:
+        mine = [pool[(i * per_client + j) % len(pool)] for j in range(per_client)]
+        start.wait()
+        for question in mine:
+            outcome = ask(sessions[i], question)
+            with lock:
+                run.outcomes.append(outcome)
+
+    threads = [threading.Thread(target=session, args=(i,)) for i in range(clients)]
+    for thread in threads:
+        thread.start()
+    start.wait()
+    began = time.perf_counter()
+    for thread in threads:
+        thread.join()
+    run.seconds = time.perf_counter() - began
+    return run
+
+
+# ---------------------------------------------------------------- checking and reporting
+
+def problems(outcome: Outcome, reference: dict[str, Outcome]) -> list[str]:
+    """What is wrong with one answer: "error", "empty", "uncited", "gold missed", "differs from alone"."""
+    if outcome.error:
+        return ["error"]
+    found = []
+    if not outcome.answer.get("text", "").strip():
+        found.append("empty")
+    if not outcome.cited:
+        found.append("uncited")
+    if outcome.question.gold and outcome.question.gold not in outcome.cited:
+        found.append("gold missed")
+    alone = reference.get(outcome.question.text)
+    if alone and alone.answer and (alone.answer["text"], alone.cited) != (outcome.answer["text"], outcome.cited):
+        found.append("differs from alone")
+    return found
+
+
+def summary(run: Run, reference: dict[str, Outcome]) -> dict:
+    seconds = [o.seconds for o in run.outcomes]
+    counts = {kind: 0 for kind in ("error", "empty", "uncited", "gold missed", "differs from alone")}
+    for outcome in run.outcomes:
+        for kind in problems(outcome, reference):
+            counts[kind] += 1
+    with_gold = sum(1 for o in run.outcomes if o.question.gold and not o.error)
+    errors = sorted({o.error for o in run.outcomes if o.error})
+    return {
+        "mode": run.mode, "clients": run.clients, "questions_each": run.questions, "requests": len(run.outcomes),
+        "seconds": run.seconds, "answers_per_s": len(run.outcomes) / run.seconds if run.seconds else 0.0,
+        "p50_ms": 1000 * percentile(seconds, 50), "p95_ms": 1000 * percentile(seconds, 95),
+        "max_ms": 1000 * max(seconds, default=0.0), **{k.replace(" ", "_"): v for k, v in counts.items()},
+        "gold_questions": with_gold, "checked_against_alone": bool(reference),
+        "answer_modes": sorted({o.answer["mode"] for o in run.outcomes if o.answer}),
+        "error_examples": errors[:5],
+    }
+
+
+def markdown(rows: list[dict], alone: dict, papers: int, latency: float) -> str:
+    lines = [
+        "# Load: concurrent clients through the page's `/ask` API",
+        "",
+        f"Run {time.strftime('%Y-%m-%d %H:%M')} on {len(os.sched_getaffinity(0))} CPU cores: `python -m eval.load`. "
+        f"The app (`python -m ui.app`, one process, `ANSWERS_AT_ONCE` requests served at once) holds the shipped "
+        f"corpus ({papers} papers); each client is a `gradio_client.Client` in a thread of the load process, "
+        "asking in-scope questions of `eval/questions.jsonl` one after another.",
+        "",
+        f"Alone (extractive, one client, each of the {alone['requests']} questions once): "
+        f"p50 {alone['p50_ms']:.0f} ms, p95 {alone['p95_ms']:.0f} ms, {alone['answers_per_s']:.1f} answers/s.",
+        "",
+        "| answers by | clients × questions | answers | answers/s | p50 | p95 | max | errors | uncited | "
+        "gold missed | differs from alone |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        differs = r["differs_from_alone"] if r["checked_against_alone"] else "not checked"
+        lines.append(
+            f"| {r['mode']} | {r['clients']} × {r['questions_each']} | {r['requests']} | {r['answers_per_s']:.1f} | "
+            f"{r['p50_ms']:.0f} ms | {r['p95_ms']:.0f} ms | {r['max_ms']:.0f} ms | {r['error']} | {r['uncited']} | "
+            f"{r['gold_missed']} of {r['gold_questions']} | {differs} |")
+    lines += [
+        "",
+        "Errors: requests that raised (first messages in load.json). Uncited: answers without a citation. "
+        "Gold missed: single-paper questions whose paper is not cited (the extractive ones miss alone too, see "
+        "answers.md; the LLM stub always cites the first source). Differs from alone: text or citations other "
+        "than the answer the same question got with no other client, which concurrency must never cause.",
+    ]
+    if latency:
+        lines.append(f"The LLM rows use a local OpenAI-compatible stub that streams each answer over {latency:g} s: "
+                     "what they measure is how many answers the page keeps in flight while a model server works.")
+    return "\n".join(lines) + "\n"
+
+
+def extractive_runs(settings: Settings, pool: list[Question], sizes) -> tuple[dict, list[dict]]:
+    """The reference answers (one client), then each size under load, checked against them."""
+    with serving(settings) as url:
+        client = connect(url)
+        ask(client, pool[0])  # warm-up: the first answer loads what the app loads lazily
+        began = time.perf_counter()
+        reference = {q.text: ask(client, q) for q in pool}
+        alone = summary(Run(1, len(pool), outcomes=list(reference.values()), seconds=time.perf_counter() - began),
+                        {})
+        rows = [summary(run_load(url, pool, clients, n, "extractive"), reference) for clients, n in sizes]
+    return alone, rows
+
+
+def llm_runs(settings: Settings, pool: list[Question], sizes, latency: float) -> list[dict]:
+    with stub_llm(latency) as endpoint, serving(settings, {"OPENAI_BASE_URL": endpoint}) as url:
+        ask(connect(url), pool[0])
+        return [summary(run_load(url, pool, clients, n, f"LLM stub, {latency:g} s"), {}) for clients, n in sizes]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--clients", type=int, help="concurrent sessions (default: 10 and 20, in two runs)")
+    parser.add_argument("--questions", type=int, help="questions each session asks (default: 10 and 25)")
+    parser.add_argument("--llm-latency", type=float, default=0.35,
+                        help="seconds the LLM stub takes per answer in the LLM run (0: no LLM run)")
+    args = parser.parse_args(argv)
+    if (args.clients is None) != (args.questions is None):
+        parser.error("give both --clients and --questions, or neither for the default runs")
+    sizes = [(args.clients, args.questions)] if args.clients else list(SIZES)
+
+    settings = Settings(index_dir=CACHE / "load-index", data_dir=ROOT / "data")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    papers = rag.ingest(settings=settings).papers  # builds the index once; later runs find it unchanged
+    pool = questions()
+    alone, rows = extractive_runs(settings, pool, sizes)
+    if args.llm_latency:
+        rows += llm_runs(settings, pool, sizes[-1:], args.llm_latency)
+    text = markdown(rows, alone, papers, args.llm_latency)
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "load.md").write_text(text, encoding="utf-8")
+    (RESULTS / "load.json").write_text(json.dumps({"alone": alone, "runs": rows}, indent=1))
+    print(text)
+    failed = sum(r["error"] + r["empty"] + r["uncited"] + r["differs_from_alone"] for r in rows)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

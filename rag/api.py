@@ -12,7 +12,7 @@ from .answer import answer_question, answer_stream
 from .chroma import normalize_venues
 from .index import IngestReport, PaperIndex, Progress
 from .retrieve import clean_query, hybrid_search
-from .settings import Settings
+from .settings import Settings, current_settings
 from .types import Answer, Hit
 
 log = logging.getLogger("paperchat")
@@ -26,7 +26,7 @@ _ANSWER_FIELDS = {"answer_k", "answer_words", "abstain_similarity", "list_min_re
 
 def get_index(settings: Settings | None = None, build: bool = True) -> PaperIndex:
     """The index for `settings` (default: env/.env), opened once; built from the data folder if empty."""
-    settings = settings or Settings()
+    settings = settings or current_settings()
     # answer and LLM settings do not change the index: one open index serves every answer length
     key = settings.model_dump_json(exclude=_ANSWER_FIELDS)
     with _lock:
@@ -72,7 +72,8 @@ def search(
     >>> hits[0].paper.title, hits[0].score, hits[0].snippets[0]
     >>> rag.search("video tokenizers", venue=["ICLR", "ICML"])
     """
-    clean_query(query, settings or Settings())  # reject an empty query before any index work
+    settings = settings or current_settings()
+    clean_query(query, settings)  # reject an empty query before any index work
     normalize_venues(venue)  # and a malformed venue filter
     return hybrid_search(get_index(settings), query, k, venue=venue, year=year, mode=mode)
 
@@ -99,7 +100,7 @@ def ask(
     ...         history=[{"role": "user", "content": "What is FlowNar?"},
     ...                  {"role": "assistant", "content": answer.text}])
     """
-    settings = settings or Settings()
+    settings = settings or current_settings()
     clean_query(question, settings)
     normalize_venues(venue)
     return answer_question(get_index(settings), question, history, venue, year, k, settings=settings)
@@ -117,7 +118,7 @@ def ask_stream(
     >>> for piece in rag.ask_stream("Which papers study continual learning?"):
     ...     print(piece if isinstance(piece, str) else "", end="")
     """
-    settings = settings or Settings()
+    settings = settings or current_settings()
     clean_query(question, settings)
     normalize_venues(venue)
     yield from answer_stream(get_index(settings), question, history, venue, year, k, settings=settings)

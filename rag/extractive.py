@@ -13,7 +13,7 @@ from .types import Hit
 from .understand import Question
 
 _GENERIC = {"paper", "work", "method", "model", "approach", "result", "propos", "studi", "use", "report",
-            "show", "which", "what", "how", "does", "list"}
+            "show", "which", "what", "how", "does", "doe", "list"}  # "doe": how the stemmer leaves "does"
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ def _detail(sentence: str, wants: str) -> float:
 
 
 _ASKS_NUMBER = re.compile(
-    r"\b(how (much|many|far|large|big|fast|long)|by how|what (speedup|accuracy|score|rate|percentage|"
+    r"\b(how (much|many|far|large|big|fast|long)|by how|what (results?|speedup|accuracy|score|rate|percentage|"
     r"gain|improvement|ratio|number|size)|speedups?|percent)\b", re.I)
 _ASKS_NAMES = re.compile(
     r"\b(which|what)\b.*\b(datasets?|benchmarks?|tasks?|components?|modules?|mechanisms?|metrics?|models?|"
@@ -110,8 +110,20 @@ def fact_answer(question: Question, hits: list[Hit], max_words: int) -> str:
     lines: list[Scored] = []
     for i in chosen[:3]:
         lines += _cover(hits[i], i + 1, terms, ask, wants, 3 if len(chosen) == 1 else 1)
+    if not lines:  # "What does Veda report?": nothing asked beyond the name, so its gist
+        lines = [s for i in chosen[:3] for s in _gist(hits[i], i + 1)]
     lines = _within_words(sorted(lines, key=lambda s: (s.source, s.position)), max_words)
     return " ".join(f"{s.text} [{s.source}]" for s in lines)
+
+
+def _gist(hit: Hit, source: int, most: int = 2) -> list[Scored]:
+    """A paper's own summary: the sentences naming its method or reporting numbers, else its first ones."""
+    sentences = _analysed(hit.paper.text)
+    name = hit.paper.title.split(":")[0] if hit.paper.title_derived else ""
+    telling = [i for i, (text, _) in enumerate(sentences)
+               if (name and name in text) or _NUMBER.search(text.replace(name, "") if name else text)]
+    rows = telling[-most:] if telling else range(min(most, len(sentences)))  # results come late in an abstract
+    return [Scored(source, i, sentences[i][0], 0.0) for i in rows]
 
 
 def list_answer(question: Question, hits: list[Hit], max_words: int, min_relative: float) -> str:

@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from .errors import ConfigError
-from .settings import Settings
+from .settings import Settings, current_settings
 from .types import Answer
 
 __all__ = ["feedback_record", "record_feedback"]
@@ -34,7 +34,7 @@ def feedback_record(question: str, answer: Answer, liked: bool | None, when: dat
 
 def record_feedback(question: str, answer: Answer, liked: bool | None, settings: Settings | None = None) -> Path:
     """Append one feedback line to `settings.feedback_file` (created if missing); returns the file."""
-    path = (settings or Settings()).feedback_file
+    path = (settings or current_settings()).feedback_file
     line = json.dumps(feedback_record(question, answer, liked), ensure_ascii=False) + "\n"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

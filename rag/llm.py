@@ -17,8 +17,6 @@ from typing import Iterator, Sequence
 from urllib.parse import urlsplit
 
 import httpx
-import openai
-from llama_index.core.base.llms.types import ChatMessage
 
 from .citations import strip_markers
 from .errors import LLMUnavailable
@@ -151,7 +149,7 @@ def condense_question(question: str, history: list[dict] | None, settings: Setti
                 {"role": "user", "content": f"Conversation:\n{conversation}\n\nLast question: {question.strip()}"}]
     try:
         llm = _llama_llm(settings, timeout=settings.llm_timeout, temperature=0.0, max_tokens=CONDENSE_MAX_TOKENS)
-        reply = llm.chat([ChatMessage(role=m["role"], content=m["content"]) for m in messages])
+        reply = llm.chat(_chat_messages(messages))
         text = reply.message.content or ""
     except Exception as exc:  # a failed rewrite costs only some retrieval quality: never fail the answer
         log.warning("Could not condense the follow-up question (%s); using it as asked.", _describe(exc, settings))
@@ -202,10 +200,22 @@ def _stream_once(settings: Settings, messages: list[dict], budget: float) -> Ite
     # A fresh one per attempt carries the time left as its httpx timeout, which applies to connecting and
     # to every read: a stream that goes silent mid-answer raises httpx.ReadTimeout instead of hanging.
     llm = _llama_llm(settings, timeout=max(budget, 0.01))
-    chat = [ChatMessage(role=m["role"], content=m["content"]) for m in messages]
+    chat = _chat_messages(messages)
     for response in llm.stream_chat(chat):
         if response.delta:
             yield response.delta
+
+
+def _openai():
+    import openai  # on the first LLM call: openai and llama-index would add 2 s to every start, LLM or not
+
+    return openai
+
+
+def _chat_messages(messages: list[dict]) -> list:
+    from llama_index.core.base.llms.types import ChatMessage
+
+    return [ChatMessage(role=m["role"], content=m["content"]) for m in messages]
 
 
 def _llama_llm(settings: Settings, timeout: float, temperature: float | None = None, max_tokens: int | None = None):
@@ -222,11 +232,11 @@ def _llama_llm(settings: Settings, timeout: float, temperature: float | None = N
 
 
 def _retryable(exc: Exception) -> bool:
-    if isinstance(exc, openai.APIStatusError):
+    if isinstance(exc, _openai().APIStatusError):
         return exc.status_code in (408, 409, 429) or exc.status_code >= 500
     # APIConnectionError covers refused connections and timeouts before the reply; a broken or silent
     # stream surfaces as a raw httpx error, which the openai Stream does not wrap.
-    return isinstance(exc, (openai.APIConnectionError, httpx.TransportError))
+    return isinstance(exc, (_openai().APIConnectionError, httpx.TransportError))
 
 
 def _retry_delay(exc: Exception, attempt: int, settings: Settings, deadline: float) -> float | None:
@@ -245,7 +255,7 @@ def _retry_delay(exc: Exception, attempt: int, settings: Settings, deadline: flo
 
 
 def _retry_after(exc: Exception) -> float | None:
-    headers = exc.response.headers if isinstance(exc, openai.APIStatusError) else {}
+    headers = exc.response.headers if isinstance(exc, _openai().APIStatusError) else {}
     try:
         if "retry-after-ms" in headers:
             return float(headers["retry-after-ms"]) / 1000
@@ -262,13 +272,13 @@ def _retry_after(exc: Exception) -> float | None:
 
 def _describe(exc: Exception, settings: Settings) -> str:
     """What went wrong, in words safe to log: never the key, never credentials from the URL."""
-    if isinstance(exc, (openai.APITimeoutError, httpx.TimeoutException)):
+    if isinstance(exc, (_openai().APITimeoutError, httpx.TimeoutException)):
         text = "no reply in time"
-    elif isinstance(exc, openai.APIStatusError):
+    elif isinstance(exc, _openai().APIStatusError):
         body = exc.body if isinstance(exc.body, dict) else {}  # the client unwraps {"error": {...}}
         detail = body.get("message")
         text = f"HTTP {exc.status_code}" + (f": {_clip(str(detail), 200)}" if detail else "")
-    elif isinstance(exc, openai.APIConnectionError):
+    elif isinstance(exc, _openai().APIConnectionError):
         text = f"cannot connect to {_endpoint(settings)}"
     elif isinstance(exc, httpx.TransportError):
         text = "the connection broke mid-reply"
@@ -283,16 +293,16 @@ def _failure_message(exc: Exception, problem: str, attempts: int, yielded: bool,
         what = f"{where} stopped mid-answer ({problem})"
     else:
         what = f"{where} did not answer ({problem}; {attempts} attempt{'s' if attempts > 1 else ''})"
-    status = exc.status_code if isinstance(exc, openai.APIStatusError) else None
+    status = exc.status_code if isinstance(exc, _openai().APIStatusError) else None
     if status in (401, 403):
         hint = "check OPENAI_API_KEY"
     elif status == 404:
         hint = "check PAPERCHAT_LLM_MODEL and OPENAI_BASE_URL"
     elif status == 429:
         hint = "the endpoint is rate-limiting: try again shortly"
-    elif isinstance(exc, (openai.APITimeoutError, httpx.TimeoutException)):
+    elif isinstance(exc, (_openai().APITimeoutError, httpx.TimeoutException)):
         hint = "raise PAPERCHAT_LLM_TIMEOUT or check the server"
-    elif isinstance(exc, openai.APIConnectionError):
+    elif isinstance(exc, _openai().APIConnectionError):
         hint = "is the server running?"
     else:
         hint = "try again shortly"

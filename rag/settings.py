@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import threading
 from pathlib import Path
 from typing import Literal
 
@@ -167,3 +169,27 @@ class Settings(BaseSettings):
                 f"({self.chunk_sentences}): sentences between windows would never be indexed"
             )
         return self
+
+
+_current: dict[tuple, Settings] = {}
+_current_lock = threading.Lock()
+
+
+def current_settings() -> Settings:
+    """`Settings()` from the environment and `.env`, built again only when either has changed.
+
+    Building reads and validates both (2 ms); done on every `rag.search` call it was a fifth of the search."""
+    env = tuple(sorted((k, v) for k, v in os.environ.items() if k.upper().startswith(("PAPERCHAT_", "OPENAI_"))))
+    dotenv = Path(".env").absolute()
+    try:
+        stat = dotenv.stat()
+        stamp = (stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        stamp = None
+    key = (env, str(dotenv), stamp)
+    with _current_lock:
+        settings = _current.get(key)
+        if settings is None:
+            _current.clear()  # only the latest matters
+            settings = _current[key] = Settings()
+    return settings

@@ -17,7 +17,7 @@ from . import api
 from .corpus import SUPPORTED, content_hash, load_papers
 from .errors import BadUpload, ConfigError
 from .index import Progress
-from .settings import Settings
+from .settings import Settings, current_settings
 
 __all__ = ["UploadResult", "add_papers", "safe_name", "UPLOADS"]
 
@@ -43,7 +43,7 @@ class UploadResult:
 def add_papers(path: str | Path, settings: Settings | None = None, progress: Progress | None = None,
                name: str | None = None) -> UploadResult:
     """Check the paper list at `path` (shown as `name`), store it in the data folder, and ingest it."""
-    settings = settings or Settings()
+    settings = settings or current_settings()
     source = Path(path)
     name = safe_name(name if name is not None else source.name)
     _check_size(source, name, settings.upload_max_mb)

@@ -16,6 +16,7 @@ import gradio as gr  # noqa: E402
 
 import rag  # noqa: E402
 from rag.cli import answer_json  # noqa: E402
+from rag.examples import example_questions  # noqa: E402
 from rag.export import cited_papers, to_bibtex, to_csv  # noqa: E402
 from rag.llm import llm_configured, model_label  # noqa: E402
 from rag.settings import Settings  # noqa: E402
@@ -28,12 +29,6 @@ log = logging.getLogger("paperchat.ui")
 # eval/load.py, 10 clients, an endpoint taking 0.35 s an answer: 2.4 answers/s one at a time, 8.5 with 8.
 ANSWERS_AT_ONCE = 8
 
-EXAMPLES = [
-    "What speedup does Veda report?",
-    "Which papers do streaming video with bounded memory?",
-    "Which ICLR 2026 papers study continual learning?",
-    "How many papers are indexed?",
-]
 CSS = """
 .pc-src { border-left: 3px solid #999; padding: 0 .6em; margin-bottom: .8em; }
 .pc-src:target { border-left-color: #e8a200; background: rgba(232, 162, 0, .08); }
@@ -174,6 +169,7 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
     rag.get_index(settings)
     counts = rag.stats(settings)
     venues, years = _choices(counts)
+    examples = example_questions(rag.get_index(settings).snapshot()) or ["How many papers are there per venue?"]
     exports = Path(tempfile.mkdtemp(prefix="paperchat-exports-"))
 
     def on_chat(message, chat, plain, answered, chosen, year, k, words):
@@ -276,12 +272,12 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
                 with gr.Column(scale=3):
                     # no built-in copy buttons: they copy a message's HTML; each answer has its own Copy
                     chat = gr.Chatbot(label="Conversation", height=480, buttons=[])
-                    message = gr.Textbox(label="Ask about the papers", placeholder=EXAMPLES[0], submit_btn=True)
+                    message = gr.Textbox(label="Ask about the papers", placeholder=examples[0], submit_btn=True)
                     with gr.Row():
                         new_chat = gr.Button("New chat", variant="secondary")
                         bib = gr.DownloadButton("Cited papers: BibTeX", interactive=False, variant="secondary")
                         csv_file = gr.DownloadButton("Cited papers: CSV", interactive=False, variant="secondary")
-                    gr.Examples(EXAMPLES, inputs=[message])
+                    gr.Examples(examples, inputs=[message], label="Examples from these papers")
                 with gr.Column(scale=2):
                     gr.Markdown("### Sources")
                     sources = gr.HTML("<p><i>The papers cited by the latest answer appear here.</i></p>")

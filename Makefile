@@ -43,7 +43,6 @@ $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python -m eval.bench
-	$(BIN)/python -m eval.load
 
 clean:
 	rm -rf .paperchat .pytest_cache eval/.cache

@@ -14,6 +14,10 @@ Each size is measured in fresh processes, so one size's memory never counts towa
 
     python -m eval.bench                      # all sizes; built indexes are reused from eval/.cache/
     python -m eval.bench --sizes 70,5183      # skip the 100k corpus
+    python -m eval.bench --no-peer --no-load  # only the sizes
+
+The report ends with eval/peer.py (a plain llama-index pipeline beside ours) and eval/load.py (10 and 20
+concurrent clients through the running page), run in the same invocation.
 """
 
 from __future__ import annotations
@@ -46,7 +50,27 @@ TARGETS_100K = {"search_p50_ms": 150, "ask_p50_ms": 400, "peak_rss_mb": 2048, "r
 # Results of other benchmarks join the report here, e.g. eval/peer.py's compare() (a plain llama-index
 # pipeline beside ours) and eval/load.py (concurrent clients). Each entry takes the parsed arguments and
 # returns (section title, Markdown lines, JSON-able figures); main() adds them to bench.md and bench.json.
-EXTRA_SECTIONS: list[Callable[[argparse.Namespace], tuple[str, list[str], dict]]] = []
+def peer_section(args: argparse.Namespace) -> tuple[str, list[str], dict]:
+    """eval/peer.py in the same run: a plain llama-index pipeline beside ours, as ratios."""
+    from .peer import compare
+
+    result = compare(write=True)
+    body = result["markdown"].splitlines()[2:]  # its own title is replaced by the section's
+    return "Beside a plain llama-index pipeline (eval/peer.py)", body, \
+        {k: v for k, v in result.items() if k != "markdown"}
+
+
+def load_section(args: argparse.Namespace) -> tuple[str, list[str], dict]:
+    """eval/load.py in the same run: concurrent clients through the running page's API."""
+    from . import load
+
+    status = load.main([])
+    body = (RESULTS / "load.md").read_text(encoding="utf-8").splitlines()[2:]
+    figures = json.loads((RESULTS / "load.json").read_text())
+    return "Concurrent clients through the page (eval/load.py)", body, {**figures, "failed": bool(status)}
+
+
+EXTRA_SECTIONS: list[Callable[[argparse.Namespace], tuple[str, list[str], dict]]] = [peer_section, load_section]
 
 
 # ---------------------------------------------------------------- where each size lives
@@ -389,13 +413,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="70,5183,100000", help="corpus sizes: 70, 5183 and/or a scaled size")
     parser.add_argument("--cold", action="store_true", help="re-measure the cached cold ingests (slow)")
+    parser.add_argument("--no-peer", action="store_true", help="skip the plain llama-index pipeline beside ours")
+    parser.add_argument("--no-load", action="store_true", help="skip the concurrent-clients run through the page")
     args = parser.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",")]
     for size in sizes:
         if size not in (70, 5183):
             build_scaled(size)
     rows = [measure_size(size, args) for size in sizes]
-    extras = [section(args) for section in EXTRA_SECTIONS]
+    skip = {peer_section: args.no_peer, load_section: args.no_load}
+    extras = [section(args) for section in EXTRA_SECTIONS if not skip.get(section)]
     text = to_markdown(rows, extras)
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "bench.md").write_text(text, encoding="utf-8")

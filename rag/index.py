@@ -95,6 +95,16 @@ class ChunkIds:
     def __len__(self) -> int:
         return len(self._hashes)
 
+    def __eq__(self, other) -> bool:
+        """Equal to the same ids, as another `ChunkIds` or as a set of strings."""
+        if isinstance(other, ChunkIds):
+            return np.array_equal(self._hashes, other._hashes)
+        if isinstance(other, (set, frozenset)):
+            return len(other) == len(self) and all(i in self for i in other)
+        return NotImplemented
+
+    __hash__ = None  # mutable-looking and compared by value, like the set it replaces
+
     def __contains__(self, chunk_id: str) -> bool:
         h = hash(chunk_id)  # str hashes differ between processes, never within one: the set is never stored
         at = int(np.searchsorted(self._hashes, h))
@@ -117,6 +127,10 @@ class Snapshot:
     @property
     def embedder_id(self) -> str:
         return self.meta.get("embedder_id", "")
+
+    def chunk_id_list(self) -> list[str]:
+        """The chunk ids themselves, read from the snapshot's files (memory keeps only their hashes)."""
+        return json.loads((self.directory / "meta.json").read_text())["chunk_ids"]
 
     def mask(self, venue: str | Sequence[str] | None, year: int | None) -> np.ndarray | None:
         """1.0 for papers that pass the filters (any of several venues), else 0.0; None when nothing is filtered."""
@@ -349,8 +363,8 @@ class PaperIndex:
         """Chunk ids Chroma already holds; skips the full listing when the last commit is intact."""
         count = self.collection.count()
         if old and old.embedder_id == self.embedder.id and count == len(old.chunk_ids):
-            try:  # the snapshot keeps only hashes of its ids: the ids themselves are in its meta.json
-                return set(json.loads((old.directory / "meta.json").read_text())["chunk_ids"])
+            try:
+                return set(old.chunk_id_list())
             except (OSError, ValueError, KeyError):
                 pass  # its files are gone: list what Chroma holds
         ids: set[str] = set()

@@ -171,7 +171,7 @@ def chunks_written(lines: list[str]) -> int:
 
 def assert_every_chunk_is_searchable(index: PaperIndex, snapshot) -> None:
     """Each committed chunk's own vector finds it at distance 0: no vector is missing from the ANN index."""
-    stored = index.collection.get(ids=sorted(snapshot.chunk_ids), include=["embeddings"])
+    stored = index.collection.get(ids=sorted(snapshot.chunk_id_list()), include=["embeddings"])
     assert len(stored["ids"]) == len(snapshot.chunk_ids)
     found = index.collection.query(query_embeddings=stored["embeddings"], n_results=1, include=["distances"])
     assert max(d[0] for d in found["distances"]) < 1e-4
@@ -206,7 +206,7 @@ def test_an_ingest_killed_then_rerun_ends_exact(kill, tmp_path, index_copy):
     else:
         # an incremental ingest: one list removed (stale vectors to delete), a new one added (vectors to write)
         settings = index_copy
-        before, old_chunks = rag.stats(settings), PaperIndex(settings).snapshot().chunk_ids
+        before, old_chunks = rag.stats(settings), set(PaperIndex(settings).snapshot().chunk_id_list())
         (settings.data_dir / "papers" / ICLR_FILE).unlink()
         added = add_reworded_list(settings.data_dir / "papers", SECOND_ICML_FILE, "ICML 2026 Papers", "icml-extra.txt")
         rag.api._default.clear()  # Chroma stays closed in this process while the child writes

@@ -24,8 +24,10 @@ run: $(VENV)/.installed
 	$(BIN)/paperchat ingest
 	PAPERCHAT_HOST=$(HOST) PAPERCHAT_PORT=$(PORT) $(BIN)/python -m ui.app
 
+# the whole suite, then the ingest (SIGKILLs included), search and answer tests again through a real `chroma run` server
 test: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest
+	PAPERCHAT_TESTS_CHROMA=server $(BIN)/python -m pytest -q tests/test_index.py tests/test_retrieve.py tests/test_answer.py tests/test_venues.py tests/test_faults.py::test_an_ingest_killed_then_rerun_ends_exact
 
 ingest: $(VENV)/.installed
 	$(BIN)/paperchat ingest

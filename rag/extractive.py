@@ -13,7 +13,7 @@ from .types import Hit
 from .understand import Question
 
 _GENERIC = {"paper", "work", "method", "model", "approach", "result", "propos", "studi", "use", "report",
-            "show", "which", "what", "how", "does", "doe", "list"}  # "doe": how the stemmer leaves "does"
+            "show", "which", "what", "how", "does", "list"}
 
 
 @dataclass(frozen=True)

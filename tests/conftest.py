@@ -21,6 +21,11 @@ VEDA_FILE = "001_9cdbb0d51ea5419a.txt"  # ICML 2026, 13 papers, Veda among them
 ICLR_FILE = "003_c98009c409b406ea.txt"  # the 19 ICLR 2026 papers
 # One ONNX thread embeds faster than "all cores" on small CI boxes; vectors and embedder id are the same.
 FAST_THREADS = 1
+# PAPERCHAT_TESTS_CHROMA=server runs the tests through a real `chroma run` started for the session: every
+# index a test opens (the shared one too) lives in that server. `make test` runs the index, search and
+# answer tests a second time this way. Read now: the environment is scrubbed of PAPERCHAT_* below.
+ON_SERVER = os.environ.get("PAPERCHAT_TESTS_CHROMA", "") == "server"
+embedded_only = pytest.mark.skipif(ON_SERVER, reason="checks the embedded database's own files or processes")
 
 
 def bug(reason: str):
@@ -34,11 +39,28 @@ def _scrub_environment(mp: pytest.MonkeyPatch) -> None:
             mp.delenv(name, raising=False)
 
 
+@pytest.fixture(scope="session")
+def session_chroma_url(tmp_path_factory):
+    """With PAPERCHAT_TESTS_CHROMA=server: the URL of a `chroma run` kept up for the session; else None."""
+    if not ON_SERVER:
+        yield None
+        return
+    from chroma_server import ChromaServer, chroma_executable
+
+    if chroma_executable() is None:
+        pytest.fail("PAPERCHAT_TESTS_CHROMA=server, but the `chroma` executable (from chromadb) is missing")
+    server = ChromaServer(tmp_path_factory.mktemp("session-chroma")).start()
+    yield server.url
+    server.stop()
+
+
 @pytest.fixture(scope="session", autouse=True)
-def _session_environment(tmp_path_factory):
+def _session_environment(tmp_path_factory, session_chroma_url):
     """Session-wide scrub too: session fixtures are built before any function fixture runs."""
     with pytest.MonkeyPatch.context() as mp:
         _scrub_environment(mp)
+        if session_chroma_url:
+            mp.setenv("PAPERCHAT_CHROMA_URL", session_chroma_url)
         mp.chdir(tmp_path_factory.mktemp("cwd"))  # no stray `.env` in the checkout is ever read
         yield
 
@@ -71,9 +93,11 @@ def _chroma_never_embeds():
 
 
 @pytest.fixture(autouse=True)
-def isolated(tmp_path, monkeypatch):
+def isolated(tmp_path, monkeypatch, session_chroma_url):
     """Each test: a fresh PAPERCHAT_INDEX_DIR, no leaked keys or settings, no cached index."""
     _scrub_environment(monkeypatch)
+    if session_chroma_url:
+        monkeypatch.setenv("PAPERCHAT_CHROMA_URL", session_chroma_url)
     monkeypatch.setenv("PAPERCHAT_INDEX_DIR", str(tmp_path / "index"))
     monkeypatch.chdir(tmp_path)
     rag.api._default.clear()
@@ -115,5 +139,16 @@ def built_settings(tmp_path_factory, _session_environment, _chroma_never_embeds)
 def index_copy(built_settings, tmp_path) -> rag.Settings:
     """A private copy of the prebuilt index and its data, for tests that change them."""
     data = copy_data(tmp_path / "data")
-    shutil.copytree(built_settings.index_dir, tmp_path / "own-index")
-    return rag.Settings(index_dir=tmp_path / "own-index", data_dir=data, embed_threads=FAST_THREADS)
+    if not ON_SERVER:
+        shutil.copytree(built_settings.index_dir, tmp_path / "own-index")
+        return rag.Settings(index_dir=tmp_path / "own-index", data_dir=data, embed_threads=FAST_THREADS)
+    # a copied folder would name the same index on the server: build a new one, its vectors from the cache
+    (tmp_path / "own-index").mkdir()
+    cache = built_settings.embed_cache_path
+    for part in cache.parent.glob(cache.name + "*"):  # the SQLite file and its write-ahead log
+        shutil.copy(part, tmp_path / "own-index" / part.name)
+    settings = rag.Settings(index_dir=tmp_path / "own-index", data_dir=data, embed_threads=FAST_THREADS)
+    report = rag.ingest(settings=settings)
+    assert report.papers == 70 and report.chunks_cached == report.chunks_embedded
+    rag.api._default.clear()
+    return settings

@@ -20,7 +20,7 @@ from rag.corpus import load_papers
 from rag.index import PaperIndex, make_chunks
 from rag.types import Paper
 
-from conftest import FAST_THREADS, ICLR_FILE, PAPERS_DIR, PROJECT_ROOT, VEDA_FILE, VEDA_QUESTION
+from conftest import FAST_THREADS, ICLR_FILE, ON_SERVER, PAPERS_DIR, PROJECT_ROOT, VEDA_FILE, VEDA_QUESTION
 
 
 class HashEmbedder:
@@ -168,7 +168,9 @@ def test_changing_the_embedder_rebuilds_into_a_new_collection_and_drops_the_old(
     assert hits[0].paper.title == "Veda"
     index, snapshot = index_state(switched)
     assert snapshot.embedder_id == switched.embedder_id
-    assert [c.name for c in index.client.list_collections()] == [index.collection_name]
+    ours = {c.name for c in index.client.list_collections() if c.name.startswith(index.collection_prefix)}
+    published = {index.collection_prefix + "snapshots"} if ON_SERVER else set()  # server mode keeps the snapshots
+    assert ours == {index.collection_name} | published  # the old embedder's collection is gone
     assert index.collection.count() == len(snapshot.chunk_ids) == 284
     assert len(rag.search(VEDA_QUESTION, k=5, settings=switched, mode="dense")) == 5  # 32-dim vectors work
     assert rag.ingest(settings=switched).chunks_embedded == 0
@@ -221,6 +223,8 @@ def test_a_reader_process_sees_another_process_reingest(tmp_path, index_copy):
     env = {k: v for k, v in os.environ.items() if not k.startswith("PAPERCHAT_")}
     env.update(PYTHONPATH=str(PROJECT_ROOT), PAPERCHAT_INDEX_DIR=str(index_copy.index_dir),
                PAPERCHAT_DATA_DIR=str(index_copy.data_dir), PAPERCHAT_EMBED_THREADS="1")
+    if index_copy.chroma_url:  # the same backend as this process
+        env["PAPERCHAT_CHROMA_URL"] = index_copy.chroma_url
     subprocess.run([sys.executable, "-c", "import rag; rag.ingest()"], env=env, cwd=tmp_path, check=True,
                    timeout=120)
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import html
 import logging
 import os
+import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -171,6 +173,7 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
     venues, years = _choices(counts)
     examples = example_questions(rag.get_index(settings).snapshot()) or ["How many papers are there per venue?"]
     exports = Path(tempfile.mkdtemp(prefix="paperchat-exports-"))
+    atexit.register(shutil.rmtree, exports, ignore_errors=True)  # downloads are only for this run's pages
 
     def on_chat(message, chat, plain, answered, chosen, year, k, words):
         """Show the question at once, stream the reply, then the cited answer and its sources."""

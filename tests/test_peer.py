@@ -11,7 +11,7 @@ import rag
 
 from conftest import FAST_THREADS, PROJECT_ROOT
 
-pytest.importorskip("llama_index.vector_stores.chroma", reason="the peer needs the bench extra: pip install -e '.[bench]'")
+pytest.importorskip("llama_index.vector_stores.chroma", reason="the peer needs the dev extra: pip install -e '.[dev]'")
 if str(PROJECT_ROOT) not in sys.path:  # eval/ is a top-level package of the checkout, not installed
     sys.path.insert(0, str(PROJECT_ROOT))
 

@@ -75,8 +75,34 @@ def test_filters_keep_only_matching_papers(built_settings, shipped_papers, mode,
 
     assert hits and {h.paper.venue_year for h in hits} <= venue_year
     if mode != "keyword" and venue_year == {"ICLR 2026"}:
-        # the filter runs inside Chroma's query, not on an unfiltered top list: every ICLR paper comes back
+        # the filter is exact, never an unfiltered top list cut down: every ICLR paper comes back
         assert len(hits) == sum(p.venue_year == "ICLR 2026" for p in shipped_papers) == 19
+
+
+@pytest.mark.parametrize("filters", [{"venue": "ICML"}, {"venue": ["ICLR", "NeurIPS"]}, {"year": 2026}])
+def test_a_filter_over_a_wide_query_gives_chromas_filtered_top_chunks(built_settings, monkeypatch, filters):
+    """Filters keeping many papers are applied to a wider unfiltered query: the same chunks, in the same order."""
+    import rag.retrieve as retrieve
+
+    index = rag.get_index(built_settings)
+    snapshot = index.snapshot()
+    vector = index.embedder.embed([VEDA_QUESTION])[0]
+    mask = snapshot.mask(filters.get("venue"), filters.get("year"))
+    calls = []
+    monkeypatch.setattr(index, "dense", lambda v, n, venue=None, year=None, real=index.dense:
+                        calls.append((n, venue)) or real(v, n, venue, year))
+    for n in (5, 20):
+        calls.clear()
+        widened = retrieve.dense_filtered(index, snapshot, vector, n, filters.get("venue"), filters.get("year"), mask)
+        exact = index.dense(vector, n, filters.get("venue"), filters.get("year"))  # Chroma's own filter
+        assert [c for c, _, _ in widened] == [c for c, _, _ in exact] and len(widened) == n
+        assert calls[0][1] is None  # the first query was the wide, unfiltered one
+    # too few matching chunks in the wide list: Chroma's filter answers, still exact
+    calls.clear()
+    all_chunks = len(snapshot.chunk_ids)
+    assert len(retrieve.dense_filtered(index, snapshot, vector, all_chunks, "ICLR", None,
+                                       snapshot.mask("ICLR", None))) < all_chunks
+    assert calls[-1][1] == "ICLR"
 
 
 @pytest.mark.parametrize("mode", MODES)

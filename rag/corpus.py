@@ -208,6 +208,9 @@ def _jsonl_rows(text: str, name: str, warnings: list[str]) -> list[dict | None]:
 
 
 def _csv_rows(text: str) -> list[dict | None]:
+    # the csv module refuses a field over 131,072 characters, which would lose the whole file for one
+    # runaway abstract; the length check every format shares then reports and truncates that one
+    csv.field_size_limit(max(csv.field_size_limit(), len(text) + 1))
     return [dict(row) for row in csv.DictReader(io.StringIO(text))]
 
 

@@ -181,6 +181,16 @@ def test_csv_rows_with_quoted_commas(tmp_path):
     assert "https://github.com/x/y" in [link.url for link in result.papers[0].code_links]
 
 
+def test_a_csv_abstract_over_the_csv_modules_field_limit_is_truncated_not_the_file_lost(tmp_path):
+    runaway = "We measure glaciers. " * 9000  # 189,000 characters: over csv's default 131,072 per field
+    path = write(tmp_path, "papers.csv", f'title,abstract,venue,year\nGD,"{GOOD_B}",ACL,2024\nLong,"{runaway}",ACL,2024\n')
+
+    result = load_papers([path], max_chars=20_000)
+
+    assert [p.title for p in result.papers] == ["GD", "Long"]
+    assert any("papers.csv#2: abstract is" in w and "only the first 20,000 are indexed" in w for w in result.warnings)
+
+
 def test_an_invalid_json_line_is_skipped_and_the_rest_kept(tmp_path):
     rows = [json.dumps({"title": "A", "abstract": GOOD_A, "venue": "ICLR", "year": 2026}),
             '{"title": "broken", "abstract": ',

@@ -2,8 +2,8 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-HOST   ?= 127.0.0.1
-PORT   ?= 7860
+HOST   ?= $(or $(PAPERCHAT_HOST),127.0.0.1)
+PORT   ?= $(or $(PAPERCHAT_PORT),7860)
 
 .PHONY: run test eval tune bench ingest clean
 

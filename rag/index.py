@@ -60,8 +60,11 @@ class IngestReport:
 
 def make_chunks(paper: Paper, settings: Settings) -> list[Chunk]:
     """Windows of `chunk_sentences` sentences every `chunk_stride` sentences, ids tied to their text."""
-    sentences = split_sentences(paper.text[: settings.max_index_chars]) or [paper.title]
-    size, stride = settings.chunk_sentences, settings.chunk_stride
+    return _chunks(paper, settings.chunk_sentences, settings.chunk_stride, settings.max_index_chars)
+
+
+def _chunks(paper: Paper, size: int, stride: int, max_chars: int) -> list[Chunk]:
+    sentences = split_sentences(paper.text[:max_chars]) or [paper.title]
     starts = range(0, max(len(sentences) - size, 0) + 1, stride)
     windows = [" ".join(sentences[s:s + size]) for s in starts]
     if starts[-1] + size < len(sentences):  # the tail the stride skipped
@@ -78,10 +81,9 @@ def make_chunks(paper: Paper, settings: Settings) -> list[Chunk]:
 
 
 @functools.lru_cache(maxsize=2048)
-def _chunk_texts(paper: Paper, sentences: int, stride: int, max_chars: int) -> dict[str, str]:
+def _chunk_texts(paper: Paper, size: int, stride: int, max_chars: int) -> dict[str, str]:
     # the same papers come back query after query: 1.3 ms of a 13 ms search at 5k papers without this
-    settings = Settings.model_construct(chunk_sentences=sentences, chunk_stride=stride, max_index_chars=max_chars)
-    return {c.id: c.text for c in make_chunks(paper, settings)}
+    return {c.id: c.text for c in _chunks(paper, size, stride, max_chars)}
 
 
 class ChunkIds:
@@ -160,7 +162,6 @@ class PaperIndex:
         self._own_generation: str | None = None
         self._published: PublishedSnapshots | None = None
         self._checked = float("-inf")
-        self._inputs: dict = {}  # what the ingest in progress read (see `_unchanged`)
 
     # ---- storage handles
     @property
@@ -279,19 +280,12 @@ class PaperIndex:
         try:
             result = self._query(vector, n, where)
         except IndexUnavailable:
-            raise
-        except Exception as exc:
             if self.settings.chroma_url:
-                raise IndexUnavailable(chroma_problem(self.settings, exc)) from exc
+                raise
             # Another process's ingest wrote to the shared SQLite: a filter there finds chunk ids this
             # process's vector index never loaded ("Error finding id"). Load Chroma afresh, ask once more.
             self._reopen()
-            try:
-                result = self._query(vector, n, where)
-            except IndexUnavailable:
-                raise
-            except Exception as again:
-                raise IndexUnavailable(chroma_problem(self.settings, again)) from again
+            result = self._query(vector, n, where)
         if result is None:
             return []
         # a chunk id is "<paper id>:<window>:<digest>"; callers drop ids the current snapshot does not hold
@@ -301,8 +295,13 @@ class PaperIndex:
         # no count() first: Chroma returns what it has when n exceeds it (nothing when empty), and counting
         # cost 40 ms of a 70 ms search at 550k chunks. Only distances: fetching each chunk's document and
         # metadata took 4.2 ms instead of 1.7 at 5k papers, and the few texts needed are rebuilt from the paper.
-        return self.collection.query(query_embeddings=[vector.tolist()], n_results=n, where=where,
-                                     include=["distances"])
+        try:
+            return self.collection.query(query_embeddings=[vector.tolist()], n_results=n, where=where,
+                                         include=["distances"])
+        except IndexUnavailable:
+            raise
+        except Exception as exc:
+            raise IndexUnavailable(chroma_problem(self.settings, exc)) from exc
 
     def chunk_texts(self, paper: Paper) -> dict[str, str]:
         """Chunk id → text of a paper's windows, rebuilt as ingest made them (ids carry the text's digest)."""
@@ -320,8 +319,9 @@ class PaperIndex:
             if report is None:
                 loaded = load_papers(paths, max_chars=self.settings.max_index_chars)
                 report = IngestReport(papers=len(loaded.papers), warnings=loaded.warnings)
-                self._inputs = {"inputs": inputs, "warnings": loaded.warnings}
-                self._ingest(loaded.papers, report, _progress_callback(progress))
+                # recorded with the commit, so that re-reading the same files can skip all of this
+                read = {"inputs": inputs, "warnings": loaded.warnings}
+                self._ingest(loaded.papers, read, report, _progress_callback(progress))
         report.seconds = time.perf_counter() - started
         return report
 
@@ -335,7 +335,7 @@ class PaperIndex:
         return IngestReport(papers=n, unchanged=n, chunks=len(old.chunk_ids),
                             warnings=list(old.meta.get("warnings", [])))
 
-    def _ingest(self, papers: list[Paper], report: IngestReport, progress: Progress | None) -> None:
+    def _ingest(self, papers: list[Paper], read: dict, report: IngestReport, progress: Progress | None) -> None:
         chunks = [c for p in papers for c in make_chunks(p, self.settings)]
         target = {c.id for c in chunks}
         report.chunks = len(chunks)
@@ -352,8 +352,8 @@ class PaperIndex:
         report.chunks_embedded = self._add_chunks(missing, {p.id: p for p in papers}, progress)
         report.chunks_cached = getattr(self.embedder, "hits", 0) - hits_before
         if not (old and present == target and old.embedder_id == self.embedder.id
-                and old.papers == papers and old.meta.get("inputs") == self._inputs.get("inputs")):
-            self._commit(papers, chunks)  # nothing changed: the current generation stays
+                and old.papers == papers and old.meta.get("inputs") == read["inputs"]):
+            self._commit(papers, chunks, read)  # (when nothing changed, the current generation stays)
         stale = present - target
         if stale:
             self._delete(sorted(stale))
@@ -391,7 +391,7 @@ class PaperIndex:
                 progress(done, len(chunks))
         return done
 
-    def _commit(self, papers: list[Paper], chunks: list[Chunk]) -> None:
+    def _commit(self, papers: list[Paper], chunks: list[Chunk], read: dict) -> None:
         generation = f"gen-{time.time_ns()}-{os.getpid()}"
         tmp = self.dir / "generations" / (generation + ".tmp")
         tmp.mkdir(parents=True)
@@ -401,7 +401,7 @@ class PaperIndex:
             "papers": len(papers),
             "chunk_ids": [c.id for c in chunks],
             "created": time.time(),
-            **self._inputs,  # the digest of the files read, and their warnings: lets an unchanged re-ingest skip
+            **read,  # the digest of the files read, and their warnings: lets an unchanged re-ingest skip
         }
         _write_json(tmp / "meta.json", meta)
         with open(tmp / "papers.jsonl", "w", encoding="utf-8") as fh:

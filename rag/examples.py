@@ -13,6 +13,7 @@ from .keyword import _STOP
 from .text import split_sentences
 from .types import Paper
 
+COUNT_QUESTION = "How many papers are there per venue?"  # answered from the index itself, whatever it holds
 SAMPLE = 3000  # papers read for topics: enough for the common themes, cheap at 100k papers
 _URL = re.compile(r"\S+://\S+|www\.\S+")
 _WORD = re.compile(r"[A-Za-z][A-Za-z-]{2,}")
@@ -45,7 +46,7 @@ def example_questions(snapshot: Snapshot | None, n: int = 4) -> list[str]:
         questions.append(f"Which {venue_topic[0]} papers study {venue_topic[1]}?")
     elif len(topics) > 1:
         questions.append(f"Which papers study {topics[1]}?")
-    questions.append("How many papers are there per venue?")
+    questions.append(COUNT_QUESTION)
     return questions[:n]
 
 

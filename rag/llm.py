@@ -25,7 +25,7 @@ from .types import Paper
 
 __all__ = [
     "SYSTEM_PROMPT", "CONDENSE_PROMPT", "NO_ANSWER", "llm_configured", "model_label", "build_messages",
-    "condense_question", "generate_stream",
+    "condense_question", "generate_stream", "load_client",
 ]
 
 log = logging.getLogger(__name__)
@@ -210,6 +210,14 @@ def _openai():
     import openai  # on the first LLM call: openai and llama-index would add 2 s to every start, LLM or not
 
     return openai
+
+
+def load_client() -> None:
+    """Import the LLM client libraries now (about 2 s), so that the first answer does not wait for them.
+
+    The page does this at start when an LLM is configured; a script's first LLM answer pays it otherwise."""
+    _openai()
+    from llama_index.llms.openai_like import OpenAILike  # noqa: F401
 
 
 def _chat_messages(messages: list[dict]) -> list:

@@ -21,6 +21,7 @@ from conftest import FAST_THREADS, ICLR_FILE, ON_SERVER, PAPERS_DIR, PROJECT_ROO
 from fake_openai import Cut, FakeOpenAI, Hang, Reply, Status
 from rag.corpus import load_papers
 from rag.index import PaperIndex, make_chunks
+from rag.llm import load_client
 
 SECOND_ICML_FILE = "002_e76293968c04d351.txt"  # 19 ICML 2026 papers, Veda not among them
 
@@ -343,6 +344,7 @@ def fake():
 
 def llm_settings(built_settings: rag.Settings, fake: FakeOpenAI) -> rag.Settings:
     # llm_retries and llm_backoff keep their defaults: the bound must hold with them
+    load_client()  # as the page does at start: the bound is on answering, not on importing the client
     return built_settings.model_copy(update={"openai_base_url": fake.url, "openai_api_key": SecretStr("sk-test-faults"),
                                              "llm_model": "test-model", "llm_timeout": TIMEOUT})
 

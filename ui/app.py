@@ -18,9 +18,9 @@ import gradio as gr  # noqa: E402
 
 import rag  # noqa: E402
 from rag.cli import answer_json  # noqa: E402
-from rag.examples import example_questions  # noqa: E402
+from rag.examples import COUNT_QUESTION, example_questions  # noqa: E402
 from rag.export import cited_papers, to_bibtex, to_csv  # noqa: E402
-from rag.llm import llm_configured, model_label  # noqa: E402
+from rag.llm import llm_configured, load_client, model_label  # noqa: E402
 from rag.settings import Settings  # noqa: E402
 from ui.render import render_answer, render_hits, render_sources, render_streaming  # noqa: E402
 
@@ -168,10 +168,11 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
     """The page, with the index loaded once (built from the data folder on first start)."""
     settings = settings or Settings()
     _ensure_index(settings)
-    rag.get_index(settings)
-    counts = rag.stats(settings)
+    counts = rag.stats(settings)  # opens the index once for every session
     venues, years = _choices(counts)
-    examples = example_questions(rag.get_index(settings).snapshot()) or ["How many papers are there per venue?"]
+    examples = example_questions(rag.get_index(settings).snapshot()) or [COUNT_QUESTION]
+    if llm_configured(settings):
+        load_client()  # now, not in the first user's answer time
     exports = Path(tempfile.mkdtemp(prefix="paperchat-exports-"))
     atexit.register(shutil.rmtree, exports, ignore_errors=True)  # downloads are only for this run's pages
 

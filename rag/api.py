@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections import Counter
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
@@ -14,6 +13,7 @@ from .index import IngestReport, PaperIndex, Progress
 from .retrieve import clean_query, hybrid_search
 from .settings import Settings, current_settings
 from .types import Answer, Hit
+from .understand import snapshot_facts
 
 log = logging.getLogger("paperchat")
 _lock = threading.Lock()
@@ -81,8 +81,8 @@ def search(
 def stats(settings: Settings | None = None) -> dict[str, int]:
     """Number of papers per "VENUE YEAR" in the index."""
     snapshot = get_index(settings).snapshot()
-    counts = Counter(p.venue_year for p in snapshot.papers) if snapshot else Counter()
-    return dict(sorted(counts.items()))
+    # counted once per snapshot: the page asks on every load
+    return dict(sorted(snapshot_facts(snapshot).venue_year_counts.items())) if snapshot else {}
 
 
 def ask(

@@ -9,7 +9,7 @@ import re
 from collections import Counter
 
 from .index import Snapshot
-from .keyword import _STOP
+from .keyword import STOP_WORDS
 from .text import split_sentences
 from .types import Paper
 
@@ -20,7 +20,7 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z-]{2,}")
 _RESULT = re.compile(r"\d+(?:\.\d+)?\s*(?:×|x\b|%|points)", re.I)  # "5.1×", "12.5 points", "92%"
 _METHOD = re.compile(r"^[A-Z][A-Za-z0-9+-]{2,20}$")  # "Veda", "ProtoKV", "Video-MTR": a name, not a phrase
 # words that make a poor topic on their own ("existing methods", "extensive experiments", …)
-_BLAND = _STOP | set(
+_BLAND = STOP_WORDS | set(
     "existing recent results experiments extensive experimental demonstrate based state art novel new "
     "significant significantly however while work framework model models performance approaches methods "
     "task tasks data various different several first propose introduce achieve achieves across remains "

@@ -7,8 +7,7 @@ from functools import lru_cache
 from dataclasses import dataclass
 
 from .citations import strip_markers
-from .keyword import sentence_terms
-from .text import split_sentences
+from .keyword import analysed_sentences, sentence_terms
 from .types import Hit
 from .understand import Question
 
@@ -65,8 +64,13 @@ def ask_part(question: str) -> str:
 @lru_cache(maxsize=4096)
 def _analysed(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
     """An abstract's sentences with their terms, computed once: answers rescore them several times."""
+    return tuple(_unmarked(s, terms) for s, terms in analysed_sentences(text))
+
+
+def _unmarked(sentence: str, terms: frozenset[str]) -> tuple[str, frozenset[str]]:
     # an abstract's own "[12]" must not read as our citation
-    return tuple((s, frozenset(sentence_terms(s))) for s in map(strip_markers, split_sentences(text)))
+    stripped = strip_markers(sentence)
+    return (sentence, terms) if stripped == sentence else (stripped, frozenset(sentence_terms(stripped)))
 
 
 def wanted_detail(question: str) -> str:

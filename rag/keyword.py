@@ -11,6 +11,8 @@ from typing import Sequence
 import bm25s
 import numpy as np
 
+from .text import split_sentences
+
 logging.getLogger("bm25s").setLevel(logging.WARNING)  # bm25s sets DEBUG on import
 
 
@@ -68,13 +70,19 @@ class KeywordIndex:
         return scores * mask if mask is not None else scores
 
 
+@lru_cache(maxsize=4096)
+def analysed_sentences(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """An abstract's sentences with their terms, computed once: the same papers come back query after query."""
+    return tuple((sentence, frozenset(sentence_terms(sentence))) for sentence in split_sentences(text))
+
+
 def sentence_terms(text: str) -> set[str]:
     """Stemmed content words of a sentence, for snippet and evidence scoring."""
     words = re.findall(r"(?u)\b\w\w+\b", text.lower())
-    return set(_stemmer().stemWords(words)) - _STOP
+    return set(_stemmer().stemWords(words)) - STOP_WORDS
 
 
-_STOP = set(
+STOP_WORDS = set(
     "the a an and or of to in on for with by from as at is are was were be been this that these those "
     "we our it its which what how does do paper papers propose proposed method approach using use "
     "show shows than into can also".split()

@@ -27,12 +27,10 @@ import json
 import os
 import resource
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Callable
 
@@ -41,6 +39,7 @@ from rag.settings import Settings
 
 from .datasets import ROOT, own_questions, scifact_queries
 from .metrics import percentile
+from .page import clean_env, free_port, start_app, stop_app
 from .run import CACHE, RESULTS
 from .scale import build_scaled, corpus_paths, distinct_size
 
@@ -141,35 +140,13 @@ def _largest_venue(settings: Settings) -> str | None:
     return max(counts, key=counts.get) if counts else None
 
 
-def measure_cold_start(settings: Settings, data: list[Path], timeout: float = 600) -> dict:
+def measure_cold_start(settings: Settings, data: list[Path]) -> dict:
     """Seconds from `python -m ui.app` to its HTTP port answering (imports, index and snapshot load)."""
-    port = _free_port()
-    env = _clean_env()
-    env.update(PAPERCHAT_PORT=str(port), PAPERCHAT_INDEX_DIR=str(settings.index_dir),
-               PAPERCHAT_DATA_DIR=str(data[0]))
-    if settings.embed_cache is not None:
-        env["PAPERCHAT_EMBED_CACHE"] = settings.embed_cache
     started = time.perf_counter()
-    app = subprocess.Popen([sys.executable, "-m", "ui.app"], cwd=ROOT, env=env,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        while time.perf_counter() - started < timeout:
-            if app.poll() is not None:
-                raise RuntimeError(f"ui.app exited with code {app.returncode} before answering on port {port}")
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as response:
-                    if response.status == 200:
-                        return {"seconds": time.perf_counter() - started}
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError(f"ui.app did not answer on port {port} within {timeout:.0f} s")
-    finally:
-        app.terminate()
-        try:
-            app.wait(10)
-        except subprocess.TimeoutExpired:
-            app.kill()
-            app.wait()
+    app = start_app(settings.model_copy(update={"data_dir": data[0]}), free_port())
+    seconds = time.perf_counter() - started
+    stop_app(app)
+    return {"seconds": seconds}
 
 
 def disk_usage(settings: Settings) -> dict:
@@ -270,18 +247,10 @@ def _child_json(kind: str, size: int, out: str | None = None, label: str = "", i
     argv = [sys.executable, "-m", "eval.bench", "--child", kind, str(size), out or "-", label]
     argv += [index_dir] if index_dir else []
     print(f"bench: {kind} {size:,} {label}".rstrip(), file=sys.stderr, flush=True)
-    done = subprocess.run(argv, cwd=ROOT, env=_clean_env(), capture_output=True, text=True)
+    done = subprocess.run(argv, cwd=ROOT, env=clean_env(), capture_output=True, text=True)
     if done.returncode:
         raise RuntimeError(f"{kind} at {size:,} papers failed:\n{done.stderr[-3000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
-
-
-def _clean_env() -> dict:
-    # extractive answers (no LLM endpoint), the bench's own index folders
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith("PAPERCHAT_") and k not in ("OPENAI_API_KEY", "OPENAI_BASE_URL")}
-    env["PYTHONPATH"] = str(ROOT)
-    return env
 
 
 def _peak_rss_mb() -> float:
@@ -292,12 +261,6 @@ def _du(path: Path) -> float:
     if path.is_file():
         return path.stat().st_blocks * 512 / 2**20
     return sum(p.stat().st_blocks * 512 for p in path.rglob("*") if p.is_file()) / 2**20 if path.exists() else 0.0
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 # ---------------------------------------------------------------- report

@@ -16,15 +16,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import socket
-import subprocess
 import sys
 import threading
 import time
-import urllib.request
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Iterator
 
 import rag
@@ -32,10 +28,10 @@ from rag.settings import Settings
 
 from .datasets import ROOT, own_questions
 from .metrics import percentile
+from .page import free_port, start_app, stop_app
 from .run import CACHE, RESULTS
 
 SIZES = ((10, 10), (20, 25))  # (clients, questions each): issue 4's 10 sessions, issue 5's 20 × 25
-STARTUP_SECONDS = 180  # the app loads the index and the embedding model before it listens
 
 
 @dataclass(frozen=True)
@@ -77,53 +73,11 @@ def questions() -> list[Question]:
 
 # ---------------------------------------------------------------- the app under load
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def start_app(settings: Settings, port: int, log: Path, extra_env: dict[str, str]) -> subprocess.Popen:
-    """`python -m ui.app` on `port`, serving `settings`' index; returns once the page answers."""
-    # the answer mode is the run's, not the shell's: no key, endpoint or login leaks in
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "PAPERCHAT_"))}
-    env.update(PAPERCHAT_HOST="127.0.0.1", PAPERCHAT_PORT=str(port), PAPERCHAT_INDEX_DIR=str(settings.index_dir),
-               PAPERCHAT_DATA_DIR=str(settings.data_dir), **extra_env)
-    with open(log, "w") as out:
-        app = subprocess.Popen([sys.executable, "-m", "ui.app"], cwd=ROOT, env=env, stdout=out,
-                               stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + STARTUP_SECONDS
-    while not _answers(f"http://127.0.0.1:{port}/"):
-        if app.poll() is not None or time.monotonic() > deadline:
-            stop_app(app)
-            raise RuntimeError(f"the app did not start on port {port}; its log ({log}):\n"
-                               f"{log.read_text(errors='replace')[-3000:]}")
-        time.sleep(0.5)
-    return app
-
-
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return response.status == 200
-    except OSError:
-        return False
-
-
-def stop_app(app: subprocess.Popen) -> None:
-    app.terminate()
-    try:
-        app.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        app.kill()
-        app.wait()
-
-
 @contextmanager
 def serving(settings: Settings, extra_env: dict[str, str] | None = None) -> Iterator[str]:
     """The app's URL while it runs."""
     port = free_port()
-    app = start_app(settings, port, CACHE / "load-app.log", extra_env or {})
+    app = start_app(settings, port, CACHE / "load-app.log", extra_env)
     try:
         yield f"http://127.0.0.1:{port}/"
     finally:

@@ -123,6 +123,20 @@ def test_a_question_gets_a_cited_answer_and_the_citation_opens_its_source(page):
     page.screenshot(path=str(OUTPUT / "answered-page.png"), full_page=True)
 
 
+def test_a_citation_in_an_earlier_answer_shows_that_answers_sources(page):
+    ask(page, "What speedup does Veda report?")
+    page.get_by_label("Ask about the papers").fill("Which papers study continual learning?")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#pc-src-2-1", timeout=30_000)  # the panel now holds the second answer's cards
+    assert not page.locator("#pc-src-1-1").count()
+
+    page.locator("a[href='#pc-src-1-1']").first.click()
+
+    card = page.locator("#pc-src-1-1")
+    card.wait_for(timeout=10_000)
+    assert "Veda" in card.inner_text() and not page.locator("#pc-src-2-1").count()
+
+
 def test_the_iclr_filter_keeps_icml_papers_out_of_the_sources(page):
     page.get_by_label("Venues (empty = all; several = any of them)").click()
     page.get_by_role("option", name="ICLR").click()

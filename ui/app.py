@@ -73,9 +73,16 @@ UPLOAD_TYPES = [".txt", ".jsonl", ".csv"]
 class Answered:
     """One finished answer of the conversation: where it sits in the chat, and what it answered."""
 
-    index: int  # position of the reply in the chatbot's messages (what a like event names)
+    index: int  # position of the reply in the chatbot's messages (what like and select events name)
     question: str
     answer: rag.Answer
+    turn: int  # numbers its source cards (`#pc-src-<turn>-<n>`), which its `[n]` links point at
+
+
+def _answered_at(answered: list[Answered], index) -> Answered | None:
+    """The finished answer at the chat position an event names (Gradio gives an int or a (row, col) pair)."""
+    index = index[0] if isinstance(index, (list, tuple)) else index
+    return next((a for a in answered if a.index == index), None)
 
 
 def header(settings: Settings, counts: dict[str, int]) -> str:
@@ -197,7 +204,7 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
             return
         chat[-1] = {"role": "assistant", "content": render_answer(answer, turn)}
         plain = [*plain, {"role": "user", "content": message}, {"role": "assistant", "content": answer.text}]
-        answered = [*answered, Answered(index=len(chat) - 1, question=message, answer=answer)]
+        answered = [*answered, Answered(index=len(chat) - 1, question=message, answer=answer, turn=turn)]
         yield "", chat, plain, answered, render_sources(answer, turn)
 
     def on_export(answered: list[Answered]):
@@ -210,8 +217,7 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
 
     def on_like(answered: list[Answered], data: gr.LikeData) -> None:
         """Thumbs up/down on an answer, appended to the feedback file."""
-        index = data.index[0] if isinstance(data.index, (list, tuple)) else data.index
-        done = next((a for a in answered if a.index == index), None)
+        done = _answered_at(answered, data.index)
         if done is None:
             gr.Warning("Only finished answers can be rated.")
             return
@@ -220,6 +226,11 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
             rag.record_feedback(done.question, done.answer, liked, settings)
         except rag.PaperchatError as exc:
             gr.Warning(f"Feedback not saved: {exc}")
+
+    def on_select(answered: list[Answered], data: gr.SelectData):
+        """Clicking an earlier answer, or one of its `[n]`, shows that answer's sources beside the chat."""
+        done = _answered_at(answered, data.index)
+        return render_sources(done.answer, done.turn) if done else gr.skip()
 
     def on_upload(path: str | None, progress=gr.Progress()):
         """Add the uploaded paper list, then refresh the counts and the venue and year choices."""
@@ -292,6 +303,7 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
                 start_over(lambda: ([], [], [], ""), None, [chat, plain, answered, sources], api_visibility="private"
                            ).then(on_export, answered, [bib, csv_file], api_visibility="private")
             chat.like(on_like, answered, None, api_visibility="private")
+            chat.select(on_select, answered, sources, api_visibility="private")
         with gr.Tab("Search"):
             with gr.Row():
                 query = gr.Textbox(label="Search the papers", placeholder="streaming video with bounded memory",

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import rag
-from rag.llm import llm_configured, model_label
+from rag.answer.llm import llm_configured, model_label
 from rag.settings import Settings
 
 from .datasets import EVAL_DIR, ROOT, own_questions

@@ -90,7 +90,7 @@ def cold_record(size: int) -> Path:
 
 def measure_ingest(paths: list[Path], settings: Settings, label: str) -> dict:
     """One ingest, timed; the model is loaded first, as it is not part of ingest speed."""
-    from rag.embedcache import uncached
+    from rag.index.embedcache import uncached
 
     index = rag.get_index(settings, build=False)
     uncached(index.embedder).embed(["load the model first"])

@@ -15,9 +15,9 @@ from dataclasses import replace
 import numpy as np
 
 import rag
-from rag.index import _keyword_text, make_chunks
-from rag.keyword import KeywordIndex
-from rag.retrieve import Candidates, fuse
+from rag.index.store import _keyword_text, make_chunks
+from rag.index.keyword import KeywordIndex
+from rag.retrieval.hybrid import Candidates, fuse
 from rag.settings import Settings
 
 from .datasets import SCIFACT, scifact_queries

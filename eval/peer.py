@@ -23,9 +23,10 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 import rag
-from rag.corpus import load_papers
-from rag.embed import as_llama_index, get_embedder
-from rag.embedcache import uncached
+from rag.corpus.papers import load_papers
+from rag.index.embedders import get_embedder
+from rag.index.embed import as_llama_index
+from rag.index.embedcache import uncached
 from rag.settings import Settings
 from rag.types import Paper
 
@@ -117,7 +118,7 @@ def open_peer(corpus: Corpus, docs, embedder, cache_dir: Path = CACHE, rebuild: 
     from llama_index.core import VectorStoreIndex
     from llama_index.vector_stores.chroma import ChromaVectorStore
 
-    from rag.chroma import NoDownloadEmbeddingFunction
+    from rag.index.chroma import NoDownloadEmbeddingFunction
 
     folder = cache_dir / f"peer-{corpus.name}"
     info_path = folder / "build.json"

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from rag.text import clean_markup
+from rag.corpus.text import clean_markup
 
 from .datasets import ROOT, SCIFACT, SHARED
 

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import rag
-from rag.retrieve import fuse, gather
+from rag.retrieval.hybrid import fuse, gather
 from rag.settings import Settings
 
 from .datasets import SCIFACT, scifact_queries

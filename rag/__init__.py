@@ -6,12 +6,12 @@
         print(hit.paper.title, hit.paper.venue_year, hit.score)
 """
 
-from .api import ask, ask_stream, get_index, ingest, search, stats
-from .errors import BadUpload, ConfigError, EmbedderError, IndexUnavailable, LLMUnavailable, PaperchatError
-from .feedback import record_feedback
-from .settings import Settings
-from .types import Answer, Chunk, Citation, Hit, Link, Paper
-from .upload import UploadResult, add_papers
+from rag.api import ask, ask_stream, get_index, ingest, search, stats
+from rag.errors import BadUpload, ConfigError, EmbedderError, IndexUnavailable, LLMUnavailable, PaperchatError
+from rag.serve.feedback import record_feedback
+from rag.settings import Settings
+from rag.types import Answer, Chunk, Citation, Hit, Link, Paper
+from rag.serve.upload import UploadResult, add_papers
 
 __all__ = [
     "search", "ask", "ask_stream", "ingest", "stats", "get_index", "add_papers", "record_feedback", "Settings",

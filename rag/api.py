@@ -7,13 +7,13 @@ import threading
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
-from .answer import answer_question, answer_stream
-from .chroma import normalize_venues
-from .index import IngestReport, PaperIndex, Progress
-from .retrieve import clean_query, hybrid_search
-from .settings import Settings, current_settings
-from .types import Answer, Hit
-from .understand import snapshot_facts
+from rag.answer.pipeline import answer_question, answer_stream
+from rag.index.chroma import normalize_venues
+from rag.index.store import IngestReport, PaperIndex, Progress
+from rag.retrieval.hybrid import clean_query, hybrid_search
+from rag.settings import Settings, current_settings
+from rag.types import Answer, Hit
+from rag.answer.understand import snapshot_facts
 
 log = logging.getLogger("paperchat")
 _lock = threading.Lock()

@@ -7,8 +7,8 @@ import re
 import pytest
 
 import rag
-from rag.citations import find_markers
-from rag.text import split_sentences
+from rag.answer.citations import find_markers
+from rag.corpus.text import split_sentences
 
 
 def check_invariants(answer: rag.Answer) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import rag
-from rag.export import plain_answer
+from rag.serve.export import plain_answer
 from ui.app import build_app, launch_options
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)

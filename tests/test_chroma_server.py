@@ -12,7 +12,7 @@ import pytest
 
 import rag
 from chroma_server import ChromaServer, chroma_executable, free_port
-from rag.index import make_chunks
+from rag.index.store import make_chunks
 
 from conftest import FAST_THREADS, ICLR_FILE, VEDA_FILE, VEDA_QUESTION
 

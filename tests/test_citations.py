@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rag.citations import (
+from rag.answer.citations import (
     Marker, best_quotes, claims_for, find_markers, is_supported, renumber, resolve, strip_markers,
 )
-from rag.text import split_sentences
+from rag.corpus.text import split_sentences
 from rag.types import Paper
 
 

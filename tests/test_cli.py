@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag.cli import main
+from rag.serve.cli import main
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import rag
-from rag.corpus import derive_title, load_papers, parse_paper_list
-from rag.index import make_chunks
+from rag.corpus.papers import derive_title, load_papers, parse_paper_list
+from rag.index.store import make_chunks
 
 from conftest import DATA_DIR, PAPERS_DIR
 

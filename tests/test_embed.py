@@ -11,7 +11,7 @@ import pytest
 import rag
 from conftest import FAST_THREADS, PAPERS_DIR, VEDA_FILE
 from fake_openai import FakeOpenAI
-from rag.embed import OnnxEmbedder, _installed_model_path, as_llama_index
+from rag.index.embed import OnnxEmbedder, _installed_model_path, as_llama_index
 from rag.errors import EmbedderError
 
 

@@ -11,9 +11,9 @@ import pytest
 
 import rag
 from conftest import FAST_THREADS, PAPERS_DIR, PROJECT_ROOT, VEDA_FILE, VEDA_QUESTION
-from rag.embed import OnnxEmbedder
-from rag.embedcache import CachedEmbedder, EmbedCache
-from rag.index import PaperIndex
+from rag.index.embed import OnnxEmbedder
+from rag.index.embedcache import CachedEmbedder, EmbedCache
+from rag.index.store import PaperIndex
 
 
 class ConstantEmbedder:
@@ -137,7 +137,7 @@ def test_searches_do_not_fill_the_cache(built_settings):
 def test_a_batch_is_kept_when_the_process_is_killed_right_after_it(tmp_path):
     script = (
         "import os, signal, numpy as np\n"
-        "from rag.embedcache import CachedEmbedder, EmbedCache\n"
+        "from rag.index.embedcache import CachedEmbedder, EmbedCache\n"
         "class M:\n"
         "    id, dim = 'm', 3\n"
         "    def embed(self, texts): return np.ones((len(texts), 3), dtype=np.float32)\n"

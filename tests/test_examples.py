@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import rag
-from rag.examples import example_questions
+from rag.serve.examples import example_questions
 from rag.types import Paper
 
 from test_answer import check_invariants
@@ -46,7 +46,7 @@ def test_an_empty_index_has_no_examples(snapshot_papers):
 
 
 def test_topics_are_shared_phrases_not_links_or_filler():
-    from rag.examples import common_topics
+    from rag.serve.examples import common_topics
 
     papers = [_paper(i, f"We study speech recognition with large language models. Code: https://github.com/x/y{i}. "
                         f"Extensive experiments show gains.") for i in range(3)]

@@ -9,7 +9,7 @@ import re
 import pytest
 
 import rag
-from rag.export import (CSV_HEADER, bibtex_key, cited_papers, latex_escape, paper_url, plain_answer, to_bibtex,
+from rag.serve.export import (CSV_HEADER, bibtex_key, cited_papers, latex_escape, paper_url, plain_answer, to_bibtex,
                         to_csv)
 
 

@@ -19,9 +19,9 @@ import rag
 from chroma_server import ChromaServer, chroma_executable
 from conftest import FAST_THREADS, ICLR_FILE, ON_SERVER, PAPERS_DIR, PROJECT_ROOT, VEDA_FILE, VEDA_QUESTION
 from fake_openai import Cut, FakeOpenAI, Hang, Reply, Status
-from rag.corpus import load_papers
-from rag.index import PaperIndex, make_chunks
-from rag.llm import load_client
+from rag.corpus.papers import load_papers
+from rag.index.store import PaperIndex, make_chunks
+from rag.answer.llm import load_client
 
 SECOND_ICML_FILE = "002_e76293968c04d351.txt"  # 19 ICML 2026 papers, Veda not among them
 
@@ -56,7 +56,7 @@ import os, signal, sys
 from pathlib import Path
 
 import chromadb.api.models.Collection as chroma_collection
-import rag, rag.embed, rag.keyword
+import rag, rag.index.embed, rag.index.keyword
 
 POINT, NTH = sys.argv[1], int(sys.argv[2])
 calls = {}
@@ -124,9 +124,9 @@ def halfway_delete(delete):
     return hooked
 
 
-patch(rag.embed.OnnxEmbedder, "embed", before_embedding)
+patch(rag.index.embed.OnnxEmbedder, "embed", before_embedding)
 patch(chroma_collection.Collection, "upsert", after_upsert)
-patch(rag.keyword.KeywordIndex, "save", after_keyword_save)
+patch(rag.index.keyword.KeywordIndex, "save", after_keyword_save)
 patch(os, "replace", around_pointer)
 patch(chroma_collection.Collection, "delete", halfway_delete)
 

@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 import pytest
 
 import rag
-from rag.feedback import feedback_record
+from rag.serve.feedback import feedback_record
 
 VEDA = rag.Paper(id="icml2026-1a2b3c4d5e", title="Veda", venue="ICML", year=2026, abstract="a",
                  text="Veda is 5.1× faster.", source="icml.txt", position=1)

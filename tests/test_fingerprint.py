@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import rag
-import rag.index
+import rag.index.store
 from conftest import VEDA_FILE
-from rag.fingerprint import input_digest
+from rag.corpus.fingerprint import input_digest
 
 
 def count_parses(monkeypatch) -> list[int]:
     calls: list[int] = []
-    real = rag.index.load_papers
+    real = rag.index.store.load_papers
 
     def load(*args, **kwargs):
         calls.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(rag.index, "load_papers", load)
+    monkeypatch.setattr(rag.index.store, "load_papers", load)
     return calls
 
 

@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import rag
-from rag.citations import claims_for, find_markers, renumber, resolve, strip_markers
-from rag.corpus import load_papers
-from rag.index import make_chunks
-from rag.text import clean_markup, find_links, split_sentences
+from rag.answer.citations import claims_for, find_markers, renumber, resolve, strip_markers
+from rag.corpus.papers import load_papers
+from rag.index.store import make_chunks
+from rag.corpus.text import clean_markup, find_links, split_sentences
 from rag.types import Paper
 
 FUZZ = settings(max_examples=150, deadline=None, derandomize=True,

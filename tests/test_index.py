@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 
 import rag
-import rag.index
-from rag.corpus import load_papers
-from rag.index import PaperIndex, make_chunks
+import rag.index.store
+from rag.corpus.papers import load_papers
+from rag.index.store import PaperIndex, make_chunks
 from rag.types import Paper
 
 from conftest import FAST_THREADS, ICLR_FILE, ON_SERVER, PAPERS_DIR, PROJECT_ROOT, VEDA_FILE, VEDA_QUESTION
@@ -154,8 +154,8 @@ def test_renaming_a_file_keeps_ids_and_reembeds_nothing(index_copy):
 
 
 def test_changing_the_embedder_rebuilds_into_a_new_collection_and_drops_the_old(index_copy, monkeypatch, caplog):
-    real = rag.index.get_embedder
-    monkeypatch.setattr(rag.index, "get_embedder",
+    real = rag.index.store.get_embedder
+    monkeypatch.setattr(rag.index.store, "get_embedder",
                         lambda s: HashEmbedder(s.embedder_id) if s.embedder == "openai" else real(s))
     switched = rag.Settings(index_dir=index_copy.index_dir, data_dir=index_copy.data_dir,
                             embedder="openai", openai_base_url="http://127.0.0.1:9/v1")

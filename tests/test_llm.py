@@ -10,7 +10,7 @@ import pytest
 
 from fake_openai import Cut, FakeOpenAI, Hang, Reply, Status
 from rag.errors import LLMUnavailable
-from rag.llm import (
+from rag.answer.llm import (
     NO_ANSWER, SYSTEM_PROMPT, build_messages, condense_question, generate_stream, llm_configured, model_label,
 )
 from rag.settings import Settings

@@ -108,9 +108,9 @@ def test_the_peer_index_is_cached_and_rebuilt_only_when_the_papers_change(tiny, 
 
 
 def open_tiny(corpus, tmp_path):
-    from rag.corpus import load_papers
-    from rag.embed import get_embedder
-    from rag.embedcache import uncached
+    from rag.corpus.papers import load_papers
+    from rag.index.embedders import get_embedder
+    from rag.index.embedcache import uncached
 
     docs = peer.peer_documents(load_papers(corpus.paths).papers, corpus.id_field)
     return peer.open_peer(corpus, docs, uncached(get_embedder(corpus.ours)), cache_dir=tmp_path / "cache")

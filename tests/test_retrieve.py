@@ -8,7 +8,7 @@ import logging
 import pytest
 
 import rag
-from rag.corpus import load_papers
+from rag.corpus.papers import load_papers
 
 from conftest import FAST_THREADS, PAPERS_DIR, PROJECT_ROOT, VEDA_QUESTION
 
@@ -82,7 +82,7 @@ def test_filters_keep_only_matching_papers(built_settings, shipped_papers, mode,
 @pytest.mark.parametrize("filters", [{"venue": "ICML"}, {"venue": ["ICLR", "NeurIPS"]}, {"year": 2026}])
 def test_a_filter_over_a_wide_query_gives_chromas_filtered_top_chunks(built_settings, monkeypatch, filters):
     """Filters keeping many papers are applied to a wider unfiltered query: the same chunks, in the same order."""
-    import rag.retrieve as retrieve
+    import rag.retrieval.hybrid as retrieve
 
     index = rag.get_index(built_settings)
     snapshot = index.snapshot()

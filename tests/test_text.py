@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag.text import clean_markup, find_links, split_sentences
+from rag.corpus.text import clean_markup, find_links, split_sentences
 from rag.types import Link
 
 

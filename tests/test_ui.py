@@ -14,7 +14,7 @@ import pytest
 import rag
 from conftest import VEDA_FILE, VEDA_QUESTION
 from ui.app import _venues, build_app, header, launch_options, main, parse_auth, render_hits
-from rag.export import plain_answer
+from rag.serve.export import plain_answer
 from ui.render import render_answer, render_card, render_sources
 
 HOSTILE_TITLE = "<script>alert(1)</script>"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rag.types import Paper
-from rag.understand import TitleIndex, named_papers
+from rag.answer.understand import TitleIndex, named_papers
 
 
 def paper(title: str, n: int) -> Paper:

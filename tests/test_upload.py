@@ -8,7 +8,7 @@ import pytest
 
 import rag
 import rag.api
-from rag.upload import UPLOADS, add_papers, safe_name
+from rag.serve.upload import UPLOADS, add_papers, safe_name
 
 SHIPPED = {"ICLR 2026": 19, "ICML 2026": 51}
 MOTHLIGHT = ("We introduce MothLight, a photonic accelerator that runs sparse attention with optical "

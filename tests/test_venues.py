@@ -8,8 +8,8 @@ import pytest
 
 import rag
 from conftest import FAST_THREADS, copy_data
-from rag.chroma import normalize_venues, where_filter
-from rag.understand import combine_venues
+from rag.index.chroma import normalize_venues, where_filter
+from rag.answer.understand import combine_venues
 
 NEURIPS = """NeurIPS 2025 Papers
 

@@ -17,10 +17,10 @@ os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")  # no phone-home from
 import gradio as gr  # noqa: E402
 
 import rag  # noqa: E402
-from rag.cli import answer_json  # noqa: E402
-from rag.examples import COUNT_QUESTION, example_questions  # noqa: E402
-from rag.export import cited_papers, to_bibtex, to_csv  # noqa: E402
-from rag.llm import llm_configured, load_client, model_label  # noqa: E402
+from rag.serve.cli import answer_json  # noqa: E402
+from rag.serve.examples import COUNT_QUESTION, example_questions  # noqa: E402
+from rag.serve.export import cited_papers, to_bibtex, to_csv  # noqa: E402
+from rag.answer.llm import llm_configured, load_client, model_label  # noqa: E402
 from rag.settings import Settings  # noqa: E402
 from ui.render import render_answer, render_hits, render_sources, render_streaming  # noqa: E402
 

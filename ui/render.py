@@ -10,7 +10,7 @@ import html
 import re
 
 import rag
-from rag.export import plain_answer
+from rag.serve.export import plain_answer
 
 __all__ = ["source_id", "render_streaming", "render_answer", "render_sources", "render_hits", "highlight",
            "copy_button"]

@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from .index import Snapshot
-from .keyword import STOP_WORDS
-from .text import split_sentences
-from .types import Paper
+from rag.index.store import Snapshot
+from rag.index.keyword import STOP_WORDS
+from rag.corpus.text import split_sentences
+from rag.types import Paper
 
 COUNT_QUESTION = "How many papers are there per venue?"  # answered from the index itself, whatever it holds
 SAMPLE = 3000  # papers read for topics: enough for the common themes, cheap at 100k papers

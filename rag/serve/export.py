@@ -8,7 +8,7 @@ import re
 import unicodedata
 from typing import Iterable
 
-from .types import Answer, Paper
+from rag.types import Answer, Paper
 
 __all__ = ["cited_papers", "paper_url", "bibtex_key", "to_bibtex", "to_csv", "plain_answer", "CSV_HEADER"]
 

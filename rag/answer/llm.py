@@ -18,10 +18,10 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from .citations import strip_markers
-from .errors import LLMUnavailable
-from .settings import Settings
-from .types import Paper
+from rag.answer.citations import strip_markers
+from rag.errors import LLMUnavailable
+from rag.settings import Settings
+from rag.types import Paper
 
 __all__ = [
     "SYSTEM_PROMPT", "CONDENSE_PROMPT", "NO_ANSWER", "llm_configured", "model_label", "build_messages",

@@ -7,9 +7,9 @@ import weakref
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from .index import Snapshot
-from .keyword import sentence_terms
-from .types import Paper
+from rag.index.store import Snapshot
+from rag.index.keyword import sentence_terms
+from rag.types import Paper
 
 # pronouns and stand-ins that point back at the previous turn's subject
 _ANAPHORA = re.compile(

@@ -8,9 +8,9 @@ import threading
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .errors import ConfigError
-from .settings import Settings, current_settings
-from .types import Answer
+from rag.errors import ConfigError
+from rag.settings import Settings, current_settings
+from rag.types import Answer
 
 __all__ = ["feedback_record", "record_feedback"]
 

@@ -17,7 +17,7 @@ from typing import Sequence
 
 import numpy as np
 
-from .embed import Embedder
+from rag.index.embed import Embedder
 
 log = logging.getLogger("paperchat.embedcache")
 LOOKUP_CHUNK = 500  # keys per SELECT … IN (…): well below SQLite's variable limit

@@ -7,16 +7,16 @@ from collections import Counter
 from dataclasses import replace
 from typing import Iterator, Sequence
 
-from .citations import find_markers, resolve
-from .extractive import focus_terms, fact_answer, list_answer
-from .index import PaperIndex, Snapshot
-from .errors import LLMUnavailable
-from .keyword import sentence_terms
-from .llm import NO_ANSWER, condense_question, generate_stream, llm_configured, model_label
-from .retrieve import hybrid_search
-from .settings import Settings
-from .types import Answer, Citation, Hit
-from .understand import Question, snapshot_facts, understand
+from rag.answer.citations import find_markers, resolve
+from rag.answer.extractive import focus_terms, fact_answer, list_answer
+from rag.index.store import PaperIndex, Snapshot
+from rag.errors import LLMUnavailable
+from rag.index.keyword import sentence_terms
+from rag.answer.llm import NO_ANSWER, condense_question, generate_stream, llm_configured, model_label
+from rag.retrieval.hybrid import hybrid_search
+from rag.settings import Settings
+from rag.types import Answer, Citation, Hit
+from rag.answer.understand import Question, snapshot_facts, understand
 
 
 def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = None,

@@ -24,17 +24,18 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
-from .chroma import (NoDownloadEmbeddingFunction, chroma_problem, collection_names, connect, normalize_venues,
+from rag.index.chroma import (NoDownloadEmbeddingFunction, chroma_problem, collection_names, connect, normalize_venues,
                      where_filter)
-from .corpus import load_papers
-from .embed import Embedder, get_embedder
-from .errors import IndexUnavailable
-from .fingerprint import input_digest
-from .keyword import KeywordIndex
-from .published import Busy, PublishedSnapshots
-from .settings import Settings
-from .text import split_sentences
-from .types import Chunk, Link, Paper
+from rag.corpus.papers import load_papers
+from rag.index.embedders import get_embedder
+from rag.index.embed import Embedder
+from rag.errors import IndexUnavailable
+from rag.corpus.fingerprint import input_digest
+from rag.index.keyword import KeywordIndex
+from rag.index.published import Busy, PublishedSnapshots
+from rag.settings import Settings
+from rag.corpus.text import split_sentences
+from rag.types import Chunk, Link, Paper
 
 
 log = logging.getLogger("paperchat.index")

@@ -13,11 +13,11 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import api
-from .corpus import SUPPORTED, content_hash, load_papers
-from .errors import BadUpload, ConfigError
-from .index import Progress
-from .settings import Settings, current_settings
+from rag import api
+from rag.corpus.papers import SUPPORTED, content_hash, load_papers
+from rag.errors import BadUpload, ConfigError
+from rag.index.store import Progress
+from rag.settings import Settings, current_settings
 
 __all__ = ["UploadResult", "add_papers", "safe_name", "UPLOADS"]
 

@@ -13,8 +13,8 @@ from typing import Protocol, Sequence
 
 import numpy as np
 
-from .errors import ConfigError, EmbedderError
-from .settings import Settings
+from rag.errors import ConfigError, EmbedderError
+from rag.settings import Settings
 
 MODEL_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
 MAX_TOKENS = 256  # all-MiniLM-L6-v2 was trained on 256-token inputs
@@ -50,7 +50,7 @@ class OnnxEmbedder:
     def _tokenizer(self):
         from tokenizers import Tokenizer
 
-        tokenizer = Tokenizer.from_file(str(Path(__file__).parent / "assets" / "tokenizer.json"))
+        tokenizer = Tokenizer.from_file(str(Path(__file__).parent.parent / "assets" / "tokenizer.json"))
         tokenizer.enable_truncation(max_length=MAX_TOKENS)
         tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")  # pad to the longest in the batch
         return tokenizer
@@ -180,29 +180,6 @@ class OpenAIEmbedder:
         vectors = np.asarray(rows, dtype=np.float32).reshape(len(texts), -1)
         self.dim = vectors.shape[1] if len(vectors) else self.dim
         return vectors / np.clip(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12, None)
-
-
-_DEFAULT: dict[tuple, Embedder] = {}
-_CACHED: dict[tuple, Embedder] = {}
-
-
-def get_embedder(settings: Settings) -> Embedder:
-    """The embedder chosen in settings, loaded once per process, behind the embedding cache if one is set."""
-    key = (settings.embedder_id, settings.embed_threads, settings.embed_batch_size)
-    if key not in _DEFAULT:
-        if settings.embedder == "openai":
-            _DEFAULT[key] = OpenAIEmbedder(settings)
-        else:
-            _DEFAULT[key] = OnnxEmbedder(settings.embed_threads, settings.embed_batch_size)
-    path = settings.embed_cache_path
-    if path is None:
-        return _DEFAULT[key]
-    cached_key = key + (str(path.resolve()),)
-    if cached_key not in _CACHED:
-        from .embedcache import CachedEmbedder, EmbedCache
-
-        _CACHED[cached_key] = CachedEmbedder(_DEFAULT[key], EmbedCache(path))
-    return _CACHED[cached_key]
 
 
 def as_llama_index(embedder: Embedder):

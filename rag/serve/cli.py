@@ -9,10 +9,10 @@ import shutil
 import sys
 import textwrap
 
-from . import api
-from .errors import PaperchatError
-from .llm import llm_configured, model_label
-from .settings import Settings
+from rag import api
+from rag.errors import PaperchatError
+from rag.answer.llm import llm_configured, model_label
+from rag.settings import Settings
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .types import Link
+from rag.types import Link
 
 GREEK = {
     "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε",

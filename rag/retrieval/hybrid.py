@@ -8,11 +8,11 @@ from typing import Sequence
 
 import numpy as np
 
-from .embedcache import uncached
-from .index import PaperIndex, Snapshot
-from .keyword import analysed_sentences, sentence_terms
-from .settings import Settings
-from .types import Hit
+from rag.index.embedcache import uncached
+from rag.index.store import PaperIndex, Snapshot
+from rag.index.keyword import analysed_sentences, sentence_terms
+from rag.settings import Settings
+from rag.types import Hit
 
 log = logging.getLogger("paperchat.retrieve")
 MODES = ("hybrid", "dense", "keyword")

@@ -19,7 +19,7 @@ import tarfile
 import time
 from pathlib import Path
 
-from .chroma import NoDownloadEmbeddingFunction
+from rag.index.chroma import NoDownloadEmbeddingFunction
 
 PART_CHARS = 1_000_000  # base64 characters per record: small HTTP bodies, any snapshot size
 POINTER = "current"

@@ -12,11 +12,11 @@ import json
 from pathlib import Path
 from typing import Sequence
 
-from .corpus import iter_files
-from .settings import Settings
+from rag.corpus.papers import iter_files
+from rag.settings import Settings
 
 # the code that turns files into papers, chunks and BM25 terms: editing it invalidates every digest
-_CODE = ("corpus.py", "text.py", "index.py", "keyword.py", "types.py")
+_CODE = ("corpus/papers.py", "corpus/text.py", "index/store.py", "index/keyword.py", "types.py")
 
 
 def input_digest(paths: Sequence[str | Path], settings: Settings) -> str | None:
@@ -24,7 +24,7 @@ def input_digest(paths: Sequence[str | Path], settings: Settings) -> str | None:
 
     None when a file cannot be read: the ingest then parses everything and reports the problem."""
     digest = hashlib.sha256()
-    here = Path(__file__).parent
+    here = Path(__file__).parent.parent  # rag/
     knobs = [settings.max_index_chars, settings.chunk_sentences, settings.chunk_stride, [str(p) for p in paths]]
     digest.update(json.dumps(knobs).encode())
     try:

@@ -6,10 +6,10 @@ import re
 from functools import lru_cache
 from dataclasses import dataclass
 
-from .citations import strip_markers
-from .keyword import analysed_sentences, sentence_terms
-from .types import Hit
-from .understand import Question
+from rag.answer.citations import strip_markers
+from rag.index.keyword import analysed_sentences, sentence_terms
+from rag.types import Hit
+from rag.answer.understand import Question
 
 _GENERIC = {"paper", "work", "method", "model", "approach", "result", "propos", "studi", "use", "report",
             "show", "which", "what", "how", "does", "list"}

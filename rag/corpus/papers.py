@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from .text import clean_markup, find_links, split_sentences
-from .types import Paper
+from rag.corpus.text import clean_markup, find_links, split_sentences
+from rag.types import Paper
 
 log = logging.getLogger("paperchat.corpus")
 

@@ -11,9 +11,9 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Sequence
 
-from .keyword import sentence_terms
-from .text import split_sentences
-from .types import Citation, Paper
+from rag.index.keyword import sentence_terms
+from rag.corpus.text import split_sentences
+from rag.types import Citation, Paper
 
 __all__ = [
     "Marker", "Resolved", "find_markers", "renumber", "claims_for", "best_quotes", "is_supported",

@@ -11,7 +11,7 @@ from typing import Sequence
 import bm25s
 import numpy as np
 
-from .text import split_sentences
+from rag.corpus.text import split_sentences
 
 logging.getLogger("bm25s").setLevel(logging.WARNING)  # bm25s sets DEBUG on import
 

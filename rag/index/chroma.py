@@ -8,8 +8,8 @@ from urllib.parse import urlparse
 
 from chromadb.api.types import Documents, EmbeddingFunction, Embeddings
 
-from .errors import IndexUnavailable
-from .settings import Settings
+from rag.errors import IndexUnavailable
+from rag.settings import Settings
 
 
 class NoDownloadEmbeddingFunction(EmbeddingFunction[Documents]):

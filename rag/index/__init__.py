@@ -1,0 +1,1 @@
+"""Stage 2: papers become chunks in Chroma plus a BM25 keyword index, committed as one snapshot."""

@@ -1,0 +1,27 @@
+"""The embedder a `Settings` asks for, loaded once per process, behind the embedding cache when one is set."""
+
+from __future__ import annotations
+
+from rag.index.embed import Embedder, OnnxEmbedder, OpenAIEmbedder
+from rag.index.embedcache import CachedEmbedder, EmbedCache
+from rag.settings import Settings
+
+_DEFAULT: dict[tuple, Embedder] = {}
+_CACHED: dict[tuple, Embedder] = {}
+
+
+def get_embedder(settings: Settings) -> Embedder:
+    """The embedder chosen in settings, loaded once per process, behind the embedding cache if one is set."""
+    key = (settings.embedder_id, settings.embed_threads, settings.embed_batch_size)
+    if key not in _DEFAULT:
+        if settings.embedder == "openai":
+            _DEFAULT[key] = OpenAIEmbedder(settings)
+        else:
+            _DEFAULT[key] = OnnxEmbedder(settings.embed_threads, settings.embed_batch_size)
+    path = settings.embed_cache_path
+    if path is None:
+        return _DEFAULT[key]
+    cached_key = key + (str(path.resolve()),)
+    if cached_key not in _CACHED:
+        _CACHED[cached_key] = CachedEmbedder(_DEFAULT[key], EmbedCache(path))
+    return _CACHED[cached_key]

@@ -115,7 +115,7 @@ def main() -> int:
     llm = Settings()
     if llm_configured(llm):
         with tempfile.TemporaryDirectory(prefix="paperchat-answers-") as tmp:
-            settings = llm.model_copy(update={"index_dir": Path(tmp), "data_dir": ROOT / "data"})
+            settings = llm.replace(index_dir=Path(tmp), data_dir=ROOT / "data")
             rag.ingest(settings=settings)
             llm_result = evaluate(settings)
         text += "\n" + to_markdown(summarise(llm_result), model_label(llm))

@@ -143,7 +143,7 @@ def _largest_venue(settings: Settings) -> str | None:
 def measure_cold_start(settings: Settings, data: list[Path]) -> dict:
     """Seconds from `python -m ui.app` to its HTTP port answering (imports, index and snapshot load)."""
     started = time.perf_counter()
-    app = start_app(settings.model_copy(update={"data_dir": data[0]}), free_port())
+    app = start_app(settings.replace(data_dir=data[0]), free_port())
     seconds = time.perf_counter() - started
     stop_app(app)
     return {"seconds": seconds}
@@ -151,7 +151,7 @@ def measure_cold_start(settings: Settings, data: list[Path]) -> dict:
 
 def disk_usage(settings: Settings) -> dict:
     """MB on disk: the Chroma database, the snapshot generations, and the embedding cache."""
-    root = Path(settings.index_dir)
+    root = Path(settings.index.index_dir)
     cache = settings.embed_cache_path
     parts = {"chroma_mb": _du(root / "chroma"), "snapshots_mb": _du(root / "generations"),
              "embed_cache_mb": sum(_du(p) for p in cache.parent.glob(cache.name + "*")) if cache else 0.0}
@@ -174,12 +174,12 @@ def ensure_built(size: int, cold: bool) -> None:
         return
     BENCH.mkdir(parents=True, exist_ok=True)
     if size == 5183:
-        shutil.rmtree(settings.index_dir, ignore_errors=True)
+        shutil.rmtree(settings.index.index_dir, ignore_errors=True)
         _child_json("ingest", size, str(record), "cold")
         return
     # the 100k corpus: its distinct text cold, into an index of its own with an empty shared cache, then
     # every replica with that cache warm
-    for path in [SCALED_CACHE.parent / f"index-{distinct_size()}", index_settings(size).index_dir]:
+    for path in [SCALED_CACHE.parent / f"index-{distinct_size()}", index_settings(size).index.index_dir]:
         shutil.rmtree(path, ignore_errors=True)
     for stale in SCALED_CACHE.parent.glob(SCALED_CACHE.name + "*"):
         stale.unlink()

@@ -28,8 +28,8 @@ WEIGHTS = (0.0, 0.3, 0.4, 0.5, 1.0)
 
 
 def variants(settings: Settings) -> dict:
-    three = settings.model_copy(update={"chunk_sentences": 3, "chunk_stride": 3})
-    overlap = settings.model_copy(update={"chunk_sentences": 2, "chunk_stride": 1})
+    three = settings.replace(chunk_sentences=3, chunk_stride=3)
+    overlap = settings.replace(chunk_sentences=2, chunk_stride=1)
     untitled = lambda p: replace(p, title_derived=True)  # noqa: E731 - windows only, no title chunk
     return {
         "2-sentence windows": lambda p: [c.text for c in make_chunks(untitled(p), settings)],
@@ -98,13 +98,13 @@ def _ndcg(sims, owners, kw_scores, queries, subset, settings, weight) -> float:
     for qi, (_qid, _text, gold) in enumerate(queries):
         best: dict[int, float] = {}
         order = np.argsort(-sims[qi])
-        for idx in order[: settings.candidates * 4]:
+        for idx in order[: settings.search.candidates * 4]:
             row = int(owners[idx])
             if row not in best:
                 best[row] = float(sims[qi, idx])
-        dense = dict(list(best.items())[: settings.candidates])
+        dense = dict(list(best.items())[: settings.search.candidates])
         fused = fuse(Candidates(dense=dense, keyword=kw_scores[qi]),
-                     settings.model_copy(update={"dense_weight": weight}))
+                     settings.replace(dense_weight=weight))
         ranked = [subset[r].external_id for r, _ in sorted(fused.items(), key=lambda x: -x[1])[:10]]
         out.append(ndcg_at(ranked, gold, 10))
     return mean(out)

@@ -34,10 +34,10 @@ def start_app(settings: Settings, port: int, log: Path | None = None, extra_env:
               timeout: float = STARTUP_SECONDS, poll: float = 0.1) -> subprocess.Popen:
     """`python -m ui.app` on 127.0.0.1:`port` serving `settings`' index; returns once the page answers."""
     env = clean_env()
-    env.update(PAPERCHAT_HOST="127.0.0.1", PAPERCHAT_PORT=str(port), PAPERCHAT_INDEX_DIR=str(settings.index_dir),
-               PAPERCHAT_DATA_DIR=str(settings.data_dir))
-    if settings.embed_cache is not None:
-        env["PAPERCHAT_EMBED_CACHE"] = settings.embed_cache
+    env.update(PAPERCHAT_HOST="127.0.0.1", PAPERCHAT_PORT=str(port), PAPERCHAT_INDEX_DIR=str(settings.index.index_dir),
+               PAPERCHAT_DATA_DIR=str(settings.index.data_dir))
+    if settings.index.embed_cache is not None:
+        env["PAPERCHAT_EMBED_CACHE"] = settings.index.embed_cache
     env.update(extra_env or {})
     out = open(log, "w") if log else subprocess.DEVNULL
     try:

@@ -27,7 +27,7 @@ MODES = ("hybrid", "dense", "keyword")
 def run_own_set(index_dir: Path) -> dict:
     """Cold-ingest the shipped corpus into `index_dir`, then ask every in-scope question."""
     settings = Settings(index_dir=index_dir, data_dir=ROOT / "data")
-    report = rag.ingest([settings.data_dir], settings=settings)
+    report = rag.ingest([settings.index.data_dir], settings=settings)
     questions = [q for q in own_questions() if q["gold"]]
     rows: dict[str, dict] = {}
     latencies: list[float] = []
@@ -101,8 +101,8 @@ def to_markdown(own: dict, scifact: dict | None, settings: Settings) -> str:
         "# Retrieval evaluation",
         "",
         f"Run {time.strftime('%Y-%m-%d %H:%M')} · embedder `{settings.embedder_id}` · fusion "
-        f"`{settings.fusion}` (dense weight {settings.dense_weight}) · chunks of {settings.chunk_sentences} "
-        f"sentences, stride {settings.chunk_stride} · 2-core CPU",
+        f"`{settings.search.fusion}` (dense weight {settings.search.dense_weight}) · chunks of {settings.index.chunk_sentences} "
+        f"sentences, stride {settings.index.chunk_stride} · 2-core CPU",
         "",
         f"## Own question set ({own['papers']} papers, {own['rows']['hybrid']['all']['n']} in-scope questions)",
         "",

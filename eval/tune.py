@@ -40,14 +40,14 @@ def main() -> int:
             out.append(ndcg_at(ranked, gold, 10))
         return mean(out)
 
-    weighted = {w: score(settings.model_copy(update={"fusion": "weighted", "dense_weight": w})) for w in WEIGHTS}
-    rrf = {k: score(settings.model_copy(update={"fusion": "rrf", "rrf_k": k})) for k in RRF_KS}
+    weighted = {w: score(settings.replace(fusion="weighted", dense_weight=w)) for w in WEIGHTS}
+    rrf = {k: score(settings.replace(fusion="rrf", rrf_k=k)) for k in RRF_KS}
     best_w = max(weighted, key=weighted.get)
     best_k = max(rrf, key=rrf.get)
     lines = [
         "# Fusion tuning on SciFact train",
         "",
-        f"{len(queries)} train claims, {len(snapshot.papers):,} abstracts, {settings.candidates} candidates per "
+        f"{len(queries)} train claims, {len(snapshot.papers):,} abstracts, {settings.search.candidates} candidates per "
         "retriever. nDCG@10 per fusion; the test split is never used here.",
         "",
         "| fusion | parameter | nDCG@10 |",

@@ -19,16 +19,13 @@ log = logging.getLogger("paperchat")
 _lock = threading.Lock()
 _default: dict[str, PaperIndex] = {}
 Venues = str | Sequence[str] | None  # one venue, or several meaning papers of any of them
-_ANSWER_FIELDS = {"answer_k", "answer_words", "abstain_similarity", "list_min_relative", "llm_model",
-                  "llm_temperature", "llm_timeout", "llm_max_tokens", "llm_retries", "llm_backoff",
-                  "feedback_path", "upload_max_mb"}  # the page's own settings do not change the index either
 
 
 def get_index(settings: Settings | None = None, build: bool = True) -> PaperIndex:
     """The index for `settings` (default: env/.env), opened once; built from the data folder if empty."""
     settings = settings or current_settings()
-    # answer and LLM settings do not change the index: one open index serves every answer length
-    key = settings.model_dump_json(exclude=_ANSWER_FIELDS)
+    # only the index sub-model names an index: one open index serves every answer length and top_k
+    key = settings.index_key
     with _lock:
         index = _default.get(key)
         if index is None:
@@ -42,13 +39,13 @@ def _ensure_built(index: PaperIndex) -> None:
     snapshot = index.snapshot()
     if snapshot is None:
         log.warning("no index yet: building it from %s (one-time, about a second per 15 papers)",
-                    index.settings.data_dir)
+                    index.settings.index.data_dir)
     elif snapshot.embedder_id != index.embedder.id:
         log.warning("the index was built with %s; rebuilding it with %s",
                     snapshot.embedder_id, index.embedder.id)
     else:
         return
-    report = index.ingest([index.settings.data_dir])
+    report = index.ingest([index.settings.index.data_dir])
     for warning in report.warnings:
         log.warning("%s", warning)
 
@@ -75,7 +72,7 @@ def search(
     settings = settings or current_settings()
     clean_query(query, settings)  # reject an empty query before any index work
     normalize_venues(venue)  # and a malformed venue filter
-    return hybrid_search(get_index(settings), query, k, venue=venue, year=year, mode=mode)
+    return hybrid_search(get_index(settings), query, k, venue=venue, year=year, mode=mode, settings=settings)
 
 
 def stats(settings: Settings | None = None) -> dict[str, int]:

@@ -140,7 +140,7 @@ def index_copy(built_settings, tmp_path) -> rag.Settings:
     """A private copy of the prebuilt index and its data, for tests that change them."""
     data = copy_data(tmp_path / "data")
     if not ON_SERVER:
-        shutil.copytree(built_settings.index_dir, tmp_path / "own-index")
+        shutil.copytree(built_settings.index.index_dir, tmp_path / "own-index")
         return rag.Settings(index_dir=tmp_path / "own-index", data_dir=data, embed_threads=FAST_THREADS)
     # a copied folder would name the same index on the server: build a new one, its vectors from the cache
     (tmp_path / "own-index").mkdir()

@@ -132,7 +132,7 @@ def test_answers_cite_by_paper_not_by_chunk(s):
 
 
 def test_answer_settings_share_one_open_index_and_still_apply(s):
-    short = s.model_copy(update={"answer_words": 40})
+    short = s.replace(answer_words=40)
     assert rag.get_index(short) is rag.get_index(s)
 
     full = rag.ask("What is FlowNar?", settings=s)

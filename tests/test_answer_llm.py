@@ -24,10 +24,7 @@ def fake():
 
 @pytest.fixture
 def llm(built_settings, fake):
-    return built_settings.model_copy(update={
-        "openai_base_url": fake.url, "openai_api_key": SecretStr(KEY), "llm_model": "test-model",
-        "llm_timeout": 1.0, "llm_retries": 1, "llm_backoff": 0.01,
-    })
+    return built_settings.replace(openai_base_url=fake.url, openai_api_key=SecretStr(KEY), llm_model="test-model", llm_timeout=1.0, llm_retries=1, llm_backoff=0.01)
 
 
 def test_the_llm_writes_the_answer_with_the_same_citations(llm, fake):
@@ -83,13 +80,12 @@ def test_faults_fall_back_to_the_extractive_answer_with_a_notice(llm, fake, faul
     check_invariants(answer)
     assert answer.mode == "extractive" and answer.notice.startswith("LLM unavailable, answered extractively")
     assert "5.1×" in answer.text and answer.citations[0].paper.title == "Veda"
-    assert elapsed < llm.llm_timeout + 2
+    assert elapsed < llm.llm.timeout + 2
     assert KEY not in caplog.text and KEY not in answer.notice
 
 
 def test_an_unreachable_endpoint_falls_back_quickly(built_settings):
-    settings = built_settings.model_copy(update={"openai_base_url": "http://127.0.0.1:9/v1", "llm_timeout": 1.0,
-                                                 "llm_retries": 1, "llm_backoff": 0.01})
+    settings = built_settings.replace(openai_base_url="http://127.0.0.1:9/v1", llm_timeout=1.0, llm_retries=1, llm_backoff=0.01)
     answer = rag.ask(VEDA, settings=settings)
     assert answer.mode == "extractive" and answer.notice and answer.citations[0].paper.title == "Veda"
 
@@ -130,7 +126,7 @@ def test_an_injected_abstract_stays_data(built_settings, tmp_path, data_copy, fa
     extractive = rag.ask("What speedup does VedaPlus reach?", settings=settings)
     assert "PWNED" not in extractive.text.split("Ignore")[0] and extractive.citations
 
-    llm = settings.model_copy(update={"openai_base_url": fake.url, "openai_api_key": SecretStr(KEY), "llm_model": "m"})
+    llm = settings.replace(openai_base_url=fake.url, openai_api_key=SecretStr(KEY), llm_model="m")
     fake.script(Reply("VedaPlus reaches a 6× speedup [1]."))
     rag.ask("What speedup does VedaPlus reach?", settings=llm)
     messages = fake.chat_requests[0]["body"]["messages"]

@@ -40,10 +40,10 @@ def served(tmp_path_factory, built_settings):
     """The page on the shipped papers plus an XSS paper and a NeurIPS 2025 one (a third venue)."""
     root = tmp_path_factory.mktemp("browser")
     data = root / "data"
-    shutil.copytree(built_settings.data_dir, data)
+    shutil.copytree(built_settings.index.data_dir, data)
     (data / "papers" / "zz_xss.txt").write_text(XSS, encoding="utf-8")
     (data / "papers" / "zz_neurips.txt").write_text(NEURIPS, encoding="utf-8")
-    shutil.copytree(built_settings.index_dir, root / "index")  # so only the two extra papers are embedded
+    shutil.copytree(built_settings.index.index_dir, root / "index")  # so only the two extra papers are embedded
     settings = rag.Settings(index_dir=root / "index", data_dir=data, embed_threads=1)
     rag.ingest(settings=settings)
     app = build_app(settings)

@@ -44,7 +44,7 @@ def test_ingest_search_and_reingest_through_a_chroma_server(chroma_url, tmp_path
     report = rag.ingest(settings=settings)
 
     assert report.papers == 32 and report.chunks_embedded == report.chunks
-    assert not (settings.index_dir / "chroma").exists()  # the vectors live on the server
+    assert not (settings.index.index_dir / "chroma").exists()  # the vectors live on the server
     assert rag.search(VEDA_QUESTION, k=3, settings=settings)[0].paper.title == "Veda"
     iclr = rag.search(VEDA_QUESTION, k=50, venue="iclr", settings=settings, mode="dense")
     assert len(iclr) == 19 and {h.paper.venue for h in iclr} == {"ICLR"}

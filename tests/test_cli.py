@@ -9,8 +9,8 @@ from rag.serve.cli import main
 
 @pytest.fixture
 def env(index_copy, monkeypatch):
-    monkeypatch.setenv("PAPERCHAT_INDEX_DIR", str(index_copy.index_dir))
-    monkeypatch.setenv("PAPERCHAT_DATA_DIR", str(index_copy.data_dir))
+    monkeypatch.setenv("PAPERCHAT_INDEX_DIR", str(index_copy.index.index_dir))
+    monkeypatch.setenv("PAPERCHAT_DATA_DIR", str(index_copy.index.data_dir))
     monkeypatch.setenv("PAPERCHAT_EMBED_THREADS", "1")
     return index_copy
 
@@ -47,7 +47,7 @@ def test_stats_counts_papers_per_venue(env, capsys):
 
 
 def test_ingest_reports_counts_and_warnings(env, capsys, tmp_path):
-    bad = env.data_dir / "papers" / "broken.txt"
+    bad = env.index.data_dir / "papers" / "broken.txt"
     bad.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00binary")
 
     assert main(["ingest"]) == 0

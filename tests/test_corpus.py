@@ -93,7 +93,7 @@ def test_a_100k_character_paragraph_is_ingested_but_only_its_start_is_chunked(tm
     assert warning.startswith("huge.txt#1: abstract is 100,000 characters; only the first 20,000 are indexed")
     settings = rag.Settings()
     chunks = make_chunks(result.papers[0], settings)
-    assert chunks and all(c.text in huge[: settings.max_index_chars] for c in chunks)
+    assert chunks and all(c.text in huge[: settings.index.max_index_chars] for c in chunks)
     unlimited = make_chunks(result.papers[0], rag.Settings(max_index_chars=len(huge)))
     assert len(chunks) < len(unlimited) / 4
 

@@ -29,10 +29,10 @@ SECOND_ICML_FILE = "002_e76293968c04d351.txt"  # 19 ICML 2026 papers, Veda not a
 def child_env(settings: rag.Settings) -> dict[str, str]:
     """The environment of a paperchat child process working on `settings`' index and data."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PAPERCHAT_")}
-    env.update(PYTHONPATH=str(PROJECT_ROOT), PAPERCHAT_INDEX_DIR=str(settings.index_dir),
-               PAPERCHAT_DATA_DIR=str(settings.data_dir), PAPERCHAT_EMBED_THREADS=str(FAST_THREADS))
-    if settings.chroma_url:  # the same backend as the test (PAPERCHAT_TESTS_CHROMA=server)
-        env["PAPERCHAT_CHROMA_URL"] = settings.chroma_url
+    env.update(PYTHONPATH=str(PROJECT_ROOT), PAPERCHAT_INDEX_DIR=str(settings.index.index_dir),
+               PAPERCHAT_DATA_DIR=str(settings.index.data_dir), PAPERCHAT_EMBED_THREADS=str(FAST_THREADS))
+    if settings.index.chroma_url:  # the same backend as the test (PAPERCHAT_TESTS_CHROMA=server)
+        env["PAPERCHAT_CHROMA_URL"] = settings.index.chroma_url
     return env
 
 
@@ -186,7 +186,7 @@ def assert_every_chunk_is_searchable(index: PaperIndex, snapshot) -> None:
 
 def assert_index_is_exact(settings: rag.Settings, report) -> None:
     """The index holds exactly the papers of the data folder, each chunk once, and answers searches."""
-    expected = load_papers([settings.data_dir]).papers
+    expected = load_papers([settings.index.data_dir]).papers
     expected_chunks = {c.id for p in expected for c in make_chunks(p, settings)}
     index = rag.get_index(settings, build=False)
     snapshot = index.snapshot()
@@ -202,20 +202,20 @@ def assert_index_is_exact(settings: rag.Settings, report) -> None:
 
 
 def target_chunks(settings: rag.Settings) -> set[str]:
-    return {c.id for p in load_papers([settings.data_dir]).papers for c in make_chunks(p, settings)}
+    return {c.id for p in load_papers([settings.index.data_dir]).papers for c in make_chunks(p, settings)}
 
 
 @pytest.mark.parametrize("kill", KILL_POINTS.values(), ids=KILL_POINTS.keys())
 def test_an_ingest_killed_then_rerun_ends_exact(kill, tmp_path, index_copy):
     if kill.first_ingest:
-        settings = index_copy.model_copy(update={"index_dir": tmp_path / "fresh-index"})
+        settings = index_copy.replace(index_dir=tmp_path / "fresh-index")
         before, old_chunks = None, set()
     else:
         # an incremental ingest: one list removed (stale vectors to delete), a new one added (vectors to write)
         settings = index_copy
         before, old_chunks = rag.stats(settings), set(PaperIndex(settings).snapshot().chunk_id_list())
-        (settings.data_dir / "papers" / ICLR_FILE).unlink()
-        added = add_reworded_list(settings.data_dir / "papers", SECOND_ICML_FILE, "ICML 2026 Papers", "icml-extra.txt")
+        (settings.index.data_dir / "papers" / ICLR_FILE).unlink()
+        added = add_reworded_list(settings.index.data_dir / "papers", SECOND_ICML_FILE, "ICML 2026 Papers", "icml-extra.txt")
         rag.api._default.clear()  # Chroma stays closed in this process while the child writes
     new_chunks = target_chunks(settings) - old_chunks
 
@@ -345,8 +345,7 @@ def fake():
 def llm_settings(built_settings: rag.Settings, fake: FakeOpenAI) -> rag.Settings:
     # llm_retries and llm_backoff keep their defaults: the bound must hold with them
     load_client()  # as the page does at start: the bound is on answering, not on importing the client
-    return built_settings.model_copy(update={"openai_base_url": fake.url, "openai_api_key": SecretStr("sk-test-faults"),
-                                             "llm_model": "test-model", "llm_timeout": TIMEOUT})
+    return built_settings.replace(openai_base_url=fake.url, openai_api_key=SecretStr("sk-test-faults"), llm_model="test-model", llm_timeout=TIMEOUT)
 
 
 def timed(call) -> tuple[rag.Answer, float]:
@@ -487,7 +486,7 @@ def assert_all_or_nothing(readers: Readers, new: int, held: tuple[float, float],
 
 
 def test_papers_appear_whole_when_an_ingest_in_this_process_commits(index_copy):
-    new = add_reworded_list(index_copy.data_dir / "papers", ICLR_FILE, f"{NEW_VENUE} Papers", "newconf.txt")
+    new = add_reworded_list(index_copy.index.data_dir / "papers", ICLR_FILE, f"{NEW_VENUE} Papers", "newconf.txt")
     held: list[float] = []
 
     def hold_before_commit(done: int, total: int) -> None:
@@ -521,7 +520,7 @@ print(f"done {time.time()}", flush=True)
 
 
 def test_papers_appear_whole_when_another_process_commits_an_ingest(tmp_path, index_copy):
-    new = add_reworded_list(index_copy.data_dir / "papers", ICLR_FILE, f"{NEW_VENUE} Papers", "newconf.txt")
+    new = add_reworded_list(index_copy.index.data_dir / "papers", ICLR_FILE, f"{NEW_VENUE} Papers", "newconf.txt")
 
     readers = Readers(index_copy).start()
     time.sleep(0.5)

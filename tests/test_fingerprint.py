@@ -21,7 +21,7 @@ def count_parses(monkeypatch) -> list[int]:
 
 
 def test_an_unchanged_reingest_parses_nothing_and_reports_the_same(index_copy, monkeypatch):
-    (index_copy.data_dir / "papers" / "broken.txt").write_bytes(b"")  # a warning to be reported again
+    (index_copy.index.data_dir / "papers" / "broken.txt").write_bytes(b"")  # a warning to be reported again
     first = rag.ingest(settings=index_copy)
     parses = count_parses(monkeypatch)
 
@@ -35,7 +35,7 @@ def test_an_unchanged_reingest_parses_nothing_and_reports_the_same(index_copy, m
 def test_an_edited_or_renamed_file_is_parsed_again(index_copy, monkeypatch):
     rag.ingest(settings=index_copy)
     parses = count_parses(monkeypatch)
-    papers = index_copy.data_dir / "papers"
+    papers = index_copy.index.data_dir / "papers"
 
     path = papers / VEDA_FILE
     path.write_text(path.read_text(encoding="utf-8").replace("5.1$\\times$ end-to-end", "6.4$\\times$ end-to-end"),

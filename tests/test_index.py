@@ -104,7 +104,7 @@ def test_reingesting_unchanged_data_embeds_nothing(index_copy):
 
 
 def test_editing_one_abstract_reembeds_only_that_paper(index_copy):
-    path = index_copy.data_dir / "papers" / VEDA_FILE
+    path = index_copy.index.data_dir / "papers" / VEDA_FILE
     text = path.read_text(encoding="utf-8")
     assert text.count(r"5.1$\times$ end-to-end") == 1
     path.write_text(text.replace(r"5.1$\times$ end-to-end", r"6.4$\times$ end-to-end"), encoding="utf-8")
@@ -125,7 +125,7 @@ def test_editing_one_abstract_reembeds_only_that_paper(index_copy):
 
 
 def test_removing_a_file_removes_its_papers(index_copy):
-    (index_copy.data_dir / "papers" / ICLR_FILE).unlink()
+    (index_copy.index.data_dir / "papers" / ICLR_FILE).unlink()
 
     report = rag.ingest(settings=index_copy)
 
@@ -140,7 +140,7 @@ def test_removing_a_file_removes_its_papers(index_copy):
 
 
 def test_renaming_a_file_keeps_ids_and_reembeds_nothing(index_copy):
-    papers = index_copy.data_dir / "papers"
+    papers = index_copy.index.data_dir / "papers"
     before = {p.id for p in index_state(index_copy)[1].papers}
     (papers / VEDA_FILE).rename(papers / "icml-2026-part-2.txt")
 
@@ -156,8 +156,8 @@ def test_renaming_a_file_keeps_ids_and_reembeds_nothing(index_copy):
 def test_changing_the_embedder_rebuilds_into_a_new_collection_and_drops_the_old(index_copy, monkeypatch, caplog):
     real = rag.index.store.get_embedder
     monkeypatch.setattr(rag.index.store, "get_embedder",
-                        lambda s: HashEmbedder(s.embedder_id) if s.embedder == "openai" else real(s))
-    switched = rag.Settings(index_dir=index_copy.index_dir, data_dir=index_copy.data_dir,
+                        lambda s: HashEmbedder(s.embedder_id) if s.index.embedder == "openai" else real(s))
+    switched = rag.Settings(index_dir=index_copy.index.index_dir, data_dir=index_copy.index.data_dir,
                             embedder="openai", openai_base_url="http://127.0.0.1:9/v1")
     assert PaperIndex(switched).collection_name != PaperIndex(index_copy).collection_name
 
@@ -217,14 +217,14 @@ def test_chroma_is_never_asked_to_embed_text_itself(built_settings):
 
 def test_a_reader_process_sees_another_process_reingest(tmp_path, index_copy):
     assert rag.search(VEDA_QUESTION, k=1, settings=index_copy, mode="dense")[0].paper.title == "Veda"
-    path = index_copy.data_dir / "papers" / VEDA_FILE
+    path = index_copy.index.data_dir / "papers" / VEDA_FILE
     path.write_text(path.read_text(encoding="utf-8").replace(r"5.1$\times$ end-to-end", r"6.4$\times$ end-to-end"),
                     encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if not k.startswith("PAPERCHAT_")}
-    env.update(PYTHONPATH=str(PROJECT_ROOT), PAPERCHAT_INDEX_DIR=str(index_copy.index_dir),
-               PAPERCHAT_DATA_DIR=str(index_copy.data_dir), PAPERCHAT_EMBED_THREADS="1")
-    if index_copy.chroma_url:  # the same backend as this process
-        env["PAPERCHAT_CHROMA_URL"] = index_copy.chroma_url
+    env.update(PYTHONPATH=str(PROJECT_ROOT), PAPERCHAT_INDEX_DIR=str(index_copy.index.index_dir),
+               PAPERCHAT_DATA_DIR=str(index_copy.index.data_dir), PAPERCHAT_EMBED_THREADS="1")
+    if index_copy.index.chroma_url:  # the same backend as this process
+        env["PAPERCHAT_CHROMA_URL"] = index_copy.index.chroma_url
     subprocess.run([sys.executable, "-c", "import rag; rag.ingest()"], env=env, cwd=tmp_path, check=True,
                    timeout=120)
 

@@ -85,8 +85,8 @@ def test_llm_settings_come_from_the_environment(monkeypatch):
     monkeypatch.setenv("PAPERCHAT_LLM_TIMEOUT", "5")
     monkeypatch.setenv("PAPERCHAT_LLM_RETRIES", "0")
     settings = Settings()
-    assert (settings.llm_model, settings.llm_timeout, settings.llm_retries) == ("llama3.1", 5.0, 0)
-    assert (settings.llm_temperature, settings.llm_max_tokens, settings.llm_backoff) == (0.1, 400, 0.5)
+    assert (settings.llm.model, settings.llm.timeout, settings.llm.retries) == ("llama3.1", 5.0, 0)
+    assert (settings.llm.temperature, settings.llm.max_tokens, settings.llm.backoff) == (0.1, 400, 0.5)
 
 
 # --- the prompt

@@ -38,7 +38,7 @@ def test_a_second_machine_reads_the_index_without_ingesting(machines):
     snapshot = index.snapshot()
 
     assert snapshot is not None and len(snapshot.papers) == report.papers == 13
-    assert not (reader.index_dir / "chroma").exists()  # vectors come from the server, not a local build
+    assert not (reader.index.index_dir / "chroma").exists()  # vectors come from the server, not a local build
     hits = rag.search(VEDA_QUESTION, k=3, settings=reader)
     assert hits[0].paper.title == "Veda"
     assert rag.search(VEDA_QUESTION, k=3, settings=reader, mode="keyword")[0].paper.title == "Veda"
@@ -51,7 +51,7 @@ def test_a_commit_on_one_machine_reaches_the_other_whole(machines, monkeypatch, 
     before = {p.id for p in reading.snapshot().papers}
     monkeypatch.setattr(rag.index.store, "POLL_SECONDS", 0.0)  # the reader checks the server on every call
 
-    data_copy(writer.data_dir / "more", files=[ICLR_FILE])
+    data_copy(writer.index.data_dir / "more", files=[ICLR_FILE])
     rag.ingest(settings=writer)
     after = reading.snapshot()
 
@@ -66,9 +66,9 @@ def test_old_generations_are_pruned_from_the_server(machines, data_copy):
     index = PaperIndex(writer)
     for extra in (None, ICLR_FILE, None):
         if extra:
-            data_copy(writer.data_dir / "more", files=[extra])
-        elif (writer.data_dir / "more").exists():
-            for path in (writer.data_dir / "more").rglob("*.txt"):
+            data_copy(writer.index.data_dir / "more", files=[extra])
+        elif (writer.index.data_dir / "more").exists():
+            for path in (writer.index.data_dir / "more").rglob("*.txt"):
                 path.unlink()
         index.ingest()
 

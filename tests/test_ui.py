@@ -190,7 +190,7 @@ def test_a_binary_upload_shows_the_error_and_changes_nothing(index_copy, tmp_pat
     assert 'class="pc-upload-error"' in notice and "papers.txt was not added: binary file" in notice
     assert all(isinstance(r, type(gr.skip())) for r in refreshes)
     assert rag.stats(index_copy) == {"ICLR 2026": 19, "ICML 2026": 51}
-    assert not (index_copy.data_dir / "uploads").exists() or not any((index_copy.data_dir / "uploads").iterdir())
+    assert not (index_copy.index.data_dir / "uploads").exists() or not any((index_copy.index.data_dir / "uploads").iterdir())
 
 
 def test_the_exports_hold_every_paper_the_conversation_cited(built_settings):
@@ -216,7 +216,7 @@ def like(index: int, liked):
 
 
 def test_thumbs_are_appended_to_the_feedback_file(built_settings, tmp_path):
-    settings = built_settings.model_copy(update={"feedback_path": tmp_path / "fb" / "feedback.jsonl"})
+    settings = built_settings.replace(feedback_path=tmp_path / "fb" / "feedback.jsonl")
     app = build_app(settings)
     *_, (_, history, _, answered, _) = run_chat(handler(app, "on_chat"), VEDA_QUESTION)
     rate = handler(app, "on_like")
@@ -235,7 +235,7 @@ def test_thumbs_are_appended_to_the_feedback_file(built_settings, tmp_path):
 def test_feedback_that_cannot_be_written_says_where_and_how_to_fix_it(built_settings, tmp_path):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("x")
-    app = build_app(built_settings.model_copy(update={"feedback_path": blocker / "feedback.jsonl"}))
+    app = build_app(built_settings.replace(feedback_path=blocker / "feedback.jsonl"))
     *_, (_, _, _, answered, _) = run_chat(handler(app, "on_chat"), VEDA_QUESTION)
     with pytest.warns(UserWarning, match=r"Feedback not saved: cannot record feedback in .*PAPERCHAT_FEEDBACK_PATH"):
         handler(app, "on_like")(answered, like(1, True))
@@ -311,7 +311,7 @@ def test_the_header_names_the_papers_and_the_extractive_mode(built_settings):
 
 
 def test_the_header_names_the_model_when_an_llm_is_configured(built_settings):
-    settings = built_settings.model_copy(update={"openai_base_url": "http://127.0.0.1:9/v1", "llm_model": "qwen3"})
+    settings = built_settings.replace(openai_base_url="http://127.0.0.1:9/v1", llm_model="qwen3")
     text = header(settings, {"ICML 2026": 13})
     assert "llm: qwen3" in text and "extractive" not in text
 
@@ -353,7 +353,7 @@ def test_main_binds_host_port_and_login(monkeypatch):
 
 
 def test_the_upload_limit_reaches_gradio(built_settings):
-    assert launch_options(built_settings.model_copy(update={"upload_max_mb": 1.5}))["max_file_size"] == 1572864
+    assert launch_options(built_settings.replace(upload_max_mb=1.5))["max_file_size"] == 1572864
 
 
 def test_a_first_start_builds_the_index_and_says_so(tmp_path, data_copy, caplog):
@@ -361,5 +361,5 @@ def test_a_first_start_builds_the_index_and_says_so(tmp_path, data_copy, caplog)
                             embed_threads=1)
     with caplog.at_level("INFO", logger="paperchat.ui"):
         build_app(settings)
-    assert f"Building the index from {settings.data_dir} … (first start only)" in caplog.text
+    assert f"Building the index from {settings.index.data_dir} … (first start only)" in caplog.text
     assert "Indexed 13 papers" in caplog.text and rag.stats(settings) == {"ICML 2026": 13}

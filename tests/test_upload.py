@@ -17,8 +17,8 @@ NEURIPS_TXT = f"NeurIPS 2025 Papers\n\n{MOTHLIGHT}\n"
 
 
 def data_files(settings: rag.Settings) -> dict[str, bytes]:
-    return {str(p.relative_to(settings.data_dir)): p.read_bytes()
-            for p in sorted(settings.data_dir.rglob("*")) if p.is_file()}
+    return {str(p.relative_to(settings.index.data_dir)): p.read_bytes()
+            for p in sorted(settings.index.data_dir.rglob("*")) if p.is_file()}
 
 
 @pytest.fixture
@@ -37,7 +37,7 @@ def test_an_uploaded_list_is_searchable_at_once_and_after_a_restart(index_copy, 
 
     assert (result.name, result.added, result.papers) == ("neurips.txt", 1, 71)
     assert result.message == "Added 1 paper from neurips.txt (now 71 papers)."
-    assert (index_copy.data_dir / UPLOADS / "neurips.txt").read_text(encoding="utf-8") == NEURIPS_TXT
+    assert (index_copy.index.data_dir / UPLOADS / "neurips.txt").read_text(encoding="utf-8") == NEURIPS_TXT
     assert seen and seen[-1][0] == seen[-1][1]  # progress reached the end
     assert rag.search("photonic sparse attention accelerator", k=1, settings=index_copy)[0].paper.title == "MothLight"
     rag.api._default.clear()  # a restart: the index is opened again, and `paperchat ingest` runs on data/
@@ -79,17 +79,17 @@ def test_a_bad_file_is_refused_with_a_clear_message_and_changes_nothing(index_co
 
 
 def test_a_file_over_the_size_limit_is_refused_before_it_is_read(index_copy, list_file):
-    small = index_copy.model_copy(update={"upload_max_mb": 0.0001})  # about 100 bytes
+    small = index_copy.replace(upload_max_mb=0.0001)  # about 100 bytes
     with pytest.raises(rag.BadUpload, match=r"uploads are limited to 0\.0001 MB \(PAPERCHAT_UPLOAD_MAX_MB\)"):
         add_papers(list_file("big.txt", NEURIPS_TXT), small)
-    assert rag.stats(index_copy) == SHIPPED and not (index_copy.data_dir / UPLOADS).exists()
+    assert rag.stats(index_copy) == SHIPPED and not (index_copy.index.data_dir / UPLOADS).exists()
 
 
 def test_a_list_of_papers_already_indexed_is_refused(index_copy, list_file):
-    shipped = sorted((index_copy.data_dir / "papers").iterdir())[0].read_text(encoding="utf-8")
+    shipped = sorted((index_copy.index.data_dir / "papers").iterdir())[0].read_text(encoding="utf-8")
     with pytest.raises(rag.BadUpload, match=r"all \d+ of its abstracts are already indexed"):
         add_papers(list_file("again.txt", shipped), index_copy)
-    assert not (index_copy.data_dir / UPLOADS).exists()
+    assert not (index_copy.index.data_dir / UPLOADS).exists()
 
 
 @pytest.mark.parametrize("name", ["../escape.txt", "a/b.txt", "..\\b.txt", ".hidden.txt", "..", "", "x\x00.txt"])
@@ -118,7 +118,7 @@ def test_an_existing_file_is_never_overwritten(index_copy, list_file):
     other = NEURIPS_TXT.replace("40 times", "12 times")
     second = add_papers(list_file("list.txt", other), index_copy)
     assert (first.name, second.name) == ("list.txt", "list-2.txt")
-    uploads = index_copy.data_dir / UPLOADS
+    uploads = index_copy.index.data_dir / UPLOADS
     assert (uploads / "list.txt").read_text(encoding="utf-8") == NEURIPS_TXT
     assert (uploads / "list-2.txt").read_text(encoding="utf-8") == other
     assert second.papers == 72
@@ -131,7 +131,7 @@ def test_a_failed_ingest_removes_the_stored_file_again(index_copy, list_file, mo
     monkeypatch.setattr(rag.api, "ingest", broken)
     with pytest.raises(rag.IndexUnavailable, match="disk full"):
         add_papers(list_file("neurips.txt", NEURIPS_TXT), index_copy)
-    assert list((index_copy.data_dir / UPLOADS).iterdir()) == []
+    assert list((index_copy.index.data_dir / UPLOADS).iterdir()) == []
     assert rag.stats(index_copy) == SHIPPED
 
 

@@ -29,7 +29,7 @@ def three_venues(tmp_path_factory, built_settings) -> rag.Settings:
     root = tmp_path_factory.mktemp("venues")
     data = copy_data(root / "data")
     (data / "papers" / "neurips.txt").write_text(NEURIPS, encoding="utf-8")
-    shutil.copytree(built_settings.index_dir, root / "index")
+    shutil.copytree(built_settings.index.index_dir, root / "index")
     settings = rag.Settings(index_dir=root / "index", data_dir=data, embed_threads=FAST_THREADS)
     rag.ingest(settings=settings)
     return settings

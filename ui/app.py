@@ -110,7 +110,7 @@ def parse_auth(value: str | None) -> tuple[str, str] | None:
 
 def launch_options(settings: Settings) -> dict:
     """What `launch()` needs besides host and port: the page's CSS and Gradio's own upload limit."""
-    return {"css": CSS, "max_file_size": int(settings.upload_max_mb * 1024 * 1024)}
+    return {"css": CSS, "max_file_size": int(settings.serve.upload_max_mb * 1024 * 1024)}
 
 
 def _venues(chosen: list[str] | str | None) -> list[str] | None:
@@ -142,7 +142,7 @@ def _ensure_index(settings: Settings) -> None:
     """First start: build the index from the data folder, saying so, with a progress bar in the terminal."""
     if rag.get_index(settings, build=False).exists():
         return
-    log.warning("Building the index from %s … (first start only)", settings.data_dir)
+    log.warning("Building the index from %s … (first start only)", settings.index.data_dir)
     report = rag.ingest(settings=settings, progress=True)
     for warning in report.warnings:
         log.warning("%s", warning)
@@ -191,7 +191,7 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
         streamed, answer = "", None
         try:
             for piece in rag.ask_stream(message, history=plain, venue=_venues(chosen), year=_year(year),
-                                        k=int(k), settings=settings.model_copy(update={"answer_words": int(words)})):
+                                        k=int(k), settings=settings.replace(answer_words=int(words))):
                 if isinstance(piece, str):
                     streamed += piece
                     chat[-1] = {"role": "assistant", "content": render_streaming(streamed)}
@@ -281,8 +281,8 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
                 chosen = gr.Dropdown(choices=venues, value=[], multiselect=True,
                                      label="Venues (empty = all; several = any of them)")
                 year = gr.Dropdown(choices=years, value=None, label="Year (empty = all)")
-                k = gr.Slider(1, 20, value=settings.answer_k, step=1, label="Papers to consider")
-                words = gr.Slider(40, 300, value=settings.answer_words, step=20, label="Answer length (words)")
+                k = gr.Slider(1, 20, value=settings.answer.k, step=1, label="Papers to consider")
+                words = gr.Slider(40, 300, value=settings.answer.words, step=20, label="Answer length (words)")
             with gr.Row():
                 with gr.Column(scale=3):
                     # no built-in copy buttons: they copy a message's HTML; each answer has its own Copy
@@ -310,13 +310,13 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
                                    scale=4)
                 venue = gr.Dropdown(choices=venues, value=None, label="Venue", allow_custom_value=False)
                 search_year = gr.Number(value=None, label="Year", precision=0)
-                top = gr.Slider(1, 50, value=settings.top_k, step=1, label="Papers")
+                top = gr.Slider(1, 50, value=settings.search.top_k, step=1, label="Papers")
             results = gr.HTML()
             query.submit(on_search, [query, venue, search_year, top], results, api_name="search")
         with gr.Tab("Add papers"):
             gr.Markdown(f"Upload a paper list: a `.txt` list (first line `<VENUE> <YEAR>`, a blank line, then one "
                         f"abstract per paragraph), or a `.jsonl` / `.csv` file with `title` and `abstract` fields "
-                        f"(optional `venue`, `year`, `url`, `authors`). Up to {settings.upload_max_mb:g} MB. It is "
+                        f"(optional `venue`, `year`, `url`, `authors`). Up to {settings.serve.upload_max_mb:g} MB. It is "
                         f"kept in the data folder, so its papers stay after a restart.")
             upload = gr.File(label="Paper list", file_types=UPLOAD_TYPES, type="filepath")
             uploaded = gr.HTML(elem_id="pc-upload-result")
@@ -328,14 +328,13 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    host = os.environ.get("PAPERCHAT_HOST", "127.0.0.1")
-    port = int(os.environ.get("PAPERCHAT_PORT", "7860"))
     try:
-        auth = parse_auth(os.environ.get("PAPERCHAT_AUTH"))
+        settings = Settings()
+        auth = parse_auth(settings.serve.auth.get_secret_value() if settings.serve.auth else None)
     except rag.ConfigError as exc:
         raise SystemExit(f"paperchat: {exc}") from None
-    settings = Settings()
-    build_app(settings).launch(server_name=host, server_port=port, auth=auth, **launch_options(settings))
+    build_app(settings).launch(server_name=settings.serve.host, server_port=settings.serve.port, auth=auth,
+                               **launch_options(settings))
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ import httpx
 
 from rag.answer.citations import strip_markers
 from rag.errors import LLMUnavailable
-from rag.settings import Settings
+from rag.settings import AnswerSettings, Settings
 from rag.types import Paper
 
 __all__ = [
@@ -79,20 +79,20 @@ CONDENSE_MAX_TOKENS = 120
 RETRY_AFTER_CAP = 5.0  # a server asking for a longer pause is not worth waiting for in an interactive answer
 MIN_ATTEMPT_SECONDS = 0.2  # a retry with less time than this left would time out anyway
 
-_DEFAULT_WORDS = Settings.model_fields["answer_words"].default
+_DEFAULT_WORDS = AnswerSettings.model_fields["words"].default
 # "<" (or a look-alike) opening a source tag: an abstract holding one could close its block and speak as us
 _SOURCE_TAG = re.compile(r"[<\uFF1C\u2039\u27E8\u3008](?=\s*/?\s*source)", re.IGNORECASE)
 
 
 def llm_configured(settings: Settings) -> bool:
     """True when an API key or an endpoint URL is set, so answers can be generated."""
-    key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else ""
-    return bool(key or settings.openai_base_url)
+    key = settings.llm.api_key.get_secret_value() if settings.llm.api_key else ""
+    return bool(key or settings.llm.base_url)
 
 
 def model_label(settings: Settings) -> str:
     """The `Answer.mode` of generated answers, e.g. "llm: gpt-4o-mini"."""
-    return f"llm: {settings.llm_model}"
+    return f"llm: {settings.llm.model}"
 
 
 def build_messages(question: str, papers: Sequence[Paper], history: list[dict] | None,
@@ -148,7 +148,7 @@ def condense_question(question: str, history: list[dict] | None, settings: Setti
     messages = [{"role": "system", "content": CONDENSE_PROMPT},
                 {"role": "user", "content": f"Conversation:\n{conversation}\n\nLast question: {question.strip()}"}]
     try:
-        llm = _llama_llm(settings, timeout=settings.llm_timeout, temperature=0.0, max_tokens=CONDENSE_MAX_TOKENS)
+        llm = _llama_llm(settings, timeout=settings.llm.timeout, temperature=0.0, max_tokens=CONDENSE_MAX_TOKENS)
         reply = llm.chat(_chat_messages(messages))
         text = reply.message.content or ""
     except Exception as exc:  # a failed rewrite costs only some retrieval quality: never fail the answer
@@ -165,9 +165,9 @@ def generate_stream(question: str, papers: Sequence[Paper], history: list[dict] 
     """Stream the answer's text pieces; raises `LLMUnavailable` when the LLM fails or stops mid-answer."""
     if not llm_configured(settings):
         raise LLMUnavailable("No LLM is configured: set OPENAI_API_KEY, or OPENAI_BASE_URL for a local server.")
-    messages = build_messages(question, papers, history, words=settings.answer_words)
+    messages = build_messages(question, papers, history, words=settings.answer.words)
     # One budget for every attempt, so a hanging server costs llm_timeout in all, not once per retry.
-    deadline = time.monotonic() + settings.llm_timeout
+    deadline = time.monotonic() + settings.llm.timeout
     attempt = 0
     while True:
         attempt += 1
@@ -188,7 +188,7 @@ def generate_stream(question: str, papers: Sequence[Paper], history: list[dict] 
             time.sleep(delay)
             continue
         if not yielded:
-            message = (f"The LLM {settings.llm_model} at {_endpoint(settings)} returned an empty answer; "
+            message = (f"The LLM {settings.llm.model} at {_endpoint(settings)} returned an empty answer; "
                        "try another PAPERCHAT_LLM_MODEL. Answering from the abstracts instead.")
             log.warning("%s", message)
             raise LLMUnavailable(message)
@@ -229,13 +229,13 @@ def _chat_messages(messages: list[dict]) -> list:
 def _llama_llm(settings: Settings, timeout: float, temperature: float | None = None, max_tokens: int | None = None):
     from llama_index.llms.openai_like import OpenAILike
 
-    key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else ""
+    key = settings.llm.api_key.get_secret_value() if settings.llm.api_key else ""
     # retries are ours (see generate_stream): llama-index's only wrap creating the stream, not reading it
     return OpenAILike(
-        model=settings.llm_model, api_base=settings.openai_base_url or "https://api.openai.com/v1",
+        model=settings.llm.model, api_base=settings.llm.base_url or "https://api.openai.com/v1",
         api_key=key or "no-key", is_chat_model=True,
-        temperature=settings.llm_temperature if temperature is None else temperature,
-        max_tokens=max_tokens or settings.llm_max_tokens, timeout=timeout, max_retries=0, context_window=128_000,
+        temperature=settings.llm.temperature if temperature is None else temperature,
+        max_tokens=max_tokens or settings.llm.max_tokens, timeout=timeout, max_retries=0, context_window=128_000,
     )
 
 
@@ -249,9 +249,9 @@ def _retryable(exc: Exception) -> bool:
 
 def _retry_delay(exc: Exception, attempt: int, settings: Settings, deadline: float) -> float | None:
     """Seconds to wait before the next attempt, or None when it is not worth one."""
-    if attempt > settings.llm_retries or not _retryable(exc):
+    if attempt > settings.llm.retries or not _retryable(exc):
         return None
-    delay = settings.llm_backoff * 2 ** (attempt - 1)  # no jitter: one user's requests, no herd to spread
+    delay = settings.llm.backoff * 2 ** (attempt - 1)  # no jitter: one user's requests, no herd to spread
     asked = _retry_after(exc)
     if asked is not None:
         if asked > RETRY_AFTER_CAP:
@@ -296,7 +296,7 @@ def _describe(exc: Exception, settings: Settings) -> str:
 
 
 def _failure_message(exc: Exception, problem: str, attempts: int, yielded: bool, settings: Settings) -> str:
-    where = f"The LLM {settings.llm_model} at {_endpoint(settings)}"
+    where = f"The LLM {settings.llm.model} at {_endpoint(settings)}"
     if yielded:
         what = f"{where} stopped mid-answer ({problem})"
     else:
@@ -319,9 +319,9 @@ def _failure_message(exc: Exception, problem: str, attempts: int, yielded: bool,
 
 def _endpoint(settings: Settings) -> str:
     """The base URL without user:password or query, which may hold credentials."""
-    if not settings.openai_base_url:
+    if not settings.llm.base_url:
         return "api.openai.com"
-    parts = urlsplit(settings.openai_base_url)
+    parts = urlsplit(settings.llm.base_url)
     try:
         port = f":{parts.port}" if parts.port else ""
     except ValueError:  # a malformed port: the client will fail on it too
@@ -330,5 +330,5 @@ def _endpoint(settings: Settings) -> str:
 
 
 def _redact(text: str, settings: Settings) -> str:
-    key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else ""
+    key = settings.llm.api_key.get_secret_value() if settings.llm.api_key else ""
     return text.replace(key, "***") if len(key) >= 4 else text  # servers do echo keys in error bodies

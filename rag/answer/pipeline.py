@@ -35,9 +35,9 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
     use_llm = llm_configured(settings)
     if use_llm and history:
         question, settings = _condensed(question, history, settings)
-    hits = hybrid_search(index, question.standalone, k or settings.answer_k,
-                         venue=question.venue, year=question.year)
-    if not hits or not covers(question, hits, settings.abstain_similarity):
+    hits = hybrid_search(index, question.standalone, k or settings.answer.k,
+                         venue=question.venue, year=question.year, settings=settings)
+    if not hits or not covers(question, hits, settings.answer.abstain_similarity):
         yield from _emit(_abstain(snapshot, sources=tuple(hits)))  # nothing to go on: no LLM call
         return
     if not use_llm:
@@ -57,9 +57,9 @@ def answer_question(index: PaperIndex, text: str, history: list[dict] | None = N
 def extractive_answer(question: Question, hits: list[Hit], settings: Settings) -> Answer:
     """The answer composed from the abstracts' own sentences."""
     if question.kind == "list":
-        draft = list_answer(question, hits, settings.answer_words, settings.list_min_relative)
+        draft = list_answer(question, hits, settings.answer.words, settings.answer.list_min_relative)
     else:
-        draft = fact_answer(question, hits, settings.answer_words)
+        draft = fact_answer(question, hits, settings.answer.words)
     resolved = resolve(draft, [h.paper for h in hits])
     return Answer(text=resolved.text, citations=resolved.citations, mode="extractive",
                   sources=tuple(hits), unsupported=resolved.unsupported)
@@ -68,10 +68,10 @@ def extractive_answer(question: Question, hits: list[Hit], settings: Settings) -
 def _condensed(question: Question, history: list[dict], settings: Settings) -> tuple[Question, Settings]:
     """The follow-up rewritten by the LLM in at most half the time budget; generating gets the time left."""
     # one llm_timeout covers both calls: a hanging endpoint must cost it once, not once per call
-    deadline = time.monotonic() + settings.llm_timeout
+    deadline = time.monotonic() + settings.llm.timeout
     rewritten = condense_question(question.text, history,
-                                  settings.model_copy(update={"llm_timeout": settings.llm_timeout / 2}))
-    left = settings.model_copy(update={"llm_timeout": max(deadline - time.monotonic(), 0.01)})
+                                  settings.replace(llm_timeout=settings.llm.timeout / 2))
+    left = settings.replace(llm_timeout=max(deadline - time.monotonic(), 0.01))
     if rewritten == question.text:  # the rewrite failed (or changed nothing): keep our own, which has the subject
         return question, left
     return replace(question, standalone=rewritten), left

@@ -25,7 +25,7 @@ def input_digest(paths: Sequence[str | Path], settings: Settings) -> str | None:
     None when a file cannot be read: the ingest then parses everything and reports the problem."""
     digest = hashlib.sha256()
     here = Path(__file__).parent.parent  # rag/
-    knobs = [settings.max_index_chars, settings.chunk_sentences, settings.chunk_stride, [str(p) for p in paths]]
+    knobs = [settings.index.max_index_chars, settings.index.chunk_sentences, settings.index.chunk_stride, [str(p) for p in paths]]
     digest.update(json.dumps(knobs).encode())
     try:
         for name in _CODE:

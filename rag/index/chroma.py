@@ -42,9 +42,9 @@ def connect(settings: Settings, directory: Path):
 
     chroma_settings = ChromaSettings(anonymized_telemetry=False)
     try:
-        if settings.chroma_url:
-            _heartbeat(settings.chroma_url)
-            url = urlparse(settings.chroma_url)
+        if settings.index.chroma_url:
+            _heartbeat(settings.index.chroma_url)
+            url = urlparse(settings.index.chroma_url)
             client = chromadb.HttpClient(
                 host=url.hostname or "localhost",
                 port=url.port or (443 if url.scheme == "https" else 8000),
@@ -76,10 +76,10 @@ def _set_http_timeout(client, seconds: float = 30.0) -> None:
 
 
 def chroma_problem(settings: Settings, exc: Exception) -> str:
-    if settings.chroma_url:
-        return (f"cannot reach the Chroma server at {settings.chroma_url} ({type(exc).__name__}: {exc}); "
+    if settings.index.chroma_url:
+        return (f"cannot reach the Chroma server at {settings.index.chroma_url} ({type(exc).__name__}: {exc}); "
                 "start it with 'chroma run --path DIR' or unset PAPERCHAT_CHROMA_URL")
-    return f"cannot open the Chroma database under {settings.index_dir} ({type(exc).__name__}: {exc})"
+    return f"cannot open the Chroma database under {settings.index.index_dir} ({type(exc).__name__}: {exc})"
 
 
 def collection_names(client) -> list[str]:

@@ -144,12 +144,12 @@ class OpenAIEmbedder:
     """Embeddings from an OpenAI-compatible `/embeddings` endpoint (e.g. text-embedding-3-small)."""
 
     def __init__(self, settings: Settings):
-        if not (settings.openai_api_key or settings.openai_base_url):
+        if not (settings.llm.api_key or settings.llm.base_url):
             raise ConfigError(
                 "PAPERCHAT_EMBEDDER=openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local server)"
             )
         self.id = settings.embedder_id
-        self.model = settings.openai_embedding_model
+        self.model = settings.index.openai_embedding_model
         self.batch_size = 128  # inputs per API call
         self._settings = settings
         self.dim = 0
@@ -158,10 +158,10 @@ class OpenAIEmbedder:
     def _client(self):
         from openai import OpenAI
 
-        key = self._settings.openai_api_key
+        key = self._settings.llm.api_key
         return OpenAI(
             api_key=key.get_secret_value() if key else "not-needed",
-            base_url=self._settings.openai_base_url,
+            base_url=self._settings.llm.base_url,
             timeout=60,
             max_retries=3,
         )

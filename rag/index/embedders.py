@@ -12,12 +12,12 @@ _CACHED: dict[tuple, Embedder] = {}
 
 def get_embedder(settings: Settings) -> Embedder:
     """The embedder chosen in settings, loaded once per process, behind the embedding cache if one is set."""
-    key = (settings.embedder_id, settings.embed_threads, settings.embed_batch_size)
+    key = (settings.embedder_id, settings.index.embed_threads, settings.index.embed_batch_size)
     if key not in _DEFAULT:
-        if settings.embedder == "openai":
+        if settings.index.embedder == "openai":
             _DEFAULT[key] = OpenAIEmbedder(settings)
         else:
-            _DEFAULT[key] = OnnxEmbedder(settings.embed_threads, settings.embed_batch_size)
+            _DEFAULT[key] = OnnxEmbedder(settings.index.embed_threads, settings.index.embed_batch_size)
     path = settings.embed_cache_path
     if path is None:
         return _DEFAULT[key]

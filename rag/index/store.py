@@ -61,7 +61,7 @@ class IngestReport:
 
 def make_chunks(paper: Paper, settings: Settings) -> list[Chunk]:
     """Windows of `chunk_sentences` sentences every `chunk_stride` sentences, ids tied to their text."""
-    return _chunks(paper, settings.chunk_sentences, settings.chunk_stride, settings.max_index_chars)
+    return _chunks(paper, settings.index.chunk_sentences, settings.index.chunk_stride, settings.index.max_index_chars)
 
 
 def _chunks(paper: Paper, size: int, stride: int, max_chars: int) -> list[Chunk]:
@@ -153,7 +153,7 @@ class PaperIndex:
 
     def __init__(self, settings: Settings | None = None, embedder: Embedder | None = None):
         self.settings = settings or Settings()
-        self.dir = Path(self.settings.index_dir)
+        self.dir = Path(self.settings.index.index_dir)
         self._embedder = embedder
         self._client = None
         self._collection = None
@@ -181,8 +181,8 @@ class PaperIndex:
     @property
     def collection_prefix(self) -> str:
         """Collections of this index (one per embedder) start with this; others are never touched."""
-        name = self.settings.index_name or _index_id(self.dir)
-        return f"{self.settings.collection}-{name}-"
+        name = self.settings.index.index_name or _index_id(self.dir)
+        return f"{self.settings.index.collection}-{name}-"
 
     @property
     def collection_name(self) -> str:
@@ -218,11 +218,11 @@ class PaperIndex:
     # ---- reading
     def exists(self) -> bool:
         """Has an ingest ever committed here?"""
-        return self.snapshot() is not None if self.settings.chroma_url else (self.dir / "current.json").exists()
+        return self.snapshot() is not None if self.settings.index.chroma_url else (self.dir / "current.json").exists()
 
     def snapshot(self) -> Snapshot | None:
         """The current generation, reloaded only when an ingest has committed a new one."""
-        if self.settings.chroma_url:
+        if self.settings.index.chroma_url:
             return self._published_snapshot()
         pointer = self.dir / "current.json"
         try:
@@ -256,7 +256,7 @@ class PaperIndex:
         except IndexUnavailable:
             raise
         except ValueError as exc:  # a part missing or not matching its digest
-            raise IndexUnavailable(f"the index on {self.settings.chroma_url} is damaged ({exc}); "
+            raise IndexUnavailable(f"the index on {self.settings.index.chroma_url} is damaged ({exc}); "
                                    "run 'paperchat ingest' to rebuild it") from exc
         except Exception as exc:
             raise IndexUnavailable(chroma_problem(self.settings, exc)) from exc
@@ -265,7 +265,7 @@ class PaperIndex:
 
     def _reopen(self) -> None:
         """Forget the cached embedded Chroma so the next query loads what another process wrote."""
-        if self.settings.chroma_url:
+        if self.settings.index.chroma_url:
             return  # a server is shared: it already serves every writer's vectors
         from chromadb.api.shared_system_client import SharedSystemClient
 
@@ -281,7 +281,7 @@ class PaperIndex:
         try:
             result = self._query(vector, n, where)
         except IndexUnavailable:
-            if self.settings.chroma_url:
+            if self.settings.index.chroma_url:
                 raise
             # Another process's ingest wrote to the shared SQLite: a filter there finds chunk ids this
             # process's vector index never loaded ("Error finding id"). Load Chroma afresh, ask once more.
@@ -307,18 +307,18 @@ class PaperIndex:
     def chunk_texts(self, paper: Paper) -> dict[str, str]:
         """Chunk id → text of a paper's windows, rebuilt as ingest made them (ids carry the text's digest)."""
         s = self.settings
-        return _chunk_texts(paper, s.chunk_sentences, s.chunk_stride, s.max_index_chars)
+        return _chunk_texts(paper, s.index.chunk_sentences, s.index.chunk_stride, s.index.max_index_chars)
 
     # ---- writing
     def ingest(self, paths: Iterable[str | Path] | None = None, progress: Progress | bool = False) -> IngestReport:
         """Make the index hold exactly the papers under `paths` (default: the data folder)."""
         started = time.perf_counter()
-        paths = list(paths) if paths is not None else [self.settings.data_dir]
+        paths = list(paths) if paths is not None else [self.settings.index.data_dir]
         inputs = input_digest(paths, self.settings)
         with self._lock():
             report = self._unchanged(inputs)  # byte-identical files: nothing to parse, embed or commit
             if report is None:
-                loaded = load_papers(paths, max_chars=self.settings.max_index_chars)
+                loaded = load_papers(paths, max_chars=self.settings.index.max_index_chars)
                 report = IngestReport(papers=len(loaded.papers), warnings=loaded.warnings)
                 # recorded with the commit, so that re-reading the same files can skip all of this
                 read = {"inputs": inputs, "warnings": loaded.warnings}
@@ -386,7 +386,7 @@ class PaperIndex:
                 metadatas=[_chunk_metadata(c, papers[c.paper_id]) for c in batch],
             )
             done += len(batch)
-            if self.settings.chroma_url:
+            if self.settings.index.chroma_url:
                 self.published.renew()
             if progress:
                 progress(done, len(chunks))
@@ -398,7 +398,7 @@ class PaperIndex:
         tmp.mkdir(parents=True)
         meta = {
             "embedder_id": self.embedder.id,
-            "chunking": [self.settings.chunk_sentences, self.settings.chunk_stride],
+            "chunking": [self.settings.index.chunk_sentences, self.settings.index.chunk_stride],
             "papers": len(papers),
             "chunk_ids": [c.id for c in chunks],
             "created": time.time(),
@@ -413,7 +413,7 @@ class PaperIndex:
         final = self.dir / "generations" / generation
         os.rename(tmp, final)
         self._own_generation = generation
-        if self.settings.chroma_url:
+        if self.settings.index.chroma_url:
             previous = self.published.current()
             self.published.publish(generation, final)  # the commit point for every process of the server
             self.published.prune(keep={generation, previous} - {None})
@@ -453,7 +453,7 @@ class PaperIndex:
     @contextmanager
     def _server_lease(self) -> Iterator[None]:
         """With a server, ingests from other machines are kept out by a lease stored beside the snapshot."""
-        if not self.settings.chroma_url:
+        if not self.settings.index.chroma_url:
             yield
             return
         try:
@@ -466,7 +466,7 @@ class PaperIndex:
             try:
                 self.published.release()
             except Exception as exc:  # the lease then expires on its own
-                log.warning("could not release the ingest lease on %s: %s", self.settings.chroma_url, exc)
+                log.warning("could not release the ingest lease on %s: %s", self.settings.index.chroma_url, exc)
 
 
 def _index_id(directory: Path) -> str:

@@ -40,20 +40,20 @@ def clean_query(query: str, settings: Settings) -> str:
     if not isinstance(query, str) or not query.strip():
         raise ValueError("the query is empty: type a question or some keywords")
     query = " ".join(query.split())
-    if len(query) > settings.max_query_chars:
-        log.info("query of %d characters truncated to %d", len(query), settings.max_query_chars)
-        query = query[: settings.max_query_chars]
+    if len(query) > settings.search.max_query_chars:
+        log.info("query of %d characters truncated to %d", len(query), settings.search.max_query_chars)
+        query = query[: settings.search.max_query_chars]
     return query
 
 
 def hybrid_search(
     index: PaperIndex, query: str, k: int, venue: str | Sequence[str] | None = None, year: int | None = None,
-    mode: str | None = None,
+    mode: str | None = None, settings: Settings | None = None,
 ) -> list[Hit]:
     """Best papers for `query`, one `Hit` each; `mode` is "hybrid" (default), "dense" or "keyword".
 
     `venue` is one name or several (papers of any of them); both retrievers apply the same filters."""
-    settings = index.settings
+    settings = settings or index.settings  # search settings may differ per call; the index is the same
     query = clean_query(query, settings)
     snapshot = index.snapshot()
     if snapshot is None or not snapshot.papers:
@@ -61,7 +61,7 @@ def hybrid_search(
     mode = mode or "hybrid"
     if mode not in MODES:
         raise ValueError(f"unknown search mode {mode!r}: use one of {', '.join(MODES)}")
-    cands = gather(index, snapshot, query, venue, year, with_dense=mode != "keyword", k=k)
+    cands = gather(index, snapshot, query, venue, year, with_dense=mode != "keyword", k=k, settings=settings)
     scores = fuse(cands, settings, mode)
     ranked = sorted(scores.items(), key=lambda item: -item[1])[:k]
     query_terms = sentence_terms(query)
@@ -84,7 +84,8 @@ def _with_texts(index: PaperIndex, paper, matched: list[tuple[str, float]]) -> l
     return [(texts[cid], sim) for cid, sim in matched if cid in texts]
 
 
-def gather(index: PaperIndex, snapshot: Snapshot, query: str, venue, year, with_dense=True, k: int = 10) -> Candidates:
+def gather(index: PaperIndex, snapshot: Snapshot, query: str, venue, year, with_dense=True, k: int = 10,
+           settings: Settings | None = None) -> Candidates:
     """Run both retrievers under the same filters; `k` is how many papers the caller wants in the end."""
     mask = snapshot.mask(venue, year)
     keyword = snapshot.keyword.scores(query, len(snapshot.papers), mask)
@@ -92,7 +93,7 @@ def gather(index: PaperIndex, snapshot: Snapshot, query: str, venue, year, with_
     chunks: dict[int, list[tuple[str, float]]] = {}
     if with_dense:
         vector = uncached(index.embedder).embed([query])[0]  # queries are not worth storing
-        n = max(index.settings.candidates, k) * CHUNKS_PER_PAPER
+        n = max((settings or index.settings).search.candidates, k) * CHUNKS_PER_PAPER
         for chunk_id, paper_id, similarity in dense_filtered(index, snapshot, vector, n, venue, year, mask):
             row = snapshot.by_id.get(paper_id)
             if row is None or chunk_id not in snapshot.chunk_ids:
@@ -129,23 +130,23 @@ def _passes(snapshot: Snapshot, mask: np.ndarray, paper_id: str) -> bool:
 
 def fuse(cands: Candidates, settings: Settings, mode: str = "hybrid") -> dict[int, float]:
     """Paper row → fused score. Weighted: min-max normalised sum; rrf: reciprocal-rank fusion."""
-    top_kw = _top_keyword(cands.keyword, settings.candidates)
+    top_kw = _top_keyword(cands.keyword, settings.search.candidates)
     if mode == "keyword":
         return top_kw
     if mode == "dense":
         return dict(cands.dense)
     rows = set(cands.dense) | set(top_kw)
-    if settings.fusion == "rrf":
+    if settings.search.fusion == "rrf":
         dense_rank = _ranks(cands.dense)
         kw_rank = _ranks(top_kw)
         return {
-            r: sum(1.0 / (settings.rrf_k + rank[r]) for rank in (dense_rank, kw_rank) if r in rank)
+            r: sum(1.0 / (settings.search.rrf_k + rank[r]) for rank in (dense_rank, kw_rank) if r in rank)
             for r in rows
         }
     dense_n = _minmax(cands.dense)
     # BM25 is exact for every paper, so normalise over all candidates, not only its own top list
     kw_n = _minmax({r: float(cands.keyword[r]) for r in rows})
-    w = settings.dense_weight
+    w = settings.search.dense_weight
     return {r: w * dense_n.get(r, 0.0) + (1 - w) * kw_n.get(r, 0.0) for r in rows}
 
 

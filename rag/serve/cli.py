@@ -68,7 +68,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def cmd_ingest(args, settings: Settings) -> int:
-    paths = args.paths or [settings.data_dir]
+    paths = args.paths or [settings.index.data_dir]
     report = api.ingest(paths, settings=settings, progress=sys.stderr.isatty())
     for warning in report.warnings:
         print(f"warning: {warning}", file=sys.stderr)
@@ -139,7 +139,7 @@ def _print_answer(stream):
 
 def _mode_line(settings: Settings) -> str:
     if llm_configured(settings):
-        return f"{model_label(settings)} at {settings.openai_base_url or 'api.openai.com'}"
+        return f"{model_label(settings)} at {settings.llm.base_url or 'api.openai.com'}"
     return "extractive — no LLM configured (set OPENAI_API_KEY or OPENAI_BASE_URL for LLM answers)"
 
 

@@ -46,7 +46,7 @@ def add_papers(path: str | Path, settings: Settings | None = None, progress: Pro
     settings = settings or current_settings()
     source = Path(path)
     name = safe_name(name if name is not None else source.name)
-    _check_size(source, name, settings.upload_max_mb)
+    _check_size(source, name, settings.serve.upload_max_mb)
     with tempfile.TemporaryDirectory(prefix="paperchat-upload-") as staging:
         staged = Path(staging) / name  # parse under its own name, so messages name the user's file
         shutil.copyfile(source, staged)
@@ -85,7 +85,7 @@ def _check_size(source: Path, name: str, max_mb: float) -> None:
 
 def _check_papers(staged: Path, settings: Settings) -> tuple[str, ...]:
     """The file's own warnings; refuses a file with no papers, or only papers already indexed."""
-    loaded = load_papers([staged], max_chars=settings.max_index_chars)
+    loaded = load_papers([staged], max_chars=settings.index.max_index_chars)
     if not loaded.papers:
         raise BadUpload(f"{staged.name} was not added: {_reasons(loaded.warnings, staged.name)}")
     snapshot = api.get_index(settings).snapshot()
@@ -102,7 +102,7 @@ def _reasons(warnings: list[str], name: str) -> str:
 
 
 def _uploads_dir(settings: Settings) -> Path:
-    data = Path(settings.data_dir)
+    data = Path(settings.index.data_dir)
     if data.exists() and not data.is_dir():
         raise ConfigError(f"uploads are kept in the data folder, but PAPERCHAT_DATA_DIR={data} is a file; "
                           "point it at a folder")

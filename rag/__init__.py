@@ -4,17 +4,49 @@
     hits = rag.search("streaming video understanding with bounded memory", k=5)
     for hit in hits:
         print(hit.paper.title, hit.paper.venue_year, hit.score)
+
+`import rag` loads nothing heavy: each name below is imported from its module on first use.
 """
 
-from rag.api import ask, ask_stream, get_index, ingest, search, stats
-from rag.errors import BadUpload, ConfigError, EmbedderError, IndexUnavailable, LLMUnavailable, PaperchatError
-from rag.serve.feedback import record_feedback
-from rag.settings import Settings
-from rag.types import Answer, Chunk, Citation, Hit, Link, Paper
-from rag.serve.upload import UploadResult, add_papers
+from __future__ import annotations
 
-__all__ = [
-    "search", "ask", "ask_stream", "ingest", "stats", "get_index", "add_papers", "record_feedback", "Settings",
-    "Paper", "Chunk", "Hit", "Citation", "Answer", "Link", "UploadResult",
-    "PaperchatError", "ConfigError", "EmbedderError", "IndexUnavailable", "LLMUnavailable", "BadUpload",
-]
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# public name → the module that defines it
+_EXPORTS = {
+    "search": "rag.api", "ask": "rag.api", "ask_stream": "rag.api", "ingest": "rag.api", "stats": "rag.api",
+    "get_index": "rag.api",
+    "add_papers": "rag.serve.upload", "UploadResult": "rag.serve.upload",
+    "record_feedback": "rag.serve.feedback",
+    "Settings": "rag.settings",
+    "Paper": "rag.types", "Chunk": "rag.types", "Hit": "rag.types", "Citation": "rag.types", "Answer": "rag.types",
+    "Link": "rag.types", "Stats": "rag.types",
+    "PaperchatError": "rag.errors", "ConfigError": "rag.errors", "EmbedderError": "rag.errors",
+    "IndexUnavailable": "rag.errors", "IndexBusy": "rag.errors", "LLMUnavailable": "rag.errors",
+    "BadUpload": "rag.errors", "BadQuery": "rag.errors",
+}
+
+__all__ = list(_EXPORTS)
+
+if TYPE_CHECKING:  # for editors and type checkers; at run time `__getattr__` imports on demand
+    from rag.api import ask, ask_stream, get_index, ingest, search, stats  # noqa: F401
+    from rag.errors import (BadQuery, BadUpload, ConfigError, EmbedderError, IndexBusy,  # noqa: F401
+                            IndexUnavailable, LLMUnavailable, PaperchatError)
+    from rag.serve.feedback import record_feedback  # noqa: F401
+    from rag.serve.upload import UploadResult, add_papers  # noqa: F401
+    from rag.settings import Settings  # noqa: F401
+    from rag.types import Answer, Chunk, Citation, Hit, Link, Paper, Stats  # noqa: F401
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rag' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -9,6 +9,10 @@ class ConfigError(PaperchatError):
     """A setting is missing or invalid."""
 
 
+class BadQuery(PaperchatError, ValueError):
+    """A question or search cannot be used as given (empty, wrong type, a bad k, venue or year)."""
+
+
 class EmbedderError(PaperchatError):
     """The embedding model could not be loaded or run."""
 
@@ -17,10 +21,20 @@ class IndexUnavailable(PaperchatError):
     """The index (or the Chroma server behind it) cannot be reached or read."""
 
 
+class IndexBusy(IndexUnavailable):
+    """Another ingest holds the index; try again when it has finished."""
+
 
 class BadUpload(PaperchatError):
     """An uploaded paper list was refused (wrong type, too big, unreadable, no papers); nothing was changed."""
 
 
 class LLMUnavailable(PaperchatError):
-    """The LLM endpoint failed or timed out; callers fall back to the extractive answer."""
+    """The LLM endpoint failed or timed out; callers fall back to the extractive answer.
+
+    `reason` is the short cause ("timed out after 20 s", "HTTP 503"), without advice appended."""
+
+    def __init__(self, reason: str, advice: str = ""):
+        super().__init__(f"{reason} {advice}".strip())
+        self.reason = reason
+        self.advice = advice

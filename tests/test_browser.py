@@ -95,7 +95,7 @@ def last_answer(page) -> str:
 
 
 def indexed(served: Served) -> int:
-    return sum(rag.stats(served.settings).values())
+    return rag.stats(served.settings).papers
 
 
 def wait_for_count(page, n: int) -> None:

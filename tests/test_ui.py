@@ -7,6 +7,7 @@ import html
 import io
 import json
 import re
+import time
 
 import gradio as gr
 import pytest
@@ -424,3 +425,20 @@ def test_a_failed_llm_says_so_in_a_notice_that_reads_as_a_sentence(built_setting
     answer = rag.ask(VEDA_QUESTION, settings=settings)
     assert answer.notice.startswith("LLM unavailable, answered extractively (") and answer.notice.endswith(")")
     assert "?." not in answer.notice and "?)" not in answer.notice
+
+
+def test_the_served_page_logs_its_address_and_no_share_hint(built_settings, tmp_path):
+    from eval.page import free_port, start_app, stop_app
+
+    log, port = tmp_path / "page.log", free_port()
+    app = start_app(built_settings, port, log=log, timeout=120)
+    try:
+        for _ in range(100):  # the line follows the port's opening by a moment
+            if "paperchat: serving" in log.read_text(encoding="utf-8"):
+                break
+            time.sleep(0.1)
+    finally:
+        stop_app(app)
+    text = log.read_text(encoding="utf-8")
+    assert f"paperchat: serving http://127.0.0.1:{port}/" in text
+    assert "share=True" not in text and "public link" not in text

@@ -18,7 +18,6 @@ from ui.tools import PaperTools  # noqa: E402
 
 __all__ = ["build_app", "launch_options", "parse_auth", "main"]
 
-log = logging.getLogger("paperchat.ui")
 # Requests each event serves at once (Gradio's default is 1): answers waiting on an LLM endpoint overlap.
 # eval/load.py, 10 clients, an endpoint taking 0.35 s an answer: 2.4 answers/s one at a time, 8.5 with 8.
 ANSWERS_AT_ONCE = 8
@@ -128,8 +127,10 @@ def _upload_tab(page: ChatPage, refreshed: list) -> None:
                 f"is kept in the data folder, so its papers stay after a restart.")
     upload = gr.File(label="Paper list", file_types=UPLOAD_TYPES, type="filepath")
     uploaded = gr.HTML(elem_id="pc-upload-result")
-    # the old message goes first, in an event of its own: a file Gradio refuses never reaches page.upload
-    upload.upload(page.clear_upload, None, uploaded, queue=False, **PRIVATE)
+    # the old message goes when its file is removed (the way to the next upload) and when a new one arrives, in
+    # events of their own: a file Gradio refuses (its type, its size) never reaches page.upload
+    for new_file in (upload.clear, upload.upload):
+        new_file(page.clear_upload, None, uploaded, queue=False, **PRIVATE)
     upload.upload(page.upload, upload, [uploaded, *refreshed], **PRIVATE)
 
 
@@ -144,9 +145,9 @@ def main() -> None:
     # quiet: Gradio's own banner suggests share=True, which would publish a private index; we say where we are
     app.launch(server_name=settings.serve.host, server_port=settings.serve.port, quiet=True,
                prevent_thread_lock=True, **options)
-    log.info("paperchat: serving %s", app.local_url)
+    print(f"paperchat: serving {app.local_url}", flush=True)
     if settings.serve.mcp:
-        log.info("paperchat: MCP server (streamable HTTP) at %sgradio_api/mcp/", app.local_url)
+        print(f"paperchat: MCP server (streamable HTTP) at {app.local_url}gradio_api/mcp/", flush=True)
     app.block_thread()
 
 

@@ -7,7 +7,7 @@ CHAT_HEIGHT = 480  # px: the chat, and the sources panel beside it, which scroll
 CSS = f"""
 .pc-src {{ border-left: 3px solid #999; padding: 0 .6em; margin-bottom: .8em; }}
 .pc-src:target, .pc-src.pc-marked {{ border-left-color: #e8a200; background: rgba(232, 162, 0, .08); }}
-#pc-sources {{ max-height: {CHAT_HEIGHT}px; overflow-y: auto; }}
+#pc-sources {{ max-height: {CHAT_HEIGHT}px; overflow-y: auto !important; }}  /* Gradio sets overflow inline */
 .pc-unsupported {{ opacity: .75; font-size: .9em; }}
 .pc-copy {{ font-size: .8em; padding: .1em .6em; border: 1px solid #bbb; border-radius: 4px; cursor: pointer; }}
 .pc-upload-error {{ color: #b00020; }}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import atexit
 import hashlib
-import html
 import logging
 import os
 import shutil
@@ -21,6 +20,7 @@ from rag.serve.cli import answer_json  # noqa: E402
 from rag.serve.examples import COUNT_QUESTION, example_questions  # noqa: E402
 from rag.serve.export import cited_papers, to_bibtex, to_csv  # noqa: E402
 from rag.answer.llm import llm_configured, load_client, model_label  # noqa: E402
+from rag.safety import html_text, markdown_text  # noqa: E402
 from rag.settings import Settings  # noqa: E402
 from ui.render import render_answer, render_hits, render_sources, render_streaming  # noqa: E402
 
@@ -87,9 +87,10 @@ def _answered_at(answered: list[Answered], index) -> Answered | None:
 
 def header(settings: Settings, counts: dict[str, int]) -> str:
     """The page title: what is indexed and how answers are made."""
-    per_venue = ", ".join(f"{v}: {n}" for v, n in counts.items()) or "none"
+    # venue names come from the paper lists: shown as text, never as Markdown or HTML
+    per_venue = markdown_text(", ".join(f"{v}: {n}" for v, n in counts.items()) or "none")
     if llm_configured(settings):
-        mode = f"Answers by **{model_label(settings)}**."
+        mode = f"Answers by **{markdown_text(model_label(settings))}**."
     else:
         mode = ("Answers: **extractive — no LLM configured** (sentences quoted from the abstracts).  \n"
                 "For written answers set `OPENAI_API_KEY` (and `OPENAI_BASE_URL` for a local "
@@ -167,8 +168,8 @@ def _refreshed(settings: Settings, counts: dict[str, int]) -> tuple:
 
 def _upload_notice(text: str, error: bool = False, notes: tuple[str, ...] = ()) -> str:
     css = "pc-upload-error" if error else "pc-upload-ok"
-    items = "".join(f"<li>{html.escape(n)}</li>" for n in notes)
-    return f'<p class="{css}">{html.escape(text)}</p>' + (f"<ul>{items}</ul>" if items else "")
+    items = "".join(f"<li>{html_text(n)}</li>" for n in notes)
+    return f'<p class="{css}">{html_text(text)}</p>' + (f"<ul>{items}</ul>" if items else "")
 
 
 def build_app(settings: Settings | None = None) -> gr.Blocks:
@@ -186,7 +187,7 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
     def on_chat(message, chat, plain, answered, chosen, year, k, words):
         """Show the question at once, stream the reply, then the cited answer and its sources."""
         turn = len(plain) // 2 + 1
-        chat = [*chat, {"role": "user", "content": html.escape(message)}, {"role": "assistant", "content": ""}]
+        chat = [*chat, {"role": "user", "content": markdown_text(message)}, {"role": "assistant", "content": ""}]
         yield "", chat, plain, answered, gr.skip()
         streamed, answer = "", None
         try:
@@ -199,7 +200,7 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
                 else:
                     answer = piece
         except (ValueError, rag.PaperchatError) as exc:
-            chat[-1] = {"role": "assistant", "content": html.escape(_failure(exc))}
+            chat[-1] = {"role": "assistant", "content": markdown_text(_failure(exc))}
             yield message, chat, plain, answered, gr.skip()
             return
         chat[-1] = {"role": "assistant", "content": render_answer(answer, turn)}
@@ -266,9 +267,9 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
         try:
             hits = rag.search(query, k=int(k), venue=venue or None, year=_year(year), settings=settings)
         except ValueError as exc:
-            return f"<p>{html.escape(str(exc))}</p>"
+            return f"<p>{html_text(str(exc))}</p>"
         except rag.PaperchatError as exc:
-            return f"<p>Search failed: {html.escape(str(exc))}</p>"
+            return f"<p>Search failed: {html_text(str(exc))}</p>"
         return render_hits(hits)
 
     with gr.Blocks(title="paperchat") as app:

@@ -22,6 +22,7 @@ from rag.serve.export import cited_papers, to_bibtex, to_csv  # noqa: E402
 from rag.answer.llm import llm_configured, load_client, model_label  # noqa: E402
 from rag.safety import html_text, markdown_text  # noqa: E402
 from rag.settings import Settings  # noqa: E402
+from ui.guard import GuardPolicy, guard_middleware  # noqa: E402
 from ui.render import render_answer, render_hits, render_sources, render_streaming  # noqa: E402
 
 __all__ = ["build_app", "header", "launch_options", "parse_auth", "main", "render_hits", "Answered"]
@@ -65,6 +66,9 @@ if (!window.paperchatCopy) {
   });
 }
 """
+# Gradio's cache of uploads and downloads: every 10 minutes, files older than an hour go (an upload is copied
+# into the data folder at once; an export is copied in again on the next click)
+UPLOAD_CACHE = (600, 3600)
 EXPORTS = {"bib": "paperchat-citations.bib", "csv": "paperchat-citations.csv"}
 UPLOAD_TYPES = [".txt", ".jsonl", ".csv"]
 
@@ -110,8 +114,10 @@ def parse_auth(value: str | None) -> tuple[str, str] | None:
 
 
 def launch_options(settings: Settings) -> dict:
-    """What `launch()` needs besides host and port: the page's CSS and Gradio's own upload limit."""
-    return {"css": CSS, "max_file_size": int(settings.serve.upload_max_mb * 1024 * 1024)}
+    """What `launch()` needs besides host and port: CSS, Gradio's own upload limit, and the request guard."""
+    guard = GuardPolicy(bound=settings.serve.host, allowed_hosts=settings.serve.allowed_hosts)
+    return {"css": CSS, "max_file_size": int(settings.serve.upload_max_mb * 1024 * 1024),
+            "app_kwargs": {"middleware": [guard_middleware(guard)]}}
 
 
 def _venues(chosen: list[str] | str | None) -> list[str] | None:
@@ -272,7 +278,7 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
             return f"<p>Search failed: {html_text(str(exc))}</p>"
         return render_hits(hits)
 
-    with gr.Blocks(title="paperchat") as app:
+    with gr.Blocks(title="paperchat", delete_cache=UPLOAD_CACHE) as app:
         title = gr.Markdown(header(settings, counts))
         gr.HTML("", js_on_load=COPY_JS, elem_id="pc-copy-script")
         with gr.Tab("Chat"):

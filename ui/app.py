@@ -11,6 +11,7 @@ import gradio as gr  # noqa: E402
 
 import rag  # noqa: E402
 from ui.assets import CHAT_HEIGHT, CSS, PAGE_JS  # noqa: E402
+from ui.guard import GuardPolicy, guard_middleware  # noqa: E402
 from ui.mcp import mcp_options  # noqa: E402
 from ui.page import ChatPage, header  # noqa: E402
 from ui.render import SOURCES_PLACEHOLDER  # noqa: E402
@@ -24,6 +25,9 @@ ANSWERS_AT_ONCE = 8
 UPLOAD_TYPES = [".txt", ".jsonl", ".csv"]
 SAVED_KEY = "paperchat-conversation"  # localStorage key of the conversation a reload restores
 PRIVATE = {"api_visibility": "private"}
+# Gradio's cache of uploads and downloads: every 10 minutes, files older than an hour go (an upload is copied
+# into the data folder at once; an export is copied in again on the next click)
+UPLOAD_CACHE = (600, 3600)
 
 
 def parse_auth(value: str | None) -> tuple[str, str] | None:
@@ -38,16 +42,18 @@ def parse_auth(value: str | None) -> tuple[str, str] | None:
 
 
 def launch_options(settings: rag.Settings) -> dict:
-    """What `launch()` needs besides host and port: CSS, Gradio's upload limit, and the MCP server when asked for."""
+    """What `launch()` needs besides host and port: CSS, Gradio's upload limit, login, the request guard, MCP."""
     auth = parse_auth(settings.serve.auth.get_secret_value() if settings.serve.auth else None)
+    guard = GuardPolicy(bound=settings.serve.host, allowed_hosts=settings.serve.allowed_hosts)
+    mcp_server, mcp_middleware = mcp_options(settings.serve.mcp, auth)
     return {"css": CSS, "max_file_size": int(settings.serve.upload_max_mb * 1024 * 1024), "auth": auth,
-            **mcp_options(settings.serve.mcp, auth)}
+            "mcp_server": mcp_server, "app_kwargs": {"middleware": [guard_middleware(guard), *mcp_middleware]}}
 
 
 def build_app(settings: rag.Settings | None = None) -> gr.Blocks:
     """The page, with the index loaded once (built from the data folder on first start)."""
     page = ChatPage(settings or rag.Settings())
-    with gr.Blocks(title="paperchat") as app:
+    with gr.Blocks(title="paperchat", delete_cache=UPLOAD_CACHE) as app:
         title = gr.Markdown(header(page.settings, page.stats))
         gr.HTML("", js_on_load=PAGE_JS, elem_id="pc-page-script")
         with gr.Tab("Chat"):

@@ -18,14 +18,9 @@ __all__ = ["mcp_options", "McpGuard", "MCP_PATH"]
 MCP_PATH = "/gradio_api/mcp"
 
 
-def mcp_options(enabled: bool, auth: tuple[str, str] | None) -> dict:
-    """`launch()` options: Gradio's MCP server on or off (never from Gradio's own env switch), and its guard."""
-    if not enabled:
-        return {"mcp_server": False}
-    options: dict = {"mcp_server": True}
-    if auth:
-        options["app_kwargs"] = {"middleware": [Middleware(McpGuard, credentials=auth)]}
-    return options
+def mcp_options(enabled: bool, auth: tuple[str, str] | None) -> tuple[bool, list[Middleware]]:
+    """Gradio's MCP server on or off (never from Gradio's own env switch), and the middleware guarding it."""
+    return enabled, [Middleware(McpGuard, credentials=auth)] if enabled and auth else []
 
 
 class McpGuard:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import atexit
 import hashlib
-import html
 import logging
 import shutil
 import tempfile
@@ -17,6 +16,7 @@ from pathlib import Path
 import gradio as gr
 
 import rag
+from rag.safety import html_text, markdown_text
 from ui.render import (SOURCES_PLACEHOLDER, render_answer, render_failure, render_hits, render_question,
                        render_sources, render_streaming, upload_notice)
 
@@ -38,11 +38,13 @@ class Answered:
 
 def header(settings: rag.Settings, stats: rag.Stats) -> str:
     """The page title: what is indexed and how answers are made."""
-    per_venue = ", ".join(f"{venue} {year}: {n}" if year else f"{venue}: {n}"
-                          for venue, years in stats.venues.items() for year, n in years.items()) or "none"
+    # venue names come from the paper lists: shown as text, never as Markdown or HTML
+    per_venue = markdown_text(", ".join(f"{venue} {year}: {n}" if year else f"{venue}: {n}"
+                                        for venue, years in stats.venues.items() for year, n in years.items())
+                              or "none")
     label = rag.llm_label(settings)
     if label:
-        mode = f"Answers by **{label}**."
+        mode = f"Answers by **{markdown_text(label)}**."
     else:
         mode = ("Answers: **extractive — no LLM configured** (sentences quoted from the abstracts).  \n"
                 "For written answers set `OPENAI_API_KEY` (and `OPENAI_BASE_URL` for a local "
@@ -203,9 +205,9 @@ class ChatPage:
         try:
             hits = rag.search(query, k=int(k), venue=venue or None, year=year_filter(year), settings=self.settings)
         except ValueError as exc:  # BadQuery included: an unusable query, phrased for the user
-            return f"<p>{html.escape(str(exc))}</p>"
+            return f"<p>{html_text(str(exc))}</p>"
         except rag.PaperchatError as exc:
-            return f"<p>Search failed: {html.escape(str(exc))}</p>"
+            return f"<p>Search failed: {html_text(str(exc))}</p>"
         return render_hits(hits)
 
     def clear_upload(self) -> str:

@@ -11,10 +11,16 @@ import textwrap
 
 import rag
 from rag.errors import PaperchatError
+from rag.safety import json_controls, public_url, terminal_text
 from rag.settings import Settings
 
 VENUE_HELP = "only papers of this venue (name without the year, e.g. ICLR)"
 YEAR_HELP = "only papers of this year, e.g. 2026"
+
+
+def say(*parts, file=None, end: str = "\n", flush: bool = False) -> None:
+    """print(), with paper and model text stripped of the control characters a terminal would obey."""
+    print(terminal_text(" ".join(str(p) for p in parts)), file=file or sys.stdout, end=end, flush=flush)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,13 +33,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args, Settings())
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        say(f"error: {exc}", file=sys.stderr)
         return 2
     except PaperchatError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        say(f"error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        say("interrupted", file=sys.stderr)
         return 130
 
 
@@ -73,8 +79,8 @@ def cmd_ingest(args, settings: Settings) -> int:
     paths = args.paths or [settings.index.data_dir]
     report = rag.ingest(paths, settings=settings, progress=sys.stderr.isatty())
     for warning in report.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
-    print(
+        say(f"warning: {warning}", file=sys.stderr)
+    say(
         f"{report.papers} papers ({report.added} new, {report.removed} removed, {report.unchanged} unchanged), "
         f"{report.chunks} chunks, {report.chunks_embedded} embedded ({report.chunks_cached} from the embedding cache), "
         f"in {report.seconds:.1f} s"
@@ -85,31 +91,31 @@ def cmd_ingest(args, settings: Settings) -> int:
 def cmd_search(args, settings: Settings) -> int:
     hits = rag.search(args.query, k=args.k, venue=args.venue, year=args.year, settings=settings)
     if not hits:
-        print("no matching papers")
+        say("no matching papers")
         return 0
     width = shutil.get_terminal_size((110, 20)).columns
     title_w = 34
-    print(f"{'#':>2}  {'title':<{title_w}}  {'venue':<10}  {'score':>5}  snippet")
+    say(f"{'#':>2}  {'title':<{title_w}}  {'venue':<10}  {'score':>5}  snippet")
     for rank, hit in enumerate(hits, start=1):
         title = textwrap.shorten(hit.paper.title, title_w, placeholder="…")
         snippet_w = max(width - title_w - 28, 20)
         snippet = textwrap.shorten(hit.snippets[0] if hit.snippets else "", snippet_w, placeholder="…")
-        print(f"{rank:>2}  {title:<{title_w}}  {hit.paper.venue_year:<10}  {hit.score:>5.2f}  {snippet}")
+        say(f"{rank:>2}  {title:<{title_w}}  {hit.paper.venue_year:<10}  {hit.score:>5.2f}  {snippet}")
     return 0
 
 
 def cmd_ask(args, settings: Settings) -> int:
     if args.json:
         answer = rag.ask(args.question, venue=args.venue, year=args.year, settings=settings)
-        print(json.dumps(answer.to_dict(), ensure_ascii=False, indent=1))
+        print(json_controls(json.dumps(answer.to_dict(), ensure_ascii=False, indent=1)))
         return 0
-    print(f"[{_mode_line(settings)}]", file=sys.stderr)
+    say(f"[{_mode_line(settings)}]", file=sys.stderr)
     _print_answer(rag.ask_stream(args.question, venue=args.venue, year=args.year, settings=settings))
     return 0
 
 
 def cmd_chat(args, settings: Settings) -> int:
-    print(f"paperchat · {_mode_line(settings)} · empty line or Ctrl-D to quit", file=sys.stderr)
+    say(f"paperchat · {_mode_line(settings)} · empty line or Ctrl-D to quit", file=sys.stderr)
     history: list[dict] = []
     while True:
         try:
@@ -127,22 +133,22 @@ def _print_answer(stream):
     answer = None
     for piece in stream:
         if isinstance(piece, str):
-            print(piece, end="", flush=True)
+            say(piece, end="", flush=True)
         else:
             answer = piece
-    print()
+    say()
     if answer.notice:
-        print(f"note: {answer.notice}")
+        say(f"note: {answer.notice}")
     for c in answer.citations:
         code = f" · code: {c.paper.code_links[0].url}" if c.paper.code_links else ""
-        print(f"[{c.n}] {c.paper.title} ({c.paper.venue_year}){code}")
+        say(f"[{c.n}] {c.paper.title} ({c.paper.venue_year}){code}")
     return answer
 
 
 def _mode_line(settings: Settings) -> str:
     label = rag.llm_label(settings)
     if label:
-        return f"{label} at {settings.llm.base_url or 'api.openai.com'}"
+        return f"{label} at {public_url(settings.llm.base_url)}"  # no user:key@ or ?api-key=
     return "extractive — no LLM configured (set OPENAI_API_KEY or OPENAI_BASE_URL for LLM answers)"
 
 
@@ -150,8 +156,8 @@ def cmd_stats(args, settings: Settings) -> int:
     stats = rag.stats(settings)
     for venue, years in stats.venues.items():
         for year, n in years.items():
-            print(f"{venue:<14} {year or '':<5} {n:>6}")
-    print(f"{'total':<20} {stats.papers:>6}")
+            say(f"{venue:<14} {year or '':<5} {n:>6}")
+    say(f"{'total':<20} {stats.papers:>6}")
     return 0
 
 

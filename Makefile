@@ -32,9 +32,18 @@ test: $(VENV)/.installed-dev
 ingest: $(VENV)/.installed
 	$(BIN)/paperchat ingest
 
-eval: $(VENV)/.installed
+$(VENV)/.installed-eval: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[multilingual]'
+	touch $@ $(VENV)/.installed
+
+# retrieval (own test split, SciFact), answers per kind on the dev and test splits (both embedders), the external
+# answer checks (SciFact, PubMedQA, cross-domain, leave-one-out), the multilingual embedder beside the default.
+# Indexes are cached in eval/.cache/: the first run builds SciFact twice (once per embedder) and takes about an hour.
+eval: $(VENV)/.installed-eval
 	$(BIN)/python -m eval.run
 	$(BIN)/python -m eval.answers
+	$(BIN)/python -m eval.external
+	$(BIN)/python -m eval.multilingual
 
 # written answers from Qwen2.5-Coder-1.5B (1.1 GB, fetched once into .models/) beside the extractive ones:
 # the full sets take hours on 2 cores; EVAL_LLM_ARGS="--own 8 --scifact 2 --pubmedqa 2" runs a subset

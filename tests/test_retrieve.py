@@ -13,15 +13,13 @@ from rag.corpus.papers import load_papers
 from conftest import FAST_THREADS, PAPERS_DIR, PROJECT_ROOT, VEDA_QUESTION
 
 MODES = ["hybrid", "dense", "keyword"]
-QUESTIONS = PROJECT_ROOT / "eval" / "questions.jsonl"
+QUESTIONS = PROJECT_ROOT / "eval" / "questions" / "dev.jsonl"  # dev only: the test split is never a fixture
 
 
 def known_items() -> list:
-    if not QUESTIONS.exists():
-        return []
     rows = [json.loads(line) for line in QUESTIONS.read_text(encoding="utf-8").splitlines() if line.strip()]
     return [pytest.param(r["question"], r["gold"], r.get("venue"), r.get("year"), id=r["qid"])
-            for r in rows if r.get("kind") == "known-item"]
+            for r in rows if r["kind"] == "fact"]
 
 
 @pytest.fixture(scope="module")
@@ -150,7 +148,7 @@ def test_first_search_builds_the_default_index(tmp_path, monkeypatch, caplog, da
     assert f"no index yet: building it from {data}" in caplog.text
     assert hits[0].paper.title == "Veda"
     assert (index_dir / "current.json").exists()
-    assert rag.stats() == {"ICLR 2026": 19, "ICML 2026": 51}
+    assert rag.stats().venues == {"ICLR": {2026: 19}, "ICML": {2026: 51}}
     caplog.clear()
     with caplog.at_level(logging.WARNING, logger="paperchat"):
         assert rag.search("SegPVSG panoptic video scene graph", k=1)[0].paper.title == "SegPVSG"

@@ -17,7 +17,6 @@ import re
 import time
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
-from urllib.parse import urlsplit
 
 import httpx
 
@@ -25,6 +24,7 @@ from rag.answer.prompt import CONDENSE_PROMPT, NO_ANSWER, SYSTEM_PROMPT, build_m
     recent_history
 from rag.answer.reply import ReplyFilter
 from rag.errors import ConfigError, LLMUnavailable
+from rag.safety import public_url
 from rag.settings import Settings
 from rag.types import Paper
 
@@ -377,7 +377,7 @@ def _advice(exc: Exception) -> str:
     if isinstance(exc, (openai.APITimeoutError, httpx.TimeoutException)):
         return "Raise PAPERCHAT_LLM_TIMEOUT or check the server."
     if isinstance(exc, openai.APIConnectionError):
-        return "Is the server running?"
+        return "Check that the server is running."
     return "Try again shortly."
 
 
@@ -385,14 +385,7 @@ def _endpoint(settings: Settings) -> str:
     """The base URL without user:password or query, which may hold credentials."""
     if settings.llm.gguf:
         return f"llama.cpp on this machine ({Path(settings.llm.gguf).name})"
-    if not settings.llm.base_url:
-        return "api.openai.com"
-    parts = urlsplit(settings.llm.base_url)
-    try:
-        port = f":{parts.port}" if parts.port else ""
-    except ValueError:  # a malformed port: the client will fail on it too
-        port = ""
-    return f"{parts.scheme}://{parts.hostname or '?'}{port}{parts.path}"
+    return public_url(settings.llm.base_url)
 
 
 def _redact(text: str, settings: Settings) -> str:

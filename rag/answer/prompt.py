@@ -12,6 +12,7 @@ from typing import Sequence
 from rag.answer.citations import strip_markers
 from rag.index.keyword import analysed_sentences
 from rag.retrieval.hybrid import snippets
+from rag.safety import strip_format_characters
 from rag.settings import AnswerSettings
 from rag.types import Hit, Paper
 
@@ -119,7 +120,8 @@ def _source_block(n: int, paper: Paper, excerpt: Sequence[str] | None) -> str:
 
 def _neutralise(text: str) -> str:
     """Untrusted text that cannot open or close a source block."""
-    return _SOURCE_TAG.sub("&lt;", text)
+    # zero-width and other invisible characters first: "<\u200b/source>" reads as a tag to a model
+    return _SOURCE_TAG.sub("&lt;", strip_format_characters(text))
 
 
 def _clip(text: str, limit: int) -> str:

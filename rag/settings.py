@@ -118,6 +118,10 @@ class LLMSettings(_Part):
     gguf: Path | None = Field(
         default=None, description="A GGUF model file (from Ollama, LM Studio, Hugging Face) that paperchat runs "
         "itself with llama.cpp (xllamacpp), bound to 127.0.0.1; overrides base_url (env PAPERCHAT_LLM_GGUF).")
+    threads: int = Field(
+        default=0, ge=0, le=256,
+        description="CPU threads llama.cpp uses for a GGUF model; 0 = one fewer than the cores, at least 1 "
+        "(on 2 shared cores, 2 threads stalled: a 40-token SmolLM2 reply took >300 s against 8 s with 1).")
     timeout: float = Field(
         default=20.0, gt=0.0, le=600.0,
         description="Seconds to wait for the LLM's first words, retries included; also the longest silence "
@@ -172,7 +176,7 @@ FLAT: dict[str, tuple[str, str]] = {
     "abstain_similarity": ("answer", "abstain_similarity"), "list_min_relative": ("answer", "list_min_relative"),
     "openai_api_key": ("llm", "api_key"), "openai_base_url": ("llm", "base_url"),
     **{f"llm_{name}": ("llm", name) for name in ("model", "temperature", "timeout", "max_tokens", "retries", "backoff",
-                                                 "gguf", "answer_timeout", "context")},
+                                                 "gguf", "answer_timeout", "context", "threads")},
     **{name: ("serve", name) for name in ServeSettings.model_fields},
 }
 BARE_ENV = {"OPENAI_API_KEY": "openai_api_key", "OPENAI_BASE_URL": "openai_base_url"}  # read without the prefix

@@ -19,6 +19,7 @@ def main(model: str) -> None:
     params.port = 0
     params.n_ctx = 8_192
     params.n_parallel = 2
+    params.cpuparams.n_threads = params.cpuparams_batch.n_threads = 1  # 2 threads stall on a busy CPU (gguf.py)
     params.endpoint_metrics = True  # /metrics counts prompts: "the model was not called" is checked there
     params.sampling.temp = 0.0  # greedy and seeded: the same prompt gets the same reply in every run
     params.sampling.seed = 7

@@ -37,7 +37,8 @@ def streamed(question: str, settings: rag.Settings, history=None) -> tuple[str, 
 
 def test_a_real_answer_streams_in_pieces_and_every_citation_resolves(built_settings, real_llm):
     raw, answer, pieces = streamed(VEDA, real(built_settings, real_llm.url))
-    assert answer.mode == f"llm: {MODEL}" and answer.notice == ""
+    assert answer.mode == f"llm: {MODEL}"  # written by the model, not the extractive fallback
+    assert answer.notice == "" or answer.notice.startswith("The written answer was cut short")
     assert pieces > 3 and raw.strip()  # piece by piece, as the model wrote it
     check_invariants(answer)  # every [n] names a cited paper, numbers run 1..m, quotes are verbatim
     assert answer.abstained or answer.citations or not find_markers(raw)

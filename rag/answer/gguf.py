@@ -56,7 +56,13 @@ def check_gguf(path: Path) -> Path:
     return path.resolve()
 
 
-def local_server(path: Path, say: Callable[[str], None] | None = None) -> LocalModel:
+def default_threads() -> int:
+    # llama.cpp's threads wait for each other at every layer: one descheduled by another process stalls all,
+    # so leave a core to the page and the rest of the machine
+    return max(1, (os.cpu_count() or 1) - 1)
+
+
+def local_server(path: Path, say: Callable[[str], None] | None = None, threads: int = 0) -> LocalModel:
     """The running server for `path`, started (and the model loaded) on first use; `ConfigError` if it cannot be."""
     path = check_gguf(path)
     with _lock:  # two first answers at once must not load the model twice
@@ -65,11 +71,11 @@ def local_server(path: Path, say: Callable[[str], None] | None = None) -> LocalM
         size = path.stat().st_size / 1e6
         message = f"Loading the model {path.name} ({size:,.0f} MB) with llama.cpp; the first start takes a moment…"
         (say or log.warning)(message)
-        _servers[path] = model = _start(path)
+        _servers[path] = model = _start(path, threads or default_threads())
         return model
 
 
-def _start(path: Path) -> LocalModel:
+def _start(path: Path, threads: int) -> LocalModel:
     try:
         import xllamacpp
     except ImportError:
@@ -80,7 +86,7 @@ def _start(path: Path) -> LocalModel:
     params.port = 0  # a free port
     params.n_ctx = CONTEXT_TOKENS
     params.n_parallel = SLOTS
-    params.cpuparams.n_threads = params.cpuparams_batch.n_threads = max(1, os.cpu_count() or 1)
+    params.cpuparams.n_threads = params.cpuparams_batch.n_threads = threads
     try:
         server = xllamacpp.Server(params)
     except RuntimeError:

@@ -73,7 +73,7 @@ def load_client(settings: Settings | None = None, say: Callable[[str], None] = p
     if settings is not None and settings.llm.gguf:
         from rag.answer import gguf
 
-        gguf.local_server(settings.llm.gguf, say=say)
+        gguf.local_server(settings.llm.gguf, say=say, threads=settings.llm.threads)
 
 
 # --- the client
@@ -86,7 +86,8 @@ def _base_url(settings: Settings) -> str:
     if settings.llm.gguf:
         from rag.answer import gguf
 
-        return gguf.local_server(settings.llm.gguf).url  # ConfigError when the file cannot be served
+        # ConfigError when the file cannot be served
+        return gguf.local_server(settings.llm.gguf, threads=settings.llm.threads).url
     return settings.llm.base_url or "https://api.openai.com/v1"
 
 

@@ -32,17 +32,20 @@ from .models import MODELS, fetch
 from .run import RESULTS
 
 PUBMEDQA = SHARED / "benchmarks" / "pubmedqa"
-SINGLE = ("known-item", "paraphrase")
 
 
 # --- the question sets: (set, qid, kind, question, gold ids, facts)
 
 def own_set(limit: int | None) -> list[dict]:
-    questions = own_questions()
-    inside = [q for q in questions if q["kind"] != "out-of-scope"][:limit]
-    outside = [q for q in questions if q["kind"] == "out-of-scope"]  # abstain before any model call: all of them
+    """The answer-eval test split: its single-paper fact and paraphrase questions (alternating, so a subset has
+    both), and every out-of-scope question (they abstain before any model call)."""
+    questions = [q for q in own_questions("test") if not q.get("venue") and not q.get("year")]
+    facts = [q for q in questions if q["kind"] == "fact" and len(q["gold"]) == 1]
+    paraphrases = [q for q in questions if q["kind"] == "paraphrase" and len(q["gold"]) == 1]
+    inside = [q for pair in zip(facts, paraphrases) for q in pair] + facts[len(paraphrases):] + paraphrases[len(facts):]
+    outside = [q for q in questions if q["kind"] == "out-of-scope"]
     return [{"set": "own", "qid": q["qid"], "kind": q["kind"], "question": q["question"], "gold": q["gold"],
-             "facts": q["facts"]} for q in inside + outside]
+             "facts": q["facts"]} for q in inside[:limit] + outside]
 
 
 def scifact_set(limit: int) -> list[dict]:
@@ -120,7 +123,7 @@ def _gold_id(paper) -> str:
 def summarise(rows: list[dict]) -> dict:
     inside = [r for r in rows if r["kind"] != "out-of-scope"]
     answered = [r for r in inside if not r["abstained"]]
-    single = [r for r in inside if r["kind"] in SINGLE + ("claim", "question")]
+    single = [r for r in inside if len(r["gold"]) == 1]
     defined = lambda key, rs: [r[key] for r in rs if r[key] is not None]  # noqa: E731
     claims = sum(r["claims"] for r in answered)
     written = [r for r in inside if r["mode"].startswith("llm")]

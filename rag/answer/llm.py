@@ -9,7 +9,6 @@ an injectable clock. Nothing from the server (its errors, its echo of the key) r
 
 from __future__ import annotations
 
-import email.utils
 import functools
 import json
 import logging
@@ -22,9 +21,10 @@ import httpx
 
 from rag.answer.prompt import CONDENSE_PROMPT, NO_ANSWER, SYSTEM_PROMPT, build_messages, condense_messages, \
     recent_history
+from rag.answer.faults import MIN_ATTEMPT_SECONDS, StreamError, advice, describe, endpoint, redact, retry_after, \
+    retry_delay, retryable, secret
 from rag.answer.reply import ReplyFilter
 from rag.errors import ConfigError, LLMUnavailable
-from rag.safety import public_url
 from rag.settings import Settings
 from rag.types import Paper
 
@@ -36,8 +36,6 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 CONDENSE_MAX_TOKENS = 120
-RETRY_AFTER_CAP = 5.0  # a server asking for a longer pause is not worth waiting for in an interactive answer
-MIN_ATTEMPT_SECONDS = 0.2  # a retry with less time than this left would time out anyway
 # The local cap on an answer's characters, per token of `llm.max_tokens`: English runs ~4.5 characters a token
 # (SmolLM2 and Qwen2.5 replies in eval/results/llm.md), so 6 never cuts an honest reply but stops a flood.
 MAX_CHARS_PER_TOKEN = 6
@@ -78,10 +76,6 @@ def load_client(settings: Settings | None = None, say: Callable[[str], None] = p
 
 # --- the client
 
-def _secret(settings: Settings) -> str:
-    return settings.llm.api_key.get_secret_value() if settings.llm.api_key else ""
-
-
 def _base_url(settings: Settings) -> str:
     if settings.llm.gguf:
         from rag.answer import gguf
@@ -102,7 +96,7 @@ def _client_for(base_url: str, key: str):
 
 def _client(settings: Settings):
     try:
-        return _client_for(_base_url(settings), _secret(settings))
+        return _client_for(_base_url(settings), secret(settings))
     except ConfigError as exc:
         raise LLMUnavailable(f"The local model cannot be used: {exc}", "Answering from the abstracts.") from None
 
@@ -170,11 +164,11 @@ class Generation:
                 raise
             except Exception as exc:
                 # once text is out, a retry would repeat or contradict it: the caller must fall back instead
-                delay = None if yielded or not _retryable(exc) else retry_delay(
-                    attempt, settings.llm.retries, settings.llm.backoff, _retry_after(exc), self.clock(), start_by)
+                delay = None if yielded or not retryable(exc) else retry_delay(
+                    attempt, settings.llm.retries, settings.llm.backoff, retry_after(exc), self.clock(), start_by)
                 if delay is None:
                     raise self._failure(exc, attempt, yielded) from None  # the cause may carry the key's echo
-                log.warning("LLM attempt %d failed (%s); retrying in %.2f s.", attempt, _describe(exc, settings), delay)
+                log.warning("LLM attempt %d failed (%s); retrying in %.2f s.", attempt, describe(exc, settings), delay)
                 self.sleep(delay)
                 continue
             if not yielded:
@@ -191,7 +185,7 @@ class Generation:
                 model=settings.llm.model, messages=self._messages, stream=True, temperature=settings.llm.temperature,
                 max_tokens=max_tokens, timeout=httpx.Timeout(wait)) as response:
             events = read_events(response.iter_lines(), self.deadline, settings.llm.answer_timeout, max_tokens,
-                                 max_tokens * MAX_CHARS_PER_TOKEN, ReplyFilter(_secret(settings)), self.clock)
+                                 max_tokens * MAX_CHARS_PER_TOKEN, ReplyFilter(secret(settings)), self.clock)
             for piece in events:
                 if isinstance(piece, _Finish):
                     self.finish_reason = piece.reason
@@ -201,17 +195,17 @@ class Generation:
             raise Cut(f"it reached the {max_tokens}-token limit (PAPERCHAT_LLM_MAX_TOKENS)")
 
     def _unavailable(self, what: str, advice: str) -> LLMUnavailable:
-        reason = _redact(f"The LLM {self.settings.llm.model} at {_endpoint(self.settings)} {what}.", self.settings)
+        reason = redact(f"The LLM {self.settings.llm.model} at {endpoint(self.settings)} {what}.", self.settings)
         log.warning("%s %s", reason, advice)
         return LLMUnavailable(reason, advice)
 
     def _failure(self, exc: Exception, attempts: int, yielded: bool) -> LLMUnavailable:
-        problem = _describe(exc, self.settings)
+        problem = describe(exc, self.settings)
         if yielded:
             what = f"stopped mid-answer ({problem})"
         else:
             what = f"did not answer ({problem}; {attempts} attempt{'s' if attempts > 1 else ''})"
-        return self._unavailable(what, _advice(exc))
+        return self._unavailable(what, advice(exc))
 
 
 class _Finish:
@@ -223,7 +217,7 @@ def read_events(lines: Iterable[str], deadline: float, total: float, max_tokens:
                 cleaner: ReplyFilter, clock: Clock = time.monotonic) -> Iterator:
     """The text pieces of an SSE chat-completion stream, cleaned; raises `Cut` past the deadline or a cap.
 
-    Yields a `_Finish` for the server's finish_reason. A server-sent error event raises `_StreamError`."""
+    Yields a `_Finish` for the server's finish_reason. A server-sent error event raises `StreamError`."""
     tokens = chars = 0
     for line in lines:
         if clock() >= deadline:
@@ -240,7 +234,7 @@ def read_events(lines: Iterable[str], deadline: float, total: float, max_tokens:
         if not isinstance(event, dict):
             continue
         if event.get("error"):
-            raise _StreamError(str(event["error"])[:200])
+            raise StreamError(str(event["error"])[:200])
         for choice in event.get("choices") or []:
             delta = (choice or {}).get("delta") or {}
             content = delta.get("content")
@@ -259,10 +253,6 @@ def read_events(lines: Iterable[str], deadline: float, total: float, max_tokens:
     rest = cleaner.flush()
     if rest:
         yield rest
-
-
-class _StreamError(Exception):
-    """The server reported an error inside the stream."""
 
 
 # --- condensing a follow-up
@@ -284,111 +274,11 @@ def condense_question(question: str, history: list[dict] | None, settings: Setti
             max_tokens=CONDENSE_MAX_TOKENS, timeout=httpx.Timeout(wait))
         text = reply.choices[0].message.content or ""
     except Exception as exc:  # a failed rewrite costs only some retrieval quality: never fail the answer
-        log.warning("Could not condense the follow-up question (%s); using it as asked.", _describe(exc, settings))
+        log.warning("Could not condense the follow-up question (%s); using it as asked.", describe(exc, settings))
         return question
-    cleaner = ReplyFilter(_secret(settings))
+    cleaner = ReplyFilter(secret(settings))
     text = cleaner.feed(text) + cleaner.flush()
     # the first line only: chatty models add an explanation after the question
     first = next((line for line in text.splitlines() if line.strip()), "")
     standalone = re.sub(r"^\s*(standalone question|question)\s*:\s*", "", first, flags=re.I).strip("\"' ")
     return standalone[:1_000] or question
-
-
-# --- retries
-
-def retry_delay(attempt: int, retries: int, backoff: float, asked: float | None, now: float,
-                start_by: float) -> float | None:
-    """Seconds to wait before attempt `attempt + 1`, or None when it is not worth one.
-
-    `asked` is the server's Retry-After; the next attempt must start (with some time to run) by `start_by`."""
-    if attempt > retries:
-        return None
-    delay = backoff * 2 ** (attempt - 1)  # no jitter: one user's requests, no herd to spread
-    if asked is not None:
-        if asked > RETRY_AFTER_CAP:
-            return None
-        delay = asked  # the server said when it will take us again
-    if now + delay + MIN_ATTEMPT_SECONDS > start_by:
-        return None
-    return delay
-
-
-def _openai():
-    import openai
-
-    return openai
-
-
-def _retryable(exc: Exception) -> bool:
-    if isinstance(exc, _openai().APIStatusError):
-        return exc.status_code in (408, 409, 429) or exc.status_code >= 500
-    # APIConnectionError covers refused connections and timeouts before the reply; a broken or silent
-    # stream surfaces as a raw httpx error
-    return isinstance(exc, (_openai().APIConnectionError, httpx.TransportError))
-
-
-def _retry_after(exc: Exception) -> float | None:
-    """The server's Retry-After in seconds, or None when it named none."""
-    headers = exc.response.headers if isinstance(exc, _openai().APIStatusError) else {}
-    try:
-        if "retry-after-ms" in headers:
-            return float(headers["retry-after-ms"]) / 1000
-        value = headers.get("retry-after")
-        if value is None:
-            return None
-        try:
-            return max(float(value), 0.0)
-        except ValueError:  # an HTTP date
-            return max(email.utils.parsedate_to_datetime(value).timestamp() - time.time(), 0.0)
-    except (TypeError, ValueError):
-        return None
-
-
-# --- messages
-
-def _describe(exc: Exception, settings: Settings) -> str:
-    """What went wrong, in words safe to log: never the key, never credentials from the URL."""
-    openai = _openai()
-    if isinstance(exc, (openai.APITimeoutError, httpx.TimeoutException)):
-        text = "no reply in time"
-    elif isinstance(exc, openai.APIStatusError):
-        body = exc.body if isinstance(exc.body, dict) else {}  # the client unwraps {"error": {...}}
-        detail = body.get("message")
-        text = f"HTTP {exc.status_code}" + (f": {str(detail)[:200]}" if detail else "")
-    elif isinstance(exc, openai.APIConnectionError):
-        text = f"cannot connect to {_endpoint(settings)}"
-    elif isinstance(exc, httpx.TransportError):
-        text = "the connection broke mid-reply"
-    elif isinstance(exc, _StreamError):
-        text = f"the server reported an error: {exc}"
-    else:
-        text = f"unexpected {type(exc).__name__}"
-    return _redact(text, settings)
-
-
-def _advice(exc: Exception) -> str:
-    openai = _openai()
-    status = exc.status_code if isinstance(exc, openai.APIStatusError) else None
-    if status in (401, 403):
-        return "Check OPENAI_API_KEY."
-    if status == 404:
-        return "Check PAPERCHAT_LLM_MODEL and OPENAI_BASE_URL."
-    if status == 429:
-        return "The endpoint is rate-limiting: try again shortly."
-    if isinstance(exc, (openai.APITimeoutError, httpx.TimeoutException)):
-        return "Raise PAPERCHAT_LLM_TIMEOUT or check the server."
-    if isinstance(exc, openai.APIConnectionError):
-        return "Check that the server is running."
-    return "Try again shortly."
-
-
-def _endpoint(settings: Settings) -> str:
-    """The base URL without user:password or query, which may hold credentials."""
-    if settings.llm.gguf:
-        return f"llama.cpp on this machine ({Path(settings.llm.gguf).name})"
-    return public_url(settings.llm.base_url)
-
-
-def _redact(text: str, settings: Settings) -> str:
-    key = _secret(settings)
-    return text.replace(key, "***") if len(key) >= 4 else text  # servers do echo keys in error bodies

@@ -16,7 +16,7 @@ from rag.index.store import IngestReport, PaperIndex, Progress, Snapshot
 from rag.retrieval.hybrid import clean_query, hybrid_search
 from rag.answer.llm import llm_configured, load_client, model_label
 from rag.settings import Settings, current_settings
-from rag.types import Answer, Hit, Hits, Paper, Stats
+from rag.types import Answer, Hits, Paper, Stats
 
 log = logging.getLogger("paperchat")
 _lock = threading.Lock()

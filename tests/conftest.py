@@ -41,13 +41,15 @@ ON_SERVER = os.environ.get("PAPERCHAT_TESTS_CHROMA", "") == "server"
 embedded_only = pytest.mark.skipif(ON_SERVER, reason="checks the embedded database's own files or processes")
 
 
-# Fixtures that start a real `chroma run`: a test using one is in the `server` tier (see `make test-quick`).
+# Tiers for `make test-quick` (markers registered in pyproject.toml), given here so new tests get them too:
+# `browser` for the modules that drive Chromium, `server` for a test using a fixture that starts `chroma run`.
 SERVER_FIXTURES = {"chroma_url", "chroma_server"}
 
 
 def pytest_collection_modifyitems(config, items):
-    """Tiers for `make test-quick`: a test that starts a Chroma server is marked `server` by the fixture it uses."""
     for item in items:
+        if item.path.name.startswith("test_browser"):
+            item.add_marker(pytest.mark.browser)
         if SERVER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.server)
 

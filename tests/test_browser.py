@@ -17,8 +17,7 @@ from rag.serve.export import plain_answer
 from ui.app import build_app, launch_options
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(CHROMIUM is None, reason="Chromium not installed (apt-get install chromium)")]
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium not installed (apt-get install chromium)")
 OUTPUT = Path(__file__).resolve().parent.parent / "test-output"
 XSS = ("ICLR 2026 Papers\n\nWe propose HackFormer <img src=x onerror=\"alert(1)\"> <script>alert(2)</script>, "
        "a sparse video tokenizer that compresses long videos into very few tokens for video LLMs.\n")

@@ -15,7 +15,7 @@ from conftest import CORPUS_DIR, PROJECT_ROOT, find_corpus
 UPLOADED = ("NeurIPS 2025 Papers\n\nWe introduce MothLight, a photonic accelerator that runs sparse attention "
             "with optical interference, cutting energy per token by 40x on long-context language models.\n")
 
-# Runs in a pretend checkout: its tests/ hold only conftest.py and this probe; its data/ has the user's upload.
+# Runs in a pretend checkout: its tests/ hold the fixtures and this probe; its data/ has the user's upload.
 PROBE = '''
 import rag
 
@@ -51,7 +51,9 @@ def test_the_corpus_is_not_the_checkouts_data_folder():
 def test_a_paper_list_uploaded_into_data_changes_no_fixture(tmp_path):
     checkout, shared = tmp_path / "checkout", tmp_path / "shared"
     (checkout / "tests").mkdir(parents=True)
-    shutil.copy(PROJECT_ROOT / "tests" / "conftest.py", checkout / "tests")
+    for helper in (PROJECT_ROOT / "tests").glob("*.py"):  # conftest.py and the modules it imports, no tests
+        if not helper.name.startswith("test_"):
+            shutil.copy(helper, checkout / "tests")
     (checkout / "tests" / "test_probe.py").write_text(PROBE, encoding="utf-8")
     shutil.copytree(PROJECT_ROOT / "data", checkout / "data")
     (checkout / "data" / "uploads").mkdir()

@@ -186,3 +186,13 @@ def test_llama_index_own_query_engine_reads_our_nodes(built_settings):
     prompt = str(response)
     assert "title: Veda" in prompt and "venue: ICML" in prompt and "year: 2026" in prompt
     assert response.source_nodes[0].node.node_id not in prompt and ".txt" not in prompt
+
+
+def test_llama_index_own_chat_engine_takes_our_retriever(built_settings):
+    """CondensePlusContextChatEngine takes only a retriever (why CitationQueryEngine cannot go in it, #13552)."""
+    from llama_index.core.chat_engine import CondensePlusContextChatEngine
+    from llama_index.core.llms import MockLLM
+
+    engine = CondensePlusContextChatEngine.from_defaults(PaperRetriever(k=2, settings=built_settings), llm=MockLLM())
+    reply = engine.chat(VEDA_QUESTION)
+    assert reply.source_nodes[0].node.metadata["title"] == "Veda" and len(reply.source_nodes) == 2

@@ -7,8 +7,9 @@
 
 Each is built on the façade (`rag.search`, `rag.ask`), so it answers exactly as the page and the CLI do. A node is a
 whole paper (id = paper id, text = its abstract), not a re-split chunk: `[n]` in an answer is `source_nodes[n-1]`.
-llama-index's own CitationQueryEngine numbers chunks and cannot sit inside a chat engine (llama_index #13552);
-`PaperchatChatEngine` keeps each turn's citations, and the papers cited over the whole conversation.
+llama-index's context chat engines take only a retriever, so its CitationQueryEngine (which also numbers chunks, not
+papers) cannot be used in one (llama_index #13552): `PaperRetriever` can, and `PaperchatChatEngine` is the cited chat
+itself, keeping each turn's citations and the papers cited over the whole conversation.
 """
 
 from __future__ import annotations

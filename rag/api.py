@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
 from rag.answer.pipeline import answer_question, answer_stream
+from rag.errors import BadQuery
 from rag.index.chroma import normalize_venues
 from rag.index.store import IngestReport, PaperIndex, Progress
 from rag.retrieval.hybrid import clean_query, hybrid_search
@@ -19,6 +20,8 @@ log = logging.getLogger("paperchat")
 _lock = threading.Lock()
 _default: dict[str, PaperIndex] = {}
 Venues = str | Sequence[str] | None  # one venue, or several meaning papers of any of them
+MAX_SEARCH_K = 1_000  # more papers than a person reads; Chroma is asked for a few chunks per paper
+MAX_ANSWER_K = 50  # as AnswerSettings.k allows: more sources than an answer can cite
 
 
 def get_index(settings: Settings | None = None, build: bool = True) -> PaperIndex:
@@ -50,6 +53,31 @@ def _ensure_built(index: PaperIndex) -> None:
         log.warning("%s", warning)
 
 
+def _whole(value, name: str, low: int, high: int, example: str) -> int:
+    """`value` as an int in [low, high] (5 and 5.0 alike), else a BadQuery saying what is expected."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise BadQuery(f"{name} must be a whole number {example}, got {value!r}")
+    try:
+        number = float(value)
+    except ValueError:
+        raise BadQuery(f"{name} must be a whole number {example}, got {value!r}") from None
+    if not number.is_integer() or not low <= number <= high:
+        raise BadQuery(f"{name} must be a whole number from {low} to {high} {example}, got {value!r}")
+    return int(number)
+
+
+def _checked(query, k, year, venue, settings: Settings, max_k: int) -> tuple[str, int | None, int | None]:
+    """The one validation of a search or question: the text, k, year and venues, each with a clear BadQuery."""
+    query = clean_query(query, settings)
+    k = None if k is None else _whole(k, "k", 1, max_k, "(papers to consider), e.g. 10")
+    year = None if year is None else _whole(year, "year", 1000, 9999, "such as 2026")
+    try:
+        normalize_venues(venue)
+    except ValueError as exc:
+        raise BadQuery(str(exc)) from None
+    return query, k, year
+
+
 def ingest(
     paths: Iterable[str | Path] | None = None, *, settings: Settings | None = None,
     progress: Progress | bool = False,
@@ -70,8 +98,7 @@ def search(
     >>> rag.search("video tokenizers", venue=["ICLR", "ICML"])
     """
     settings = settings or current_settings()
-    clean_query(query, settings)  # reject an empty query before any index work
-    normalize_venues(venue)  # and a malformed venue filter
+    _, k, year = _checked(query, k, year, venue, settings, MAX_SEARCH_K)  # before any index work
     return hybrid_search(get_index(settings), query, k, venue=venue, year=year, mode=mode, settings=settings)
 
 
@@ -98,8 +125,7 @@ def ask(
     ...                  {"role": "assistant", "content": answer.text}])
     """
     settings = settings or current_settings()
-    clean_query(question, settings)
-    normalize_venues(venue)
+    _, k, year = _checked(question, k, year, venue, settings, MAX_ANSWER_K)
     return answer_question(get_index(settings), question, history, venue, year, k, settings=settings)
 
 
@@ -116,6 +142,5 @@ def ask_stream(
     ...     print(piece if isinstance(piece, str) else "", end="")
     """
     settings = settings or current_settings()
-    clean_query(question, settings)
-    normalize_venues(venue)
+    _, k, year = _checked(question, k, year, venue, settings, MAX_ANSWER_K)
     yield from answer_stream(get_index(settings), question, history, venue, year, k, settings=settings)

@@ -133,9 +133,9 @@ def _year(value) -> int | None:
 
 
 def _failure(exc: Exception) -> str:
-    if isinstance(exc, rag.PaperchatError):
-        return f"Sorry, answering failed: {exc}"
-    return str(exc)  # ValueError from rag: an empty or unusable question, already phrased for the user
+    if isinstance(exc, ValueError):  # rag.BadQuery: an empty or unusable question, already phrased for the user
+        return str(exc)
+    return f"Sorry, answering failed: {exc}"
 
 
 def _choices(counts: dict[str, int]) -> tuple[list[str], list[int]]:

@@ -12,7 +12,13 @@ import textwrap
 from rag import api
 from rag.errors import PaperchatError
 from rag.answer.llm import llm_configured, model_label
+from rag.safety import json_controls, public_url, terminal_text
 from rag.settings import Settings
+
+
+def say(*parts, file=None, end: str = "\n", flush: bool = False) -> None:
+    """print(), with paper and model text stripped of the control characters a terminal would obey."""
+    print(terminal_text(" ".join(str(p) for p in parts)), file=file or sys.stdout, end=end, flush=flush)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,13 +31,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args, Settings())
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        say(f"error: {exc}", file=sys.stderr)
         return 2
     except PaperchatError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        say(f"error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        say("interrupted", file=sys.stderr)
         return 130
 
 
@@ -71,8 +77,8 @@ def cmd_ingest(args, settings: Settings) -> int:
     paths = args.paths or [settings.index.data_dir]
     report = api.ingest(paths, settings=settings, progress=sys.stderr.isatty())
     for warning in report.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
-    print(
+        say(f"warning: {warning}", file=sys.stderr)
+    say(
         f"{report.papers} papers ({report.added} new, {report.removed} removed, {report.unchanged} unchanged), "
         f"{report.chunks} chunks, {report.chunks_embedded} embedded ({report.chunks_cached} from the embedding cache), "
         f"in {report.seconds:.1f} s"
@@ -83,31 +89,31 @@ def cmd_ingest(args, settings: Settings) -> int:
 def cmd_search(args, settings: Settings) -> int:
     hits = api.search(args.query, k=args.k, venue=args.venue, year=args.year, settings=settings)
     if not hits:
-        print("no matching papers")
+        say("no matching papers")
         return 0
     width = shutil.get_terminal_size((110, 20)).columns
     title_w = 34
-    print(f"{'#':>2}  {'title':<{title_w}}  {'venue':<10}  {'score':>5}  snippet")
+    say(f"{'#':>2}  {'title':<{title_w}}  {'venue':<10}  {'score':>5}  snippet")
     for rank, hit in enumerate(hits, start=1):
         title = textwrap.shorten(hit.paper.title, title_w, placeholder="…")
         snippet_w = max(width - title_w - 28, 20)
         snippet = textwrap.shorten(hit.snippets[0] if hit.snippets else "", snippet_w, placeholder="…")
-        print(f"{rank:>2}  {title:<{title_w}}  {hit.paper.venue_year:<10}  {hit.score:>5.2f}  {snippet}")
+        say(f"{rank:>2}  {title:<{title_w}}  {hit.paper.venue_year:<10}  {hit.score:>5.2f}  {snippet}")
     return 0
 
 
 def cmd_ask(args, settings: Settings) -> int:
     if args.json:
         answer = api.ask(args.question, venue=args.venue, year=args.year, settings=settings)
-        print(json.dumps(answer_json(answer), ensure_ascii=False, indent=1))
+        print(json_controls(json.dumps(answer_json(answer), ensure_ascii=False, indent=1)))
         return 0
-    print(f"[{_mode_line(settings)}]", file=sys.stderr)
+    say(f"[{_mode_line(settings)}]", file=sys.stderr)
     _print_answer(api.ask_stream(args.question, venue=args.venue, year=args.year, settings=settings))
     return 0
 
 
 def cmd_chat(args, settings: Settings) -> int:
-    print(f"paperchat · {_mode_line(settings)} · empty line or Ctrl-D to quit", file=sys.stderr)
+    say(f"paperchat · {_mode_line(settings)} · empty line or Ctrl-D to quit", file=sys.stderr)
     history: list[dict] = []
     while True:
         try:
@@ -125,21 +131,21 @@ def _print_answer(stream):
     answer = None
     for piece in stream:
         if isinstance(piece, str):
-            print(piece, end="", flush=True)
+            say(piece, end="", flush=True)
         else:
             answer = piece
-    print()
+    say()
     if answer.notice:
-        print(f"note: {answer.notice}")
+        say(f"note: {answer.notice}")
     for c in answer.citations:
         code = f" · code: {c.paper.code_links[0].url}" if c.paper.code_links else ""
-        print(f"[{c.n}] {c.paper.title} ({c.paper.venue_year}){code}")
+        say(f"[{c.n}] {c.paper.title} ({c.paper.venue_year}){code}")
     return answer
 
 
 def _mode_line(settings: Settings) -> str:
     if llm_configured(settings):
-        return f"{model_label(settings)} at {settings.llm.base_url or 'api.openai.com'}"
+        return f"{model_label(settings)} at {public_url(settings.llm.base_url)}"  # no user:key@ or ?api-key=
     return "extractive — no LLM configured (set OPENAI_API_KEY or OPENAI_BASE_URL for LLM answers)"
 
 
@@ -159,8 +165,8 @@ def answer_json(answer) -> dict:
 def cmd_stats(args, settings: Settings) -> int:
     counts = api.stats(settings)
     for venue, n in counts.items():
-        print(f"{venue:<20} {n:>6}")
-    print(f"{'total':<20} {sum(counts.values()):>6}")
+        say(f"{venue:<20} {n:>6}")
+    say(f"{'total':<20} {sum(counts.values()):>6}")
     return 0
 
 

@@ -7,14 +7,14 @@ from types import SimpleNamespace
 import pytest
 
 import rag
-from rag.serve.examples import COUNT_QUESTION, example_questions
+from rag.serve.examples import COUNT_QUESTION, questions_from
 from rag.types import Paper
 
 from test_answer import check_invariants
 
 
 def test_every_example_from_the_shipped_papers_is_answered_with_citations(built_settings):
-    questions = example_questions(rag.get_index(built_settings).snapshot())
+    questions = questions_from(rag.get_index(built_settings).snapshot())
     assert len(questions) == 4 and len(set(questions)) == 4
     for question in questions:
         answer = rag.ask(question, settings=built_settings)
@@ -26,7 +26,7 @@ def test_every_example_from_the_shipped_papers_is_answered_with_citations(built_
 
 def test_a_method_question_names_a_paper_that_reports_a_number(built_settings):
     snapshot = rag.get_index(built_settings).snapshot()
-    question = example_questions(snapshot)[0]
+    question = questions_from(snapshot)[0]
     name = question.removeprefix("What results does ").removesuffix(" report?")
     answer = rag.ask(question, settings=built_settings)
     assert answer.citations[0].paper.title.split(":")[0] == name
@@ -53,7 +53,7 @@ VEDA = "Veda achieves a 5.1× speedup on speech recognition."
 ])
 def test_examples_are_what_the_index_can_answer(papers, n, expected):
     snapshot = None if papers is None else SimpleNamespace(papers=papers)
-    assert example_questions(snapshot, n) == expected
+    assert questions_from(snapshot, n) == expected
 
 
 def test_topics_are_shared_phrases_not_links_or_filler():

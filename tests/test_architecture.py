@@ -14,11 +14,11 @@ MAX_LINES = 300  # STYLE.md: modules stay under ~300 lines
 # the data path's stages, in order; rag/'s other top-level modules (settings, errors, types …) are the core, stage 0
 STAGES = {"corpus": 1, "index": 2, "retrieval": 3, "answer": 4, "api": 5, "serve": 6, "integrations": 6}
 FACADE = 6  # rag/__init__.py re-exports every stage, up to serve's upload and feedback
-# modules still over MAX_LINES, each with the branch that is splitting it (when it lands the xfail turns into a failure
-# that says to remove the entry)
+# Known breaches, each with who is on it: xfail while the module is over MAX_LINES, an ordinary case once it is not
+# (so a split landing never breaks main; then delete its entry). Never add an entry to make a new module pass.
 OVER = {
     "rag/corpus/papers.py": "branch identity is splitting it (formats/, records, titles)",
-    "rag/answer/llm.py": "branch llm-real is moving prompts and replies out of it",
+    "rag/answer/llm.py": "branch llm-real is rewriting the LLM client (it is 393 lines on that branch)",
     "rag/settings.py": "no branch is trimming it yet (307 lines, after the multilingual and MCP settings)",
 }
 
@@ -74,15 +74,20 @@ def test_no_module_imports_from_a_later_stage(path):
     assert later == [], f"{module} is stage {stage(module)}"
 
 
+def line_count(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
 def _size_case(path: Path):
     rel = path.relative_to(PROJECT_ROOT).as_posix()
-    marks = [pytest.mark.xfail(reason=f"over {MAX_LINES} lines: {OVER[rel]}", strict=True)] if rel in OVER else []
+    over = rel in OVER and line_count(path) > MAX_LINES
+    marks = [pytest.mark.xfail(reason=f"over {MAX_LINES} lines: {OVER[rel]}", strict=True)] if over else []
     return pytest.param(path, id=rel, marks=marks)
 
 
 @pytest.mark.parametrize("path", [_size_case(p) for p in MODULES.values()])
 def test_no_module_is_over_300_lines(path):
-    lines = len(path.read_text(encoding="utf-8").splitlines())
+    lines = line_count(path)
     assert lines <= MAX_LINES, f"{path.relative_to(PROJECT_ROOT)} has {lines} lines"
 
 

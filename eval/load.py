@@ -125,7 +125,9 @@ def misbehaving_runs(settings: Settings, pool: list[Question], clients: int, per
     good = pool[per_client * bad_clients:]
     env = {"PAPERCHAT_LLM_ANSWER_TIMEOUT": f"{answer_timeout:g}", "PAPERCHAT_LLM_MODEL": "stub"}
     rows = []
-    for label, n_bad in (("all normal", 0), (f"{bad_clients} of {clients} clients get a never-ending drip", bad_clients)):
+    drip = f"{bad_clients} of {clients} clients get a never-ending drip"
+    # normal, drip, normal again: the machine's load drifts, so the drip run is compared with both around it
+    for label, n_bad in (("all normal", 0), (drip, bad_clients), ("all normal, again", 0)):
         with misbehaving_llm(latency, {q.text for q in bad} if n_bad else set()) as url, \
                 serving(settings, {**env, "OPENAI_BASE_URL": url}) as app:
             run = run_mixed(app, good, bad, clients, per_client, n_bad)
@@ -166,7 +168,7 @@ def run_mixed(url: str, good: list[Question], bad: list[Question], clients: int,
 
 
 def misbehaving_markdown(rows: list[dict], clients: int, per_client: int, timeout: float) -> str:
-    base, bad = rows[0]["normal_p95"], rows[-1]["normal_p95"]
+    base, bad = (rows[0]["normal_p95"] + rows[2]["normal_p95"]) / 2, rows[1]["normal_p95"]
     lines = ["", f"## One misbehaving endpoint among normal traffic ({clients} clients × {per_client} questions, "
              f"PAPERCHAT_LLM_ANSWER_TIMEOUT={timeout:g})", "",
              "| run | normal answers | normal p50 | normal p95 | normal errors | drip answers | drip longest | drips cut |",
@@ -175,7 +177,7 @@ def misbehaving_markdown(rows: list[dict], clients: int, per_client: int, timeou
         lines.append(f"| {r['label']} | {r['normal_answers']} | {1000 * r['normal_p50']:.0f} ms | "
                      f"{1000 * r['normal_p95']:.0f} ms | {r['normal_errors']} | {r['drip_answers']} | "
                      f"{r['drip_max']:.1f} s | {r['drip_cut']} |")
-    lines += ["", f"Normal clients' p95 with the drip / without: **{bad / base:.2f}×** (target ≤ 2×). "
+    lines += ["", f"Normal clients' p95 with the drip / the mean of the runs without: **{bad / base:.2f}×** (target ≤ 2×). "
               "Each dripping answer is cut at the answer deadline, keeps its text and says so in its notice."]
     return "\n".join(lines) + "\n"
 

@@ -7,6 +7,7 @@ import hashlib
 import logging
 import os
 import shutil
+import signal
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -333,8 +334,17 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
     return app.queue(default_concurrency_limit=ANSWERS_AT_ONCE)
 
 
+def _stop_on_sigterm() -> None:
+    """`kill` (SIGTERM) ends the page as Ctrl-C does: Gradio closes its server, atexit removes the exports."""
+    def stop(signum, frame):
+        raise KeyboardInterrupt  # Python's default for SIGTERM exits without running atexit
+
+    signal.signal(signal.SIGTERM, stop)
+
+
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
+    _stop_on_sigterm()
     try:
         settings = Settings()
         auth = parse_auth(settings.serve.auth.get_secret_value() if settings.serve.auth else None)

@@ -4,21 +4,24 @@ from __future__ import annotations
 
 import logging
 import threading
+import weakref
+from collections import Counter
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
 from rag.answer.pipeline import answer_question, answer_stream
 from rag.errors import BadQuery
 from rag.index.chroma import normalize_venues
-from rag.index.store import IngestReport, PaperIndex, Progress
+from rag.index.store import IngestReport, PaperIndex, Progress, Snapshot
 from rag.retrieval.hybrid import clean_query, hybrid_search
+from rag.answer.llm import llm_configured, load_client, model_label
 from rag.settings import Settings, current_settings
-from rag.types import Answer, Hit
-from rag.answer.understand import snapshot_facts
+from rag.types import Answer, Hit, Paper, Stats
 
 log = logging.getLogger("paperchat")
 _lock = threading.Lock()
 _default: dict[str, PaperIndex] = {}
+_stats: "weakref.WeakKeyDictionary[Snapshot, Stats]" = weakref.WeakKeyDictionary()
 Venues = str | Sequence[str] | None  # one venue, or several meaning papers of any of them
 MAX_SEARCH_K = 1_000  # more papers than a person reads; Chroma is asked for a few chunks per paper
 MAX_ANSWER_K = 50  # as AnswerSettings.k allows: more sources than an answer can cite
@@ -102,11 +105,42 @@ def search(
     return hybrid_search(get_index(settings), query, k, venue=venue, year=year, mode=mode, settings=settings)
 
 
-def stats(settings: Settings | None = None) -> dict[str, int]:
-    """Number of papers per "VENUE YEAR" in the index."""
+def stats(settings: Settings | None = None) -> Stats:
+    """What the index holds: `stats().papers`, and `stats().venues["ICML"][2026]` papers per venue and year."""
     snapshot = get_index(settings).snapshot()
-    # counted once per snapshot: the page asks on every load
-    return dict(sorted(snapshot_facts(snapshot).venue_year_counts.items())) if snapshot else {}
+    if snapshot is None:
+        return Stats()
+    counted = _stats.get(snapshot)
+    if counted is None:  # once per snapshot: the page asks on every load
+        pairs = Counter((p.venue, p.year) for p in snapshot.papers)
+        venues: dict[str, dict[int | None, int]] = {}
+        for (venue, year), n in sorted(pairs.items(), key=lambda item: (item[0][0], item[0][1] or 0)):
+            venues.setdefault(venue, {})[year] = n
+        counted = _stats[snapshot] = Stats(papers=len(snapshot.papers), venues=venues)
+    return counted
+
+
+def get_paper(paper_id: str, settings: Settings | None = None) -> Paper:
+    """The indexed paper with this id (the `id` of a hit or a citation); `BadQuery` when there is none."""
+    snapshot = get_index(settings).snapshot()
+    position = snapshot.by_id.get(paper_id) if snapshot and isinstance(paper_id, str) else None
+    if position is None:
+        raise BadQuery(f"no paper with id {paper_id!r} in the index; search first, and use the id a hit gives")
+    return snapshot.papers[position]
+
+
+def llm_label(settings: Settings | None = None) -> str | None:
+    """The model that writes answers ("llm: gpt-4o-mini"), or None: answers are extractive."""
+    settings = settings or current_settings()
+    return model_label(settings) if llm_configured(settings) else None
+
+
+def warm_up(settings: Settings | None = None) -> None:
+    """Open the index, and import the LLM client when one is configured, so the first answer waits for neither."""
+    settings = settings or current_settings()
+    get_index(settings)
+    if llm_configured(settings):
+        load_client()
 
 
 def ask(

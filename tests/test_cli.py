@@ -94,6 +94,22 @@ def test_chat_keeps_the_conversation(env, capsys, monkeypatch):
     assert "EpicKitchens100" in out and out.count("[1] FlowNar (ICML 2026)") == 2
 
 
+def test_every_option_of_every_command_is_described():
+    from rag.serve.cli import _parser
+
+    commands = next(a for a in _parser()._actions if a.dest == "command").choices
+    for name, command in commands.items():
+        for action in command._actions:
+            assert action.help, f"paperchat {name} {action.option_strings or action.dest} has no help"
+
+
+def test_chat_help_describes_venue_and_year(capsys):
+    with pytest.raises(SystemExit):
+        main(["chat", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--venue VENUE only papers of this venue" in out and "--year YEAR only papers of this year" in out
+
+
 # ---- hostile text and secrets (issue 13)
 
 ESCAPES = "\x1b[2J\x1b[H\x1b]0;owned\x07\x1b]52;c;ZXZpbA==\x07\x9b31m\u202e"

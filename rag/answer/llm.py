@@ -312,7 +312,7 @@ def _failure_message(exc: Exception, problem: str, attempts: int, yielded: bool,
     elif isinstance(exc, (_openai().APITimeoutError, httpx.TimeoutException)):
         hint = "raise PAPERCHAT_LLM_TIMEOUT or check the server"
     elif isinstance(exc, _openai().APIConnectionError):
-        hint = "is the server running?"
+        hint = "check that the server is running"
     else:
         hint = "try again shortly"
     return _redact(f"{what}; {hint}. Answering from the abstracts instead.", settings)

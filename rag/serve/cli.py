@@ -9,11 +9,13 @@ import shutil
 import sys
 import textwrap
 
-from rag import api
+import rag
 from rag.errors import PaperchatError
-from rag.answer.llm import llm_configured, model_label
 from rag.safety import json_controls, public_url, terminal_text
 from rag.settings import Settings
+
+VENUE_HELP = "only papers of this venue (name without the year, e.g. ICLR)"
+YEAR_HELP = "only papers of this year, e.g. 2026"
 
 
 def say(*parts, file=None, end: str = "\n", flush: bool = False) -> None:
@@ -50,32 +52,32 @@ def _parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_ingest)
 
     p = sub.add_parser("search", help="find papers")
-    p.add_argument("query")
+    p.add_argument("query", help="what to look for, in words")
     p.add_argument("-k", type=int, default=10, help="number of papers (default 10)")
-    p.add_argument("--venue", help="venue name without the year, e.g. ICLR")
-    p.add_argument("--year", type=int)
+    p.add_argument("--venue", help=VENUE_HELP)
+    p.add_argument("--year", type=int, help=YEAR_HELP)
     p.set_defaults(func=cmd_search)
 
     p = sub.add_parser("stats", help="papers per venue")
     p.set_defaults(func=cmd_stats)
 
     p = sub.add_parser("ask", help="a short cited answer")
-    p.add_argument("question")
-    p.add_argument("--venue", help="venue name without the year, e.g. ICLR")
-    p.add_argument("--year", type=int)
+    p.add_argument("question", help="the question, in quotes")
+    p.add_argument("--venue", help=VENUE_HELP)
+    p.add_argument("--year", type=int, help=YEAR_HELP)
     p.add_argument("--json", action="store_true", help="print the answer and its citations as JSON")
     p.set_defaults(func=cmd_ask)
 
     p = sub.add_parser("chat", help="an interactive session; follow-up questions keep their context")
-    p.add_argument("--venue")
-    p.add_argument("--year", type=int)
+    p.add_argument("--venue", help=VENUE_HELP + ", for every question of the session")
+    p.add_argument("--year", type=int, help=YEAR_HELP + ", for every question of the session")
     p.set_defaults(func=cmd_chat)
     return parser
 
 
 def cmd_ingest(args, settings: Settings) -> int:
     paths = args.paths or [settings.index.data_dir]
-    report = api.ingest(paths, settings=settings, progress=sys.stderr.isatty())
+    report = rag.ingest(paths, settings=settings, progress=sys.stderr.isatty())
     for warning in report.warnings:
         say(f"warning: {warning}", file=sys.stderr)
     say(
@@ -87,7 +89,7 @@ def cmd_ingest(args, settings: Settings) -> int:
 
 
 def cmd_search(args, settings: Settings) -> int:
-    hits = api.search(args.query, k=args.k, venue=args.venue, year=args.year, settings=settings)
+    hits = rag.search(args.query, k=args.k, venue=args.venue, year=args.year, settings=settings)
     if not hits:
         say("no matching papers")
         return 0
@@ -104,11 +106,11 @@ def cmd_search(args, settings: Settings) -> int:
 
 def cmd_ask(args, settings: Settings) -> int:
     if args.json:
-        answer = api.ask(args.question, venue=args.venue, year=args.year, settings=settings)
-        print(json_controls(json.dumps(answer_json(answer), ensure_ascii=False, indent=1)))
+        answer = rag.ask(args.question, venue=args.venue, year=args.year, settings=settings)
+        print(json_controls(json.dumps(answer.to_dict(), ensure_ascii=False, indent=1)))
         return 0
     say(f"[{_mode_line(settings)}]", file=sys.stderr)
-    _print_answer(api.ask_stream(args.question, venue=args.venue, year=args.year, settings=settings))
+    _print_answer(rag.ask_stream(args.question, venue=args.venue, year=args.year, settings=settings))
     return 0
 
 
@@ -122,7 +124,7 @@ def cmd_chat(args, settings: Settings) -> int:
             return 0
         if not question:
             return 0
-        answer = _print_answer(api.ask_stream(question, history=history, venue=args.venue, year=args.year,
+        answer = _print_answer(rag.ask_stream(question, history=history, venue=args.venue, year=args.year,
                                               settings=settings))
         history += [{"role": "user", "content": question}, {"role": "assistant", "content": answer.text}]
 
@@ -144,29 +146,18 @@ def _print_answer(stream):
 
 
 def _mode_line(settings: Settings) -> str:
-    if llm_configured(settings):
-        return f"{model_label(settings)} at {public_url(settings.llm.base_url)}"  # no user:key@ or ?api-key=
+    label = rag.llm_label(settings)
+    if label:
+        return f"{label} at {public_url(settings.llm.base_url)}"  # no user:key@ or ?api-key=
     return "extractive — no LLM configured (set OPENAI_API_KEY or OPENAI_BASE_URL for LLM answers)"
 
 
-def answer_json(answer) -> dict:
-    """The answer as plain JSON: text, mode, abstained, notice, and each citation with its quotes."""
-    return {
-        "text": answer.text, "mode": answer.mode, "abstained": answer.abstained, "notice": answer.notice,
-        "citations": [
-            {"n": c.n, "id": c.paper.id, "title": c.paper.title, "venue": c.paper.venue, "year": c.paper.year,
-             "code": [link.url for link in c.paper.code_links], "quotes": list(c.quotes)}
-            for c in answer.citations
-        ],
-        "unsupported": list(answer.unsupported),
-    }
-
-
 def cmd_stats(args, settings: Settings) -> int:
-    counts = api.stats(settings)
-    for venue, n in counts.items():
-        say(f"{venue:<20} {n:>6}")
-    say(f"{'total':<20} {sum(counts.values()):>6}")
+    stats = rag.stats(settings)
+    for venue, years in stats.venues.items():
+        for year, n in years.items():
+            say(f"{venue:<14} {year or '':<5} {n:>6}")
+    say(f"{'total':<20} {stats.papers:>6}")
     return 0
 
 

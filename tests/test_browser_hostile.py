@@ -230,10 +230,7 @@ def test_a_model_reply_with_an_image_and_a_phishing_link_is_shown_as_text(llm_pa
 def test_an_example_question_naming_a_hostile_venue_is_text(page, attacker):
     example = f"Which <img src={attacker.url}/example-venue> papers"  # the button shortens the rest
     page.wait_for_function("t => document.body.innerText.includes(t)", arg=example, timeout=10_000)
-    page.get_by_text(example).first.click()  # fills the question box
-    box = page.get_by_label("Ask about the papers")
-    assert box.input_value().startswith(example)
-    box.press("Enter")
+    page.get_by_text(example).first.click()  # an example asks at once
     page.wait_for_function("([sel, t]) => [...document.querySelectorAll(sel)].some(m => m.innerText.includes(t))",
                            arg=[USER, example], timeout=30_000)
     assert page.locator(".message img").count() == 0

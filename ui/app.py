@@ -153,7 +153,6 @@ def _stop_on_sigterm() -> None:
 def main() -> None:
     """`python -m ui.app`: the page with the settings of the environment (and `.env`)."""
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    _stop_on_sigterm()
     try:
         settings = rag.Settings()
     except rag.ConfigError as exc:
@@ -163,6 +162,7 @@ def main() -> None:
 
 def serve(settings: rag.Settings) -> None:
     """Serve the page until interrupted (with its MCP server when `settings.serve.mcp`)."""
+    _stop_on_sigterm()
     try:
         options = launch_options(settings)
     except rag.ConfigError as exc:

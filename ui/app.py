@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 
 os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")  # no phone-home from an offline tool
 
@@ -141,6 +142,14 @@ def _upload_tab(page: ChatPage, refreshed: list) -> None:
     upload.upload(page.upload, upload, [uploaded, *refreshed], **PRIVATE)
 
 
+def _stop_on_sigterm() -> None:
+    """`kill` (SIGTERM) ends the page as Ctrl-C does: Gradio closes its server, atexit removes the exports."""
+    def stop(signum, frame):
+        raise KeyboardInterrupt  # Python's default for SIGTERM exits without running atexit
+
+    signal.signal(signal.SIGTERM, stop)
+
+
 def main() -> None:
     """`python -m ui.app`: the page with the settings of the environment (and `.env`)."""
     logging.basicConfig(level=logging.INFO, format="%(message)s")
@@ -153,6 +162,7 @@ def main() -> None:
 
 def serve(settings: rag.Settings) -> None:
     """Serve the page until interrupted (with its MCP server when `settings.serve.mcp`)."""
+    _stop_on_sigterm()
     try:
         options = launch_options(settings)
     except rag.ConfigError as exc:

@@ -12,6 +12,7 @@ from typing import Iterable, Iterator, Sequence
 
 from rag.answer.pipeline import answer_question, answer_stream
 from rag.errors import BadQuery, ConfigError
+from rag.safety import terminal_text
 from rag.index.chroma import normalize_venues
 from rag.index.store import IngestReport, PaperIndex, Progress, Snapshot
 from rag.retrieval.hybrid import clean_query, hybrid_search
@@ -54,7 +55,7 @@ def _ensure_built(index: PaperIndex) -> None:
         return
     report = index.ingest([index.settings.index.data_dir])
     for warning in report.warnings:
-        log.warning("%s", warning)
+        log.warning("%s", terminal_text(warning))  # warnings quote paper text; logs go to a terminal
 
 
 def _whole(value, name: str, low: int, high: int, example: str) -> int:

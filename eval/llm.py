@@ -208,7 +208,7 @@ def compare_context(questions: list[dict], llm: Settings) -> str:
     """Time to first token with whole abstracts and with selected sentences, the same questions back to back."""
     lines = ["# What the model reads: selected sentences or whole abstracts", "",
              f"Same model and run, {len(questions)} questions of the answer-eval test split, each asked with both "
-             "(8 tokens of answer: only the wait for the first word is measured).", "",
+             "(16 tokens of answer at most: only the wait for the first word is measured).", "",
              "| question | TTFT, sentences | TTFT, abstracts | abstracts ÷ sentences |", "|---|---:|---:|---:|"]
     ratios = []
     for q in questions:

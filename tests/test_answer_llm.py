@@ -57,7 +57,7 @@ def test_a_claim_its_source_does_not_support_is_flagged(llm, fake):
 
 def test_a_429_then_success_answers_with_the_llm(llm, fake):
     fake.script(Status(429, retry_after=0.01), Reply("Veda: 5.1× [1]."))
-    answer = rag.ask(VEDA, settings=llm)
+    answer = rag.ask(VEDA, settings=llm.replace(llm_timeout=5))  # room for the retry on a busy machine
     assert answer.mode == "llm: test-model" and len(fake.chat_requests) == 2
 
 

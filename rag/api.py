@@ -52,11 +52,13 @@ def _ensure_built(index: PaperIndex) -> None:
 
 def ingest(
     paths: Iterable[str | Path] | None = None, *, settings: Settings | None = None,
-    progress: Progress | bool = False,
+    progress: Progress | bool = False, rebuild: bool = False,
 ) -> IngestReport:
-    """Make the index hold exactly the papers under `paths` (default: the data folder)."""
+    """Make the index hold exactly the papers under `paths` (default: the data folder).
+
+    `rebuild=True` (`paperchat repair`) rebuilds whatever the state of the last snapshot or of Chroma."""
     index = get_index(settings, build=False)
-    return index.ingest(paths, progress=progress)
+    return index.ingest(paths, progress=progress, rebuild=rebuild)
 
 
 def search(

@@ -43,6 +43,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="*", help=".txt paper lists, .jsonl or .csv files, or folders")
     p.set_defaults(func=cmd_ingest)
 
+    p = sub.add_parser("repair", help="rebuild a damaged index from the paper lists (vectors from the embedding cache)")
+    p.add_argument("paths", nargs="*", help="the paper lists to index (default: the data folder)")
+    p.set_defaults(func=cmd_ingest, rebuild=True)
+
     p = sub.add_parser("search", help="find papers")
     p.add_argument("query")
     p.add_argument("-k", type=int, default=10, help="number of papers (default 10)")
@@ -69,7 +73,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def cmd_ingest(args, settings: Settings) -> int:
     paths = args.paths or [settings.index.data_dir]
-    report = api.ingest(paths, settings=settings, progress=sys.stderr.isatty())
+    report = api.ingest(paths, settings=settings, progress=sys.stderr.isatty(), rebuild=getattr(args, "rebuild", False))
     for warning in report.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     print(

@@ -123,6 +123,16 @@ def to_markdown(result: dict, title: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def dev_misses(result: dict) -> str:
+    """The dev questions each kind gets wrong (never the test ones: test failures are not for tuning)."""
+    misses: dict[str, list[str]] = {}
+    for d in result["dev"]["details"]:
+        if d["passed"] < (0.75 if d["kind"] in LISTS else 1.0):  # lists: below the issue's F1 target
+            misses.setdefault(d["kind"], []).append(d["qid"])
+    return "Dev misses (details in answers.json): " + "; ".join(
+        f"{kind} {', '.join(ids)}" for kind, ids in sorted(misses.items())) + ".\n"
+
+
 HEADER = """# Answer evaluation
 
 Run {when} · shipped corpus (70 papers) · questions in eval/questions/ (see its README): **dev** tunes
@@ -144,7 +154,9 @@ def main(argv: list[str] | None = None) -> int:
     results = {}
     for embedder in args.embedders:
         results[f"extractive/{embedder}"] = run_mode(settings_for("shipped", embedder), splits)
-        text += to_markdown(results[f"extractive/{embedder}"], f"Extractive answers, embedder `{embedder}`") + "\n"
+        run = results[f"extractive/{embedder}"]
+        text += to_markdown(run, f"Extractive answers, embedder `{embedder}`") + "\n"
+        text += (dev_misses(run) + "\n") if "dev" in run else ""
     llm = Settings()
     if llm_configured(llm):
         results["llm/local"] = run_mode(llm_settings(llm), splits)

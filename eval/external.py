@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--parts", nargs="+", choices=PARTS, default=list(PARTS))
     args = parser.parse_args(argv)
     saved = RESULTS / "external.json"
-    result = json.loads(saved.read_text(encoding="utf-8")) if saved.exists() else {}
+    result: dict = {}
     for name in args.checks:
         run, available = CHECKS[name]
         if not available():
@@ -161,6 +161,11 @@ def main(argv: list[str] | None = None) -> int:
             result.setdefault(name, {})[part] = run(part)
             result[name][part]["measured"] = time.strftime("%Y-%m-%d %H:%M")
             print(f"{name} {part}: {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    # checks not run now keep their last results (read at the end: another run may have written meanwhile)
+    earlier = json.loads(saved.read_text(encoding="utf-8")) if saved.exists() else {}
+    for name, parts in result.items():
+        earlier.setdefault(name, {}).update(parts)
+    result = earlier
     RESULTS.mkdir(exist_ok=True)
     saved.write_text(json.dumps(result, indent=1), encoding="utf-8")
     (RESULTS / "external.md").write_text(to_markdown(result), encoding="utf-8")

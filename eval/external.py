@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections import defaultdict
@@ -160,6 +161,7 @@ def main(argv: list[str] | None = None) -> int:
             started = time.perf_counter()
             result.setdefault(name, {})[part] = run(part)
             result[name][part]["measured"] = time.strftime("%Y-%m-%d %H:%M")
+            result[name][part]["load_average"] = os.getloadavg()[0]  # other jobs on the shared cores
             print(f"{name} {part}: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     # checks not run now keep their last results (read at the end: another run may have written meanwhile)
     earlier = json.loads(saved.read_text(encoding="utf-8")) if saved.exists() else {}

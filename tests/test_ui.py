@@ -363,3 +363,14 @@ def test_a_first_start_builds_the_index_and_says_so(tmp_path, data_copy, caplog)
         build_app(settings)
     assert f"Building the index from {settings.index.data_dir} … (first start only)" in caplog.text
     assert "Indexed 13 papers" in caplog.text and rag.stats(settings) == {"ICML 2026": 13}
+
+
+def test_a_card_shows_first_author_et_al_the_full_list_on_hover_and_a_paper_link():
+    paper = _hostile_paper(authors=("Mei Lin", "Jonas <b>Okafor</b>", "Priya Raman"), links=(),
+                           url="https://openreview.net/forum?id=Xk3pT9qLmZ")
+    card = render_card(rag.Citation(n=1, paper=paper), 1)
+    assert '<summary>Mei Lin et al.</summary>' in card
+    assert 'title="Mei Lin, Jonas &lt;b&gt;Okafor&lt;/b&gt;, Priya Raman"' in card and "<b>Okafor" not in card
+    assert 'class="pc-paper-link" href="https://openreview.net/forum?id=Xk3pT9qLmZ"' in card
+    hits = render_hits([rag.Hit(paper=paper, score=1.0)])
+    assert "Mei Lin et al." in hits and "pc-paper-link" in hits

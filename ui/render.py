@@ -77,11 +77,26 @@ def highlight(text: str, quotes: tuple[str, ...] | list[str]) -> str:
     return escaped
 
 
+def _link(url: str, label: str, css: str) -> str:
+    return (f' · <a class="{css}" href="{html.escape(url, quote=True)}" target="_blank" '
+            f'rel="noopener noreferrer">{label}</a>')
+
+
 def _code_link(paper: rag.Paper) -> str:
-    return "".join(
-        f' · <a href="{html.escape(link.url, quote=True)}" target="_blank" rel="noopener noreferrer">code</a>'
-        for link in paper.code_links[:1]
-    )
+    """The paper's own page (its source's URL), then its code: the two links a card offers."""
+    page = _link(paper.url, "paper", "pc-paper-link") if paper.url else ""
+    return page + "".join(_link(link.url, "code", "pc-code-link") for link in paper.code_links[:1])
+
+
+def render_authors(paper: rag.Paper) -> str:
+    """"First et al." with every author on hover and on click (a `<details>`), or '' when none are known."""
+    if not paper.authors:
+        return ""
+    full = html.escape(", ".join(paper.authors), quote=True)
+    if len(paper.authors) <= 2:
+        return f'<span class="pc-authors" title="{full}">{html.escape(paper.short_authors)}</span> · '
+    return (f'<details class="pc-authors" title="{full}"><summary>{html.escape(paper.short_authors)}</summary>'
+            f"{full}</details>")
 
 
 def render_card(citation: rag.Citation, turn: int) -> str:
@@ -90,7 +105,7 @@ def render_card(citation: rag.Citation, turn: int) -> str:
     return (
         f'<div class="pc-src" id="{source_id(turn, citation.n)}">'
         f"<b>[{citation.n}] {html.escape(p.title)}</b><br>"
-        f"<small>{html.escape(p.venue_year)}{_code_link(p)}</small>"
+        f"<small>{render_authors(p)}{html.escape(p.venue_year)}{_code_link(p)}</small>"
         f"<p>{highlight(p.text, citation.quotes)}</p></div>"
     )
 
@@ -112,7 +127,7 @@ def render_hits(hits: list[rag.Hit]) -> str:
         snippet = " … ".join(html.escape(s) for s in hit.snippets)
         cards.append(
             f'<div class="pc-hit"><b>{rank}. {html.escape(p.title)}</b> '
-            f"<small>{html.escape(p.venue_year)} · score {hit.score:.2f}{_code_link(p)}</small>"
+            f"<small>{render_authors(p)}{html.escape(p.venue_year)} · score {hit.score:.2f}{_code_link(p)}</small>"
             f"<p>{snippet}</p>"
             f"<details><summary>abstract</summary><p>{html.escape(p.text)}</p></details></div>"
         )

@@ -24,7 +24,8 @@ _EXPORTS = {
     "Link": "rag.types", "Stats": "rag.types",
     "PaperchatError": "rag.errors", "ConfigError": "rag.errors", "EmbedderError": "rag.errors",
     "IndexUnavailable": "rag.errors", "IndexBusy": "rag.errors", "LLMUnavailable": "rag.errors",
-    "BadUpload": "rag.errors", "BadQuery": "rag.errors",
+    "BadUpload": "rag.errors", "BadQuery": "rag.errors", "UploadCancelled": "rag.errors",
+    "paper_lists": "rag.serve.library", "remove_list": "rag.serve.library",
 }
 
 __all__ = list(_EXPORTS)
@@ -32,7 +33,8 @@ __all__ = list(_EXPORTS)
 if TYPE_CHECKING:  # for editors and type checkers; at run time `__getattr__` imports on demand
     from rag.api import ask, ask_stream, get_index, ingest, search, stats  # noqa: F401
     from rag.errors import (BadQuery, BadUpload, ConfigError, EmbedderError, IndexBusy,  # noqa: F401
-                            IndexUnavailable, LLMUnavailable, PaperchatError)
+                            IndexUnavailable, LLMUnavailable, PaperchatError, UploadCancelled)
+    from rag.serve.library import paper_lists, remove_list  # noqa: F401
     from rag.serve.feedback import record_feedback  # noqa: F401
     from rag.serve.upload import UploadResult, add_papers  # noqa: F401
     from rag.settings import Settings  # noqa: F401

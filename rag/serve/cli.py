@@ -39,9 +39,26 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="paperchat", description="Cited answers about conference papers.")
     sub = parser.add_subparsers(dest="command")
 
-    p = sub.add_parser("ingest", help="index paper lists (default: the data folder)")
-    p.add_argument("paths", nargs="*", help=".txt paper lists, .jsonl or .csv files, or folders")
+    p = sub.add_parser("ingest", help="index paper lists (default: the paths the index was built from, at first "
+                                      "the data folder); the paths given are remembered")
+    p.add_argument("paths", nargs="*", help="paper lists (.txt, .jsonl, .json, .csv, .bib, .ris) or folders")
+    p.add_argument("--venue", help="venue of .txt lists that have no '<VENUE> <YEAR>' header (with --year): "
+                                   "they are added to the library with that header")
+    p.add_argument("--year", type=int, help="year of .txt lists that have no header (with --venue)")
     p.set_defaults(func=cmd_ingest)
+
+    p = sub.add_parser("add", help="add one paper list to the library (as the page's upload does)")
+    p.add_argument("file")
+    p.add_argument("--venue", help="venue, for a .txt list with no '<VENUE> <YEAR>' header")
+    p.add_argument("--year", type=int, help="year, for a .txt list with no header")
+    p.set_defaults(func=cmd_add)
+
+    p = sub.add_parser("lists", help="the paper lists in the index: file, format, venues, papers, when added")
+    p.set_defaults(func=cmd_lists)
+
+    p = sub.add_parser("remove", help="remove an uploaded list (or a remembered path) and its papers from the index")
+    p.add_argument("name", help="the list's file name, as 'paperchat lists' shows it (or a path given to ingest)")
+    p.set_defaults(func=cmd_remove)
 
     p = sub.add_parser("search", help="find papers")
     p.add_argument("query")
@@ -68,15 +85,73 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def cmd_ingest(args, settings: Settings) -> int:
-    paths = args.paths or [settings.index.data_dir]
-    report = api.ingest(paths, settings=settings, progress=sys.stderr.isatty())
+    imported = _import_headerless(args, settings) if (args.venue or args.year) else set()
+    report = api.ingest(args.paths or None, settings=settings, progress=sys.stderr.isatty())
     for warning in report.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        if not any(warning.startswith(f"{name}: no '<VENUE> <YEAR>' header") for name in imported):
+            print(f"warning: {warning}", file=sys.stderr)
     print(
         f"{report.papers} papers ({report.added} new, {report.removed} removed, {report.unchanged} unchanged), "
         f"{report.chunks} chunks, {report.chunks_embedded} embedded ({report.chunks_cached} from the embedding cache), "
         f"in {report.seconds:.1f} s"
     )
+    return 0
+
+
+def _import_headerless(args, settings: Settings) -> set[str]:
+    """Headerless .txt lists among the paths, added to the library with the given venue and year."""
+    from rag.corpus.formats.txt import header_of
+    from rag.corpus.papers import iter_files
+    from rag.serve.upload import add_papers
+
+    if not (args.venue and args.year):
+        raise ValueError("give both --venue and --year")
+    imported = set()
+    for path in iter_files(args.paths or [settings.index.data_dir], []):
+        if path.suffix.lower() != ".txt" or header_of(path.read_text(encoding="utf-8", errors="replace")):
+            continue
+        imported.add(path.name)
+        try:
+            result = add_papers(path, settings, venue=args.venue, year=args.year)
+            print(f"{path.name}: {result.message}", file=sys.stderr)
+        except PaperchatError as exc:
+            print(f"note: {exc}", file=sys.stderr)
+    return imported
+
+
+def cmd_add(args, settings: Settings) -> int:
+    from rag.serve.upload import add_papers
+
+    def waiting() -> None:
+        print("another upload or removal is running; waiting for it to finish…", file=sys.stderr)
+
+    result = add_papers(args.file, settings, venue=args.venue, year=args.year, on_wait=waiting)
+    for warning in result.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    print(result.message)
+    return 0
+
+
+def cmd_lists(args, settings: Settings) -> int:
+    from rag.serve.library import paper_lists
+
+    lists = paper_lists(settings)
+    if not lists:
+        print("no paper lists: 'paperchat ingest PATH' or 'paperchat add FILE' adds some")
+        return 0
+    print(f"{'file':<34}  {'format':<11}  {'venues':<22}  {'papers':>6}  {'added':<16}  uploaded")
+    for item in lists:
+        venues = textwrap.shorten(", ".join(item.venues) or "-", 22, placeholder="…")
+        name = textwrap.shorten(item.name, 34, placeholder="…")
+        print(f"{name:<34}  {item.format:<11}  {venues:<22}  {item.papers:>6}  {item.added_text:<16}  "
+              f"{'yes' if item.uploaded else ''}")
+    return 0
+
+
+def cmd_remove(args, settings: Settings) -> int:
+    from rag.serve.library import remove_list
+
+    print(remove_list(args.name, settings).message)
     return 0
 
 

@@ -10,6 +10,7 @@ from typing import Iterable, Iterator, Sequence
 from rag import library
 from rag.answer.pipeline import answer_question, answer_stream
 from rag.corpus.formats import sniff_format
+from rag.corpus.keyphrases import Scorer, using_scorer
 from rag.corpus.papers import iter_files
 from rag.index.chroma import normalize_venues
 from rag.index.store import IngestReport, PaperIndex, Progress
@@ -86,9 +87,26 @@ def _covers(given: str | Path, path: str) -> bool:
 def _ingest_library(index: PaperIndex, paths: list[str], progress: Progress | bool, extra: Sequence[Path] = ()
                     ) -> IngestReport:
     """Ingest `paths` (and `extra` files, e.g. an upload being added), then note which files are in the library."""
-    report = index.ingest([*paths, *map(str, extra)], progress=progress)
+    with using_scorer(title_scorer(index.settings)):  # derived titles pick key phrases with the embedder
+        report = index.ingest([*paths, *map(str, extra)], progress=progress)
     library.record_files(index.settings, {str(f.absolute()): sniff_format(f) for f in iter_files(paths, [])})
     return report
+
+
+def title_scorer(settings: Settings) -> Scorer | None:
+    """KeyBERT-style: cosine of each candidate phrase to its abstract, by the local embedder (None otherwise:
+    titles never cost calls to an embeddings API; the statistical choice is used instead)."""
+    if settings.index.embedder != "local":
+        return None
+    from rag.index.embedders import get_embedder
+
+    embedder = get_embedder(settings.replace(embed_cache=""))  # phrases are not worth caching on disk
+
+    def score(text: str, phrases: Sequence[str]) -> list[float]:
+        vectors = embedder.embed([text, *phrases])
+        return [float(v) for v in vectors[1:] @ vectors[0]]
+
+    return score
 
 
 def search(

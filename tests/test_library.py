@@ -18,7 +18,7 @@ import rag.api
 from rag.serve.library import paper_lists, remove_list
 from rag.serve.upload import UPLOADS, add_papers
 from rag.corpus.papers import load_papers
-from rag.index.store import make_chunks
+from rag.index.chunks import make_chunks
 
 SHIPPED = {"ICLR 2026": 19, "ICML 2026": 51}
 MOTHLIGHT = ("We introduce MothLight, a photonic accelerator that runs sparse attention with optical "

@@ -14,6 +14,7 @@ import pytest
 import rag
 from conftest import VEDA_FILE, VEDA_QUESTION
 from ui.app import _venues, build_app, header, launch_options, main, parse_auth, render_hits
+from rag.safety import markdown_text
 from rag.serve.export import plain_answer
 from ui.render import render_answer, render_card, render_sources
 
@@ -99,7 +100,7 @@ def test_the_chat_streams_then_links_citations_to_source_cards(chat):
     updates = run_chat(chat, VEDA_QUESTION)
     assert len(updates) > 2  # the question at once, pieces of the reply, then the cited answer
     first_message, first_chat, *_ = updates[0]
-    assert first_message == "" and first_chat[0] == {"role": "user", "content": VEDA_QUESTION}
+    assert first_message == "" and first_chat[0] == {"role": "user", "content": markdown_text(VEDA_QUESTION)}
     message, history, plain, answered, sources = updates[-1]
     final = history[-1]["content"]
     assert re.search(r'<a href="#pc-src-1-1"[^>]*>\[1\]</a>', final)
@@ -166,7 +167,7 @@ def three_venues(index_copy, tmp_path):
 def test_an_upload_adds_its_papers_and_refreshes_counts_and_venues(three_venues):
     app, (notice, title, chosen, year, venue), steps = three_venues
     assert "Added 1 paper from neurips2025.txt (now 71 papers)." in notice and "pc-upload-error" not in notice
-    assert "71 papers indexed from 3 venues" in title and "NeurIPS 2025: 1" in title
+    assert "71 papers indexed from 3 venues" in title and "NeurIPS 2025: 1" in html.unescape(title)
     assert ("NeurIPS", "NeurIPS") in chosen.choices and ("NeurIPS", "NeurIPS") in venue.choices
     assert ("2025", 2025) in year.choices
     assert steps and steps[-1][0][0] == 1.0  # the progress bar reached the end of the embedding
@@ -293,10 +294,11 @@ def test_the_answer_escapes_model_text_and_shows_notice_and_unsupported_claims()
     message = render_answer(answer, 2)
     assert not any(tag in message for tag in RAW_TAGS)
     assert '<a href="#pc-src-2-1" class="pc-cite">[1]</a>' in message
-    assert '[<a href="#pc-src-2-1" class="pc-cite">1</a>, <a href="#pc-src-2-2" class="pc-cite">2</a>]' in message
-    assert "[7]" in message and "pc-src-2-7" not in message  # no card, no link
-    assert '<em class="pc-notice">The &lt;script&gt;LLM' in message
-    assert "unsupported" in message and "A claim &lt;script&gt;" in message
+    assert ('&#91;<a href="#pc-src-2-1" class="pc-cite">1</a>&#44; <a href="#pc-src-2-2" class="pc-cite">2</a>&#93;'
+            in message)
+    assert "&#91;7&#93;" in message and "pc-src-2-7" not in message  # no card, no link
+    assert '<em class="pc-notice">The &#60;script&#62;LLM' in message
+    assert "unsupported" in message and "A claim &#60;script&#62;" in message
     sources = render_sources(answer, 2)
     assert sources.count('class="pc-src"') == 2 and "<script" not in sources
 
@@ -305,14 +307,14 @@ def test_the_answer_escapes_model_text_and_shows_notice_and_unsupported_claims()
 
 
 def test_the_header_names_the_papers_and_the_extractive_mode(built_settings):
-    text = header(built_settings, rag.stats(built_settings))
+    text = html.unescape(header(built_settings, rag.stats(built_settings)))
     assert "70 papers indexed" in text and "ICLR 2026: 19" in text
     assert "extractive — no LLM configured" in text and "OPENAI_API_KEY" in text and "OPENAI_BASE_URL" in text
 
 
 def test_the_header_names_the_model_when_an_llm_is_configured(built_settings):
     settings = built_settings.replace(openai_base_url="http://127.0.0.1:9/v1", llm_model="qwen3")
-    text = header(settings, {"ICML 2026": 13})
+    text = html.unescape(header(settings, {"ICML 2026": 13}))
     assert "llm: qwen3" in text and "extractive" not in text
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import atexit
 import hashlib
-import html
 import logging
 import os
 import shutil
@@ -21,7 +20,9 @@ from rag.serve.cli import answer_json  # noqa: E402
 from rag.serve.examples import COUNT_QUESTION, example_questions  # noqa: E402
 from rag.serve.export import cited_papers, to_bibtex, to_csv  # noqa: E402
 from rag.answer.llm import llm_configured, load_client, model_label  # noqa: E402
+from rag.safety import html_text, markdown_text  # noqa: E402
 from rag.settings import Settings  # noqa: E402
+from ui.guard import GuardPolicy, guard_middleware  # noqa: E402
 from ui.render import render_answer, render_hits, render_sources, render_streaming  # noqa: E402
 
 __all__ = ["build_app", "header", "launch_options", "parse_auth", "main", "render_hits", "Answered"]
@@ -65,6 +66,9 @@ if (!window.paperchatCopy) {
   });
 }
 """
+# Gradio's cache of uploads and downloads: every 10 minutes, files older than an hour go (an upload is copied
+# into the data folder at once; an export is copied in again on the next click)
+UPLOAD_CACHE = (600, 3600)
 EXPORTS = {"bib": "paperchat-citations.bib", "csv": "paperchat-citations.csv"}
 UPLOAD_TYPES = [".txt", ".jsonl", ".csv"]
 
@@ -87,9 +91,10 @@ def _answered_at(answered: list[Answered], index) -> Answered | None:
 
 def header(settings: Settings, counts: dict[str, int]) -> str:
     """The page title: what is indexed and how answers are made."""
-    per_venue = ", ".join(f"{v}: {n}" for v, n in counts.items()) or "none"
+    # venue names come from the paper lists: shown as text, never as Markdown or HTML
+    per_venue = markdown_text(", ".join(f"{v}: {n}" for v, n in counts.items()) or "none")
     if llm_configured(settings):
-        mode = f"Answers by **{model_label(settings)}**."
+        mode = f"Answers by **{markdown_text(model_label(settings))}**."
     else:
         mode = ("Answers: **extractive — no LLM configured** (sentences quoted from the abstracts).  \n"
                 "For written answers set `OPENAI_API_KEY` (and `OPENAI_BASE_URL` for a local "
@@ -109,8 +114,10 @@ def parse_auth(value: str | None) -> tuple[str, str] | None:
 
 
 def launch_options(settings: Settings) -> dict:
-    """What `launch()` needs besides host and port: the page's CSS and Gradio's own upload limit."""
-    return {"css": CSS, "max_file_size": int(settings.serve.upload_max_mb * 1024 * 1024)}
+    """What `launch()` needs besides host and port: CSS, Gradio's own upload limit, and the request guard."""
+    guard = GuardPolicy(bound=settings.serve.host, allowed_hosts=settings.serve.allowed_hosts)
+    return {"css": CSS, "max_file_size": int(settings.serve.upload_max_mb * 1024 * 1024),
+            "app_kwargs": {"middleware": [guard_middleware(guard)]}}
 
 
 def _venues(chosen: list[str] | str | None) -> list[str] | None:
@@ -167,8 +174,8 @@ def _refreshed(settings: Settings, counts: dict[str, int]) -> tuple:
 
 def _upload_notice(text: str, error: bool = False, notes: tuple[str, ...] = ()) -> str:
     css = "pc-upload-error" if error else "pc-upload-ok"
-    items = "".join(f"<li>{html.escape(n)}</li>" for n in notes)
-    return f'<p class="{css}">{html.escape(text)}</p>' + (f"<ul>{items}</ul>" if items else "")
+    items = "".join(f"<li>{html_text(n)}</li>" for n in notes)
+    return f'<p class="{css}">{html_text(text)}</p>' + (f"<ul>{items}</ul>" if items else "")
 
 
 def build_app(settings: Settings | None = None) -> gr.Blocks:
@@ -186,7 +193,7 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
     def on_chat(message, chat, plain, answered, chosen, year, k, words):
         """Show the question at once, stream the reply, then the cited answer and its sources."""
         turn = len(plain) // 2 + 1
-        chat = [*chat, {"role": "user", "content": html.escape(message)}, {"role": "assistant", "content": ""}]
+        chat = [*chat, {"role": "user", "content": markdown_text(message)}, {"role": "assistant", "content": ""}]
         yield "", chat, plain, answered, gr.skip()
         streamed, answer = "", None
         try:
@@ -199,7 +206,7 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
                 else:
                     answer = piece
         except (ValueError, rag.PaperchatError) as exc:
-            chat[-1] = {"role": "assistant", "content": html.escape(_failure(exc))}
+            chat[-1] = {"role": "assistant", "content": markdown_text(_failure(exc))}
             yield message, chat, plain, answered, gr.skip()
             return
         chat[-1] = {"role": "assistant", "content": render_answer(answer, turn)}
@@ -266,12 +273,12 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
         try:
             hits = rag.search(query, k=int(k), venue=venue or None, year=_year(year), settings=settings)
         except ValueError as exc:
-            return f"<p>{html.escape(str(exc))}</p>"
+            return f"<p>{html_text(str(exc))}</p>"
         except rag.PaperchatError as exc:
-            return f"<p>Search failed: {html.escape(str(exc))}</p>"
+            return f"<p>Search failed: {html_text(str(exc))}</p>"
         return render_hits(hits)
 
-    with gr.Blocks(title="paperchat") as app:
+    with gr.Blocks(title="paperchat", delete_cache=UPLOAD_CACHE) as app:
         title = gr.Markdown(header(settings, counts))
         gr.HTML("", js_on_load=COPY_JS, elem_id="pc-copy-script")
         with gr.Tab("Chat"):

@@ -1,15 +1,16 @@
 """HTML for the page: answers with linked `[n]`, source cards, search results.
 
-Everything that comes from a paper or a model is escaped with `html.escape` before any markup is added:
-abstracts (and LLM output that may echo them) are untrusted input.
+Everything that comes from a paper or a model is escaped by `rag.safety` before any markup is added:
+abstracts (and LLM output that may echo them) are untrusted input. Chat messages are Markdown to Gradio, so
+they get `markdown_text` (no image, link or autolink survives); the HTML panels get `html_text`.
 """
 
 from __future__ import annotations
 
-import html
 import re
 
 import rag
+from rag.safety import html_text, markdown_text
 from rag.serve.export import plain_answer
 
 __all__ = ["source_id", "render_streaming", "render_answer", "render_sources", "render_hits", "highlight",
@@ -25,7 +26,8 @@ def source_id(turn: int, n: int) -> str:
     return f"pc-src-{turn}-{n}"
 
 
-def _link_markers(escaped: str, turn: int, known: set[int]) -> str:
+def _link_markers(text: str, turn: int, known: set[int]) -> str:
+    """`text` escaped for Markdown, with each `[n]` that has a card turned into our own link to it."""
     def link(number: re.Match) -> str:
         n = int(number.group())
         if n not in known:
@@ -36,21 +38,25 @@ def _link_markers(escaped: str, turn: int, known: set[int]) -> str:
         numbers = [int(n) for n in _NUMBER.findall(marker.group(1))]
         if len(numbers) == 1 and numbers[0] in known:  # the whole "[1]" is the link: a bigger target
             return f'<a href="#{source_id(turn, numbers[0])}" class="pc-cite">[{numbers[0]}]</a>'
-        return "[" + _NUMBER.sub(link, marker.group(1)) + "]"
+        return markdown_text("[") + _NUMBER.sub(link, markdown_text(marker.group(1))) + markdown_text("]")
 
-    return _MARKER.sub(bracket, escaped)
+    out, start = [], 0
+    for marker in _MARKER.finditer(text):  # escape the text between markers, then add our links
+        out += [markdown_text(text[start:marker.start()]), bracket(marker)]
+        start = marker.end()
+    return "".join(out) + markdown_text(text[start:])
 
 
 def render_streaming(text: str) -> str:
     """The reply while it streams: escaped, no links yet (numbers are final only at the end)."""
-    return html.escape(text)
+    return markdown_text(text)
 
 
 def copy_button(text: str) -> str:
     """A button that copies `text` (the page's script reads the button's value: no HTML reaches the clipboard)."""
     # the chat's sanitizer keeps a button's value but drops data-* attributes; newlines as entities, because
     # the message is Markdown and a blank line would end the HTML
-    value = html.escape(text, quote=True).replace("\r", "").replace("\n", "&#10;")
+    value = markdown_text(text).replace("\r", "").replace("\n", "&#10;")
     return (f'<button type="button" class="pc-copy" value="{value}" '
             'title="Copy the answer and its numbered references as plain text">Copy</button>')
 
@@ -58,11 +64,11 @@ def copy_button(text: str) -> str:
 def render_answer(answer: rag.Answer, turn: int) -> str:
     """The final chat message: the answer with each `[n]` linked to its card, notice, unsupported claims, copy."""
     known = {c.n for c in answer.citations}
-    parts = [_link_markers(html.escape(answer.text), turn, known)]
+    parts = [_link_markers(answer.text, turn, known)]
     if answer.notice:
-        parts.append(f'<em class="pc-notice">{html.escape(answer.notice)}</em>')
+        parts.append(f'<em class="pc-notice">{markdown_text(answer.notice)}</em>')
     if answer.unsupported:
-        claims = "".join(f"<li>{html.escape(claim)}</li>" for claim in answer.unsupported)
+        claims = "".join(f"<li>{markdown_text(claim)}</li>" for claim in answer.unsupported)
         parts.append(f'<div class="pc-unsupported"><b>unsupported</b> (no source backs these):<ul>{claims}</ul></div>')
     parts.append(copy_button(plain_answer(answer)))
     return "\n\n".join(parts)
@@ -70,15 +76,15 @@ def render_answer(answer: rag.Answer, turn: int) -> str:
 
 def highlight(text: str, quotes: tuple[str, ...] | list[str]) -> str:
     """`text` escaped, with each quoted sentence wrapped in `<mark>` (escape first, then wrap)."""
-    escaped = html.escape(text)
+    escaped = html_text(text)
     for quote in dict.fromkeys(q for q in quotes if q.strip()):
-        needle = html.escape(quote.strip())
+        needle = html_text(quote.strip())
         escaped = escaped.replace(needle, f"<mark>{needle}</mark>", 1)
     return escaped
 
 
 def _link(url: str, label: str, css: str) -> str:
-    return (f' · <a class="{css}" href="{html.escape(url, quote=True)}" target="_blank" '
+    return (f' · <a class="{css}" href="{html_text(url)}" target="_blank" '
             f'rel="noopener noreferrer">{label}</a>')
 
 
@@ -92,10 +98,10 @@ def render_authors(paper: rag.Paper) -> str:
     """"First et al." with every author on hover and on click (a `<details>`), or '' when none are known."""
     if not paper.authors:
         return ""
-    full = html.escape(", ".join(paper.authors), quote=True)
+    full = html_text(", ".join(paper.authors))
     if len(paper.authors) <= 2:
-        return f'<span class="pc-authors" title="{full}">{html.escape(paper.short_authors)}</span> · '
-    return (f'<details class="pc-authors" title="{full}"><summary>{html.escape(paper.short_authors)}</summary>'
+        return f'<span class="pc-authors" title="{full}">{html_text(paper.short_authors)}</span> · '
+    return (f'<details class="pc-authors" title="{full}"><summary>{html_text(paper.short_authors)}</summary>'
             f"{full}</details>")
 
 
@@ -104,8 +110,8 @@ def render_card(citation: rag.Citation, turn: int) -> str:
     p = citation.paper
     return (
         f'<div class="pc-src" id="{source_id(turn, citation.n)}">'
-        f"<b>[{citation.n}] {html.escape(p.title)}</b><br>"
-        f"<small>{render_authors(p)}{html.escape(p.venue_year)}{_code_link(p)}</small>"
+        f"<b>[{citation.n}] {html_text(p.title)}</b><br>"
+        f"<small>{render_authors(p)}{html_text(p.venue_year)}{_code_link(p)}</small>"
         f"<p>{highlight(p.text, citation.quotes)}</p></div>"
     )
 
@@ -124,11 +130,11 @@ def render_hits(hits: list[rag.Hit]) -> str:
     cards = []
     for rank, hit in enumerate(hits, start=1):
         p = hit.paper
-        snippet = " … ".join(html.escape(s) for s in hit.snippets)
+        snippet = " … ".join(html_text(s) for s in hit.snippets)
         cards.append(
-            f'<div class="pc-hit"><b>{rank}. {html.escape(p.title)}</b> '
-            f"<small>{render_authors(p)}{html.escape(p.venue_year)} · score {hit.score:.2f}{_code_link(p)}</small>"
+            f'<div class="pc-hit"><b>{rank}. {html_text(p.title)}</b> '
+            f"<small>{render_authors(p)}{html_text(p.venue_year)} · score {hit.score:.2f}{_code_link(p)}</small>"
             f"<p>{snippet}</p>"
-            f"<details><summary>abstract</summary><p>{html.escape(p.text)}</p></details></div>"
+            f"<details><summary>abstract</summary><p>{html_text(p.text)}</p></details></div>"
         )
     return "\n".join(cards)

@@ -141,7 +141,7 @@ def list_answer(question: Question, hits: list[Hit], max_words: int, min_relativ
         scored = max(score_sentences(hit, i + 1, terms), key=lambda s: s.score, default=None)
         if scored is None:
             continue
-        lines.append(f"- **{hit.paper.title}** ({hit.paper.venue_year}): {_shorten(scored.text, 28)} [{i + 1}]")
+        lines.append(f"- {hit.paper.title} ({hit.paper.venue_year}): {_shorten(scored.text, 28)} [{i + 1}]")
     words_per_line = max(12, max_words // max(len(lines), 1))
     return "\n".join(_shorten_line(line, words_per_line) for line in lines)
 

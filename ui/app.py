@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import functools
 import hashlib
 import logging
 import os
@@ -23,6 +24,7 @@ from rag.answer.llm import llm_configured, load_client, model_label  # noqa: E40
 from rag.safety import html_text, markdown_text  # noqa: E402
 from rag.settings import Settings  # noqa: E402
 from ui.guard import GuardPolicy, guard_middleware  # noqa: E402
+from ui.library import LibraryPage, library_tab  # noqa: E402
 from ui.render import render_answer, render_hits, render_sources, render_streaming  # noqa: E402
 
 __all__ = ["build_app", "header", "launch_options", "parse_auth", "main", "render_hits", "Answered"]
@@ -70,7 +72,6 @@ if (!window.paperchatCopy) {
 # into the data folder at once; an export is copied in again on the next click)
 UPLOAD_CACHE = (600, 3600)
 EXPORTS = {"bib": "paperchat-citations.bib", "csv": "paperchat-citations.csv"}
-UPLOAD_TYPES = [".txt", ".jsonl", ".csv"]
 
 
 @dataclass(frozen=True)
@@ -172,10 +173,8 @@ def _refreshed(settings: Settings, counts: dict[str, int]) -> tuple:
             gr.Dropdown(choices=venues))
 
 
-def _upload_notice(text: str, error: bool = False, notes: tuple[str, ...] = ()) -> str:
-    css = "pc-upload-error" if error else "pc-upload-ok"
-    items = "".join(f"<li>{html_text(n)}</li>" for n in notes)
-    return f'<p class="{css}">{html_text(text)}</p>' + (f"<ul>{items}</ul>" if items else "")
+def _refreshed_now(settings: Settings) -> tuple:
+    return _refreshed(settings, rag.stats(settings))
 
 
 def build_app(settings: Settings | None = None) -> gr.Blocks:
@@ -238,22 +237,6 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
         """Clicking an earlier answer, or one of its `[n]`, shows that answer's sources beside the chat."""
         done = _answered_at(answered, data.index)
         return render_sources(done.answer, done.turn) if done else gr.skip()
-
-    def on_upload(path: str | None, progress=gr.Progress()):
-        """Add the uploaded paper list, then refresh the counts and the venue and year choices."""
-        if not path:
-            return gr.skip(), gr.skip(), gr.skip(), gr.skip(), gr.skip()
-        name = Path(path).name
-        progress(0, desc=f"Checking {name}")
-
-        def embedding(done: int, total: int) -> None:
-            progress(done / max(total, 1), desc=f"Embedding {done}/{total} passages")
-
-        try:
-            result = rag.add_papers(path, settings, progress=embedding)
-        except rag.PaperchatError as exc:
-            return _upload_notice(str(exc), error=True), gr.skip(), gr.skip(), gr.skip(), gr.skip()
-        return _upload_notice(result.message, notes=result.warnings), *_refreshed(settings, rag.stats(settings))
 
     def on_load():
         """A page (re)loaded after an upload shows the papers as they are now."""
@@ -320,14 +303,9 @@ def build_app(settings: Settings | None = None) -> gr.Blocks:
                 top = gr.Slider(1, 50, value=settings.search.top_k, step=1, label="Papers")
             results = gr.HTML()
             query.submit(on_search, [query, venue, search_year, top], results, api_name="search")
-        with gr.Tab("Add papers"):
-            gr.Markdown(f"Upload a paper list: a `.txt` list (first line `<VENUE> <YEAR>`, a blank line, then one "
-                        f"abstract per paragraph), or a `.jsonl` / `.csv` file with `title` and `abstract` fields "
-                        f"(optional `venue`, `year`, `url`, `authors`). Up to {settings.serve.upload_max_mb:g} MB. It is "
-                        f"kept in the data folder, so its papers stay after a restart.")
-            upload = gr.File(label="Paper list", file_types=UPLOAD_TYPES, type="filepath")
-            uploaded = gr.HTML(elem_id="pc-upload-result")
-            upload.upload(on_upload, upload, [uploaded, title, chosen, year, venue], api_visibility="private")
+        with gr.Tab("Library"):  # add paper lists, see every list in the index, remove uploads
+            library_tab(LibraryPage(settings, functools.partial(_refreshed_now, settings)), [title, chosen, year, venue],
+                        app)
         app.load(on_load, None, [title, chosen, year, venue], api_visibility="private")  # a reload sees uploads
         gr.api(ask, api_name="ask")
     return app.queue(default_concurrency_limit=ANSWERS_AT_ONCE)

@@ -215,7 +215,7 @@ def test_a_thumb_up_is_saved_with_the_question(page, served):
 
 
 def upload(page, path: Path) -> str:
-    page.get_by_role("tab", name="Add papers").click()
+    page.get_by_role("tab", name="Library").click()
     page.locator("input[type=file]").set_input_files(str(path))
     result = page.locator("#pc-upload-result")
     result.locator("p").wait_for(timeout=60_000)

@@ -208,7 +208,9 @@ def _print_answer(stream):
         print(f"note: {answer.notice}")
     for c in answer.citations:
         code = f" · code: {c.paper.code_links[0].url}" if c.paper.code_links else ""
-        print(f"[{c.n}] {c.paper.title} ({c.paper.venue_year}){code}")
+        authors = f", {c.paper.short_authors}" if c.paper.authors else ""
+        link = f" · {c.paper.url}" if c.paper.url else ""
+        print(f"[{c.n}] {c.paper.title} ({c.paper.venue_year}{authors}){link}{code}")
     return answer
 
 

@@ -100,7 +100,8 @@ def title_scorer(settings: Settings) -> Scorer | None:
         return None
     from rag.index.embedders import get_embedder
 
-    embedder = get_embedder(settings.replace(embed_cache=""))  # phrases are not worth caching on disk
+    # behind the embedding cache: re-reading a renamed or re-exported list sends nothing to the model
+    embedder = get_embedder(settings)
 
     def score(text: str, phrases: Sequence[str]) -> list[float]:
         vectors = embedder.embed([text, *phrases])

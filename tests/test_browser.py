@@ -188,7 +188,7 @@ def test_the_exports_download_the_cited_papers(page):
     with page.expect_download() as download:
         page.get_by_role("button", name="Cited papers: CSV").click()
     table = Path(download.value.path()).read_text(encoding="utf-8")
-    assert table.startswith("id,title,venue,year,url,abstract") and ",Veda,ICML,2026," in table
+    assert table.startswith("id,title,authors,venue,year,url,doi,arxiv_id,abstract") and ",Veda,,ICML,2026," in table
 
     page.get_by_role("button", name="Clear").click()  # the chat's trash icon forgets the cited papers too
     page.wait_for_function("[...document.querySelectorAll('button')].some("

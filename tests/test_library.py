@@ -203,12 +203,12 @@ def test_two_identical_uploads_at_once_are_accepted_once_and_the_second_is_told_
     assert [p.name for p in (index_copy.index.data_dir / UPLOADS).iterdir()] == ["neurips.txt"]
 
 
-@pytest.mark.timeout(240)
+@pytest.mark.timeout(600)
 def test_an_upload_killed_before_its_commit_leaves_no_file_in_the_data_folder(index_copy, tmp_path):
     # issue 13: a page killed mid-upload left its copy in data/, indexed by every later ingest as an orphan
     big = "ICML 2027\n\n" + "\n\n".join(
         f"We study method number {i} for calibrating {i % 7}-stage retrieval pipelines on benchmark {i}, "
-        f"reporting a {i % 13}.{i % 10} point gain in recall." for i in range(400))
+        f"reporting a {i % 13}.{i % 10} point gain in recall." for i in range(100))
     path = write(tmp_path, "big.txt", big)
     env = {**os.environ, "PAPERCHAT_INDEX_DIR": str(index_copy.index.index_dir),
            "PAPERCHAT_DATA_DIR": str(index_copy.index.data_dir), "PAPERCHAT_EMBED_THREADS": "1"}
@@ -225,4 +225,4 @@ def test_an_upload_killed_before_its_commit_leaves_no_file_in_the_data_folder(in
     report = rag.ingest(settings=index_copy)
     assert report.papers == 70 and not [w for w in report.warnings if "same abstract" in w]
     result = add_papers(path, index_copy)  # the retry stores one copy, and the leftover staging is gone
-    assert result.added == 400 and list((index_copy.index.index_dir / "staging").iterdir()) == []
+    assert result.added == 100 and list((index_copy.index.index_dir / "staging").iterdir()) == []

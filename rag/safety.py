@@ -16,7 +16,7 @@ import string
 import unicodedata
 from urllib.parse import urlsplit
 
-__all__ = ["markdown_text", "html_text", "terminal_text", "public_url", "has_lone_surrogate",
+__all__ = ["markdown_text", "html_text", "terminal_text", "json_controls", "public_url", "has_lone_surrogate",
            "strip_format_characters"]
 
 _PUNCTUATION = {ord(c): f"&#{ord(c)};" for c in string.punctuation}
@@ -41,6 +41,11 @@ def terminal_text(text: str) -> str:
     """`text` without the control characters a terminal would act on (clear screen, set title, OSC 52)."""
     # an escape sequence's payload stays as inert text, but its introducer is gone
     return _CONTROL.sub("", _without_surrogates(text).replace("\r\n", "\n"))
+
+
+def json_controls(text: str) -> str:
+    """JSON text with every control character as a `\\uXXXX` escape (json.dumps leaves C1 and bidi raw)."""
+    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def public_url(url: str | None, default: str = "api.openai.com") -> str:

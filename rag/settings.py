@@ -140,6 +140,8 @@ class ServeSettings(_Part):
                                    description="Most papers one upload may add (bigger lists: 'paperchat ingest').")
     feedback_path: Path | None = Field(
         default=None, description="JSONL file the page appends thumbs up/down to; unset = <index_dir>/feedback.jsonl.")
+    mcp: bool = Field(default=False, description="Also serve the page's tools (search_papers, ask_papers, get_paper) "
+                      "to AI assistants as an MCP server at /gradio_api/mcp/ (env PAPERCHAT_MCP=1).")
     allowed_hosts: tuple[str, ...] = Field(
         default=(), description="Host names the page answers besides its bound address and localhost, e.g. the "
         "name a reverse proxy forwards (env PAPERCHAT_ALLOWED_HOSTS=paper.example,chat.lan; '*' allows any). "

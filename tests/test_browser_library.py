@@ -39,7 +39,7 @@ def page(browser, served):  # noqa: F811
 
 
 def papers(settings: rag.Settings) -> int:
-    return sum(rag.stats(settings).values())
+    return rag.stats(settings).papers
 
 
 def upload(page, path: Path, venue: str = "", year: str = "") -> str:

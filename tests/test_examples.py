@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 import rag
-from rag.serve.examples import example_questions
+from rag.serve.examples import COUNT_QUESTION, questions_from
 from rag.types import Paper
 
 from test_answer import check_invariants
 
 
 def test_every_example_from_the_shipped_papers_is_answered_with_citations(built_settings):
-    questions = example_questions(rag.get_index(built_settings).snapshot())
+    questions = questions_from(rag.get_index(built_settings).snapshot())
     assert len(questions) == 4 and len(set(questions)) == 4
     for question in questions:
         answer = rag.ask(question, settings=built_settings)
@@ -24,7 +26,7 @@ def test_every_example_from_the_shipped_papers_is_answered_with_citations(built_
 
 def test_a_method_question_names_a_paper_that_reports_a_number(built_settings):
     snapshot = rag.get_index(built_settings).snapshot()
-    question = example_questions(snapshot)[0]
+    question = questions_from(snapshot)[0]
     name = question.removeprefix("What results does ").removesuffix(" report?")
     answer = rag.ask(question, settings=built_settings)
     assert answer.citations[0].paper.title.split(":")[0] == name
@@ -36,13 +38,22 @@ def _paper(n: int, abstract: str, venue: str = "ACL", title: str = "") -> Paper:
                  text=abstract, source="list.txt", position=n, title_derived=bool(title))
 
 
-@pytest.mark.parametrize("snapshot_papers", [[], None])
-def test_an_empty_index_has_no_examples(snapshot_papers):
-    class Empty:
-        papers = snapshot_papers or []
+SPEECH = "We study speech recognition at scale."
+VEDA = "Veda achieves a 5.1× speedup on speech recognition."
 
-    assert example_questions(None) == []
-    assert example_questions(Empty()) == []
+
+@pytest.mark.parametrize("papers, n, expected", [
+    (None, 4, []),  # no index yet
+    ([], 4, []),  # an index with no papers
+    ([_paper(1, SPEECH)], 4, [COUNT_QUESTION]),  # one paper: no shared topic, no result to ask about
+    ([_paper(1, SPEECH), _paper(2, VEDA, title="Veda")], 4,
+     ["What results does Veda report?", "Which papers study speech recognition?", COUNT_QUESTION]),
+    ([_paper(1, SPEECH), _paper(2, VEDA, title="Veda")], 2,
+     ["What results does Veda report?", "Which papers study speech recognition?"]),  # n caps the list
+])
+def test_examples_are_what_the_index_can_answer(papers, n, expected):
+    snapshot = None if papers is None else SimpleNamespace(papers=papers)
+    assert questions_from(snapshot, n) == expected
 
 
 def test_topics_are_shared_phrases_not_links_or_filler():

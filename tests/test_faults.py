@@ -205,6 +205,7 @@ def target_chunks(settings: rag.Settings) -> set[str]:
     return {c.id for p in load_papers([settings.index.data_dir]).papers for c in make_chunks(p, settings)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kill", KILL_POINTS.values(), ids=KILL_POINTS.keys())
 def test_an_ingest_killed_then_rerun_ends_exact(kill, tmp_path, index_copy):
     if kill.first_ingest:
@@ -224,11 +225,11 @@ def test_an_ingest_killed_then_rerun_ends_exact(kill, tmp_path, index_copy):
     written = chunks_written(lines)
     index = PaperIndex(settings)
     if kill.first_ingest and ON_SERVER and kill.committed_on_server:
-        assert rag.stats(settings) == {"ICML 2026": 51, "ICLR 2026": 19}  # published whole before the kill
+        assert rag.stats(settings).venues == {"ICML": {2026: 51}, "ICLR": {2026: 19}}  # published whole before the kill
     elif kill.first_ingest:
         assert not index.exists()  # nothing half-built is visible
     elif kill.stale_left:  # the new snapshot is current: its papers only, though removed vectors linger
-        assert rag.stats(settings) == {"ICML 2026": 51 + added}
+        assert rag.stats(settings).venues == {"ICML": {2026: 51 + added}}
         assert index.collection.count() > len(index.snapshot().chunk_ids)
         hits = rag.search("continual learning", k=70, settings=settings, mode="dense")
         assert hits and {h.paper.venue for h in hits} == {"ICML"}
@@ -370,6 +371,7 @@ CASES = [("ask", name) for name in FAULTS] + [
     ("ask_stream", "answers 503 with Retry-After"), ("ask_stream", "goes silent after the headers")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("entry", "fault"), CASES, ids=[f"{e}: {f}" for e, f in CASES])
 def test_a_faulty_endpoint_still_gets_a_cited_answer_in_time(built_settings, fake, entry, fault):
     fake.default = FAULTS[fault]  # every attempt meets the fault
@@ -386,6 +388,7 @@ HISTORY = [{"role": "user", "content": "What is FlowNar?"},
            {"role": "assistant", "content": "FlowNar is a streaming narration framework [1]."}]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault", [FAULTS["hangs"], FAULTS["answers 500"]], ids=["hangs", "answers 500"])
 def test_a_follow_up_spends_one_time_budget_and_keeps_its_subject(built_settings, fake, fault):
     # a follow-up makes two LLM calls (condense the question, then answer it): together they get llm_timeout
@@ -399,6 +402,7 @@ def test_a_follow_up_spends_one_time_budget_and_keeps_its_subject(built_settings
     assert "Ego4D" in answer.text
 
 
+@pytest.mark.slow
 def test_requests_at_once_against_a_hanging_endpoint_all_end_in_time(built_settings, fake):
     fake.default = FAULTS["hangs"]
     settings = llm_settings(built_settings, fake)
@@ -457,7 +461,7 @@ class Readers:
         while not self.stop.is_set():
             started = time.time()
             try:
-                counted = rag.stats(self.settings).get(NEW_VENUE, 0)
+                counted = rag.stats(self.settings).venues.get(venue, {}).get(2026, 0)
                 found = len(rag.search(NEW_QUESTION, k=50, venue=venue, settings=self.settings, mode="dense"))
                 answer = rag.ask(VEDA_QUESTION, settings=self.settings)
             except BaseException as exc:  # noqa: BLE001 - handed to the test thread
@@ -485,6 +489,7 @@ def assert_all_or_nothing(readers: Readers, new: int, held: tuple[float, float],
     assert after and all((s.counted, s.found) == (new, new) for s in after)
 
 
+@pytest.mark.slow
 def test_papers_appear_whole_when_an_ingest_in_this_process_commits(index_copy):
     new = add_reworded_list(index_copy.index.data_dir / "papers", ICLR_FILE, f"{NEW_VENUE} Papers", "newconf.txt")
     held: list[float] = []
@@ -519,6 +524,7 @@ print(f"done {time.time()}", flush=True)
 """
 
 
+@pytest.mark.slow
 def test_papers_appear_whole_when_another_process_commits_an_ingest(tmp_path, index_copy):
     new = add_reworded_list(index_copy.index.data_dir / "papers", ICLR_FILE, f"{NEW_VENUE} Papers", "newconf.txt")
 
@@ -535,6 +541,7 @@ def test_papers_appear_whole_when_another_process_commits_an_ingest(tmp_path, in
 
 # ---------------------------------------------------------------- many sessions at once (eval/load.py, small)
 
+@pytest.mark.slow
 def test_ten_sessions_at_once_get_the_answers_they_get_alone(built_settings):
     if str(PROJECT_ROOT) not in sys.path:  # eval/ is a top-level package of the checkout, not installed
         sys.path.insert(0, str(PROJECT_ROOT))

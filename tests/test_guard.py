@@ -62,9 +62,10 @@ def page(index_copy):
 
 @pytest.fixture
 def login_page(index_copy):
-    app = build_app(index_copy)
+    settings = index_copy.replace(auth="alice:s3cret")
+    app = build_app(settings)
     app.launch(server_name="127.0.0.1", server_port=None, prevent_thread_lock=True, quiet=True,
-               auth=("alice", "s3cret"), **launch_options(index_copy))
+               **launch_options(settings))
     yield app
     app.close()
 

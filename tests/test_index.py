@@ -131,7 +131,7 @@ def test_removing_a_file_removes_its_papers(index_copy):
 
     index, snapshot = index_state(index_copy)
     assert (report.papers, report.removed, report.unchanged) == (51, 19, 51)
-    assert rag.stats(index_copy) == {"ICML 2026": 51}
+    assert rag.stats(index_copy).venues == {"ICML": {2026: 51}}
     assert index.collection.count() == len(snapshot.chunk_ids) == report.chunks
     assert rag.search("video", venue="ICLR", settings=index_copy) == []
     for mode in ("hybrid", "dense", "keyword"):
@@ -215,6 +215,7 @@ def test_chroma_is_never_asked_to_embed_text_itself(built_settings):
 # ---------------------------------------------------------------- another process's ingest
 # (kill -9 mid-ingest: tests/test_faults.py)
 
+@pytest.mark.slow
 def test_a_reader_process_sees_another_process_reingest(tmp_path, index_copy):
     assert rag.search(VEDA_QUESTION, k=1, settings=index_copy, mode="dense")[0].paper.title == "Veda"
     path = index_copy.index.data_dir / "papers" / VEDA_FILE

@@ -18,6 +18,7 @@ from rag.corpus.formats import SUPPORTED
 from rag.serve.library import PaperList, paper_lists, remove_list
 from rag.serve.upload import add_papers
 from rag.safety import html_text
+from ui.render import upload_notice as _notice
 
 __all__ = ["LibraryPage", "library_tab", "render_lists"]
 
@@ -36,12 +37,6 @@ def render_lists(lists: list[PaperList]) -> str:
         for item in lists)
     return ("<table class=\"pc-lists\"><thead><tr><th>file</th><th>format</th><th>venue/year</th><th>papers</th>"
             f"<th>added</th><th>from</th></tr></thead><tbody>{rows}</tbody></table>")
-
-
-def _notice(text: str, error: bool = False, notes: tuple[str, ...] = ()) -> str:
-    css = "pc-upload-error" if error else "pc-upload-ok"
-    items = "".join(f"<li>{html_text(n)}</li>" for n in notes)
-    return f'<p class="{css}">{html_text(text)}</p>' + (f"<ul>{items}</ul>" if items else "")
 
 
 class LibraryPage:

@@ -11,14 +11,16 @@ import re
 
 import rag
 from rag.safety import html_text, markdown_text
-from rag.serve.export import plain_answer
 
-__all__ = ["source_id", "render_streaming", "render_answer", "render_sources", "render_hits", "highlight",
-           "copy_button"]
+__all__ = ["source_id", "render_question", "render_streaming", "render_answer", "render_failure", "render_sources",
+           "render_hits", "highlight", "copy_button", "upload_notice", "SOURCES_PLACEHOLDER"]
+
+SOURCES_PLACEHOLDER = '<p class="pc-placeholder"><i>The papers cited by the latest answer appear here.</i></p>'
 
 # "[1]", "[1, 3]", "[2; 4]" after renumbering; "[1](url)" is a Markdown link, not a citation
 _MARKER = re.compile(r"\[(\d{1,4}(?:\s*[,;]\s*\d{1,4})*)\](?!\()")
 _NUMBER = re.compile(r"\d+")
+_ENDINGS = ".!?…:;)]\"'”’"  # what ends the sentence before a quoted one
 
 
 def source_id(turn: int, n: int) -> str:
@@ -47,6 +49,23 @@ def _link_markers(text: str, turn: int, known: set[int]) -> str:
     return "".join(out) + markdown_text(text[start:])
 
 
+def render_question(text: str) -> str:
+    """The user's message as the chat shows it."""
+    return markdown_text(text)
+
+
+def render_failure(text: str) -> str:
+    """An answer that could not be given: the reason, as text."""
+    return markdown_text(text)
+
+
+def upload_notice(text: str, error: bool = False, notes: tuple[str, ...] = ()) -> str:
+    """What an upload did (or why it was refused), with its warnings as a list."""
+    css = "pc-upload-error" if error else "pc-upload-ok"
+    items = "".join(f"<li>{html_text(n)}</li>" for n in notes)
+    return f'<p class="{css}">{html_text(text)}</p>' + (f"<ul>{items}</ul>" if items else "")
+
+
 def render_streaming(text: str) -> str:
     """The reply while it streams: escaped, no links yet (numbers are final only at the end)."""
     return markdown_text(text)
@@ -70,17 +89,41 @@ def render_answer(answer: rag.Answer, turn: int) -> str:
     if answer.unsupported:
         claims = "".join(f"<li>{markdown_text(claim)}</li>" for claim in answer.unsupported)
         parts.append(f'<div class="pc-unsupported"><b>unsupported</b> (no source backs these):<ul>{claims}</ul></div>')
-    parts.append(copy_button(plain_answer(answer)))
+    parts.append(copy_button(rag.plain_answer(answer)))
     return "\n\n".join(parts)
 
 
 def highlight(text: str, quotes: tuple[str, ...] | list[str]) -> str:
-    """`text` escaped, with each quoted sentence wrapped in `<mark>` (escape first, then wrap)."""
-    escaped = html_text(text)
-    for quote in dict.fromkeys(q for q in quotes if q.strip()):
-        needle = html_text(quote.strip())
-        escaped = escaped.replace(needle, f"<mark>{needle}</mark>", 1)
-    return escaped
+    """`text` escaped, each quoted sentence wrapped in `<mark>`: exactly the quotes, each once, where it starts a sentence.
+
+    Quotes are sentences of the whitespace-collapsed text, so the text is collapsed the same way first; a quote
+    that also occurs inside a longer sentence is marked where it stands as a sentence of its own."""
+    text = " ".join(text.split())
+    spans: list[tuple[int, int]] = []
+    for quote in dict.fromkeys(" ".join(q.split()) for q in quotes if q.strip()):
+        found = list(_occurrences(text, quote))
+        start = next((i for i in found if _sentence_at(text, i, len(quote))), found[0] if found else -1)
+        if start >= 0 and not any(a < start + len(quote) and start < b for a, b in spans):
+            spans.append((start, start + len(quote)))
+    out, last = [], 0
+    for start, end in sorted(spans):  # escape each piece after choosing the spans: entities never split
+        out += [html_text(text[last:start]), f"<mark>{html_text(text[start:end])}</mark>"]
+        last = end
+    return "".join(out) + html_text(text[last:])
+
+
+def _occurrences(text: str, needle: str):
+    start = text.find(needle)
+    while start >= 0:
+        yield start
+        start = text.find(needle, start + 1)
+
+
+def _sentence_at(text: str, start: int, length: int) -> bool:
+    """Does `text[start:start + length]` stand as a sentence: at the start or after an ending, then a space or the end?"""
+    before = start == 0 or (text[start - 1] == " " and text[start - 2] in _ENDINGS)
+    after = start + length == len(text) or text[start + length] == " "
+    return before and after
 
 
 def _link(url: str, label: str, css: str) -> str:

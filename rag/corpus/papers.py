@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from rag.corpus.formats import SUPPORTED, parse_text
+from rag.corpus.limits import bounded_fields
 from rag.corpus.formats.txt import parse as parse_paper_list
 from rag.corpus.records import Raw, content_hash, make_paper, paper_id, parse_records
 from rag.corpus.titles import derive_title, first_clause, unique_titles
@@ -127,12 +128,7 @@ def _parse_file(path: Path, warnings: list[str], max_chars: int) -> list[_Raw]:
         return []
     before = len(warnings)
     raws = parse_text(path.suffix, text, path.name, warnings)
-    for raw in raws:
-        if len(raw.abstract) > max_chars:
-            warnings.append(
-                f"{path.name}#{raw.position}: abstract is {len(raw.abstract):,} characters; only the first "
-                f"{max_chars:,} are indexed (missing blank lines between abstracts?)"
-            )
+    raws = [bounded_fields(raw, path.name, warnings, max_chars) for raw in raws]
     if not raws and not any(w.startswith(f"{path.name}: ") and w.endswith("skipped") for w in warnings[before:]):
         warnings.append(f"{path.name}: no abstracts found; skipped")
     return raws

@@ -10,6 +10,8 @@ from rag.corpus.text import clean_markup, find_links
 from rag.corpus.titles import derive_title
 from rag.types import Paper
 
+MIN_WORDS = 5  # fewer words than this is a fragment, not an abstract (every format)
+
 __all__ = ["Raw", "paper_id", "content_hash", "make_paper", "parse_records", "year_of", "author_list"]
 
 
@@ -78,6 +80,9 @@ def parse_records(rows: list[dict | None], name: str, warnings: list[str]) -> li
         abstract = str(row.get("abstract") or row.get("text") or "").strip()
         if not abstract:
             missing += 1
+            continue
+        if len(abstract.split()) < MIN_WORDS:
+            warnings.append(f"{name}#{position}: {abstract[:40]!r} is too short to be an abstract; skipped")
             continue
         venue = str(row.get("venue") or "").strip() or "unknown"
         no_venue += venue == "unknown"

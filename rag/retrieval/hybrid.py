@@ -11,6 +11,8 @@ import numpy as np
 from rag.index.embedcache import uncached
 from rag.index.store import PaperIndex, Snapshot
 from rag.index.keyword import analysed_sentences, sentence_terms
+from rag.errors import BadQuery
+from rag.safety import has_lone_surrogate
 from rag.settings import Settings
 from rag.types import Hit
 
@@ -37,8 +39,12 @@ class Candidates:
 
 def clean_query(query: str, settings: Settings) -> str:
     """Validate and bound a query: empty is an error, very long is truncated."""
-    if not isinstance(query, str) or not query.strip():
-        raise ValueError("the query is empty: type a question or some keywords")
+    if not isinstance(query, str):
+        raise BadQuery(f"the query must be text, got {type(query).__name__}: type a question or some keywords")
+    if not query.strip():
+        raise BadQuery("the query is empty: type a question or some keywords")
+    if has_lone_surrogate(query):  # half of a UTF-16 pair: no tokenizer or encoder accepts it
+        raise BadQuery("the query holds an invalid character (a lone UTF-16 surrogate); retype or re-paste it")
     query = " ".join(query.split())
     if len(query) > settings.search.max_query_chars:
         log.info("query of %d characters truncated to %d", len(query), settings.search.max_query_chars)

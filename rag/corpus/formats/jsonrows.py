@@ -110,8 +110,9 @@ def _lines(text: str, name: str, warnings: list[str]) -> list[dict | None]:
             warnings.append(f"{name}: line {number} is not valid JSON ({exc.msg}); skipped")
             rows.append(None)
             continue
-        except (ValueError, RecursionError) as exc:  # a 5,000-digit number, nesting too deep
-            warnings.append(f"{name}: line {number} could not be read ({type(exc).__name__}); skipped")
+        except (ValueError, RecursionError) as exc:  # a 5,000-digit number, nesting deeper than Python's stack
+            problem = "nested too deeply" if isinstance(exc, RecursionError) else str(exc).split(";")[0]
+            warnings.append(f"{name}: line {number} cannot be read ({problem}); skipped")
             rows.append(None)
             continue
         if not isinstance(row, dict):

@@ -11,7 +11,7 @@ from rag.api import title_scorer
 from rag.corpus.keyphrases import candidates, key_phrase, using_scorer
 from rag.corpus.papers import load_papers
 from rag.corpus.titles import derive_title
-from conftest import DATA_DIR
+from conftest import CORPUS_DIR
 
 
 @pytest.fixture(scope="module")
@@ -22,7 +22,7 @@ def scorer():
 @pytest.fixture(scope="module")
 def shipped(scorer):
     with using_scorer(scorer):
-        return {(p.source[:3], p.position): p for p in load_papers([DATA_DIR]).papers}
+        return {(p.source[:3], p.position): p for p in load_papers([CORPUS_DIR]).papers}
 
 
 # the known-bad titles of issue 14: (list, paragraph) → what the title must (not) be

@@ -56,7 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_ingest)
 
     p = sub.add_parser("add", help="add one paper list to the library (as the page's upload does)")
-    p.add_argument("file")
+    p.add_argument("file", help="the paper list (.txt, .jsonl, .json, .csv, .bib, .ris)")
     p.add_argument("--venue", help="venue, for a .txt list with no '<VENUE> <YEAR>' header")
     p.add_argument("--year", type=int, help="year, for a .txt list with no header")
     p.set_defaults(func=cmd_add)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 import weakref
 from collections import Counter
@@ -14,13 +15,14 @@ from rag.answer.pipeline import answer_question, answer_stream
 from rag.corpus.formats import sniff_format
 from rag.corpus.keyphrases import Scorer, using_scorer
 from rag.corpus.papers import iter_files
-from rag.errors import BadQuery
+from rag.errors import BadQuery, ConfigError
+from rag.safety import terminal_text
 from rag.index.chroma import normalize_venues
 from rag.index.store import IngestReport, PaperIndex, Progress, Snapshot
 from rag.retrieval.hybrid import clean_query, hybrid_search
 from rag.answer.llm import llm_configured, load_client, model_label
 from rag.settings import Settings, current_settings
-from rag.types import Answer, Hit, Paper, Stats
+from rag.types import Answer, Hits, Paper, Stats
 
 log = logging.getLogger("paperchat")
 _lock = threading.Lock()
@@ -57,7 +59,7 @@ def _ensure_built(index: PaperIndex) -> None:
         return
     report = _ingest_library(index, library.library_paths(index.settings), False)
     for warning in report.warnings:
-        log.warning("%s", warning)
+        log.warning("%s", terminal_text(warning))  # warnings quote paper text; logs go to a terminal
 
 
 def _whole(value, name: str, low: int, high: int, example: str) -> int:
@@ -144,7 +146,7 @@ def title_scorer(settings: Settings) -> Scorer | None:
 def search(
     query: str, k: int = 10, venue: Venues = None, year: int | None = None, *,
     settings: Settings | None = None, mode: str | None = None,
-) -> list[Hit]:
+) -> Hits:
     """Papers that match `query`, best first, one `Hit` per paper; `venue` is a name or a list (any of them).
 
     >>> hits = rag.search("streaming video with bounded memory", k=5, venue="ICML")
@@ -153,7 +155,7 @@ def search(
     """
     settings = settings or current_settings()
     _, k, year = _checked(query, k, year, venue, settings, MAX_SEARCH_K)  # before any index work
-    return hybrid_search(get_index(settings), query, k, venue=venue, year=year, mode=mode, settings=settings)
+    return Hits(hybrid_search(get_index(settings), query, k, venue=venue, year=year, mode=mode, settings=settings))
 
 
 def stats(settings: Settings | None = None) -> Stats:
@@ -191,7 +193,10 @@ def warm_up(settings: Settings | None = None) -> None:
     settings = settings or current_settings()
     get_index(settings)
     if llm_configured(settings):
-        load_client()
+        try:
+            load_client(settings, say=lambda message: print(f"paperchat: {message}", file=sys.stderr, flush=True))
+        except ConfigError as exc:  # a missing or damaged GGUF: say so now; answers stay extractive, with a notice
+            print(f"paperchat: {exc} Answers stay extractive.", file=sys.stderr, flush=True)
 
 
 def ask(

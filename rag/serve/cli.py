@@ -85,6 +85,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the answer and its citations as JSON")
     p.set_defaults(func=cmd_ask)
 
+    p = sub.add_parser("serve", help="the chat page (PAPERCHAT_HOST / PAPERCHAT_PORT, default 127.0.0.1:7860)")
+    p.add_argument("--mcp", action="store_true",
+                   help="also serve search_papers, ask_papers and get_paper to AI assistants as an MCP server "
+                        "at /gradio_api/mcp/ (same as PAPERCHAT_MCP=1)")
+    p.set_defaults(func=cmd_serve)
+
     p = sub.add_parser("chat", help="an interactive session; follow-up questions keep their context")
     p.add_argument("--venue", help=VENUE_HELP + ", for every question of the session")
     p.add_argument("--year", type=int, help=YEAR_HELP + ", for every question of the session")
@@ -185,12 +191,21 @@ def cmd_ask(args, settings: Settings) -> int:
         print(json_controls(json.dumps(answer.to_dict(), ensure_ascii=False, indent=1)))
         return 0
     say(f"[{_mode_line(settings)}]", file=sys.stderr)
+    _load_model(settings)
     _print_answer(rag.ask_stream(args.question, venue=args.venue, year=args.year, settings=settings))
+    return 0
+
+
+def cmd_serve(args, settings: Settings) -> int:
+    from ui.app import serve  # the page's own imports (Gradio) only for this command
+
+    serve(settings.replace(mcp=True) if args.mcp else settings)
     return 0
 
 
 def cmd_chat(args, settings: Settings) -> int:
     say(f"paperchat · {_mode_line(settings)} · empty line or Ctrl-D to quit", file=sys.stderr)
+    _load_model(settings)
     history: list[dict] = []
     while True:
         try:
@@ -222,8 +237,16 @@ def _print_answer(stream):
     return answer
 
 
+def _load_model(settings: Settings) -> None:
+    """With PAPERCHAT_LLM_GGUF, load the model now, saying so (a missing or damaged file is said, not raised)."""
+    if settings.llm.gguf:
+        rag.warm_up(settings)
+
+
 def _mode_line(settings: Settings) -> str:
     label = rag.llm_label(settings)
+    if label and settings.llm.gguf:
+        return f"{label} (llama.cpp on this machine)"
     if label:
         return f"{label} at {public_url(settings.llm.base_url)}"  # no user:key@ or ?api-key=
     return "extractive — no LLM configured (set OPENAI_API_KEY or OPENAI_BASE_URL for LLM answers)"

@@ -12,7 +12,6 @@ from typing import Iterable
 from urllib.parse import quote
 
 from rag.safety import html_text, markdown_text
-from rag.serve.export import paper_url
 from rag.types import Answer, Hit, Paper
 
 __all__ = ["answer_markdown", "answer_html", "hits_markdown", "hits_html"]
@@ -23,7 +22,7 @@ _NUMBER = re.compile(r"\d+")
 
 def _safe_url(paper: Paper) -> str:
     """The paper's URL when it is http(s), with anything that could end a Markdown link or an attribute encoded."""
-    url = paper_url(paper).strip()
+    url = (paper.url or (paper.code_links[0].url if paper.code_links else "")).strip()  # as the exports link it
     if not re.match(r"https?://", url, re.I):
         return ""
     return quote(url, safe=":/?#[]@!$&'*+,;=%~-._")  # spaces, quotes, <>, (), `, \ and controls encoded

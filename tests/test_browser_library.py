@@ -46,7 +46,7 @@ def upload(page, path: Path, venue: str = "", year: str = "") -> str:
     page.get_by_role("tab", name="Library").click()
     if venue:
         page.locator("#pc-up-venue textarea, #pc-up-venue input").first.fill(venue)
-        page.locator("#pc-up-year input").first.fill(year)
+        page.locator("#pc-up-year textarea, #pc-up-year input").first.fill(year)
     page.locator("input[type=file]").set_input_files(str(path))
     result = page.locator("#pc-upload-result p")
     result.wait_for(timeout=120_000)

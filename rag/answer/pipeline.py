@@ -13,6 +13,8 @@ from rag.index.store import PaperIndex, Snapshot
 from rag.errors import LLMUnavailable
 from rag.index.keyword import sentence_terms
 from rag.answer.llm import NO_ANSWER, condense_question, generate_stream, llm_configured, model_label
+from rag.answer.prompt import evidence
+from rag.answer.reply import plain_text, trim_cut
 from rag.retrieval.hybrid import hybrid_search
 from rag.settings import Settings
 from rag.types import Answer, Citation, Hit
@@ -33,8 +35,13 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
         yield from _emit(collection_answer(question, snapshot))
         return
     use_llm = llm_configured(settings)
-    if use_llm and history:
-        question, settings = _condensed(question, history, settings)
+    if use_llm:
+        # one budget for the whole written answer, and one for its first words (condensing included):
+        # a hanging endpoint costs llm.timeout once, not once per call
+        now = time.monotonic()
+        deadline, start_by = now + settings.llm.answer_timeout, now + settings.llm.timeout
+        if history:
+            question = _condensed(question, history, settings, min(deadline, now + settings.llm.timeout / 2))
     hits = hybrid_search(index, question.standalone, k or settings.answer.k,
                          venue=question.venue, year=question.year, settings=settings)
     if not hits or not covers(question, hits, settings.answer.abstain_similarity):
@@ -43,7 +50,7 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
     if not use_llm:
         yield from _emit(extractive_answer(question, hits, settings))
         return
-    yield from _llm_answer(question, hits, history, settings)
+    yield from _llm_answer(question, hits, history, settings, deadline, start_by)
 
 
 def answer_question(index: PaperIndex, text: str, history: list[dict] | None = None,
@@ -65,41 +72,59 @@ def extractive_answer(question: Question, hits: list[Hit], settings: Settings) -
                   sources=tuple(hits), unsupported=resolved.unsupported)
 
 
-def _condensed(question: Question, history: list[dict], settings: Settings) -> tuple[Question, Settings]:
-    """The follow-up rewritten by the LLM in at most half the time budget; generating gets the time left."""
-    # one llm_timeout covers both calls: a hanging endpoint must cost it once, not once per call
-    deadline = time.monotonic() + settings.llm.timeout
-    rewritten = condense_question(question.text, history,
-                                  settings.replace(llm_timeout=settings.llm.timeout / 2))
-    left = settings.replace(llm_timeout=max(deadline - time.monotonic(), 0.01))
+def _condensed(question: Question, history: list[dict], settings: Settings, deadline: float) -> Question:
+    """The follow-up rewritten by the LLM by `deadline` (half the first-words budget; generating gets the rest)."""
+    rewritten = condense_question(question.text, history, settings, deadline=deadline)
     if rewritten == question.text:  # the rewrite failed (or changed nothing): keep our own, which has the subject
-        return question, left
-    return replace(question, standalone=rewritten), left
+        return question
+    if question.standalone != question.text:
+        # we carried the subject in already: the model's words join ours, so a weak model's rewrite can add
+        # to what is searched for but not lose the subject (SmolLM2 rewrites are often off the subject)
+        rewritten = f"{rewritten} {question.standalone}"
+    return replace(question, standalone=rewritten)
 
 
-def _llm_answer(question: Question, hits: list[Hit], history, settings: Settings) -> Iterator:
+def _llm_answer(question: Question, hits: list[Hit], history, settings: Settings, deadline: float,
+                start_by: float) -> Iterator:
     """Stream the model's answer; on any fault, fall back to the extractive answer with a notice."""
     papers = [h.paper for h in hits]
+    excerpts = None
+    if settings.llm.context == "sentences":
+        terms = focus_terms(question)
+        excerpts = [evidence(h, terms) for h in hits]
     pieces: list[str] = []
+    stream = generate_stream(question.text, papers, history, settings, deadline=deadline, start_by=start_by,
+                             excerpts=excerpts)
     try:
-        for piece in generate_stream(question.text, papers, history, settings):
+        for piece in stream:
             pieces.append(piece)
             yield piece
     except LLMUnavailable as exc:
-        reason = str(exc).replace(" Answering from the abstracts instead.", "")
-        fallback = replace(extractive_answer(question, hits, settings),
-                           notice=f"LLM unavailable, answered extractively ({reason})")
-        if pieces:  # the reader saw part of a broken answer: say so before the replacement
-            yield "\n\n[the LLM stream broke; answering from the abstracts instead]\n\n"
-        yield from _emit(fallback)
+        yield from _fallback(question, hits, settings, f"{exc.reason} {exc.advice}".strip(), bool(pieces))
         return
-    text = "".join(pieces).strip()
+    # the model's text is data: no Markdown link or image of its own survives, only our [n]
+    text, notice = plain_text("".join(pieces)).strip(), ""
+    if stream.cut:
+        text = trim_cut(text)
+        notice = f"The written answer was cut short: {stream.cut}. It ends at its last complete sentence."
+    if not text:
+        yield from _fallback(question, hits, settings, f"the LLM's answer was cut before a sentence ended ({stream.cut})",
+                             True)
+        return
     if NO_ANSWER.lower() in text.lower() and not find_markers(text):
         yield Answer(text=NO_ANSWER, abstained=True, mode=model_label(settings), sources=tuple(hits))
         return
     resolved = resolve(text, papers)
     yield Answer(text=resolved.text, citations=resolved.citations, mode=model_label(settings),
-                 sources=tuple(hits), unsupported=resolved.unsupported)
+                 sources=tuple(hits), unsupported=resolved.unsupported, notice=notice)
+
+
+def _fallback(question: Question, hits: list[Hit], settings: Settings, reason: str, broke: bool) -> Iterator:
+    fallback = replace(extractive_answer(question, hits, settings),
+                       notice=f"LLM unavailable, answered extractively ({reason})")
+    if broke:  # the reader saw part of a broken answer: say so before the replacement
+        yield "\n\n[the LLM stream broke; answering from the abstracts instead]\n\n"
+    yield from _emit(fallback)
 
 
 def _emit(answer: Answer) -> Iterator:

@@ -70,7 +70,7 @@ def search(
     >>> rag.search("video tokenizers", venue=["ICLR", "ICML"])
     """
     settings = settings or current_settings()
-    clean_query(query, settings)  # reject an empty query before any index work
+    query = clean_query(query, settings)  # checked once, before any index work
     normalize_venues(venue)  # and a malformed venue filter
     return hybrid_search(get_index(settings), query, k, venue=venue, year=year, mode=mode, settings=settings)
 
@@ -98,7 +98,7 @@ def ask(
     ...                  {"role": "assistant", "content": answer.text}])
     """
     settings = settings or current_settings()
-    clean_query(question, settings)
+    question = clean_query(question, settings)  # checked once: the stages below take it as it is
     normalize_venues(venue)
     return answer_question(get_index(settings), question, history, venue, year, k, settings=settings)
 
@@ -116,6 +116,6 @@ def ask_stream(
     ...     print(piece if isinstance(piece, str) else "", end="")
     """
     settings = settings or current_settings()
-    clean_query(question, settings)
+    question = clean_query(question, settings)
     normalize_venues(venue)
     yield from answer_stream(get_index(settings), question, history, venue, year, k, settings=settings)

@@ -9,7 +9,7 @@ import re
 from collections import Counter
 
 from rag.index.store import Snapshot
-from rag.index.keyword import STOP_WORDS
+from rag.corpus.terms import STOP_WORDS
 from rag.corpus.text import split_sentences
 from rag.types import Paper
 

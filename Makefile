@@ -32,7 +32,12 @@ test: $(VENV)/.installed-dev
 ingest: $(VENV)/.installed
 	$(BIN)/paperchat ingest
 
-eval: $(VENV)/.installed
+$(VENV)/.installed-eval: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[multilingual]'
+	touch $@ $(VENV)/.installed
+
+# retrieval (own test split, SciFact), answers per kind on the dev and test splits (both embedders)
+eval: $(VENV)/.installed-eval
 	$(BIN)/python -m eval.run
 	$(BIN)/python -m eval.answers
 

@@ -37,7 +37,7 @@ from typing import Callable
 import rag
 from rag.settings import Settings
 
-from .datasets import ROOT, own_questions, scifact_queries
+from .datasets import ROOT, retrieval_questions, scifact_queries
 from .metrics import percentile
 from .page import clean_env, free_port, start_app, stop_app
 from .run import CACHE, RESULTS
@@ -160,8 +160,8 @@ def disk_usage(settings: Settings) -> dict:
 
 
 def bench_queries() -> list[str]:
-    """SciFact's 300 test claims (text only, never their answer key) and our own questions."""
-    return [text for _, text, _ in scifact_queries("test")] + [q["question"] for q in own_questions()]
+    """SciFact's 300 test claims (text only, never their answer key) and our own dev questions."""
+    return [text for _, text, _ in scifact_queries("test")] + [q["question"] for q in retrieval_questions("dev")]
 
 
 # ---------------------------------------------------------------- building the cached indexes
@@ -331,7 +331,7 @@ _ROWS: list[tuple[str, Callable[[dict], str], str]] = [
     ("embedding cache on disk", lambda r: f"{r['disk']['embed_cache_mb']:,.0f} MB", ""),
 ]
 _NOTES = [
-    "- Queries: SciFact's 300 test claims and eval/questions.jsonl, at every size; `search` is `rag.search(k=10)`,",
+    "- Queries: SciFact's 300 test claims and eval/questions/dev.jsonl, at every size; `search` is `rag.search(k=10)`,",
     "  `ask` is `rag.ask` end to end (understand, hybrid search, extractive answer, citations).",
     "- Peak RSS is the maximum resident set of one process (Python, the ONNX model, Chroma's Rust core and its",
     "  HNSW index, the snapshot's papers and BM25 index): the serving process loaded the index and ran every",

@@ -11,6 +11,12 @@ EVAL_DIR = Path(__file__).resolve().parent
 ROOT = EVAL_DIR.parent
 SHARED = ROOT.parent / "shared"
 SCIFACT = SHARED / "benchmarks" / "scifact"
+PUBMEDQA = SHARED / "benchmarks" / "pubmedqa"
+QUESTIONS_DIR = EVAL_DIR / "questions"
+SPLITS = ("dev", "test")
+# kinds asked alone whose answer must cite the gold paper(s); with "not-reported", the kinds search must find
+ANSWERED = ("fact", "paraphrase", "list", "venue-list", "typo", "compare")
+RETRIEVABLE = ANSWERED + ("not-reported",)
 
 # Published nDCG@10 on the SciFact test split (../shared/benchmarks/README.md)
 SCIFACT_BASELINES = {
@@ -22,9 +28,17 @@ SCIFACT_BASELINES = {
 }
 
 
-def own_questions() -> list[dict]:
-    with open(EVAL_DIR / "questions.jsonl", encoding="utf-8") as fh:
+def own_questions(split: str = "dev") -> list[dict]:
+    """Our questions over the shipped corpus: `dev` tunes and feeds tests, `test` is only reported."""
+    if split not in SPLITS:
+        raise ValueError(f"unknown question split {split!r}; use one of {SPLITS}")
+    with open(QUESTIONS_DIR / f"{split}.jsonl", encoding="utf-8") as fh:
         return [json.loads(line) for line in fh if line.strip()]
+
+
+def retrieval_questions(split: str = "dev", kinds: tuple[str, ...] = RETRIEVABLE) -> list[dict]:
+    """The questions of `split` whose gold papers a search (or an answer) must find, asked alone."""
+    return [q for q in own_questions(split) if q["kind"] in kinds and q["gold"]]
 
 
 def scifact_queries(split: str) -> list[tuple[str, str, set[str]]]:

@@ -6,7 +6,7 @@ questions and 20 clients × 25; then 20 × 25 again with an LLM configured: a lo
 (tests/fake_openai.py) that streams each answer over `--llm-latency` seconds, as a model server would.
 It writes eval/results/load.md and load.json. `--clients 10 --questions 10` runs one size.
 
-Questions are the in-scope ones of eval/questions.jsonl. Every answer is checked: no error, text, at least
+Questions are the dev questions of eval/questions/dev.jsonl answered with a gold paper cited. Every answer is checked: no error, text, at least
 one citation, the gold paper cited when the question has one, and (extractive) the same answer as alone:
 concurrent requests must not change what a question gets.
 """
@@ -26,7 +26,7 @@ from typing import Iterator
 import rag
 from rag.settings import Settings
 
-from .datasets import ROOT, own_questions
+from .datasets import ANSWERED, ROOT, retrieval_questions
 from .metrics import percentile
 from .page import free_port, start_app, stop_app
 from .run import CACHE, RESULTS
@@ -68,7 +68,7 @@ class Run:
 def questions() -> list[Question]:
     """The in-scope questions of our own set, with their filters."""
     return [Question(q["question"], q.get("venue"), q.get("year"), q["gold"][0] if len(q["gold"]) == 1 else None)
-            for q in own_questions() if q["gold"]]
+            for q in retrieval_questions("dev", ANSWERED)]
 
 
 # ---------------------------------------------------------------- the app under load
@@ -182,7 +182,7 @@ def markdown(rows: list[dict], alone: dict, papers: int, latency: float) -> str:
         f"Run {time.strftime('%Y-%m-%d %H:%M')} on {len(os.sched_getaffinity(0))} CPU cores: `python -m eval.load`. "
         f"The app (`python -m ui.app`, one process, `ANSWERS_AT_ONCE` requests served at once) holds the shipped "
         f"corpus ({papers} papers); each client is a `gradio_client.Client` in a thread of the load process, "
-        "asking in-scope questions of `eval/questions.jsonl` one after another.",
+        "asking the answered dev questions of `eval/questions/dev.jsonl` one after another.",
         "",
         f"Alone (extractive, one client, each of the {alone['requests']} questions once): "
         f"p50 {alone['p50_ms']:.0f} ms, p95 {alone['p95_ms']:.0f} ms, {alone['answers_per_s']:.1f} answers/s.",

@@ -30,7 +30,7 @@ from rag.index.embedcache import uncached
 from rag.settings import Settings
 from rag.types import Paper
 
-from .datasets import ROOT, SCIFACT, own_questions, scifact_available, scifact_queries
+from .datasets import ROOT, SCIFACT, retrieval_questions, scifact_available, scifact_queries
 from .metrics import percentile, retrieval_row
 from .run import CACHE, RESULTS
 
@@ -61,9 +61,9 @@ class Corpus:
 
 
 def own_corpus(index_dir: Path) -> Corpus:
-    """The shipped 70 papers and our in-scope questions (out-of-scope ones have no gold to score)."""
+    """The shipped 70 papers and our test questions that have gold papers (eval/questions/test.jsonl)."""
     queries = tuple(Query(q["question"], frozenset(q["gold"]), q.get("venue"), q.get("year"), q["kind"])
-                    for q in own_questions() if q["gold"])
+                    for q in retrieval_questions("test"))
     return Corpus("own", (ROOT / "data",), "id", queries,
                   Settings(index_dir=index_dir, data_dir=ROOT / "data"), "own question set")
 

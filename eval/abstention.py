@@ -30,10 +30,10 @@ from rag.retrieval.hybrid import hybrid_search, query_vector
 from rag.retrieval.spelling import correct
 from rag.settings import Settings
 
-from .datasets import ROOT, SCIFACT, own_questions, scifact_queries
+from .datasets import ROOT, SCIFACT, SHARED, own_questions, scifact_queries
 from .run import CACHE, RESULTS
 
-PUBMEDQA = ROOT.parent / "shared" / "benchmarks" / "pubmedqa"
+PUBMEDQA = SHARED / "benchmarks" / "pubmedqa"
 ANSWERABLE = ("fact", "paraphrase", "list", "venue-list", "typo", "compare", "followup")
 SINGLE = ("fact", "paraphrase", "typo", "followup")
 # weight of each source's rows in the fit (each (source, label) group sums to this): the shipped

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 from collections import defaultdict
 from pathlib import Path
 
 EVAL_DIR = Path(__file__).resolve().parent
 ROOT = EVAL_DIR.parent
-SHARED = ROOT.parent / "shared"
+# the team's shared folder sits beside the checkout; a git worktree elsewhere names it in PAPERCHAT_SHARED_DIR
+SHARED = Path(os.environ.get("PAPERCHAT_SHARED_DIR") or ROOT.parent / "shared")
 SCIFACT = SHARED / "benchmarks" / "scifact"
 PUBMEDQA = SHARED / "benchmarks" / "pubmedqa"
 QUESTIONS_DIR = EVAL_DIR / "questions"

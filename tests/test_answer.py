@@ -47,14 +47,17 @@ def test_fact_questions_are_answered_from_the_right_abstract(s, question, title,
     assert answer.citations[0].quotes and len(answer.text.split()) <= 150
 
 
-def test_which_papers_lists_every_matching_paper_one_line_each(s):
+def test_which_papers_says_how_many_match_then_one_whole_sentence_each(s):
     answer = rag.ask("Which papers do streaming video with bounded memory?", settings=s)
 
     check_invariants(answer)
-    lines = answer.text.splitlines()
-    assert len(lines) == len(answer.citations) >= 2
+    count, *lines = answer.text.splitlines()
+    assert count == f"{len(answer.citations)} papers match:" and len(lines) == len(answer.citations) >= 2
     assert all(re.match(r"- \*\*.+\*\* \(IC[LM][LR] 2026\): .+ \[\d+\]$", line) for line in lines)
     assert {"ProtoKV", "FlowNar"} <= {c.paper.title for c in answer.citations}
+    for line, citation in zip(lines, answer.citations):  # never cut mid-sentence
+        sentence = re.sub(r"^- \*\*.+?\*\* \(.+?\): | \[\d+\]$", "", line)
+        assert "…" not in line and sentence in split_sentences(citation.paper.text)
 
 
 @pytest.mark.parametrize("question", [

@@ -23,6 +23,7 @@ class Asks:
     wants: str  # "number" | "names" | "method" | "" (an explanation)
     attribute: str  # the asked attribute in the question's words, for "does not report its …"
     problem: bool = False  # asks for the problem or motivation: background sentences are the answer
+    gist: bool = False  # asks nothing beyond the paper ("What is FlowNar?"): its summary answers
 
 
 def asks(question: Question, names: str = "") -> Asks:
@@ -33,10 +34,11 @@ def asks(question: Question, names: str = "") -> Asks:
     full = terms(question.text) - filters
     focus = full - GENERIC - own or full - GENERIC or full
     last = ask_part(question.text)
-    ask = terms(last) - GENERIC - own - filters or focus
+    asked = terms(last) - GENERIC - own - filters
+    ask = asked or focus
     wants = wanted_detail(last) or wanted_detail(question.text)
     problem = bool(_ASKS_PROBLEM.search(last))
-    return Asks(frozenset(focus), frozenset(ask), wants, attribute(last, names), problem)
+    return Asks(frozenset(focus), frozenset(ask), wants, attribute(last, names), problem, gist=not asked)
 
 
 def ask_part(question: str) -> str:

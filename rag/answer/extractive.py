@@ -38,7 +38,7 @@ def best_sentences(source: Source, asks: Asks, idf: dict[str, float], most: int 
     for sentence in scored[1:]:
         if len(picked) >= most or sentence.score < RUNNER_UP * picked[0].score:
             break
-        if left & terms(sentence.text):
+        if asks.gist or left & terms(sentence.text):
             picked.append(sentence)
             left -= terms(sentence.text)
     return sorted(picked, key=lambda s: s.position)

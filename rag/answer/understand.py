@@ -19,13 +19,13 @@ _ANAPHORA = re.compile(
     r"system|authors|benchmark|dataset|layer|module|network))\b", re.I)
 _PAPER_WORDS = r"(?:papers|works|methods|approaches|studies|articles|abstracts)"
 _LIST = re.compile(
-    rf"\b(which|what|any|list|find|show|name)\b[^?]*\b{_PAPER_WORDS}\b|\blist\b|\bhow many {_PAPER_WORDS}\b"
+    rf"\b(which|what|any|list|find|show|name)\b[^?]*\b{_PAPER_WORDS}\b|\blist\b|\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b"
     r"|\bpapers (?:on|about|that|which|studying|using|proposing)\b", re.I)
 # Questions about the collection itself: they must be about papers, not merely contain "how many" or "code".
 # "How many papers are there / are indexed / per venue / from ICLR?" counts; "How many papers study X?" is a
 # topic list that says how many match.
 _COUNT = re.compile(
-    rf"\bhow many {_PAPER_WORDS}\b(?:\s+(?:are|were|do you have|does (?:it|the collection|the index) (?:have|hold)))?"
+    rf"\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b(?:\s+(?:are|were|do you have|does (?:it|the collection|the index) (?:have|hold)))?"
     r"\s*(?:there\b|indexed\b|included\b|listed\b|in (?:the |this |your )?(?:collection|index|corpus|database)\b|"
     r"(?:are )?(?:per|by|for each|from|at|in) (?:venue|conference|year|ICML|ICLR|NeurIPS|\w+ \d{4}|each)\b|"
     r"do you (?:have|know)\b|\?|$)"

@@ -10,8 +10,8 @@ from pathlib import Path
 
 EVAL_DIR = Path(__file__).resolve().parent
 ROOT = EVAL_DIR.parent
-# the team's shared folder sits beside the checkout; a git worktree elsewhere names it in PAPERCHAT_SHARED_DIR
-SHARED = Path(os.environ.get("PAPERCHAT_SHARED_DIR") or ROOT.parent / "shared")
+# the team's shared folder sits beside the checkout; a git worktree elsewhere names it in EVAL_SHARED_DIR
+SHARED = Path(os.environ.get("EVAL_SHARED_DIR") or ROOT.parent / "shared")
 SCIFACT = SHARED / "benchmarks" / "scifact"
 PUBMEDQA = SHARED / "benchmarks" / "pubmedqa"
 QUESTIONS_DIR = EVAL_DIR / "questions"

@@ -20,13 +20,13 @@ from importlib import resources
 import numpy as np
 
 from rag.answer.asks import Asks
-from rag.answer.evidence import bm25_share, idf_of, weighted
+from rag.answer.evidence import bm25_share, detail, idf_of, own_name, weighted
 from rag.corpus.terms import analyse
 from rag.index.keyword import KeywordIndex
 from rag.types import Hit
 
 FEATURES = ("dense", "bm25", "focus_in_abstract", "focus_in_sentence", "ask_in_abstract", "named",
-            "relative_score", "first")
+            "relative_score", "first", "answer_sentence", "named_answer_sentence")
 WEIGHTS_FILE = "abstention.json"
 
 
@@ -69,8 +69,7 @@ def shipped_model() -> Model:
 def features(hits: list[Hit], asks: Asks, named: set[str], keyword: KeywordIndex,
              dense_fallback: dict[str, float] | None = None) -> np.ndarray:
     """One row of FEATURES per hit, in hit order."""
-    wanted = asks.focus | asks.ask
-    idf = idf_of(keyword, frozenset(wanted))
+    idf = idf_of(keyword, frozenset(asks.focus | asks.ask | asks.wanted))
     top = max((h.score for h in hits), default=0.0) or 1.0
     question_terms = sorted(asks.focus)
     rows = []
@@ -78,12 +77,24 @@ def features(hits: list[Hit], asks: Asks, named: set[str], keyword: KeywordIndex
         analysis = analyse(hit.paper.text)
         dense = hit.dense_score if hit.dense_score is not None else (dense_fallback or {}).get(hit.paper.id, 0.0)
         best_sentence = max((weighted(asks.focus, have, idf) for have in analysis.terms), default=0.0)
+        answer = answer_sentence(hit, asks, idf)
+        named_paper = float(hit.paper.id in named)
         rows.append([
             dense, bm25_share(hit, keyword, question_terms), weighted(asks.focus, analysis.all_terms, idf),
             best_sentence, weighted(asks.ask, analysis.all_terms, idf), float(hit.paper.id in named),
-            max(hit.score, 0.0) / top, float(i == 0),
+            max(hit.score, 0.0) / top, float(i == 0), answer, named_paper * answer,
         ])
     return np.array(rows, dtype=np.float64).reshape(len(hits), len(FEATURES))
+
+
+def answer_sentence(hit: Hit, asks: Asks, idf: dict[str, float]) -> float:
+    """How well the paper's best sentence holds the asked attribute ("GPUs", "learning rate"), and, when a
+    number or names are asked for, holds one: what tells "the abstract does not report it" apart."""
+    analysis = analyse(hit.paper.text)
+    name = own_name(hit)
+    return max((weighted(asks.wanted, have, idf) * (detail(text, asks.wants, name) if asks.wants in ("number", "names")
+                                                    else 1.0)
+                for text, have in zip(analysis.sentences, analysis.terms)), default=0.0)
 
 
 def fit(rows: np.ndarray, labels: np.ndarray, sample_weight: np.ndarray | None = None, l2: float = 1.0,

@@ -11,7 +11,9 @@ from rag.corpus.terms import terms
 # words that say how a question is put, not what it is about
 GENERIC = frozenset(terms("paper work method model approach result propos studi use report show which what how "
                           "does list find any there anything someone explain describe tell each one both differ "
-                          "difference compare comparison way versus respectively"))
+                          "difference compare comparison way versus respectively many much have has had did was "
+                          "were been being would could should may might get got make made given kind type exact "
+                          "specific actual actually number numbers value values"))
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,7 @@ class Asks:
     attribute: str  # the asked attribute in the question's words, for "does not report its …"
     problem: bool = False  # asks for the problem or motivation: background sentences are the answer
     gist: bool = False  # asks nothing beyond the paper ("What is FlowNar?"): its summary answers
+    wanted: frozenset[str] = frozenset()  # terms of the asked attribute ("learning rate"), else of the final clause
 
 
 def asks(question: Question, names: str = "") -> Asks:
@@ -38,7 +41,9 @@ def asks(question: Question, names: str = "") -> Asks:
     ask = asked or focus
     wants = wanted_detail(last) or wanted_detail(question.text)
     problem = bool(_ASKS_PROBLEM.search(last))
-    return Asks(frozenset(focus), frozenset(ask), wants, attribute(last, names), problem, gist=not asked)
+    named_thing = attribute(last, names)
+    wanted = terms(named_thing) - GENERIC - own or frozenset(ask)
+    return Asks(frozenset(focus), frozenset(ask), wants, named_thing, problem, gist=not asked, wanted=frozenset(wanted))
 
 
 def ask_part(question: str) -> str:
@@ -66,7 +71,7 @@ def attribute(asked: str, names: str = "") -> str:
     text = asked.strip().rstrip("?.! ")
     for name in filter(None, names.split("\n")):
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:'s|’s)?", " ", text)
-    match = _ATTRIBUTE.search(text)
+    match = _ATTRIBUTE_IS.search(text) or _ATTRIBUTE.search(text)
     phrase = match.group("what") if match else ""
     phrase = re.sub(r"\s+", " ", phrase).strip(" ,;:-")
     return phrase if 0 < len(phrase.split()) <= 6 else ""
@@ -83,6 +88,9 @@ _ASKS_NAMES = re.compile(
     r"\b(two|three|four) (main |core |key )?\w+", re.I)
 _ASKS_PROBLEM = re.compile(r"\b(problem|challenge|limitation|motivat\w*|why|gap|issue|bottleneck|shortcoming)s?\b", re.I)
 _ASKS_METHOD = re.compile(r"^\s*how\b|\bhow (?:does|do|did|is|are|can)\b|\bby what means\b|\bwhat mechanism\b", re.I)
+_ATTRIBUTE_IS = re.compile(
+    r"^(?:what|which) (?:is|are|was|were) (?:the |its |their )?(?P<what>[\w\-/ ]+?)"
+    r"(?:\s+(?:used|of|in|for|that|by|with|employed|adopted|chosen|behind)\b|\s*$)", re.I)
 _ATTRIBUTE = re.compile(
     r"^(?:(?:so|and|also|then|besides \w+),?\s+)?(?:what|which|how many|how much)\s+(?:exact\s+|kind of\s+|type of\s+)?"
     r"(?P<what>(?:(?!\b(?:does|do|did|is|are|was|were|has|have|had|can|for|in|of|on|to)\b)[\w\-/ ])+?)"

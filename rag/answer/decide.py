@@ -65,7 +65,7 @@ def candidates(index: PaperIndex, snapshot: Snapshot, question: Question, hits: 
     idf = idf_of(snapshot.keyword, asks.focus | asks.ask)
     vectors = sentence_vectors(index.embedder)
     asked = asked_vector(index, question, [by_id[i].paper for i in focus], query_vector)
-    focus_cos = {i: cosines(vectors, by_id[i].paper.text, asked) for i in focus}
+    focus_cos = {i: cosines(vectors, by_id[i], asks, idf, asked) for i in focus}
     fallback = {i: float(c.max()) if len(c) else 0.0 for i, c in focus_cos.items()}
     known = [h.dense_score for h in hits if h.dense_score is not None]
     for h in hits:  # a paper the dense retriever did not return is below all it did
@@ -110,7 +110,8 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
         return Decision("abstain", [], **decision)
     hit = hits[best]
     vectors = sentence_vectors(index.embedder)
-    return Decision("answer", [Source(best + 1, hit, cosines(vectors, hit.paper.text, found.asked))], **decision)
+    return Decision("answer", [Source(best + 1, hit, cosines(vectors, hit, found.asks, found.idf, found.asked))],
+                    **decision)
 
 
 def _passes(snapshot: Snapshot, question: Question, paper_id: str) -> bool:

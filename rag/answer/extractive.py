@@ -94,7 +94,7 @@ def excluded_answer(papers: list[Paper], venue, year) -> str:
     venues = [venue] if isinstance(venue, str) else list(venue or ())
     chosen = " or ".join(venues) if venues else ""
     wanted = " ".join(x for x in (chosen, str(year) if year else "") if x)
-    return " ".join(f"{short_name(p)} is {p.venue_year}, outside the {wanted} filter." for p in papers) + \
+    return " ".join(f"{p.title} is {p.venue_year}, outside the {wanted} filter." for p in papers) + \
         " Clear the filter to ask about it."
 
 

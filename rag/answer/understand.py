@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from rag.corpus.terms import analyse, terms
+from rag.corpus.terms import analyse, stemmer, terms
 from rag.index.store import Snapshot
 from rag.types import Paper
 
@@ -71,13 +71,35 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     venue = combine_venues(venue, found_venue)
     year = year if year is not None else found_year
     titles = snapshot_facts(snapshot).titles
-    named = tuple(snapshot.papers[row].id for row in titles.find(text))
-    subject = () if named or standalone == text else conversation_subject(history, snapshot)
     kind = route(text)
+    rows = titles.find(text) or (mentioned(text, snapshot) if kind == "fact" else [])
+    named = tuple(snapshot.papers[row].id for row in rows)
+    subject = () if named or standalone == text else conversation_subject(history, snapshot)
     if kind == "fact" and len(named) >= 2 and (_COMPARE.search(text) or " and " in text):
         kind = "compare"
     return Question(text=text, standalone=standalone, venue=venue, year=year, kind=kind, named=named,
                     subject=subject)
+
+
+# a name a question may use for a paper's model or dataset: "LIVEditor-14B", "TimeChat-Captioner-7B"
+_NAME = re.compile(r"(?<![\w-])(?=[\w-]*[A-Z][\w-]*[A-Z0-9])[A-Za-z][\w-]{3,}(?![\w-])")
+MAX_MENTIONS = 2  # a name found in more abstracts than this names no one paper
+
+
+def mentioned(text: str, snapshot: Snapshot) -> list[int]:
+    """Rows of the papers whose abstract holds a model or dataset name of the question that few abstracts hold."""
+    rows: set[int] = set()
+    for name in _NAME.findall(text):
+        parts = [stemmer().stemWord(w) for w in re.findall(r"[a-z]{4,}", name.lower())]
+        if not parts:
+            continue
+        holders = set(snapshot.keyword.documents(parts[0]).tolist())
+        for part in parts[1:]:
+            holders &= set(snapshot.keyword.documents(part).tolist())
+        holders = {r for r in holders if name.lower() in snapshot.papers[r].text.lower()}
+        if 0 < len(holders) <= MAX_MENTIONS:
+            rows |= holders
+    return sorted(rows)
 
 
 def has_latin_words(text: str) -> bool:

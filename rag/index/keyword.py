@@ -68,6 +68,14 @@ class KeywordIndex:
         df = np.array([indptr[ids[t] + 1] - indptr[ids[t]] if t in ids else 1 for t in tokens], dtype=np.float64)
         return np.log(1 + (n - df + 0.5) / (df + 0.5)).astype(np.float32)
 
+    def documents(self, token: str) -> np.ndarray:
+        """Rows of the papers holding the stemmed `token` (empty when the index lacks it)."""
+        if self._model is None or token not in self._model.vocab_dict:
+            return np.zeros(0, dtype=np.int64)
+        t = self._model.vocab_dict[token]
+        indptr = self._model.scores["indptr"]
+        return np.asarray(self._model.scores["indices"][indptr[t]:indptr[t + 1]], dtype=np.int64)
+
     def scores(self, query: str, size: int, mask: np.ndarray | None = None) -> np.ndarray:
         """BM25 score of every paper for `query` (0 where masked out or no term matches)."""
         if self._model is None:

@@ -41,8 +41,11 @@ eval: $(VENV)/.installed-eval
 	$(BIN)/python -m eval.run
 	$(BIN)/python -m eval.answers
 
-tune: $(VENV)/.installed
+# fusion on SciFact train; the abstention model on training data only (rag/assets/abstention*.json)
+tune: $(VENV)/.installed-eval
 	$(BIN)/python -m eval.tune
+	$(BIN)/python -m eval.abstention
+	$(BIN)/python -m eval.abstention --embedder multilingual
 
 $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[bench]'

@@ -59,11 +59,18 @@ class Model:
                    float(data["threshold"]), data.get("trained_on", ""))
 
 
-@lru_cache(maxsize=1)
-def shipped_model() -> Model:
-    """The weights that ship with paperchat (rag/assets/abstention.json)."""
-    text = resources.files("rag").joinpath("assets", WEIGHTS_FILE).read_text(encoding="utf-8")
-    return Model.from_dict(json.loads(text))
+def weights_file(embedder: str = "local") -> str:
+    """The weights file for an embedder: similarities from multilingual-e5 run on another scale than MiniLM's."""
+    return "abstention-multilingual.json" if embedder == "multilingual" else WEIGHTS_FILE
+
+
+@lru_cache(maxsize=4)
+def shipped_model(embedder: str = "local") -> Model:
+    """The weights that ship with paperchat (rag/assets/abstention*.json) for the index's embedder."""
+    path = resources.files("rag").joinpath("assets", weights_file(embedder))
+    if not path.is_file():
+        path = resources.files("rag").joinpath("assets", WEIGHTS_FILE)
+    return Model.from_dict(json.loads(path.read_text(encoding="utf-8")))
 
 
 def features(hits: list[Hit], asks: Asks, named: set[str], keyword: KeywordIndex,

@@ -88,7 +88,7 @@ def asked_vector(index: PaperIndex, question: Question, named: list, query_vecto
 def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list[Hit],
            query_vector: np.ndarray, model: Model | None = None) -> Decision:
     """Choose the papers that answer `question` among `hits`, or abstain."""
-    model = model or shipped_model()
+    model = model or shipped_model(index.settings.index.embedder)
     found = candidates(index, snapshot, question, hits, query_vector)
     hits = found.hits
     p = model.probability(found.rows)

@@ -26,7 +26,9 @@ from rag.types import Hit
 W_ASK, W_FOCUS, W_COS, W_DETAIL, W_BACKGROUND = 0.45, 0.15, 0.5, 0.25, 0.2
 BM25_K1 = 1.5  # bm25s's default: a term's BM25 contribution is at most idf × (k1 + 1)
 
-_NUMBER = re.compile(r"\d")
+# a reported quantity ("5.1×", "60%", "12.5 points", "8K samples"), not a digit inside a name ("0-th", "T2V")
+_NUMBER = re.compile(r"(?<![\w-])~?\d[\d,]*(?:\.\d+)?\s*(?:%|×|x\b|times\b|fold\b|points?\b|pp\b|[KMB]\b|hours?\b|"
+                     r"frames?\b|fps\b|dB\b)|(?<![\w.-])\d+\.\d+(?![\w-])|(?<![\w.-])\d{2,}(?![\w.-])")
 _NAMED = re.compile(r"\b[A-Z][\w-]*[A-Z0-9][\w-]*\b|\b[A-Z][a-z]+(?: [A-Z][a-z]+)+\b")
 _METHOD = re.compile(r"\b((?:consists|composed) of|by (?:\w+ing)\b|via|through|which (?:uses|combines|learns)|"
                      r"(?:uses|employs|leverages|introduces|maintains|stores|retains|combines)\b)", re.I)

@@ -36,10 +36,14 @@ $(VENV)/.installed-eval: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[multilingual]'
 	touch $@ $(VENV)/.installed
 
-# retrieval (own test split, SciFact), answers per kind on the dev and test splits (both embedders)
+# retrieval (own test split, SciFact), answers per kind on the dev and test splits (both embedders), the external
+# answer checks (SciFact, PubMedQA, cross-domain, leave-one-out), the multilingual embedder beside the default.
+# Indexes are cached in eval/.cache/: the first run builds SciFact twice (once per embedder) and takes about an hour.
 eval: $(VENV)/.installed-eval
 	$(BIN)/python -m eval.run
 	$(BIN)/python -m eval.answers
+	$(BIN)/python -m eval.external
+	$(BIN)/python -m eval.multilingual
 
 # fusion on SciFact train; the abstention model on training data only (rag/assets/abstention*.json)
 tune: $(VENV)/.installed-eval

@@ -132,10 +132,7 @@ def measure_latency(settings: Settings, queries: list[str]) -> dict:
 
 
 def _largest_venue(settings: Settings) -> str | None:
-    counts: dict[str, int] = {}
-    for venue_year, n in rag.stats(settings).items():
-        venue = venue_year.rsplit(" ", 1)[0]
-        counts[venue] = counts.get(venue, 0) + n
+    counts = rag.stats(settings).per_venue()
     counts.pop("unknown", None)
     return max(counts, key=counts.get) if counts else None
 

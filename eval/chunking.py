@@ -15,7 +15,7 @@ from dataclasses import replace
 import numpy as np
 
 import rag
-from rag.index.store import _keyword_text, make_chunks
+from rag.index.chunks import keyword_text, make_chunks
 from rag.index.keyword import KeywordIndex
 from rag.retrieval.hybrid import Candidates, fuse
 from rag.settings import Settings
@@ -56,7 +56,7 @@ def main() -> int:
     subset += rng.sample([p for p in papers if p.external_id not in gold_ids], 1100)
     queries = [q for q in queries if q[2] & {p.external_id for p in subset}]
     qvecs = index.embedder.embed([text for _, text, _ in queries])
-    keyword = KeywordIndex.build([_keyword_text(p) for p in subset])
+    keyword = KeywordIndex.build([keyword_text(p) for p in subset])
     kw_scores = [keyword.scores(text, len(subset)) for _, text, _ in queries]
 
     rows = []

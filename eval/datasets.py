@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 from collections import defaultdict
 from pathlib import Path
 
 EVAL_DIR = Path(__file__).resolve().parent
 ROOT = EVAL_DIR.parent
-# the team's shared folder sits beside the checkout; a git worktree elsewhere names it in EVAL_SHARED_DIR
-SHARED = Path(os.environ.get("EVAL_SHARED_DIR") or ROOT.parent / "shared")
+# ../shared beside the checkout (a git worktree may sit deeper: the nearest ancestor that has one)
+SHARED = next((a / "shared" for a in ROOT.parents if (a / "shared" / "benchmarks").is_dir()), ROOT.parent / "shared")
 SCIFACT = SHARED / "benchmarks" / "scifact"
 PUBMEDQA = SHARED / "benchmarks" / "pubmedqa"
 QUESTIONS_DIR = EVAL_DIR / "questions"
@@ -61,3 +60,35 @@ def scifact_queries(split: str) -> list[tuple[str, str, set[str]]]:
 
 def scifact_available() -> bool:
     return (SCIFACT / "corpus.jsonl").exists()
+
+
+def scifact_rationales() -> dict[str, dict[str, list[str]]]:
+    """Answer key, for scoring only: claim id → gold doc id → the text of its rationale sentences."""
+    sentences: dict[str, list[str]] = {}
+    with open(SCIFACT / "extras" / "corpus_sentences.jsonl", encoding="utf-8") as fh:
+        for line in fh:
+            row = json.loads(line)
+            sentences[str(row["doc_id"])] = row["abstract"]
+    key: dict[str, dict[str, list[str]]] = {}
+    with open(SCIFACT / "queries.jsonl", encoding="utf-8") as fh:
+        for line in fh:
+            q = json.loads(line)
+            for doc, evidence in (q.get("metadata") or {}).items():
+                found = sentences.get(str(doc), [])
+                indices = sorted({i for e in evidence for i in e["sentences"]})
+                key.setdefault(q["_id"], {})[str(doc)] = [found[i] for i in indices if i < len(found)]
+    return key
+
+
+def pubmedqa_available() -> bool:
+    return (PUBMEDQA / "ori_pqal.json").exists()
+
+
+def pubmedqa_items() -> list[dict]:
+    """PubMedQA PQA-L: {pmid, question, context (the CONTEXTS joined), test}; `test` = in the official test split."""
+    with open(PUBMEDQA / "ori_pqal.json", encoding="utf-8") as fh:
+        items = json.load(fh)
+    with open(PUBMEDQA / "test_ground_truth.json", encoding="utf-8") as fh:
+        test = set(json.load(fh))
+    return [{"pmid": pmid, "question": item["QUESTION"], "context": " ".join(item["CONTEXTS"]), "test": pmid in test}
+            for pmid, item in items.items()]

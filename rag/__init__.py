@@ -16,7 +16,10 @@ from typing import TYPE_CHECKING, Any
 # public name → the module that defines it
 _EXPORTS = {
     "search": "rag.api", "ask": "rag.api", "ask_stream": "rag.api", "ingest": "rag.api", "stats": "rag.api",
-    "get_index": "rag.api",
+    "get_index": "rag.api", "get_paper": "rag.api", "llm_label": "rag.api", "warm_up": "rag.api",
+    "example_questions": "rag.serve.examples",
+    "cited_papers": "rag.serve.export", "to_bibtex": "rag.serve.export", "to_csv": "rag.serve.export",
+    "plain_answer": "rag.serve.export",
     "add_papers": "rag.serve.upload", "UploadResult": "rag.serve.upload",
     "record_feedback": "rag.serve.feedback",
     "Settings": "rag.settings",
@@ -30,9 +33,11 @@ _EXPORTS = {
 __all__ = list(_EXPORTS)
 
 if TYPE_CHECKING:  # for editors and type checkers; at run time `__getattr__` imports on demand
-    from rag.api import ask, ask_stream, get_index, ingest, search, stats  # noqa: F401
+    from rag.api import ask, ask_stream, get_index, get_paper, ingest, llm_label, search, stats, warm_up  # noqa: F401
     from rag.errors import (BadQuery, BadUpload, ConfigError, EmbedderError, IndexBusy,  # noqa: F401
                             IndexUnavailable, LLMUnavailable, PaperchatError)
+    from rag.serve.examples import example_questions  # noqa: F401
+    from rag.serve.export import cited_papers, plain_answer, to_bibtex, to_csv  # noqa: F401
     from rag.serve.feedback import record_feedback  # noqa: F401
     from rag.serve.upload import UploadResult, add_papers  # noqa: F401
     from rag.settings import Settings  # noqa: F401

@@ -4,21 +4,27 @@ from __future__ import annotations
 
 import logging
 import threading
+import weakref
+from collections import Counter
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
 from rag.answer.pipeline import answer_question, answer_stream
+from rag.errors import BadQuery
 from rag.index.chroma import normalize_venues
-from rag.index.store import IngestReport, PaperIndex, Progress
+from rag.index.store import IngestReport, PaperIndex, Progress, Snapshot
 from rag.retrieval.hybrid import clean_query, hybrid_search
+from rag.answer.llm import llm_configured, load_client, model_label
 from rag.settings import Settings, current_settings
-from rag.types import Answer, Hit
-from rag.answer.understand import snapshot_facts
+from rag.types import Answer, Hit, Paper, Stats
 
 log = logging.getLogger("paperchat")
 _lock = threading.Lock()
 _default: dict[str, PaperIndex] = {}
+_stats: "weakref.WeakKeyDictionary[Snapshot, Stats]" = weakref.WeakKeyDictionary()
 Venues = str | Sequence[str] | None  # one venue, or several meaning papers of any of them
+MAX_SEARCH_K = 1_000  # more papers than a person reads; Chroma is asked for a few chunks per paper
+MAX_ANSWER_K = 50  # as AnswerSettings.k allows: more sources than an answer can cite
 
 
 def get_index(settings: Settings | None = None, build: bool = True) -> PaperIndex:
@@ -50,6 +56,31 @@ def _ensure_built(index: PaperIndex) -> None:
         log.warning("%s", warning)
 
 
+def _whole(value, name: str, low: int, high: int, example: str) -> int:
+    """`value` as an int in [low, high] (5 and 5.0 alike), else a BadQuery saying what is expected."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise BadQuery(f"{name} must be a whole number {example}, got {value!r}")
+    try:
+        number = float(value)
+    except ValueError:
+        raise BadQuery(f"{name} must be a whole number {example}, got {value!r}") from None
+    if not number.is_integer() or not low <= number <= high:
+        raise BadQuery(f"{name} must be a whole number from {low} to {high} {example}, got {value!r}")
+    return int(number)
+
+
+def _checked(query, k, year, venue, settings: Settings, max_k: int) -> tuple[str, int | None, int | None]:
+    """The one validation of a search or question: the text, k, year and venues, each with a clear BadQuery."""
+    query = clean_query(query, settings)
+    k = None if k is None else _whole(k, "k", 1, max_k, "(papers to consider), e.g. 10")
+    year = None if year is None else _whole(year, "year", 1000, 9999, "such as 2026")
+    try:
+        normalize_venues(venue)
+    except ValueError as exc:
+        raise BadQuery(str(exc)) from None
+    return query, k, year
+
+
 def ingest(
     paths: Iterable[str | Path] | None = None, *, settings: Settings | None = None,
     progress: Progress | bool = False,
@@ -70,16 +101,46 @@ def search(
     >>> rag.search("video tokenizers", venue=["ICLR", "ICML"])
     """
     settings = settings or current_settings()
-    query = clean_query(query, settings)  # checked once, before any index work
-    normalize_venues(venue)  # and a malformed venue filter
+    query, k, year = _checked(query, k, year, venue, settings, MAX_SEARCH_K)  # checked once, before any index work
     return hybrid_search(get_index(settings), query, k, venue=venue, year=year, mode=mode, settings=settings)
 
 
-def stats(settings: Settings | None = None) -> dict[str, int]:
-    """Number of papers per "VENUE YEAR" in the index."""
+def stats(settings: Settings | None = None) -> Stats:
+    """What the index holds: `stats().papers`, and `stats().venues["ICML"][2026]` papers per venue and year."""
     snapshot = get_index(settings).snapshot()
-    # counted once per snapshot: the page asks on every load
-    return dict(sorted(snapshot_facts(snapshot).venue_year_counts.items())) if snapshot else {}
+    if snapshot is None:
+        return Stats()
+    counted = _stats.get(snapshot)
+    if counted is None:  # once per snapshot: the page asks on every load
+        pairs = Counter((p.venue, p.year) for p in snapshot.papers)
+        venues: dict[str, dict[int | None, int]] = {}
+        for (venue, year), n in sorted(pairs.items(), key=lambda item: (item[0][0], item[0][1] or 0)):
+            venues.setdefault(venue, {})[year] = n
+        counted = _stats[snapshot] = Stats(papers=len(snapshot.papers), venues=venues)
+    return counted
+
+
+def get_paper(paper_id: str, settings: Settings | None = None) -> Paper:
+    """The indexed paper with this id (the `id` of a hit or a citation); `BadQuery` when there is none."""
+    snapshot = get_index(settings).snapshot()
+    position = snapshot.by_id.get(paper_id) if snapshot and isinstance(paper_id, str) else None
+    if position is None:
+        raise BadQuery(f"no paper with id {paper_id!r} in the index; search first, and use the id a hit gives")
+    return snapshot.papers[position]
+
+
+def llm_label(settings: Settings | None = None) -> str | None:
+    """The model that writes answers ("llm: gpt-4o-mini"), or None: answers are extractive."""
+    settings = settings or current_settings()
+    return model_label(settings) if llm_configured(settings) else None
+
+
+def warm_up(settings: Settings | None = None) -> None:
+    """Open the index, and import the LLM client when one is configured, so the first answer waits for neither."""
+    settings = settings or current_settings()
+    get_index(settings)
+    if llm_configured(settings):
+        load_client()
 
 
 def ask(
@@ -98,8 +159,7 @@ def ask(
     ...                  {"role": "assistant", "content": answer.text}])
     """
     settings = settings or current_settings()
-    question = clean_query(question, settings)  # checked once: the stages below take it as it is
-    normalize_venues(venue)
+    question, k, year = _checked(question, k, year, venue, settings, MAX_ANSWER_K)  # the stages take it as it is
     return answer_question(get_index(settings), question, history, venue, year, k, settings=settings)
 
 
@@ -116,6 +176,5 @@ def ask_stream(
     ...     print(piece if isinstance(piece, str) else "", end="")
     """
     settings = settings or current_settings()
-    question = clean_query(question, settings)
-    normalize_venues(venue)
+    question, k, year = _checked(question, k, year, venue, settings, MAX_ANSWER_K)  # the stages take it as it is
     yield from answer_stream(get_index(settings), question, history, venue, year, k, settings=settings)

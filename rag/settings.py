@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from dotenv import dotenv_values
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from rag.errors import ConfigError
@@ -131,6 +131,17 @@ class ServeSettings(_Part):
                                  description="Largest paper list the page accepts as an upload, in MB.")
     feedback_path: Path | None = Field(
         default=None, description="JSONL file the page appends thumbs up/down to; unset = <index_dir>/feedback.jsonl.")
+    mcp: bool = Field(default=False, description="Also serve the page's tools (search_papers, ask_papers, get_paper) "
+                      "to AI assistants as an MCP server at /gradio_api/mcp/ (env PAPERCHAT_MCP=1).")
+    allowed_hosts: tuple[str, ...] = Field(
+        default=(), description="Host names the page answers besides its bound address and localhost, e.g. the "
+        "name a reverse proxy forwards (env PAPERCHAT_ALLOWED_HOSTS=paper.example,chat.lan; '*' allows any). "
+        "Other Host headers are refused, against DNS rebinding.")
+
+    @field_validator("allowed_hosts", mode="before")
+    @classmethod
+    def _comma_separated(cls, value):
+        return tuple(h.strip() for h in value.split(",") if h.strip()) if isinstance(value, str) else value
 
 
 PARTS = {"index": IndexSettings, "search": SearchSettings, "answer": AnswerSettings, "llm": LLMSettings,

@@ -40,6 +40,11 @@ class Paper:
     def venue_year(self) -> str:
         return f"{self.venue} {self.year}" if self.year else self.venue
 
+    def to_dict(self) -> dict:
+        """The paper as plain JSON: what a client shows and cites (not the abstract)."""
+        return {"id": self.id, "title": self.title, "venue": self.venue, "year": self.year, "authors": self.authors,
+                "url": self.url, "code": [link.url for link in self.code_links]}
+
 
 @dataclass(frozen=True)
 class Chunk:
@@ -62,6 +67,10 @@ class Hit:
     keyword_score: float | None = None
     chunks: tuple[tuple[str, float], ...] = ()  # (window, cosine similarity) the dense retriever found
 
+    def to_dict(self) -> dict:
+        """The hit as plain JSON: the paper, its score and best sentences."""
+        return {**self.paper.to_dict(), "score": round(self.score, 4), "snippets": list(self.snippets)}
+
 
 @dataclass(frozen=True)
 class Citation:
@@ -70,6 +79,10 @@ class Citation:
     n: int
     paper: Paper
     quotes: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict:
+        """`{"n": …, **paper, "quotes": […]}`: the citation as plain JSON."""
+        return {"n": self.n, **self.paper.to_dict(), "quotes": list(self.quotes)}
 
 
 @dataclass(frozen=True)
@@ -83,3 +96,25 @@ class Answer:
     sources: tuple[Hit, ...] = ()
     notice: str = ""
     unsupported: tuple[str, ...] = field(default=())
+
+    def to_dict(self) -> dict:
+        """The answer as plain JSON (CLI `--json`, the page's /ask, feedback, MCP): text, mode, citations …"""
+        return {"text": self.text, "mode": self.mode, "abstained": self.abstained, "notice": self.notice,
+                "citations": [c.to_dict() for c in self.citations], "unsupported": list(self.unsupported)}
+
+
+@dataclass(frozen=True)
+class Stats:
+    """What the index holds: `venues[venue][year]` papers (year None when the source names none)."""
+
+    papers: int = 0
+    venues: dict[str, dict[int | None, int]] = field(default_factory=dict)
+
+    @property
+    def years(self) -> list[int]:
+        """Every year some venue has papers of, oldest first."""
+        return sorted({y for years in self.venues.values() for y in years if y is not None})
+
+    def per_venue(self) -> dict[str, int]:
+        """Papers per venue, all years together."""
+        return {venue: sum(years.values()) for venue, years in self.venues.items()}

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import rag
+from rag.corpus.text import split_sentences
 from rag.serve.export import plain_answer
 from ui.app import build_app, launch_options
 
@@ -95,7 +96,7 @@ def last_answer(page) -> str:
 
 
 def indexed(served: Served) -> int:
-    return sum(rag.stats(served.settings).values())
+    return rag.stats(served.settings).papers
 
 
 def wait_for_count(page, n: int) -> None:
@@ -247,3 +248,112 @@ def test_a_binary_upload_shows_an_error_and_the_count_stays(page, served, tmp_pa
     assert "papers.txt was not added: binary file, not a paper list" in message
     assert page.locator("#pc-upload-result .pc-upload-error").count() == 1
     assert f"{before} papers indexed" in page.inner_text("body") and indexed(served) == before
+
+
+# ---- the page's rough edges (issue 14): each of these failed before its fix
+
+MANY_CARDS = "Which papers study video understanding?"  # 8 cited papers on the shipped lists
+
+
+def panel_box(page) -> dict:
+    return page.evaluate("""() => {
+        const panel = document.getElementById('pc-sources');
+        const chat = document.querySelector('[data-testid="chatbot"], .chatbot, .bubble-wrap');
+        const box = panel.getBoundingClientRect();
+        return {height: box.height, scrollHeight: panel.scrollHeight, clientHeight: panel.clientHeight,
+                chatHeight: chat ? chat.getBoundingClientRect().height : 0, windowY: window.scrollY};
+    }""")
+
+
+def card_in_view(page, card_id: str) -> bool:
+    """The card is marked, and shown inside the sources panel's visible part."""
+    return page.evaluate("""(id) => {
+        const card = document.getElementById(id), panel = document.getElementById('pc-sources');
+        if (!card || !panel || !card.classList.contains('pc-marked')) return false;
+        const c = card.getBoundingClientRect(), p = panel.getBoundingClientRect();
+        return c.top >= p.top - 1 && c.top < p.bottom && c.top >= 0 && c.top < window.innerHeight;
+    }""", card_id)
+
+
+def test_the_search_tab_finds_papers_with_its_filters_as_first_shown(page):
+    page.get_by_role("tab", name="Search").click()
+    page.get_by_label("Search the papers").fill("streaming video with bounded memory")
+    page.keyboard.press("Enter")
+    page.locator(".pc-hit, #pc-search-results p").first.wait_for(timeout=20_000)
+    assert page.locator(".pc-hit").count() >= 3 and "No matching papers" not in page.inner_text("body")
+
+
+def test_the_sources_panel_scrolls_inside_itself_at_the_chats_height(page):
+    ask(page, MANY_CARDS)
+    page.wait_for_selector("#pc-src-1-8", state="attached")
+    box = panel_box(page)
+    assert box["height"] <= box["chatHeight"] + 40  # about the chat's height, not 4,000 px
+    assert box["scrollHeight"] > box["clientHeight"]  # the cards scroll inside the panel
+    page.locator("a[href='#pc-src-1-8']").first.click()
+    page.wait_for_function("document.getElementById('pc-src-1-8').classList.contains('pc-marked')")
+    assert card_in_view(page, "pc-src-1-8")
+    assert panel_box(page)["windowY"] == box["windowY"]  # the window did not jump: the chat stays in view
+
+
+def test_a_citation_of_an_earlier_answer_scrolls_to_and_marks_its_card(page):
+    ask(page, MANY_CARDS)
+    page.wait_for_selector("#pc-src-1-8", state="attached")
+    page.get_by_label("Ask about the papers").fill("What speedup does Veda report?")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#pc-src-2-1", timeout=30_000)
+    page.locator("a[href='#pc-src-1-7']").first.click()
+    page.wait_for_function("""() => { const c = document.getElementById('pc-src-1-7');
+                                      return c && c.classList.contains('pc-marked'); }""", timeout=10_000)
+    assert card_in_view(page, "pc-src-1-7") and page.locator(".pc-src.pc-marked").count() == 1
+
+
+@pytest.mark.parametrize("question", ["What is FlowNar?", BOUNDED_QUESTION])
+def test_cards_mark_exactly_the_sentences_the_answer_quoted(page, served, question):
+    answer = rag.ask(question, settings=served.settings)
+    ask(page, question)
+    for citation in answer.citations:
+        marks = page.locator(f"#pc-src-1-{citation.n} mark").all_inner_texts()
+        # an extractive answer quotes abstract sentences verbatim (a long one cut with "…")
+        quoted = [q for q in split_sentences(citation.paper.text) if q[:60] in answer.text]
+        assert quoted and sorted(marks) == sorted(quoted), citation.paper.title
+
+
+def test_an_example_question_is_asked_when_clicked(page, served):
+    example = rag.example_questions(served.settings)[0]
+    page.get_by_text(example, exact=True).click()
+    page.wait_for_selector("a[href^='#pc-src-1-']", timeout=30_000)
+    assert example in page.locator(".message.user, [data-testid='user']").last.inner_text()
+    assert page.locator(".pc-copy").count() == 1
+
+
+def test_new_chat_brings_the_sources_placeholder_back(page):
+    ask(page, "What speedup does Veda report?")
+    page.get_by_role("button", name="New chat").click()
+    page.wait_for_function("document.body.innerText.includes('The papers cited by the latest answer appear here')")
+    assert page.locator(".pc-src").count() == 0
+
+
+def test_the_conversation_survives_a_reload(page):
+    ask(page, "What speedup does Veda report?")
+    page.wait_for_timeout(500)  # the saved conversation reaches the browser's storage after the answer
+    page.reload()
+    page.wait_for_selector("a[href='#pc-src-1-1']", timeout=20_000)
+    assert "5.1×" in last_answer(page) and "Veda" in page.locator("#pc-src-1-1").inner_text()
+    ask_again = page.get_by_label("Ask about the papers")
+    ask_again.fill("Which datasets was it evaluated on?")  # a follow-up still knows the first question
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#pc-src-2-1", timeout=30_000)
+    assert "Veda" in page.locator("#pc-src-2-1").inner_text()
+
+
+def test_a_new_upload_error_is_not_shown_beside_the_last_success(page, served, tmp_path):
+    path = tmp_path / "tmlr2024.txt"
+    path.write_text(UPLOADED.replace("2025", "2024").replace("QuokkaNet", "WombatNet"), encoding="utf-8")
+    assert "Added 1 paper from tmlr2024.txt" in upload(page, path)
+    wrong = tmp_path / "notes.pdf"
+    wrong.write_bytes(b"%PDF-1.4 not a paper list")
+    page.get_by_role("button", name="Clear").last.click()  # the file's ×: the way to upload the next one
+    page.locator("input[type=file]").set_input_files(str(wrong))  # a type Gradio itself refuses
+    page.get_by_text("Error", exact=True).first.wait_for(timeout=10_000)
+    page.wait_for_function("!document.getElementById('pc-upload-result').innerText.includes('Added')",
+                           timeout=10_000)

@@ -145,8 +145,11 @@ def test_claims_for(text, claims):
 @pytest.mark.parametrize(
     ("claims", "source", "k", "quotes"),
     [
-        (["Veda reaches a 5.1× speedup on long sequences"], VEDA, 2,
-         ("It achieves a 5.1× speedup on long sequences.", "Veda accelerates sparse attention kernels.")),
+        (["Veda reaches a 5.1× speedup on long sequences"], VEDA, 2,  # one claim, one quote: no filler
+         ("It achieves a 5.1× speedup on long sequences.",)),
+        (["sparse attention kernels", "speedup on long sequences", "the code is released"], VEDA, 4,
+         ("Veda accelerates sparse attention kernels.", "It achieves a 5.1× speedup on long sequences.",
+          "We release code.")),  # three claims, three quotes
         (["Veda reaches a 5.1× speedup on long sequences"], VEDA, 1,
          ("It achieves a 5.1× speedup on long sequences.",)),
         (["the code is released", "speedup on long sequences"], VEDA, 2,  # each claim gets its best sentence

@@ -92,3 +92,65 @@ def test_chat_keeps_the_conversation(env, capsys, monkeypatch):
     assert main(["chat"]) == 0
     out = capsys.readouterr().out
     assert "EpicKitchens100" in out and out.count("[1] FlowNar (ICML 2026)") == 2
+
+
+def test_every_option_of_every_command_is_described():
+    from rag.serve.cli import _parser
+
+    commands = next(a for a in _parser()._actions if a.dest == "command").choices
+    for name, command in commands.items():
+        for action in command._actions:
+            assert action.help, f"paperchat {name} {action.option_strings or action.dest} has no help"
+
+
+def test_chat_help_describes_venue_and_year(capsys):
+    with pytest.raises(SystemExit):
+        main(["chat", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--venue VENUE only papers of this venue" in out and "--year YEAR only papers of this year" in out
+
+
+# ---- hostile text and secrets (issue 13)
+
+ESCAPES = "\x1b[2J\x1b[H\x1b]0;owned\x07\x1b]52;c;ZXZpbA==\x07\x9b31m\u202e"
+
+
+@pytest.fixture
+def escape_paper(env):
+    """A paper whose venue, title and abstract carry terminal escapes (clear screen, set title, OSC 52)."""
+    import csv
+
+    path = env.index.data_dir / "papers" / "zz_escapes.csv"
+    with path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=["title", "venue", "year", "abstract", "url"])
+        writer.writeheader()
+        writer.writerow({"title": f"Wombat{ESCAPES}Net", "venue": f"EVIL{ESCAPES}", "year": "2026",
+                         "abstract": f"We propose WombatNet, a burrowing {ESCAPES} robot that maps soil tunnels "
+                                     "with sonar and reaches 40% faster excavation. Code: https://github.com/w/wombat",
+                         "url": "https://example.org/wombat"})
+    assert main(["ingest"]) == 0
+
+
+@pytest.mark.parametrize("argv", [
+    ["search", "WombatNet burrowing robot soil tunnels", "-k", "3"],
+    ["ask", "What does WombatNet do for soil tunnels?"],
+    ["ask", "What does WombatNet do for soil tunnels?", "--json"],
+    ["stats"],
+])
+def test_paper_text_reaches_the_terminal_without_control_characters(escape_paper, capsys, argv):
+    capsys.readouterr()
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    printed = captured.out + captured.err
+    assert "Wombat" in printed or "EVIL" in printed
+    assert not any(c in printed for c in "\x1b\x07\x9b\u202e"), repr(printed[:300])
+
+
+@pytest.mark.parametrize("url", ["http://user:sk-url-secret@127.0.0.1:9/v1", "http://127.0.0.1:9/v1?api-key=sk-url-secret"])
+def test_ask_does_not_print_credentials_in_the_endpoint_url(env, capsys, monkeypatch, url):
+    monkeypatch.setenv("OPENAI_BASE_URL", url)
+    monkeypatch.setenv("PAPERCHAT_LLM_TIMEOUT", "1")
+    monkeypatch.setenv("PAPERCHAT_LLM_RETRIES", "0")
+    assert main(["ask", "What speedup does Veda report?"]) == 0
+    captured = capsys.readouterr()
+    assert "http://127.0.0.1:9/v1" in captured.err and "sk-url-secret" not in captured.out + captured.err

@@ -82,20 +82,19 @@ def test_no_header_means_venue_unknown_and_the_first_paragraph_is_a_paper(tmp_pa
     ]
 
 
-def test_a_100k_character_paragraph_is_ingested_but_only_its_start_is_chunked(tmp_path):
+def test_a_100k_character_paragraph_is_kept_only_up_to_the_index_limit_and_says_so(tmp_path):
     huge = long_paragraph(100_000)
     path = write(tmp_path, "huge.txt", f"ICML 2026 Papers\n\n{huge}\n\n{GOOD_B}\n")
 
     result = load_papers([path])
 
-    assert [p.abstract for p in result.papers] == [huge, GOOD_B]
+    # stored, shown and returned: at most what is indexed (a 19.5 MB abstract was kept whole: 47 s answers)
+    kept = result.papers[0].abstract
+    assert 19_000 < len(kept) <= 20_000 and huge.startswith(kept) and result.papers[1].abstract == GOOD_B
     [warning] = result.warnings
-    assert warning.startswith("huge.txt#1: abstract is 100,000 characters; only the first 20,000 are indexed")
-    settings = rag.Settings()
-    chunks = make_chunks(result.papers[0], settings)
-    assert chunks and all(c.text in huge[: settings.index.max_index_chars] for c in chunks)
-    unlimited = make_chunks(result.papers[0], rag.Settings(max_index_chars=len(huge)))
-    assert len(chunks) < len(unlimited) / 4
+    assert warning.startswith("huge.txt#1: abstract is 100,000 characters; only the first 20,000 are kept")
+    chunks = make_chunks(result.papers[0], rag.Settings())
+    assert chunks and all(c.text in kept for c in chunks)
 
 
 def test_windows_line_endings_parse_like_unix_ones(tmp_path):
@@ -188,7 +187,7 @@ def test_a_csv_abstract_over_the_csv_modules_field_limit_is_truncated_not_the_fi
     result = load_papers([path], max_chars=20_000)
 
     assert [p.title for p in result.papers] == ["GD", "Long"]
-    assert any("papers.csv#2: abstract is" in w and "only the first 20,000 are indexed" in w for w in result.warnings)
+    assert any("papers.csv#2: abstract is" in w and "only the first 20,000 are kept" in w for w in result.warnings)
 
 
 def test_an_invalid_json_line_is_skipped_and_the_rest_kept(tmp_path):
@@ -416,3 +415,67 @@ def test_the_same_abstract_under_another_venue_is_another_paper(tmp_path):
 
     assert icml.id.startswith("icml2026-") and iclr.id.startswith("iclr2026-")
     assert icml.id.split("-")[1] == iclr.id.split("-")[1]
+
+
+# ---- hostile lists (issue 13): every field bounded, one bad row loses only itself
+
+def _csv(tmp_path, rows: list[dict]) -> Path:
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=["title", "abstract", "venue", "year", "authors", "url"])
+    writer.writeheader()
+    writer.writerows([{"year": 2026, "venue": "ICLR", "title": "T", **row} for row in rows])
+    return write(tmp_path, "papers.csv", out.getvalue())
+
+
+@pytest.mark.parametrize("field, limit", [("title", 300), ("venue", 80), ("authors", 2_000), ("url", 500)])
+def test_every_field_is_cut_to_its_limit_with_a_warning(tmp_path, field, limit):
+    value = "x" * 10 + " word" * 100_000  # 500,010 characters
+    result = load_papers([_csv(tmp_path, [{"abstract": GOOD_A, field: value}])])
+
+    [paper] = result.papers
+    shown = getattr(paper, field)
+    assert len(shown) <= limit and value.startswith(shown)
+    assert len(paper.id) < 120  # a 500,000-character venue made a 500 kB id
+    assert any(f"papers.csv#1: {field} is 500,010 characters; only the first {limit} are kept" in w
+               for w in result.warnings), result.warnings
+
+
+@pytest.mark.parametrize("bad, problem", [
+    ('{"title": "big", "abstract": "x", "year": ' + "9" * 5000 + "}", "cannot be read (Exceeds the limit"),
+    ('{"a": ' + "[" * 100_000 + "]" * 100_000 + "}", "cannot be read (nested too deeply)"),
+])
+def test_one_unreadable_jsonl_row_skips_that_row_only(tmp_path, bad, problem):
+    rows = [json.dumps({"title": f"P{i}", "abstract": f"We study problem number {i} with a careful new method.",
+                        "venue": "ICLR", "year": 2026}) for i in range(1000)]
+    rows.insert(500, bad)
+    result = load_papers([write(tmp_path, "papers.jsonl", "\n".join(rows) + "\n")])
+
+    assert len(result.papers) == 1000
+    [warning] = result.warnings
+    assert warning.startswith(f"papers.jsonl: line 501 {problem}") and warning.endswith("skipped")
+
+
+def test_a_long_txt_header_keeps_its_venue_and_is_not_a_paper(tmp_path):
+    header = "ICLR 2026 Papers " + "accepted at the conference " * 400  # 10 kB line 1
+    result = load_papers([write(tmp_path, "long.txt", f"{header}\n\n{GOOD_A}\n\n{GOOD_B}\n")])
+
+    assert [p.venue_year for p in result.papers] == ["ICLR 2026", "ICLR 2026"]
+    assert [p.abstract for p in result.papers] == [GOOD_A, GOOD_B]
+    [warning] = result.warnings
+    assert warning.startswith("long.txt: line 1 is 10,817 characters; read as the header 'ICLR 2026'")
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "csv"])
+def test_one_word_abstracts_are_refused_with_a_warning(tmp_path, fmt):
+    rows = [{"title": "A", "abstract": GOOD_A}, {"title": "B", "abstract": "Transformers."}]
+    if fmt == "csv":
+        path = _csv(tmp_path, rows)
+    else:
+        path = write(tmp_path, "papers.jsonl", "\n".join(json.dumps({**r, "venue": "ICLR"}) for r in rows) + "\n")
+    result = load_papers([path])
+
+    assert [p.title for p in result.papers] == ["A"]
+    assert any(f"papers.{fmt}#2: 'Transformers.' is too short to be an abstract; skipped" in w for w in result.warnings)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import shutil
 
@@ -103,3 +104,39 @@ def test_the_multilingual_embedder_gets_vectors_of_its_own(tmp_path):
     multilingual = local.replace(embedder="multilingual")
 
     assert local.embedder_id != multilingual.embedder_id and local.index_key != multilingual.index_key
+
+
+def test_an_embeddings_401_that_echoes_the_key_does_not_print_it(tmp_path):
+    """Issue 13: the chained cause put the key into the page's start-up traceback."""
+    import threading
+    import traceback
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    key = "sk-echoed-secret-4242"
+
+    class Echo(BaseHTTPRequestHandler):
+        def do_POST(self):
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            body = json.dumps({"error": {"message": f"Incorrect API key provided: {key}", "type": "invalid_request_error",
+                                         "code": "invalid_api_key"}}).encode()
+            self.send_response(401)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Echo)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        settings = rag.Settings(index_dir=tmp_path / "index", embedder="openai", openai_api_key=key,
+                                openai_base_url=f"http://127.0.0.1:{server.server_address[1]}/v1")
+        with pytest.raises(EmbedderError) as caught:
+            rag.ingest([PAPERS_DIR / VEDA_FILE], settings=settings)
+    finally:
+        server.shutdown()
+        server.server_close()
+    printed = "".join(traceback.format_exception(caught.value))
+    assert key not in printed and "HTTP 401" in str(caught.value)

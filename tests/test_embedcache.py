@@ -44,8 +44,10 @@ def spy(monkeypatch) -> list[str]:
 
 def stored_vectors(settings: rag.Settings) -> dict[str, np.ndarray]:
     """Chunk text → the vector Chroma holds for it."""
-    got = PaperIndex(settings).collection.get(include=["documents", "embeddings"])
-    return {doc: np.asarray(vec) for doc, vec in zip(got["documents"], got["embeddings"])}
+    index = PaperIndex(settings)
+    texts = {cid: text for paper in index.snapshot().papers for cid, text in index.chunk_texts(paper).items()}
+    got = index.collection.get(include=["embeddings"])  # Chroma holds no chunk texts: they come from the papers
+    return {texts[cid]: np.asarray(vec) for cid, vec in zip(got["ids"], got["embeddings"])}
 
 
 def revenued_copy(tmp_path, venue_line: str):

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 import rag
-from rag.serve.examples import example_questions
+from rag.serve.examples import questions_from
 from rag.types import Paper
 
 from test_answer import check_invariants
 
 
 def test_every_example_from_the_shipped_papers_is_answered_with_citations(built_settings):
-    questions = example_questions(rag.get_index(built_settings).snapshot())
+    questions = questions_from(rag.get_index(built_settings).snapshot())
     assert len(questions) == 4 and len(set(questions)) == 4
     for question in questions:
         answer = rag.ask(question, settings=built_settings)
@@ -24,7 +24,7 @@ def test_every_example_from_the_shipped_papers_is_answered_with_citations(built_
 
 def test_a_method_question_names_a_paper_that_reports_a_number(built_settings):
     snapshot = rag.get_index(built_settings).snapshot()
-    question = example_questions(snapshot)[0]
+    question = questions_from(snapshot)[0]
     name = question.removeprefix("What results does ").removesuffix(" report?")
     answer = rag.ask(question, settings=built_settings)
     assert answer.citations[0].paper.title.split(":")[0] == name
@@ -41,8 +41,8 @@ def test_an_empty_index_has_no_examples(snapshot_papers):
     class Empty:
         papers = snapshot_papers or []
 
-    assert example_questions(None) == []
-    assert example_questions(Empty()) == []
+    assert questions_from(None) == []
+    assert questions_from(Empty()) == []
 
 
 def test_topics_are_shared_phrases_not_links_or_filler():

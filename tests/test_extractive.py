@@ -40,8 +40,8 @@ def test_a_list_says_how_many_match_and_quotes_whole_sentences():
 
     lines = text.splitlines()
     assert lines[0] == "2 papers match:"
-    assert lines[1] == "- **Veda** (ICML 2026): Video diffusion is slow. [1]"
-    assert lines[2].startswith("- **ProtoKV** (ICML 2026): Streaming video understanding must answer") and \
+    assert lines[1] == "- Veda (ICML 2026): Video diffusion is slow. [1]"
+    assert lines[2].startswith("- ProtoKV (ICML 2026): Streaming video understanding must answer") and \
         lines[2].endswith("queries. [3]")
     assert "…" not in text
 
@@ -54,8 +54,8 @@ def test_a_comparison_gives_each_named_paper_its_own_sentence_cited():
     text = compare_answer([source(1, "Veda", VEDA), source(2, "ProtoKV", PROTO)], asks({"speedup", "accuraci"},
                                                                                       "number"), {}, 120)
     veda, proto = text.splitlines()
-    assert veda.startswith("**Veda**: ") and "5.1×" in veda and veda.endswith("[1]")
-    assert proto.startswith("**ProtoKV**: ") and "12.5 points" in proto and proto.endswith("[2]")
+    assert veda.startswith("Veda: ") and "5.1×" in veda and veda.endswith("[1]")
+    assert proto.startswith("ProtoKV: ") and "12.5 points" in proto and proto.endswith("[2]")
 
 
 def test_not_reported_names_the_paper_and_the_missing_detail_then_its_gist_cited():

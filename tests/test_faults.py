@@ -224,11 +224,11 @@ def test_an_ingest_killed_then_rerun_ends_exact(kill, tmp_path, index_copy):
     written = chunks_written(lines)
     index = PaperIndex(settings)
     if kill.first_ingest and ON_SERVER and kill.committed_on_server:
-        assert rag.stats(settings) == {"ICML 2026": 51, "ICLR 2026": 19}  # published whole before the kill
+        assert rag.stats(settings).venues == {"ICML": {2026: 51}, "ICLR": {2026: 19}}  # published whole before the kill
     elif kill.first_ingest:
         assert not index.exists()  # nothing half-built is visible
     elif kill.stale_left:  # the new snapshot is current: its papers only, though removed vectors linger
-        assert rag.stats(settings) == {"ICML 2026": 51 + added}
+        assert rag.stats(settings).venues == {"ICML": {2026: 51 + added}}
         assert index.collection.count() > len(index.snapshot().chunk_ids)
         hits = rag.search("continual learning", k=70, settings=settings, mode="dense")
         assert hits and {h.paper.venue for h in hits} == {"ICML"}
@@ -457,7 +457,7 @@ class Readers:
         while not self.stop.is_set():
             started = time.time()
             try:
-                counted = rag.stats(self.settings).get(NEW_VENUE, 0)
+                counted = rag.stats(self.settings).venues.get(venue, {}).get(2026, 0)
                 found = len(rag.search(NEW_QUESTION, k=50, venue=venue, settings=self.settings, mode="dense"))
                 answer = rag.ask(VEDA_QUESTION, settings=self.settings)
             except BaseException as exc:  # noqa: BLE001 - handed to the test thread

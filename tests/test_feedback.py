@@ -33,9 +33,11 @@ def test_the_setting_comes_from_the_environment(tmp_path, monkeypatch):
 def test_a_record_names_the_question_answer_citations_and_vote():
     when = datetime(2026, 5, 1, 12, 0, tzinfo=timezone.utc)
     assert feedback_record("How fast is Veda?", ANSWER, False, when) == {
-        "time": "2026-05-01T12:00:00+00:00", "question": "How fast is Veda?", "answer": "Veda is 5.1× faster [1].",
-        "mode": "extractive", "liked": False,
-        "citations": [{"n": 1, "id": "icml2026-1a2b3c4d5e", "title": "Veda", "venue": "ICML", "year": 2026}],
+        "time": "2026-05-01T12:00:00+00:00", "question": "How fast is Veda?", "liked": False,
+        "text": "Veda is 5.1× faster [1].", "mode": "extractive", "abstained": False, "notice": "",
+        "citations": [{"n": 1, "id": "icml2026-1a2b3c4d5e", "title": "Veda", "venue": "ICML", "year": 2026,
+                       "authors": "", "url": "", "code": [], "quotes": ["Veda is 5.1× faster."]}],
+        "unsupported": [],
     }
 
 

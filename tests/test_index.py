@@ -131,7 +131,7 @@ def test_removing_a_file_removes_its_papers(index_copy):
 
     index, snapshot = index_state(index_copy)
     assert (report.papers, report.removed, report.unchanged) == (51, 19, 51)
-    assert rag.stats(index_copy) == {"ICML 2026": 51}
+    assert rag.stats(index_copy).venues == {"ICML": {2026: 51}}
     assert index.collection.count() == len(snapshot.chunk_ids) == report.chunks
     assert rag.search("video", venue="ICLR", settings=index_copy) == []
     for mode in ("hybrid", "dense", "keyword"):

@@ -10,7 +10,7 @@ import uuid
 import pytest
 
 import rag
-import rag.index.store
+import rag.index.snapshots
 from rag.index.store import PaperIndex
 
 from conftest import FAST_THREADS, ICLR_FILE, VEDA_FILE, VEDA_QUESTION
@@ -49,7 +49,7 @@ def test_a_commit_on_one_machine_reaches_the_other_whole(machines, monkeypatch, 
     rag.ingest(settings=writer)
     reading = PaperIndex(reader)
     before = {p.id for p in reading.snapshot().papers}
-    monkeypatch.setattr(rag.index.store, "POLL_SECONDS", 0.0)  # the reader checks the server on every call
+    monkeypatch.setattr(rag.index.snapshots, "POLL_SECONDS", 0.0)  # the reader checks the server on every call
 
     data_copy(writer.index.data_dir / "more", files=[ICLR_FILE])
     rag.ingest(settings=writer)

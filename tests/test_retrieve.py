@@ -148,7 +148,7 @@ def test_first_search_builds_the_default_index(tmp_path, monkeypatch, caplog, da
     assert f"no index yet: building it from {data}" in caplog.text
     assert hits[0].paper.title == "Veda"
     assert (index_dir / "current.json").exists()
-    assert rag.stats() == {"ICLR 2026": 19, "ICML 2026": 51}
+    assert rag.stats().venues == {"ICLR": {2026: 19}, "ICML": {2026: 51}}
     caplog.clear()
     with caplog.at_level(logging.WARNING, logger="paperchat"):
         assert rag.search("SegPVSG panoptic video scene graph", k=1)[0].paper.title == "SegPVSG"

@@ -44,6 +44,11 @@ from rag.types import Link
         ("from $5-$10 a month", "from $5-$10 a month"),  # a closing `$` never precedes a digit…
         (r"$\sim$8K samples", "~8K samples"),  # …unless the span holds a TeX command
         ("$$x^2$$", "x²"),
+        # nested brackets (issue 13): the image used to survive and be fetched by the page
+        ("![a[b]c](http://127.0.0.1/leak) ok", "a[b]c ok"),
+        ("see ![v[e]n](http://host/leak) 2026", "see v[e]n 2026"),
+        ("[x[y[z]]](http://host/leak)", "x[y[z]]"),
+        ("a [bracket] stays, [t](u) goes", "a [bracket] stays, t goes"),
     ],
 )
 def test_clean_markup(raw, clean):

@@ -7,15 +7,17 @@ import html
 import io
 import json
 import re
+import time
 
 import gradio as gr
 import pytest
 
 import rag
 from conftest import VEDA_FILE, VEDA_QUESTION
-from ui.app import _venues, build_app, header, launch_options, main, parse_auth, render_hits
-from rag.serve.export import plain_answer
-from ui.render import render_answer, render_card, render_sources
+from rag.safety import markdown_text
+from ui.app import build_app, launch_options, main, parse_auth
+from ui.page import ChatPage, header, venue_filter, year_filter
+from ui.render import SOURCES_PLACEHOLDER, highlight, render_answer, render_card, render_hits, render_sources
 
 HOSTILE_TITLE = "<script>alert(1)</script>"
 HOSTILE_TEXT = 'Intro. <img src=x onerror=alert(1)> We win <b>big</b>. <script>alert(2)</script> End.'
@@ -37,15 +39,16 @@ def client(served):
     return Client(served.local_url, verbose=False)
 
 
-def handler(app, name: str):
-    """The Python function behind one of the page's events, by its name in ui/app.py."""
-    return next(f.fn for f in app.fns.values() if getattr(f.fn, "__name__", "") == name)
+@pytest.fixture(scope="module")
+def shared_page(built_settings) -> ChatPage:
+    """The page object behind the app, on the shared index (read-only)."""
+    return ChatPage(built_settings)
 
 
 @pytest.fixture
-def chat(built_settings):
+def chat(shared_page):
     """The chat handler (the Python generator behind the textbox) of a page on the shared index."""
-    return handler(build_app(built_settings), "on_chat")
+    return shared_page.chat
 
 
 def run_chat(chat, question, history=(), plain=(), answered=(), venues=(), year=None, k=8, words=120):
@@ -99,7 +102,7 @@ def test_the_chat_streams_then_links_citations_to_source_cards(chat):
     updates = run_chat(chat, VEDA_QUESTION)
     assert len(updates) > 2  # the question at once, pieces of the reply, then the cited answer
     first_message, first_chat, *_ = updates[0]
-    assert first_message == "" and first_chat[0] == {"role": "user", "content": VEDA_QUESTION}
+    assert first_message == "" and first_chat[0] == {"role": "user", "content": markdown_text(VEDA_QUESTION)}
     message, history, plain, answered, sources = updates[-1]
     final = history[-1]["content"]
     assert re.search(r'<a href="#pc-src-1-1"[^>]*>\[1\]</a>', final)
@@ -132,7 +135,7 @@ def test_the_venue_filter_keeps_icml_papers_out_of_the_sources(chat):
     ("", None), (["", "ICML"], ["ICML"]),
 ])
 def test_the_chosen_venues_are_passed_on_and_none_means_all(chosen, venues):
-    assert _venues(chosen) == venues
+    assert venue_filter(chosen) == venues
 
 
 def test_an_empty_question_gets_a_message_not_a_crash(chat):
@@ -159,22 +162,22 @@ def three_venues(index_copy, tmp_path):
     path = tmp_path / "neurips2025.txt"
     path.write_text(NEURIPS_LIST, encoding="utf-8")
     steps: list[tuple] = []
-    outputs = handler(app, "on_upload")(str(path), progress=lambda *a, **k: steps.append((a, k)))
+    outputs = app.page.upload(str(path), progress=lambda *a, **k: steps.append((a, k)))
     return app, outputs, steps
 
 
 def test_an_upload_adds_its_papers_and_refreshes_counts_and_venues(three_venues):
-    app, (notice, title, chosen, year, venue), steps = three_venues
+    app, (notice, title, chosen, year, venue, search_year), steps = three_venues
     assert "Added 1 paper from neurips2025.txt (now 71 papers)." in notice and "pc-upload-error" not in notice
-    assert "71 papers indexed from 3 venues" in title and "NeurIPS 2025: 1" in title
+    assert "71 papers indexed from 3 venues" in title and "NeurIPS 2025: 1" in html.unescape(title)
     assert ("NeurIPS", "NeurIPS") in chosen.choices and ("NeurIPS", "NeurIPS") in venue.choices
-    assert ("2025", 2025) in year.choices
+    assert ("2025", 2025) in year.choices and ("2025", 2025) in search_year.choices
     assert steps and steps[-1][0][0] == 1.0  # the progress bar reached the end of the embedding
 
 
 def test_two_chosen_venues_keep_the_third_out(three_venues):
     app = three_venues[0]
-    chat = handler(app, "on_chat")
+    chat = app.page.chat
     assert "ZebraStream" in sources_of(run_chat(chat, BOUNDED_QUESTION))  # the control: found without a filter
     sources = sources_of(run_chat(chat, BOUNDED_QUESTION, venues=["ICLR", "ICML"]))
     assert "ZebraStream" not in sources and "NeurIPS" not in sources and 'class="pc-src"' in sources
@@ -186,16 +189,16 @@ def test_a_binary_upload_shows_the_error_and_changes_nothing(index_copy, tmp_pat
     app = build_app(index_copy)
     path = tmp_path / "papers.txt"
     path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" * 20)
-    notice, *refreshes = handler(app, "on_upload")(str(path), progress=lambda *a, **k: None)
+    notice, *refreshes = app.page.upload(str(path), progress=lambda *a, **k: None)
     assert 'class="pc-upload-error"' in notice and "papers.txt was not added: binary file" in notice
     assert all(isinstance(r, type(gr.skip())) for r in refreshes)
-    assert rag.stats(index_copy) == {"ICLR 2026": 19, "ICML 2026": 51}
+    assert rag.stats(index_copy).venues == {"ICLR": {2026: 19}, "ICML": {2026: 51}}
     assert not (index_copy.index.data_dir / "uploads").exists() or not any((index_copy.index.data_dir / "uploads").iterdir())
 
 
 def test_the_exports_hold_every_paper_the_conversation_cited(built_settings):
     app = build_app(built_settings)
-    chat, export = handler(app, "on_chat"), handler(app, "on_export")
+    chat, export = app.page.chat, app.page.export
     *_, (_, history, plain, answered, _) = run_chat(chat, VEDA_QUESTION)
     *_, (_, history, plain, answered, _) = run_chat(chat, BOUNDED_QUESTION, history, plain, answered)
     cited = {c.paper.title: c.paper for a in answered for c in a.answer.citations}
@@ -218,17 +221,17 @@ def like(index: int, liked):
 def test_thumbs_are_appended_to_the_feedback_file(built_settings, tmp_path):
     settings = built_settings.replace(feedback_path=tmp_path / "fb" / "feedback.jsonl")
     app = build_app(settings)
-    *_, (_, history, _, answered, _) = run_chat(handler(app, "on_chat"), VEDA_QUESTION)
-    rate = handler(app, "on_like")
+    *_, (_, history, _, answered, _) = run_chat(app.page.chat, VEDA_QUESTION)
+    rate = app.page.like
     rate(answered, like(1, True))
     rate(answered, like(1, False))
     rate(answered, like(1, ""))  # a second click on the same thumb withdraws the vote
     lines = [json.loads(line) for line in settings.feedback_file.read_text(encoding="utf-8").splitlines()]
     assert [line["liked"] for line in lines] == [True, False, None]
     first = lines[0]
-    assert first["question"] == VEDA_QUESTION and first["answer"] == answered[0].answer.text and "[1]" in first["answer"]
-    assert first["citations"][0] == {"n": 1, "id": answered[0].answer.citations[0].paper.id, "title": "Veda",
-                                     "venue": "ICML", "year": 2026}
+    assert first["question"] == VEDA_QUESTION and first["text"] == answered[0].answer.text and "[1]" in first["text"]
+    assert first["citations"][0] == answered[0].answer.citations[0].to_dict()
+    assert first["citations"][0]["title"] == "Veda" and first["citations"][0]["quotes"]
     assert first["time"].endswith("+00:00")
 
 
@@ -236,11 +239,11 @@ def test_feedback_that_cannot_be_written_says_where_and_how_to_fix_it(built_sett
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("x")
     app = build_app(built_settings.replace(feedback_path=blocker / "feedback.jsonl"))
-    *_, (_, _, _, answered, _) = run_chat(handler(app, "on_chat"), VEDA_QUESTION)
+    *_, (_, _, _, answered, _) = run_chat(app.page.chat, VEDA_QUESTION)
     with pytest.warns(UserWarning, match=r"Feedback not saved: cannot record feedback in .*PAPERCHAT_FEEDBACK_PATH"):
-        handler(app, "on_like")(answered, like(1, True))
+        app.page.like(answered, like(1, True))
     with pytest.warns(UserWarning, match="Only finished answers can be rated"):
-        handler(app, "on_like")(answered, like(0, True))
+        app.page.like(answered, like(0, True))
 
 
 def copied_text(message: str) -> str:
@@ -252,7 +255,7 @@ def copied_text(message: str) -> str:
 def test_the_copy_button_holds_the_plain_answer_with_its_references(chat):
     *_, (_, history, _, answered, _) = run_chat(chat, VEDA_QUESTION)
     text = copied_text(history[-1]["content"])
-    assert text == plain_answer(answered[0].answer)
+    assert text == rag.plain_answer(answered[0].answer)
     assert text.startswith(answered[0].answer.text) and "\n\n[1] Veda. ICML 2026." in text
     assert "<a " not in text and "pc-src" not in text
 
@@ -293,10 +296,11 @@ def test_the_answer_escapes_model_text_and_shows_notice_and_unsupported_claims()
     message = render_answer(answer, 2)
     assert not any(tag in message for tag in RAW_TAGS)
     assert '<a href="#pc-src-2-1" class="pc-cite">[1]</a>' in message
-    assert '[<a href="#pc-src-2-1" class="pc-cite">1</a>, <a href="#pc-src-2-2" class="pc-cite">2</a>]' in message
-    assert "[7]" in message and "pc-src-2-7" not in message  # no card, no link
-    assert '<em class="pc-notice">The &lt;script&gt;LLM' in message
-    assert "unsupported" in message and "A claim &lt;script&gt;" in message
+    assert ('&#91;<a href="#pc-src-2-1" class="pc-cite">1</a>&#44; <a href="#pc-src-2-2" class="pc-cite">2</a>&#93;'
+            in message)
+    assert "&#91;7&#93;" in message and "pc-src-2-7" not in message  # no card, no link
+    assert '<em class="pc-notice">The &#60;script&#62;LLM' in message
+    assert "unsupported" in message and "A claim &#60;script&#62;" in message
     sources = render_sources(answer, 2)
     assert sources.count('class="pc-src"') == 2 and "<script" not in sources
 
@@ -305,14 +309,14 @@ def test_the_answer_escapes_model_text_and_shows_notice_and_unsupported_claims()
 
 
 def test_the_header_names_the_papers_and_the_extractive_mode(built_settings):
-    text = header(built_settings, rag.stats(built_settings))
+    text = html.unescape(header(built_settings, rag.stats(built_settings)))
     assert "70 papers indexed" in text and "ICLR 2026: 19" in text
     assert "extractive — no LLM configured" in text and "OPENAI_API_KEY" in text and "OPENAI_BASE_URL" in text
 
 
 def test_the_header_names_the_model_when_an_llm_is_configured(built_settings):
     settings = built_settings.replace(openai_base_url="http://127.0.0.1:9/v1", llm_model="qwen3")
-    text = header(settings, {"ICML 2026": 13})
+    text = html.unescape(header(settings, rag.Stats(papers=13, venues={"ICML": {2026: 13}})))
     assert "llm: qwen3" in text and "extractive" not in text
 
 
@@ -340,8 +344,13 @@ def test_main_binds_host_port_and_login(monkeypatch):
     seen = {}
 
     class FakeApp:
+        local_url = "http://0.0.0.0:8123/"
+
         def launch(self, **kwargs):
             seen.update(kwargs)
+
+        def block_thread(self):
+            seen["blocked"] = True
 
     monkeypatch.setenv("PAPERCHAT_HOST", "0.0.0.0")
     monkeypatch.setenv("PAPERCHAT_PORT", "8123")
@@ -349,6 +358,7 @@ def test_main_binds_host_port_and_login(monkeypatch):
     monkeypatch.setattr("ui.app.build_app", lambda *a: FakeApp())
     main()
     assert (seen["server_name"], seen["server_port"], seen["auth"]) == ("0.0.0.0", 8123, ("alice", "s3cret"))
+    assert seen["quiet"] and seen["blocked"] and seen["mcp_server"] is False  # no share=True banner; MCP only if asked
     assert seen["max_file_size"] == 20 * 1024 * 1024 and ".pc-src" in seen["css"]  # Gradio refuses big uploads too
 
 
@@ -362,4 +372,75 @@ def test_a_first_start_builds_the_index_and_says_so(tmp_path, data_copy, caplog)
     with caplog.at_level("INFO", logger="paperchat.ui"):
         build_app(settings)
     assert f"Building the index from {settings.index.data_dir} … (first start only)" in caplog.text
-    assert "Indexed 13 papers" in caplog.text and rag.stats(settings) == {"ICML 2026": 13}
+    assert "Indexed 13 papers" in caplog.text and rag.stats(settings).venues == {"ICML": {2026: 13}}
+
+
+# ---- the page object: start over, reload, highlights, filters
+
+
+@pytest.mark.parametrize("text, quotes, marked", [
+    ("A one. B two. C three.", ["B two."], "A one. <mark>B two.</mark> C three."),
+    ("A one. B two. C three.", ["A one.", "C three."], "<mark>A one.</mark> B two. <mark>C three.</mark>"),
+    ("A one.\n  B   two. C three.", ["B two."], "A one. <mark>B two.</mark> C three."),  # whitespace as split
+    ("It said We win. We win.", ["We win."], "It said We win. <mark>We win.</mark>"),  # the sentence, not inside one
+    ("A one. B two.", ["Not there."], "A one. B two."),  # nothing invented
+    ("A one. B two.", ["B two.", "B two."], "A one. <mark>B two.</mark>"),  # once each
+    ("Say <b>hi</b>. Then &amp; go.", ["Then &amp; go."], "Say &lt;b&gt;hi&lt;/b&gt;. <mark>Then &amp;amp; go.</mark>"),
+])
+def test_a_card_marks_exactly_the_quoted_sentences(text, quotes, marked):
+    assert highlight(text, quotes) == marked
+
+
+@pytest.mark.parametrize("value, year", [(None, None), ("", None), (0, None), (2026, 2026), (2025.0, 2025)])
+def test_an_empty_or_zero_year_box_means_every_year(value, year):
+    assert year_filter(value) == year
+
+
+def test_the_search_tab_finds_papers_with_its_filters_as_first_shown(shared_page):
+    assert shared_page.search(VEDA_QUESTION, None, None, 5).count('class="pc-hit"') == 5
+
+
+def test_new_chat_brings_the_sources_placeholder_back(shared_page):
+    chat, plain, answered, sources, saved = shared_page.new_chat()
+    assert (chat, plain, answered, saved) == ([], [], [], []) and sources == SOURCES_PLACEHOLDER
+
+
+def test_a_saved_conversation_is_restored_with_its_links_and_sources(shared_page, chat):
+    *_, (_, history, plain, answered, _) = run_chat(chat, VEDA_QUESTION)
+    *_, (_, history, plain, answered, sources) = run_chat(chat, BOUNDED_QUESTION, history, plain, answered)
+    saved = json.loads(json.dumps(shared_page.save(answered)))  # what the browser keeps is JSON
+    chat2, plain2, answered2, sources2 = shared_page.restore(saved)
+    assert chat2 == history and plain2 == plain and sources2 == sources
+    assert [(a.index, a.turn, a.answer.text) for a in answered2] == [(a.index, a.turn, a.answer.text) for a in answered]
+    assert answered2[0].answer.citations == answered[0].answer.citations
+
+
+def test_a_saved_conversation_from_elsewhere_is_skipped_not_fatal(shared_page):
+    junk = [{"question": "q"}, "x", {"question": "q", "answer": {"text": "t [1]", "citations": [{"n": 1, "id": "gone"}]}}]
+    chat, plain, answered, sources = shared_page.restore(junk)
+    assert len(chat) == 2 and answered[0].answer.citations == () and "No sources cited" in sources
+    assert all(isinstance(r, type(gr.skip())) for r in shared_page.restore([]))
+
+
+def test_a_failed_llm_says_so_in_a_notice_that_reads_as_a_sentence(built_settings):
+    settings = built_settings.replace(openai_base_url="http://127.0.0.1:9/v1", llm_timeout=3, llm_retries=0)
+    answer = rag.ask(VEDA_QUESTION, settings=settings)
+    assert answer.notice.startswith("LLM unavailable, answered extractively (") and answer.notice.endswith(")")
+    assert "?." not in answer.notice and "?)" not in answer.notice
+
+
+def test_the_served_page_logs_its_address_and_no_share_hint(built_settings, tmp_path):
+    from eval.page import free_port, start_app, stop_app
+
+    log, port = tmp_path / "page.log", free_port()
+    app = start_app(built_settings, port, log=log, timeout=120)
+    try:
+        for _ in range(100):  # the line follows the port's opening by a moment
+            if "paperchat: serving" in log.read_text(encoding="utf-8"):
+                break
+            time.sleep(0.1)
+    finally:
+        stop_app(app)
+    text = log.read_text(encoding="utf-8")
+    assert f"paperchat: serving http://127.0.0.1:{port}/" in text
+    assert "share=True" not in text and "public link" not in text

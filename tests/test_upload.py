@@ -10,7 +10,7 @@ import rag
 import rag.api
 from rag.serve.upload import UPLOADS, add_papers, safe_name
 
-SHIPPED = {"ICLR 2026": 19, "ICML 2026": 51}
+SHIPPED = {"ICLR": {2026: 19}, "ICML": {2026: 51}}
 MOTHLIGHT = ("We introduce MothLight, a photonic accelerator that runs sparse attention with optical "
              "interference, cutting the energy of long-context inference by 40 times on a prototype chip.")
 NEURIPS_TXT = f"NeurIPS 2025 Papers\n\n{MOTHLIGHT}\n"
@@ -42,7 +42,7 @@ def test_an_uploaded_list_is_searchable_at_once_and_after_a_restart(index_copy, 
     assert rag.search("photonic sparse attention accelerator", k=1, settings=index_copy)[0].paper.title == "MothLight"
     rag.api._default.clear()  # a restart: the index is opened again, and `paperchat ingest` runs on data/
     rag.ingest(settings=index_copy)
-    assert rag.stats(index_copy) == {**SHIPPED, "NeurIPS 2025": 1}
+    assert rag.stats(index_copy).venues == {**SHIPPED, "NeurIPS": {2025: 1}}
 
 
 @pytest.mark.parametrize("name, content", [
@@ -52,7 +52,7 @@ def test_an_uploaded_list_is_searchable_at_once_and_after_a_restart(index_copy, 
 ])
 def test_jsonl_and_csv_lists_are_accepted(index_copy, list_file, name, content):
     result = add_papers(list_file(name, content), index_copy)
-    assert result.added == 1 and rag.stats(index_copy)["NeurIPS 2025"] == 1
+    assert result.added == 1 and rag.stats(index_copy).venues["NeurIPS"] == {2025: 1}
     hit = rag.search("photonic accelerator", k=1, settings=index_copy)[0]
     assert hit.paper.title == "MothLight" and hit.paper.source == name
 
@@ -75,14 +75,14 @@ def test_a_bad_file_is_refused_with_a_clear_message_and_changes_nothing(index_co
     before = data_files(index_copy)
     with pytest.raises(rag.BadUpload, match=message):
         add_papers(list_file(name, content), index_copy)
-    assert data_files(index_copy) == before and rag.stats(index_copy) == SHIPPED
+    assert data_files(index_copy) == before and rag.stats(index_copy).venues == SHIPPED
 
 
 def test_a_file_over_the_size_limit_is_refused_before_it_is_read(index_copy, list_file):
     small = index_copy.replace(upload_max_mb=0.0001)  # about 100 bytes
     with pytest.raises(rag.BadUpload, match=r"uploads are limited to 0\.0001 MB \(PAPERCHAT_UPLOAD_MAX_MB\)"):
         add_papers(list_file("big.txt", NEURIPS_TXT), small)
-    assert rag.stats(index_copy) == SHIPPED and not (index_copy.index.data_dir / UPLOADS).exists()
+    assert rag.stats(index_copy).venues == SHIPPED and not (index_copy.index.data_dir / UPLOADS).exists()
 
 
 def test_a_list_of_papers_already_indexed_is_refused(index_copy, list_file):
@@ -132,7 +132,7 @@ def test_a_failed_ingest_removes_the_stored_file_again(index_copy, list_file, mo
     with pytest.raises(rag.IndexUnavailable, match="disk full"):
         add_papers(list_file("neurips.txt", NEURIPS_TXT), index_copy)
     assert list((index_copy.index.data_dir / UPLOADS).iterdir()) == []
-    assert rag.stats(index_copy) == SHIPPED
+    assert rag.stats(index_copy).venues == SHIPPED
 
 
 def test_a_list_with_some_bad_rows_is_added_and_names_them(index_copy, list_file):

@@ -1,100 +1,33 @@
-"""The paperchat web page (Gradio). Thin: every handler calls the public `rag` functions."""
+"""The paperchat web page (Gradio): `build_app(settings)` lays out the components and wires them to a `ChatPage`."""
 
 from __future__ import annotations
 
-import atexit
-import hashlib
-import html
 import logging
 import os
-import shutil
-import tempfile
-from dataclasses import dataclass
-from pathlib import Path
 
 os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")  # no phone-home from an offline tool
 
 import gradio as gr  # noqa: E402
 
 import rag  # noqa: E402
-from rag.serve.cli import answer_json  # noqa: E402
-from rag.serve.examples import COUNT_QUESTION, example_questions  # noqa: E402
-from rag.serve.export import cited_papers, to_bibtex, to_csv  # noqa: E402
-from rag.answer.llm import llm_configured, load_client, model_label  # noqa: E402
-from rag.settings import Settings  # noqa: E402
-from ui.render import render_answer, render_hits, render_sources, render_streaming  # noqa: E402
+from ui.assets import CHAT_HEIGHT, CSS, PAGE_JS  # noqa: E402
+from ui.guard import GuardPolicy, guard_middleware  # noqa: E402
+from ui.mcp import mcp_options  # noqa: E402
+from ui.page import ChatPage, header  # noqa: E402
+from ui.render import SOURCES_PLACEHOLDER  # noqa: E402
+from ui.tools import PaperTools  # noqa: E402
 
-__all__ = ["build_app", "header", "launch_options", "parse_auth", "main", "render_hits", "Answered"]
+__all__ = ["build_app", "launch_options", "parse_auth", "main"]
 
-log = logging.getLogger("paperchat.ui")
 # Requests each event serves at once (Gradio's default is 1): answers waiting on an LLM endpoint overlap.
 # eval/load.py, 10 clients, an endpoint taking 0.35 s an answer: 2.4 answers/s one at a time, 8.5 with 8.
 ANSWERS_AT_ONCE = 8
-
-CSS = """
-.pc-src { border-left: 3px solid #999; padding: 0 .6em; margin-bottom: .8em; }
-.pc-src:target { border-left-color: #e8a200; background: rgba(232, 162, 0, .08); }
-.pc-unsupported { opacity: .75; font-size: .9em; }
-.pc-copy { font-size: .8em; padding: .1em .6em; border: 1px solid #bbb; border-radius: 4px; cursor: pointer; }
-.pc-upload-error { color: #b00020; }
-"""
-# One document-level listener for every answer's Copy button (chat messages cannot carry scripts).
-# navigator.clipboard exists only on https or localhost; elsewhere the textarea fallback copies.
-COPY_JS = """
-if (!window.paperchatCopy) {
-  window.paperchatCopy = true;
-  document.addEventListener('click', async (event) => {
-    const button = event.target.closest && event.target.closest('button.pc-copy');
-    if (!button) return;
-    event.preventDefault();
-    const text = button.value;
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch (error) {
-      const area = document.createElement('textarea');
-      area.value = text;
-      area.style.position = 'fixed';
-      area.style.opacity = '0';
-      document.body.appendChild(area);
-      area.select();
-      document.execCommand('copy');
-      area.remove();
-    }
-    button.textContent = 'Copied';
-    setTimeout(() => { button.textContent = 'Copy'; }, 1500);
-  });
-}
-"""
-EXPORTS = {"bib": "paperchat-citations.bib", "csv": "paperchat-citations.csv"}
 UPLOAD_TYPES = [".txt", ".jsonl", ".csv"]
-
-
-@dataclass(frozen=True)
-class Answered:
-    """One finished answer of the conversation: where it sits in the chat, and what it answered."""
-
-    index: int  # position of the reply in the chatbot's messages (what like and select events name)
-    question: str
-    answer: rag.Answer
-    turn: int  # numbers its source cards (`#pc-src-<turn>-<n>`), which its `[n]` links point at
-
-
-def _answered_at(answered: list[Answered], index) -> Answered | None:
-    """The finished answer at the chat position an event names (Gradio gives an int or a (row, col) pair)."""
-    index = index[0] if isinstance(index, (list, tuple)) else index
-    return next((a for a in answered if a.index == index), None)
-
-
-def header(settings: Settings, counts: dict[str, int]) -> str:
-    """The page title: what is indexed and how answers are made."""
-    per_venue = ", ".join(f"{v}: {n}" for v, n in counts.items()) or "none"
-    if llm_configured(settings):
-        mode = f"Answers by **{model_label(settings)}**."
-    else:
-        mode = ("Answers: **extractive — no LLM configured** (sentences quoted from the abstracts).  \n"
-                "For written answers set `OPENAI_API_KEY` (and `OPENAI_BASE_URL` for a local "
-                "OpenAI-compatible server such as vLLM or Ollama), then restart.")
-    return f"# paperchat\n{sum(counts.values())} papers indexed from {len(counts)} venues ({per_venue}).  \n{mode}"
+SAVED_KEY = "paperchat-conversation"  # localStorage key of the conversation a reload restores
+PRIVATE = {"api_visibility": "private"}
+# Gradio's cache of uploads and downloads: every 10 minutes, files older than an hour go (an upload is copied
+# into the data folder at once; an export is copied in again on the next click)
+UPLOAD_CACHE = (600, 3600)
 
 
 def parse_auth(value: str | None) -> tuple[str, str] | None:
@@ -108,233 +41,120 @@ def parse_auth(value: str | None) -> tuple[str, str] | None:
     return user, password
 
 
-def launch_options(settings: Settings) -> dict:
-    """What `launch()` needs besides host and port: the page's CSS and Gradio's own upload limit."""
-    return {"css": CSS, "max_file_size": int(settings.serve.upload_max_mb * 1024 * 1024)}
+def launch_options(settings: rag.Settings) -> dict:
+    """What `launch()` needs besides host and port: CSS, Gradio's upload limit, login, the request guard, MCP."""
+    auth = parse_auth(settings.serve.auth.get_secret_value() if settings.serve.auth else None)
+    guard = GuardPolicy(bound=settings.serve.host, allowed_hosts=settings.serve.allowed_hosts)
+    mcp_server, mcp_middleware = mcp_options(settings.serve.mcp, auth)
+    return {"css": CSS, "max_file_size": int(settings.serve.upload_max_mb * 1024 * 1024), "auth": auth,
+            "mcp_server": mcp_server, "app_kwargs": {"middleware": [guard_middleware(guard), *mcp_middleware]}}
 
 
-def _venues(chosen: list[str] | str | None) -> list[str] | None:
-    # several venues mean papers of any of them; none means every venue
-    if isinstance(chosen, str):
-        chosen = [chosen]
-    picked = [v for v in chosen or () if v]
-    return picked or None
-
-
-def _year(value) -> int | None:
-    return int(value) if value not in (None, "") else None
-
-
-def _failure(exc: Exception) -> str:
-    if isinstance(exc, rag.PaperchatError):
-        return f"Sorry, answering failed: {exc}"
-    return str(exc)  # ValueError from rag: an empty or unusable question, already phrased for the user
-
-
-def _choices(counts: dict[str, int]) -> tuple[list[str], list[int]]:
-    """Venue names and years for the filters, from the "VENUE YEAR" counts."""
-    venues = sorted({v.rsplit(" ", 1)[0] for v in counts})
-    years = sorted({int(v.rsplit(" ", 1)[1]) for v in counts if v.rsplit(" ", 1)[-1].isdigit()})
-    return venues, years
-
-
-def _ensure_index(settings: Settings) -> None:
-    """First start: build the index from the data folder, saying so, with a progress bar in the terminal."""
-    if rag.get_index(settings, build=False).exists():
-        return
-    log.warning("Building the index from %s … (first start only)", settings.index.data_dir)
-    report = rag.ingest(settings=settings, progress=True)
-    for warning in report.warnings:
-        log.warning("%s", warning)
-    log.warning("Indexed %d papers in %.1f s", report.papers, report.seconds)
-
-
-def _write_export(folder: Path, kind: str, text: str) -> str:
-    """The export as a file to download; named by its content, so repeated exports reuse one file."""
-    target = folder / hashlib.sha256(text.encode("utf-8")).hexdigest()[:16] / EXPORTS[kind]
-    if not target.exists():
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-    return str(target)
-
-
-def _refreshed(settings: Settings, counts: dict[str, int]) -> tuple:
-    """The header and the venue and year choices (chat filter, year, search filter) for these counts."""
-    venues, years = _choices(counts)
-    return (header(settings, counts), gr.Dropdown(choices=venues), gr.Dropdown(choices=years),
-            gr.Dropdown(choices=venues))
-
-
-def _upload_notice(text: str, error: bool = False, notes: tuple[str, ...] = ()) -> str:
-    css = "pc-upload-error" if error else "pc-upload-ok"
-    items = "".join(f"<li>{html.escape(n)}</li>" for n in notes)
-    return f'<p class="{css}">{html.escape(text)}</p>' + (f"<ul>{items}</ul>" if items else "")
-
-
-def build_app(settings: Settings | None = None) -> gr.Blocks:
+def build_app(settings: rag.Settings | None = None) -> gr.Blocks:
     """The page, with the index loaded once (built from the data folder on first start)."""
-    settings = settings or Settings()
-    _ensure_index(settings)
-    counts = rag.stats(settings)  # opens the index once for every session
-    venues, years = _choices(counts)
-    examples = example_questions(rag.get_index(settings).snapshot()) or [COUNT_QUESTION]
-    if llm_configured(settings):
-        load_client()  # now, not in the first user's answer time
-    exports = Path(tempfile.mkdtemp(prefix="paperchat-exports-"))
-    atexit.register(shutil.rmtree, exports, ignore_errors=True)  # downloads are only for this run's pages
-
-    def on_chat(message, chat, plain, answered, chosen, year, k, words):
-        """Show the question at once, stream the reply, then the cited answer and its sources."""
-        turn = len(plain) // 2 + 1
-        chat = [*chat, {"role": "user", "content": html.escape(message)}, {"role": "assistant", "content": ""}]
-        yield "", chat, plain, answered, gr.skip()
-        streamed, answer = "", None
-        try:
-            for piece in rag.ask_stream(message, history=plain, venue=_venues(chosen), year=_year(year),
-                                        k=int(k), settings=settings.replace(answer_words=int(words))):
-                if isinstance(piece, str):
-                    streamed += piece
-                    chat[-1] = {"role": "assistant", "content": render_streaming(streamed)}
-                    yield "", chat, plain, answered, gr.skip()
-                else:
-                    answer = piece
-        except (ValueError, rag.PaperchatError) as exc:
-            chat[-1] = {"role": "assistant", "content": html.escape(_failure(exc))}
-            yield message, chat, plain, answered, gr.skip()
-            return
-        chat[-1] = {"role": "assistant", "content": render_answer(answer, turn)}
-        plain = [*plain, {"role": "user", "content": message}, {"role": "assistant", "content": answer.text}]
-        answered = [*answered, Answered(index=len(chat) - 1, question=message, answer=answer, turn=turn)]
-        yield "", chat, plain, answered, render_sources(answer, turn)
-
-    def on_export(answered: list[Answered]):
-        """Both download buttons hold the conversation's cited papers (disabled while there are none)."""
-        papers = cited_papers(a.answer for a in answered)
-        if not papers:
-            return gr.DownloadButton(value=None, interactive=False), gr.DownloadButton(value=None, interactive=False)
-        return (gr.DownloadButton(value=_write_export(exports, "bib", to_bibtex(papers)), interactive=True),
-                gr.DownloadButton(value=_write_export(exports, "csv", to_csv(papers)), interactive=True))
-
-    def on_like(answered: list[Answered], data: gr.LikeData) -> None:
-        """Thumbs up/down on an answer, appended to the feedback file."""
-        done = _answered_at(answered, data.index)
-        if done is None:
-            gr.Warning("Only finished answers can be rated.")
-            return
-        liked = data.liked if isinstance(data.liked, bool) else None  # "" = the vote was withdrawn
-        try:
-            rag.record_feedback(done.question, done.answer, liked, settings)
-        except rag.PaperchatError as exc:
-            gr.Warning(f"Feedback not saved: {exc}")
-
-    def on_select(answered: list[Answered], data: gr.SelectData):
-        """Clicking an earlier answer, or one of its `[n]`, shows that answer's sources beside the chat."""
-        done = _answered_at(answered, data.index)
-        return render_sources(done.answer, done.turn) if done else gr.skip()
-
-    def on_upload(path: str | None, progress=gr.Progress()):
-        """Add the uploaded paper list, then refresh the counts and the venue and year choices."""
-        if not path:
-            return gr.skip(), gr.skip(), gr.skip(), gr.skip(), gr.skip()
-        name = Path(path).name
-        progress(0, desc=f"Checking {name}")
-
-        def embedding(done: int, total: int) -> None:
-            progress(done / max(total, 1), desc=f"Embedding {done}/{total} passages")
-
-        try:
-            result = rag.add_papers(path, settings, progress=embedding)
-        except rag.PaperchatError as exc:
-            return _upload_notice(str(exc), error=True), gr.skip(), gr.skip(), gr.skip(), gr.skip()
-        return _upload_notice(result.message, notes=result.warnings), *_refreshed(settings, rag.stats(settings))
-
-    def on_load():
-        """A page (re)loaded after an upload shows the papers as they are now."""
-        now = rag.stats(settings)
-        if now == counts:  # as built: nothing to send, and no update racing the user's first clicks
-            return gr.skip(), gr.skip(), gr.skip(), gr.skip()
-        return _refreshed(settings, now)
-
-    def ask(question: str, venue: str | list[str] | None = None, year: int | None = None) -> dict:
-        """Answer `question` (optionally within some venues and a year) as JSON with numbered citations."""
-        try:
-            return answer_json(rag.ask(question, venue=_venues(venue), year=_year(year), settings=settings))
-        except (ValueError, rag.PaperchatError) as exc:
-            raise gr.Error(_failure(exc)) from exc
-
-    def on_search(query: str, venue: str | None, year: float | None, k: float):
-        try:
-            hits = rag.search(query, k=int(k), venue=venue or None, year=_year(year), settings=settings)
-        except ValueError as exc:
-            return f"<p>{html.escape(str(exc))}</p>"
-        except rag.PaperchatError as exc:
-            return f"<p>Search failed: {html.escape(str(exc))}</p>"
-        return render_hits(hits)
-
-    with gr.Blocks(title="paperchat") as app:
-        title = gr.Markdown(header(settings, counts))
-        gr.HTML("", js_on_load=COPY_JS, elem_id="pc-copy-script")
+    page = ChatPage(settings or rag.Settings())
+    with gr.Blocks(title="paperchat", delete_cache=UPLOAD_CACHE) as app:
+        title = gr.Markdown(header(page.settings, page.stats))
+        gr.HTML("", js_on_load=PAGE_JS, elem_id="pc-page-script")
         with gr.Tab("Chat"):
-            plain = gr.State([])  # the conversation as plain text for rag; the chatbot holds HTML
-            answered = gr.State([])  # the finished answers: feedback and the exports read them
-            with gr.Row():
-                chosen = gr.Dropdown(choices=venues, value=[], multiselect=True,
-                                     label="Venues (empty = all; several = any of them)")
-                year = gr.Dropdown(choices=years, value=None, label="Year (empty = all)")
-                k = gr.Slider(1, 20, value=settings.answer.k, step=1, label="Papers to consider")
-                words = gr.Slider(40, 300, value=settings.answer.words, step=20, label="Answer length (words)")
-            with gr.Row():
-                with gr.Column(scale=3):
-                    # no built-in copy buttons: they copy a message's HTML; each answer has its own Copy
-                    chat = gr.Chatbot(label="Conversation", height=480, buttons=[])
-                    message = gr.Textbox(label="Ask about the papers", placeholder=examples[0], submit_btn=True)
-                    with gr.Row():
-                        new_chat = gr.Button("New chat", variant="secondary")
-                        bib = gr.DownloadButton("Cited papers: BibTeX", interactive=False, variant="secondary")
-                        csv_file = gr.DownloadButton("Cited papers: CSV", interactive=False, variant="secondary")
-                    gr.Examples(examples, inputs=[message], label="Examples from these papers")
-                with gr.Column(scale=2):
-                    gr.Markdown("### Sources")
-                    sources = gr.HTML("<p><i>The papers cited by the latest answer appear here.</i></p>")
-            message.submit(on_chat, [message, chat, plain, answered, chosen, year, k, words],
-                           [message, chat, plain, answered, sources], api_visibility="undocumented", api_name="chat"
-                           ).then(on_export, answered, [bib, csv_file], api_visibility="private")
-            for start_over in (new_chat.click, chat.clear):  # the chat's own trash icon forgets the answers too
-                start_over(lambda: ([], [], [], ""), None, [chat, plain, answered, sources], api_visibility="private"
-                           ).then(on_export, answered, [bib, csv_file], api_visibility="private")
-            chat.like(on_like, answered, None, api_visibility="private")
-            chat.select(on_select, answered, sources, api_visibility="private")
+            chat_filters = _chat_tab(page, app)
         with gr.Tab("Search"):
-            with gr.Row():
-                query = gr.Textbox(label="Search the papers", placeholder="streaming video with bounded memory",
-                                   scale=4)
-                venue = gr.Dropdown(choices=venues, value=None, label="Venue", allow_custom_value=False)
-                search_year = gr.Number(value=None, label="Year", precision=0)
-                top = gr.Slider(1, 50, value=settings.search.top_k, step=1, label="Papers")
-            results = gr.HTML()
-            query.submit(on_search, [query, venue, search_year, top], results, api_name="search")
+            search_filters = _search_tab(page)
         with gr.Tab("Add papers"):
-            gr.Markdown(f"Upload a paper list: a `.txt` list (first line `<VENUE> <YEAR>`, a blank line, then one "
-                        f"abstract per paragraph), or a `.jsonl` / `.csv` file with `title` and `abstract` fields "
-                        f"(optional `venue`, `year`, `url`, `authors`). Up to {settings.serve.upload_max_mb:g} MB. It is "
-                        f"kept in the data folder, so its papers stay after a restart.")
-            upload = gr.File(label="Paper list", file_types=UPLOAD_TYPES, type="filepath")
-            uploaded = gr.HTML(elem_id="pc-upload-result")
-            upload.upload(on_upload, upload, [uploaded, title, chosen, year, venue], api_visibility="private")
-        app.load(on_load, None, [title, chosen, year, venue], api_visibility="private")  # a reload sees uploads
-        gr.api(ask, api_name="ask")
+            _upload_tab(page, [title, *chat_filters, *search_filters])
+        app.load(page.load, None, [title, *chat_filters, *search_filters], **PRIVATE)  # a reload sees uploads
+        tools = PaperTools(page.settings)
+        gr.api(tools.ask_papers, api_name="ask", queue=False)
+        gr.api(tools.search_papers, api_name="search_papers", queue=False)
+        gr.api(tools.get_paper, api_name="get_paper", queue=False)
+    app.page = page  # for tests and scripts: the handlers behind this app
     return app.queue(default_concurrency_limit=ANSWERS_AT_ONCE)
+
+
+def _chat_tab(page: ChatPage, app: gr.Blocks) -> list:
+    """The conversation, its filters, the sources panel beside it; returns the venue and year filters."""
+    venues, years = page.choices()
+    plain = gr.State([])  # the conversation as plain text for rag; the chatbot holds HTML
+    answered = gr.State([])  # the finished answers: feedback, the exports and the sources panel read them
+    saved = gr.BrowserState([], storage_key=SAVED_KEY)  # kept in the browser: a reload restores the chat
+    with gr.Row():
+        chosen = gr.Dropdown(choices=venues, value=[], multiselect=True,
+                             label="Venues (empty = all; several = any of them)")
+        year = gr.Dropdown(choices=years, value=None, label="Year (empty = all)")
+        k = gr.Slider(1, 20, value=page.settings.answer.k, step=1, label="Papers to consider")
+        words = gr.Slider(40, 300, value=page.settings.answer.words, step=20, label="Answer length (words)")
+    with gr.Row():
+        with gr.Column(scale=3):
+            # no built-in copy buttons: they copy a message's HTML; each answer has its own Copy
+            chat = gr.Chatbot(label="Conversation", height=CHAT_HEIGHT, buttons=[])
+            message = gr.Textbox(label="Ask about the papers", placeholder=page.examples[0], submit_btn=True)
+            with gr.Row():
+                new_chat = gr.Button("New chat", variant="secondary")
+                bib = gr.DownloadButton("Cited papers: BibTeX", interactive=False, variant="secondary")
+                csv_file = gr.DownloadButton("Cited papers: CSV", interactive=False, variant="secondary")
+            examples = gr.Examples(page.examples, inputs=[message], label="Examples from these papers (click to ask)")
+        with gr.Column(scale=2):
+            gr.Markdown("### Sources")
+            sources = gr.HTML(SOURCES_PLACEHOLDER, elem_id="pc-sources")
+
+    def answered_then(event):  # after an answer (or a start over): the downloads and the saved conversation
+        event.then(page.export, answered, [bib, csv_file], **PRIVATE).then(page.save, answered, saved, **PRIVATE)
+
+    asking = ([message, chat, plain, answered, chosen, year, k, words], [message, chat, plain, answered, sources])
+    answered_then(message.submit(page.chat, *asking, api_visibility="undocumented", api_name="chat"))
+    answered_then(examples.load_input_event.then(page.chat, *asking, **PRIVATE))  # an example asks at once
+    for start_over in (new_chat.click, chat.clear):  # the chat's own trash icon forgets the answers too
+        answered_then(start_over(page.new_chat, None, [chat, plain, answered, sources, saved], **PRIVATE))
+    chat.like(page.like, answered, None, **PRIVATE)
+    chat.select(page.select, answered, sources, **PRIVATE)
+    app.load(page.restore, saved, [chat, plain, answered, sources], **PRIVATE).then(
+        page.export, answered, [bib, csv_file], **PRIVATE)
+    return [chosen, year]
+
+
+def _search_tab(page: ChatPage) -> list:
+    """Ranked papers with their best sentences; returns the venue and year filters."""
+    venues, years = page.choices()
+    with gr.Row():
+        query = gr.Textbox(label="Search the papers", placeholder="streaming video with bounded memory", scale=4)
+        venue = gr.Dropdown(choices=venues, value=None, label="Venue (empty = all)")
+        year = gr.Dropdown(choices=years, value=None, label="Year (empty = all)")
+        top = gr.Slider(1, 50, value=page.settings.search.top_k, step=1, label="Papers")
+    results = gr.HTML(elem_id="pc-search-results")
+    query.submit(page.search, [query, venue, year, top], results, api_name="search", api_visibility="undocumented")
+    return [venue, year]
+
+
+def _upload_tab(page: ChatPage, refreshed: list) -> None:
+    """Add a paper list; `refreshed` are the header and filters an upload updates."""
+    gr.Markdown(f"Upload a paper list: a `.txt` list (first line `<VENUE> <YEAR>`, a blank line, then one "
+                f"abstract per paragraph), or a `.jsonl` / `.csv` file with `title` and `abstract` fields "
+                f"(optional `venue`, `year`, `url`, `authors`). Up to {page.settings.serve.upload_max_mb:g} MB. It "
+                f"is kept in the data folder, so its papers stay after a restart.")
+    upload = gr.File(label="Paper list", file_types=UPLOAD_TYPES, type="filepath")
+    uploaded = gr.HTML(elem_id="pc-upload-result")
+    # the old message goes when its file is removed (the way to the next upload) and when a new one arrives, in
+    # events of their own: a file Gradio refuses (its type, its size) never reaches page.upload
+    for new_file in (upload.clear, upload.upload):
+        new_file(page.clear_upload, None, uploaded, queue=False, **PRIVATE)
+    upload.upload(page.upload, upload, [uploaded, *refreshed], **PRIVATE)
 
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     try:
-        settings = Settings()
-        auth = parse_auth(settings.serve.auth.get_secret_value() if settings.serve.auth else None)
+        settings = rag.Settings()
+        options = launch_options(settings)
     except rag.ConfigError as exc:
         raise SystemExit(f"paperchat: {exc}") from None
-    build_app(settings).launch(server_name=settings.serve.host, server_port=settings.serve.port, auth=auth,
-                               **launch_options(settings))
+    app = build_app(settings)
+    # quiet: Gradio's own banner suggests share=True, which would publish a private index; we say where we are
+    app.launch(server_name=settings.serve.host, server_port=settings.serve.port, quiet=True,
+               prevent_thread_lock=True, **options)
+    print(f"paperchat: serving {app.local_url}", flush=True)
+    if settings.serve.mcp:
+        print(f"paperchat: MCP server (streamable HTTP) at {app.local_url}gradio_api/mcp/", flush=True)
+    app.block_thread()
 
 
 if __name__ == "__main__":

@@ -1,23 +1,26 @@
 """HTML for the page: answers with linked `[n]`, source cards, search results.
 
-Everything that comes from a paper or a model is escaped with `html.escape` before any markup is added:
-abstracts (and LLM output that may echo them) are untrusted input.
+Everything that comes from a paper or a model is escaped by `rag.safety` before any markup is added:
+abstracts (and LLM output that may echo them) are untrusted input. Chat messages are Markdown to Gradio, so
+they get `markdown_text` (no image, link or autolink survives); the HTML panels get `html_text`.
 """
 
 from __future__ import annotations
 
-import html
 import re
 
 import rag
-from rag.serve.export import plain_answer
+from rag.safety import html_text, markdown_text
 
-__all__ = ["source_id", "render_streaming", "render_answer", "render_sources", "render_hits", "highlight",
-           "copy_button"]
+__all__ = ["source_id", "render_question", "render_streaming", "render_answer", "render_failure", "render_sources",
+           "render_hits", "highlight", "copy_button", "upload_notice", "SOURCES_PLACEHOLDER"]
+
+SOURCES_PLACEHOLDER = '<p class="pc-placeholder"><i>The papers cited by the latest answer appear here.</i></p>'
 
 # "[1]", "[1, 3]", "[2; 4]" after renumbering; "[1](url)" is a Markdown link, not a citation
 _MARKER = re.compile(r"\[(\d{1,4}(?:\s*[,;]\s*\d{1,4})*)\](?!\()")
 _NUMBER = re.compile(r"\d+")
+_ENDINGS = ".!?…:;)]\"'”’"  # what ends the sentence before a quoted one
 
 
 def source_id(turn: int, n: int) -> str:
@@ -25,7 +28,8 @@ def source_id(turn: int, n: int) -> str:
     return f"pc-src-{turn}-{n}"
 
 
-def _link_markers(escaped: str, turn: int, known: set[int]) -> str:
+def _link_markers(text: str, turn: int, known: set[int]) -> str:
+    """`text` escaped for Markdown, with each `[n]` that has a card turned into our own link to it."""
     def link(number: re.Match) -> str:
         n = int(number.group())
         if n not in known:
@@ -36,21 +40,42 @@ def _link_markers(escaped: str, turn: int, known: set[int]) -> str:
         numbers = [int(n) for n in _NUMBER.findall(marker.group(1))]
         if len(numbers) == 1 and numbers[0] in known:  # the whole "[1]" is the link: a bigger target
             return f'<a href="#{source_id(turn, numbers[0])}" class="pc-cite">[{numbers[0]}]</a>'
-        return "[" + _NUMBER.sub(link, marker.group(1)) + "]"
+        return markdown_text("[") + _NUMBER.sub(link, markdown_text(marker.group(1))) + markdown_text("]")
 
-    return _MARKER.sub(bracket, escaped)
+    out, start = [], 0
+    for marker in _MARKER.finditer(text):  # escape the text between markers, then add our links
+        out += [markdown_text(text[start:marker.start()]), bracket(marker)]
+        start = marker.end()
+    return "".join(out) + markdown_text(text[start:])
+
+
+def render_question(text: str) -> str:
+    """The user's message as the chat shows it."""
+    return markdown_text(text)
+
+
+def render_failure(text: str) -> str:
+    """An answer that could not be given: the reason, as text."""
+    return markdown_text(text)
+
+
+def upload_notice(text: str, error: bool = False, notes: tuple[str, ...] = ()) -> str:
+    """What an upload did (or why it was refused), with its warnings as a list."""
+    css = "pc-upload-error" if error else "pc-upload-ok"
+    items = "".join(f"<li>{html_text(n)}</li>" for n in notes)
+    return f'<p class="{css}">{html_text(text)}</p>' + (f"<ul>{items}</ul>" if items else "")
 
 
 def render_streaming(text: str) -> str:
     """The reply while it streams: escaped, no links yet (numbers are final only at the end)."""
-    return html.escape(text)
+    return markdown_text(text)
 
 
 def copy_button(text: str) -> str:
     """A button that copies `text` (the page's script reads the button's value: no HTML reaches the clipboard)."""
     # the chat's sanitizer keeps a button's value but drops data-* attributes; newlines as entities, because
     # the message is Markdown and a blank line would end the HTML
-    value = html.escape(text, quote=True).replace("\r", "").replace("\n", "&#10;")
+    value = markdown_text(text).replace("\r", "").replace("\n", "&#10;")
     return (f'<button type="button" class="pc-copy" value="{value}" '
             'title="Copy the answer and its numbered references as plain text">Copy</button>')
 
@@ -58,28 +83,52 @@ def copy_button(text: str) -> str:
 def render_answer(answer: rag.Answer, turn: int) -> str:
     """The final chat message: the answer with each `[n]` linked to its card, notice, unsupported claims, copy."""
     known = {c.n for c in answer.citations}
-    parts = [_link_markers(html.escape(answer.text), turn, known)]
+    parts = [_link_markers(answer.text, turn, known)]
     if answer.notice:
-        parts.append(f'<em class="pc-notice">{html.escape(answer.notice)}</em>')
+        parts.append(f'<em class="pc-notice">{markdown_text(answer.notice)}</em>')
     if answer.unsupported:
-        claims = "".join(f"<li>{html.escape(claim)}</li>" for claim in answer.unsupported)
+        claims = "".join(f"<li>{markdown_text(claim)}</li>" for claim in answer.unsupported)
         parts.append(f'<div class="pc-unsupported"><b>unsupported</b> (no source backs these):<ul>{claims}</ul></div>')
-    parts.append(copy_button(plain_answer(answer)))
+    parts.append(copy_button(rag.plain_answer(answer)))
     return "\n\n".join(parts)
 
 
 def highlight(text: str, quotes: tuple[str, ...] | list[str]) -> str:
-    """`text` escaped, with each quoted sentence wrapped in `<mark>` (escape first, then wrap)."""
-    escaped = html.escape(text)
-    for quote in dict.fromkeys(q for q in quotes if q.strip()):
-        needle = html.escape(quote.strip())
-        escaped = escaped.replace(needle, f"<mark>{needle}</mark>", 1)
-    return escaped
+    """`text` escaped, each quoted sentence wrapped in `<mark>`: exactly the quotes, each once, where it starts a sentence.
+
+    Quotes are sentences of the whitespace-collapsed text, so the text is collapsed the same way first; a quote
+    that also occurs inside a longer sentence is marked where it stands as a sentence of its own."""
+    text = " ".join(text.split())
+    spans: list[tuple[int, int]] = []
+    for quote in dict.fromkeys(" ".join(q.split()) for q in quotes if q.strip()):
+        found = list(_occurrences(text, quote))
+        start = next((i for i in found if _sentence_at(text, i, len(quote))), found[0] if found else -1)
+        if start >= 0 and not any(a < start + len(quote) and start < b for a, b in spans):
+            spans.append((start, start + len(quote)))
+    out, last = [], 0
+    for start, end in sorted(spans):  # escape each piece after choosing the spans: entities never split
+        out += [html_text(text[last:start]), f"<mark>{html_text(text[start:end])}</mark>"]
+        last = end
+    return "".join(out) + html_text(text[last:])
+
+
+def _occurrences(text: str, needle: str):
+    start = text.find(needle)
+    while start >= 0:
+        yield start
+        start = text.find(needle, start + 1)
+
+
+def _sentence_at(text: str, start: int, length: int) -> bool:
+    """Does `text[start:start + length]` stand as a sentence: at the start or after an ending, then a space or the end?"""
+    before = start == 0 or (text[start - 1] == " " and text[start - 2] in _ENDINGS)
+    after = start + length == len(text) or text[start + length] == " "
+    return before and after
 
 
 def _code_link(paper: rag.Paper) -> str:
     return "".join(
-        f' · <a href="{html.escape(link.url, quote=True)}" target="_blank" rel="noopener noreferrer">code</a>'
+        f' · <a href="{html_text(link.url)}" target="_blank" rel="noopener noreferrer">code</a>'
         for link in paper.code_links[:1]
     )
 
@@ -89,8 +138,8 @@ def render_card(citation: rag.Citation, turn: int) -> str:
     p = citation.paper
     return (
         f'<div class="pc-src" id="{source_id(turn, citation.n)}">'
-        f"<b>[{citation.n}] {html.escape(p.title)}</b><br>"
-        f"<small>{html.escape(p.venue_year)}{_code_link(p)}</small>"
+        f"<b>[{citation.n}] {html_text(p.title)}</b><br>"
+        f"<small>{html_text(p.venue_year)}{_code_link(p)}</small>"
         f"<p>{highlight(p.text, citation.quotes)}</p></div>"
     )
 
@@ -109,11 +158,11 @@ def render_hits(hits: list[rag.Hit]) -> str:
     cards = []
     for rank, hit in enumerate(hits, start=1):
         p = hit.paper
-        snippet = " … ".join(html.escape(s) for s in hit.snippets)
+        snippet = " … ".join(html_text(s) for s in hit.snippets)
         cards.append(
-            f'<div class="pc-hit"><b>{rank}. {html.escape(p.title)}</b> '
-            f"<small>{html.escape(p.venue_year)} · score {hit.score:.2f}{_code_link(p)}</small>"
+            f'<div class="pc-hit"><b>{rank}. {html_text(p.title)}</b> '
+            f"<small>{html_text(p.venue_year)} · score {hit.score:.2f}{_code_link(p)}</small>"
             f"<p>{snippet}</p>"
-            f"<details><summary>abstract</summary><p>{html.escape(p.text)}</p></details></div>"
+            f"<details><summary>abstract</summary><p>{html_text(p.text)}</p></details></div>"
         )
     return "\n".join(cards)

@@ -183,8 +183,10 @@ def _blocks(text: str) -> Iterable[tuple[str, bool]]:
         yield " ".join(prose), False
 
 
-def best_quotes(claims: Sequence[str], paper: Paper, k: int = 2) -> tuple[str, ...]:
-    """Up to `k` verbatim sentences of `paper.text` that best match the claims (else its first sentence)."""
+def best_quotes(claims: Sequence[str], paper: Paper, k: int = 4) -> tuple[str, ...]:
+    """The verbatim sentence of `paper.text` each claim quotes or paraphrases best, up to `k` (else its first).
+
+    Only the claims' own sentences: a card marks what the answer took from the paper, no more, no fewer."""
     analysis = analyse(paper.text)
     sentences = analysis.sentences
     scored = []  # per claim: (score, -index) of every overlapping sentence, best first
@@ -195,9 +197,7 @@ def best_quotes(claims: Sequence[str], paper: Paper, k: int = 2) -> tuple[str, .
             ranked = sorted(((len(wanted & t) / len(wanted), -i) for i, t in enumerate(analysis.terms)),
                             reverse=True)
             scored.append([r for r in ranked if r[0] > 0])
-    # each claim's best sentence first, then the strongest of the rest: every claim gets its evidence
-    picks = [ranked[0] for ranked in scored if ranked]
-    picks += sorted((r for ranked in scored for r in ranked[1:]), reverse=True)
+    picks = [ranked[0] for ranked in scored if ranked]  # each claim's best sentence, in the answer's order
     chosen = list(dict.fromkeys(-i for _, i in picks))[:k]
     if not chosen:
         return tuple(sentences[:1])

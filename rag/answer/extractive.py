@@ -61,7 +61,7 @@ def compare_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max
         # two papers, each with its own wording for the aspect: a second sentence may hold it
         best = best_sentences(s, asks, idf, most=2, runner_up=COMPARE_RUNNER_UP)
         if best:
-            lines.append(f"**{s.hit.paper.title}**: {' '.join(_clean(b.text) for b in best)} [{s.n}]")
+            lines.append(f"{s.hit.paper.title}: {' '.join(_clean(b.text) for b in best)} [{s.n}]")
     return "\n".join(lines)
 
 
@@ -77,7 +77,7 @@ def list_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_wo
             sentence = ""  # over the length limit: the paper is still listed, without its sentence
         used += len(sentence.split())
         body = f": {sentence}" if sentence else ""
-        lines.append(f"- **{s.hit.paper.title}** ({s.hit.paper.venue_year}){body} [{s.n}]")
+        lines.append(f"- {s.hit.paper.title} ({s.hit.paper.venue_year}){body} [{s.n}]")  # plain text (issue 13)
     count = f"{len(sources)} paper{'s' if len(sources) != 1 else ''} match{'es' if len(sources) == 1 else ''}:"
     return "\n".join([count, *lines])
 

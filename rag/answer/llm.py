@@ -14,12 +14,12 @@ import logging
 import re
 import time
 from typing import Iterator, Sequence
-from urllib.parse import urlsplit
 
 import httpx
 
 from rag.answer.citations import strip_markers
 from rag.errors import LLMUnavailable
+from rag.safety import public_url, strip_format_characters
 from rag.settings import AnswerSettings, Settings
 from rag.types import Paper
 
@@ -114,7 +114,8 @@ def _source_block(n: int, paper: Paper) -> str:
 
 def _neutralise(text: str) -> str:
     """Untrusted text that cannot open or close a source block."""
-    return _SOURCE_TAG.sub("&lt;", text)
+    # zero-width and other invisible characters first: "<\u200b/source>" reads as a tag to a model
+    return _SOURCE_TAG.sub("&lt;", strip_format_characters(text))
 
 
 def _clip(text: str, limit: int) -> str:
@@ -311,7 +312,7 @@ def _failure_message(exc: Exception, problem: str, attempts: int, yielded: bool,
     elif isinstance(exc, (_openai().APITimeoutError, httpx.TimeoutException)):
         hint = "raise PAPERCHAT_LLM_TIMEOUT or check the server"
     elif isinstance(exc, _openai().APIConnectionError):
-        hint = "is the server running?"
+        hint = "check that the server is running"
     else:
         hint = "try again shortly"
     return _redact(f"{what}; {hint}. Answering from the abstracts instead.", settings)
@@ -319,14 +320,7 @@ def _failure_message(exc: Exception, problem: str, attempts: int, yielded: bool,
 
 def _endpoint(settings: Settings) -> str:
     """The base URL without user:password or query, which may hold credentials."""
-    if not settings.llm.base_url:
-        return "api.openai.com"
-    parts = urlsplit(settings.llm.base_url)
-    try:
-        port = f":{parts.port}" if parts.port else ""
-    except ValueError:  # a malformed port: the client will fail on it too
-        port = ""
-    return f"{parts.scheme}://{parts.hostname or '?'}{port}{parts.path}"
+    return public_url(settings.llm.base_url)
 
 
 def _redact(text: str, settings: Settings) -> str:

@@ -168,7 +168,7 @@ def collection_answer(question: Question, snapshot: Snapshot) -> Answer:
         return Answer(text=f"The collection covers {len(counts)} venue(s): {per_venue}.", mode="extractive")
     with_code = [p for p in papers if p.code_links]
     lines = [f"{len(with_code)} of {len(papers)} papers link to code:"]
-    lines += [f"- **{p.title}** ({p.venue_year}): {p.code_links[0].url} [{i}]" for i, p in enumerate(with_code, 1)]
+    lines += [f"- {p.title} ({p.venue_year}): {p.code_links[0].url} [{i}]" for i, p in enumerate(with_code, 1)]
     citations = tuple(Citation(n=i, paper=p) for i, p in enumerate(with_code, 1))
     return Answer(text="\n".join(lines), citations=citations, mode="extractive")
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from rag.corpus.limits import bounded_fields
 from rag.corpus.text import clean_markup, find_links, split_sentences
 from rag.types import Paper
 
@@ -20,6 +21,9 @@ log = logging.getLogger("paperchat.corpus")
 
 SUPPORTED = (".txt", ".jsonl", ".csv")
 MAX_FILE_BYTES = 200 * 1024 * 1024
+MIN_WORDS = 5  # fewer words than this is a fragment, not an abstract (every format)
+HEADER_CHARS = 120  # a longer line 1 is read for its venue and year only, when the venue is an acronym
+_ACRONYM = re.compile(r"\b\w*[A-Z]\w*[A-Z]\w*")  # ICLR, NeurIPS, AAAI: two capitals in one word
 # "ICML 2026 Papers", "CVPR, 2025", "ICML2026 Papers" (a venue ending in a letter needs no separator)
 _HEADER = re.compile(
     r"^\s*(?P<venue>[^\s\d][^\n]{0,80}?)(?:[\s,]+|(?<=[^\W\d_]))(?P<year>(?:19|20)\d{2})(?!\d)(?P<rest>[^\n]*)$"
@@ -151,12 +155,7 @@ def _parse_file(path: Path, warnings: list[str], max_chars: int) -> list[_Raw]:
     else:
         rows = _jsonl_rows(text, path.name, warnings) if suffix == ".jsonl" else _csv_rows(text)
         raws = parse_records(rows, path.name, warnings)
-    for raw in raws:
-        if len(raw.abstract) > max_chars:
-            warnings.append(
-                f"{path.name}#{raw.position}: abstract is {len(raw.abstract):,} characters; only the first "
-                f"{max_chars:,} are indexed (missing blank lines between abstracts?)"
-            )
+    raws = [bounded_fields(raw, path.name, warnings, max_chars) for raw in raws]
     if not raws:
         warnings.append(f"{path.name}: no abstracts found; skipped")
     return raws
@@ -165,20 +164,25 @@ def _parse_file(path: Path, warnings: list[str], max_chars: int) -> list[_Raw]:
 def parse_paper_list(text: str, name: str, warnings: list[str]) -> list[_Raw]:
     """A `.txt` paper list: a `<VENUE> <YEAR> …` header line, then one abstract per paragraph."""
     first, _, rest = text.lstrip("\n").partition("\n")
-    header = _HEADER.match(first) if len(first) <= 120 else None
+    header = _HEADER.match(first[:HEADER_CHARS])  # the venue and year come first; a long tail is not a paper
+    if header and len(first) > HEADER_CHARS and not _ACRONYM.search(header.group("venue")):
+        header = None  # a long line 1 opening with "In 2024, …" is an abstract; a long header names ICLR, NeurIPS
     # a wrapped abstract's first line can look like a header ("Since 2020, …"); a real one stands alone
     stands_alone = not rest.partition("\n")[0].strip()
     venue, year = "unknown", None
     if header and stands_alone:
         # a header of punctuation and a year ("- 2026") names no venue
         venue, year = header.group("venue").strip(" -:,") or "unknown", int(header.group("year"))
+        if len(first) > HEADER_CHARS:
+            warnings.append(f"{name}: line 1 is {len(first):,} characters; read as the header '{venue} {year}', "
+                            f"the rest of it ignored")
     else:
         rest = text
         hint = " (a header must be followed by a blank line)" if header else ""
         warnings.append(f"{name}: no '<VENUE> <YEAR>' header on line 1{hint}; papers ingested with venue 'unknown'")
     raws = []
     for number, paragraph in enumerate(_paragraphs(rest), start=1):
-        if len(paragraph.split()) < 5:
+        if len(paragraph.split()) < MIN_WORDS:
             warnings.append(f"{name}#{number}: {paragraph[:40]!r} is too short to be an abstract; skipped")
             continue
         raws.append(_Raw(abstract=paragraph, position=number, venue=venue, year=year))
@@ -198,6 +202,11 @@ def _jsonl_rows(text: str, name: str, warnings: list[str]) -> list[dict | None]:
             row = json.loads(line)
         except json.JSONDecodeError as exc:
             warnings.append(f"{name}: line {number} is not valid JSON ({exc.msg}); skipped")
+            rows.append(None)
+            continue
+        except (ValueError, RecursionError) as exc:  # a 5,000-digit number, nesting deeper than Python's stack
+            problem = "nested too deeply" if isinstance(exc, RecursionError) else str(exc).split(";")[0]
+            warnings.append(f"{name}: line {number} cannot be read ({problem}); skipped")
             rows.append(None)
             continue
         if not isinstance(row, dict):
@@ -223,6 +232,9 @@ def parse_records(rows: list[dict | None], name: str, warnings: list[str]) -> li
         abstract = str(row.get("abstract") or row.get("text") or "").strip()
         if not abstract:
             missing += 1
+            continue
+        if len(abstract.split()) < MIN_WORDS:
+            warnings.append(f"{name}#{position}: {abstract[:40]!r} is too short to be an abstract; skipped")
             continue
         venue = str(row.get("venue") or "").strip() or "unknown"
         no_venue += venue == "unknown"

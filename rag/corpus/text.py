@@ -32,7 +32,12 @@ _WRAPPERS = re.compile(
     r"\s*\{([^{}]*)\}"
 )
 _HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
-_MD_LINK = re.compile(r"!?\[([^\]]*)\]\((\s*[^)\s]+)[^)]*\)")
+# link text may hold brackets itself ("![a[b]c](url)"): up to three levels deep, each alternative starting
+# with a different character so the match stays linear
+_BRACKETED = r"[^\[\]]*"
+for _ in range(3):
+    _BRACKETED = rf"(?:[^\[\]]|\[{_BRACKETED}\])*"
+_MD_LINK = re.compile(rf"!?\[({_BRACKETED})\]\((\s*[^)\s]+)[^)]*\)")
 _URL = re.compile(r"""https?://[^\s<>()\[\]{}"'`]+|(?<![\w/.@])(?:www\.)?github\.com/[^\s<>()\[\]{}"'`]+""")
 _CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "sourceforge.net",
                "gitee.com", "huggingface.co/spaces", "anonymous.4open.science")

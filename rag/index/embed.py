@@ -182,7 +182,10 @@ class OpenAIEmbedder:
                 response = self._client.embeddings.create(model=self.model, input=batch)
                 rows.extend(item.embedding for item in sorted(response.data, key=lambda d: d.index))
         except OpenAIError as exc:
-            raise EmbedderError(f"the embeddings API failed ({type(exc).__name__}); check the key and URL") from exc
+            status = f", HTTP {exc.status_code}" if getattr(exc, "status_code", None) else ""
+            # not chained: the cause's message can hold the API key an endpoint echoed back
+            raise EmbedderError(
+                f"the embeddings API failed ({type(exc).__name__}{status}); check the key and URL") from None
         vectors = np.asarray(rows, dtype=np.float32).reshape(len(texts), -1)
         self.dim = vectors.shape[1] if len(vectors) else self.dim
         return vectors / np.clip(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12, None)

@@ -13,6 +13,7 @@ from rag.retrieval.spelling import correct
 from rag.index.store import PaperIndex, Snapshot
 from rag.corpus.terms import analyse, terms
 from rag.errors import BadQuery
+from rag.safety import has_lone_surrogate
 from rag.settings import Settings
 from rag.types import Hit
 
@@ -39,8 +40,12 @@ class Candidates:
 
 def clean_query(query: str, settings: Settings) -> str:
     """Validate and bound a query: empty is an error, very long is truncated."""
-    if not isinstance(query, str) or not query.strip():
+    if not isinstance(query, str):
+        raise BadQuery(f"the query must be text, got {type(query).__name__}: type a question or some keywords")
+    if not query.strip():
         raise BadQuery("the query is empty: type a question or some keywords")
+    if has_lone_surrogate(query):  # half of a UTF-16 pair: no tokenizer or encoder accepts it
+        raise BadQuery("the query holds an invalid character (a lone UTF-16 surrogate); retype or re-paste it")
     query = " ".join(query.split())
     if len(query) > settings.search.max_query_chars:
         log.info("query of %d characters truncated to %d", len(query), settings.search.max_query_chars)

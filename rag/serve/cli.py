@@ -9,10 +9,18 @@ import shutil
 import sys
 import textwrap
 
-from rag import api
+import rag
 from rag.errors import PaperchatError
-from rag.answer.llm import llm_configured, model_label
+from rag.safety import json_controls, public_url, terminal_text
 from rag.settings import Settings
+
+VENUE_HELP = "only papers of this venue (name without the year, e.g. ICLR)"
+YEAR_HELP = "only papers of this year, e.g. 2026"
+
+
+def say(*parts, file=None, end: str = "\n", flush: bool = False) -> None:
+    """print(), with paper and model text stripped of the control characters a terminal would obey."""
+    print(terminal_text(" ".join(str(p) for p in parts)), file=file or sys.stdout, end=end, flush=flush)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,13 +33,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args, Settings())
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        say(f"error: {exc}", file=sys.stderr)
         return 2
     except PaperchatError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        say(f"error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        say("interrupted", file=sys.stderr)
         return 130
 
 
@@ -44,35 +52,35 @@ def _parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_ingest)
 
     p = sub.add_parser("search", help="find papers")
-    p.add_argument("query")
+    p.add_argument("query", help="what to look for, in words")
     p.add_argument("-k", type=int, default=10, help="number of papers (default 10)")
-    p.add_argument("--venue", help="venue name without the year, e.g. ICLR")
-    p.add_argument("--year", type=int)
+    p.add_argument("--venue", help=VENUE_HELP)
+    p.add_argument("--year", type=int, help=YEAR_HELP)
     p.set_defaults(func=cmd_search)
 
     p = sub.add_parser("stats", help="papers per venue")
     p.set_defaults(func=cmd_stats)
 
     p = sub.add_parser("ask", help="a short cited answer")
-    p.add_argument("question")
-    p.add_argument("--venue", help="venue name without the year, e.g. ICLR")
-    p.add_argument("--year", type=int)
+    p.add_argument("question", help="the question, in quotes")
+    p.add_argument("--venue", help=VENUE_HELP)
+    p.add_argument("--year", type=int, help=YEAR_HELP)
     p.add_argument("--json", action="store_true", help="print the answer and its citations as JSON")
     p.set_defaults(func=cmd_ask)
 
     p = sub.add_parser("chat", help="an interactive session; follow-up questions keep their context")
-    p.add_argument("--venue")
-    p.add_argument("--year", type=int)
+    p.add_argument("--venue", help=VENUE_HELP + ", for every question of the session")
+    p.add_argument("--year", type=int, help=YEAR_HELP + ", for every question of the session")
     p.set_defaults(func=cmd_chat)
     return parser
 
 
 def cmd_ingest(args, settings: Settings) -> int:
     paths = args.paths or [settings.index.data_dir]
-    report = api.ingest(paths, settings=settings, progress=sys.stderr.isatty())
+    report = rag.ingest(paths, settings=settings, progress=sys.stderr.isatty())
     for warning in report.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
-    print(
+        say(f"warning: {warning}", file=sys.stderr)
+    say(
         f"{report.papers} papers ({report.added} new, {report.removed} removed, {report.unchanged} unchanged), "
         f"{report.chunks} chunks, {report.chunks_embedded} embedded ({report.chunks_cached} from the embedding cache), "
         f"in {report.seconds:.1f} s"
@@ -81,33 +89,33 @@ def cmd_ingest(args, settings: Settings) -> int:
 
 
 def cmd_search(args, settings: Settings) -> int:
-    hits = api.search(args.query, k=args.k, venue=args.venue, year=args.year, settings=settings)
+    hits = rag.search(args.query, k=args.k, venue=args.venue, year=args.year, settings=settings)
     if not hits:
-        print("no matching papers")
+        say("no matching papers")
         return 0
     width = shutil.get_terminal_size((110, 20)).columns
     title_w = 34
-    print(f"{'#':>2}  {'title':<{title_w}}  {'venue':<10}  {'score':>5}  snippet")
+    say(f"{'#':>2}  {'title':<{title_w}}  {'venue':<10}  {'score':>5}  snippet")
     for rank, hit in enumerate(hits, start=1):
         title = textwrap.shorten(hit.paper.title, title_w, placeholder="…")
         snippet_w = max(width - title_w - 28, 20)
         snippet = textwrap.shorten(hit.snippets[0] if hit.snippets else "", snippet_w, placeholder="…")
-        print(f"{rank:>2}  {title:<{title_w}}  {hit.paper.venue_year:<10}  {hit.score:>5.2f}  {snippet}")
+        say(f"{rank:>2}  {title:<{title_w}}  {hit.paper.venue_year:<10}  {hit.score:>5.2f}  {snippet}")
     return 0
 
 
 def cmd_ask(args, settings: Settings) -> int:
     if args.json:
-        answer = api.ask(args.question, venue=args.venue, year=args.year, settings=settings)
-        print(json.dumps(answer_json(answer), ensure_ascii=False, indent=1))
+        answer = rag.ask(args.question, venue=args.venue, year=args.year, settings=settings)
+        print(json_controls(json.dumps(answer.to_dict(), ensure_ascii=False, indent=1)))
         return 0
-    print(f"[{_mode_line(settings)}]", file=sys.stderr)
-    _print_answer(api.ask_stream(args.question, venue=args.venue, year=args.year, settings=settings))
+    say(f"[{_mode_line(settings)}]", file=sys.stderr)
+    _print_answer(rag.ask_stream(args.question, venue=args.venue, year=args.year, settings=settings))
     return 0
 
 
 def cmd_chat(args, settings: Settings) -> int:
-    print(f"paperchat · {_mode_line(settings)} · empty line or Ctrl-D to quit", file=sys.stderr)
+    say(f"paperchat · {_mode_line(settings)} · empty line or Ctrl-D to quit", file=sys.stderr)
     history: list[dict] = []
     while True:
         try:
@@ -116,7 +124,7 @@ def cmd_chat(args, settings: Settings) -> int:
             return 0
         if not question:
             return 0
-        answer = _print_answer(api.ask_stream(question, history=history, venue=args.venue, year=args.year,
+        answer = _print_answer(rag.ask_stream(question, history=history, venue=args.venue, year=args.year,
                                               settings=settings))
         history += [{"role": "user", "content": question}, {"role": "assistant", "content": answer.text}]
 
@@ -125,42 +133,31 @@ def _print_answer(stream):
     answer = None
     for piece in stream:
         if isinstance(piece, str):
-            print(piece, end="", flush=True)
+            say(piece, end="", flush=True)
         else:
             answer = piece
-    print()
+    say()
     if answer.notice:
-        print(f"note: {answer.notice}")
+        say(f"note: {answer.notice}")
     for c in answer.citations:
         code = f" · code: {c.paper.code_links[0].url}" if c.paper.code_links else ""
-        print(f"[{c.n}] {c.paper.title} ({c.paper.venue_year}){code}")
+        say(f"[{c.n}] {c.paper.title} ({c.paper.venue_year}){code}")
     return answer
 
 
 def _mode_line(settings: Settings) -> str:
-    if llm_configured(settings):
-        return f"{model_label(settings)} at {settings.llm.base_url or 'api.openai.com'}"
+    label = rag.llm_label(settings)
+    if label:
+        return f"{label} at {public_url(settings.llm.base_url)}"  # no user:key@ or ?api-key=
     return "extractive — no LLM configured (set OPENAI_API_KEY or OPENAI_BASE_URL for LLM answers)"
 
 
-def answer_json(answer) -> dict:
-    """The answer as plain JSON: text, mode, abstained, notice, and each citation with its quotes."""
-    return {
-        "text": answer.text, "mode": answer.mode, "abstained": answer.abstained, "notice": answer.notice,
-        "citations": [
-            {"n": c.n, "id": c.paper.id, "title": c.paper.title, "venue": c.paper.venue, "year": c.paper.year,
-             "code": [link.url for link in c.paper.code_links], "quotes": list(c.quotes)}
-            for c in answer.citations
-        ],
-        "unsupported": list(answer.unsupported),
-    }
-
-
 def cmd_stats(args, settings: Settings) -> int:
-    counts = api.stats(settings)
-    for venue, n in counts.items():
-        print(f"{venue:<20} {n:>6}")
-    print(f"{'total':<20} {sum(counts.values()):>6}")
+    stats = rag.stats(settings)
+    for venue, years in stats.venues.items():
+        for year, n in years.items():
+            say(f"{venue:<14} {year or '':<5} {n:>6}")
+    say(f"{'total':<20} {stats.papers:>6}")
     return 0
 
 

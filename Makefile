@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 HOST   ?= $(or $(PAPERCHAT_HOST),127.0.0.1)
 PORT   ?= $(or $(PAPERCHAT_PORT),7860)
 
-.PHONY: run test eval tune bench ingest clean
+.PHONY: run test test-quick eval tune bench ingest clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,10 @@ run: $(VENV)/.installed
 test: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest
 	PAPERCHAT_TESTS_CHROMA=server $(BIN)/python -m pytest -q tests/test_index.py tests/test_retrieve.py tests/test_answer.py tests/test_venues.py tests/test_faults.py::test_an_ingest_killed_then_rerun_ends_exact
+
+# the inner loop, under a minute: no browser, no Chroma server, no SIGKILL runs (markers in pyproject.toml)
+test-quick: $(VENV)/.installed-dev
+	$(BIN)/python -m pytest -q -m "not browser and not server and not slow"
 
 ingest: $(VENV)/.installed
 	$(BIN)/paperchat ingest

@@ -24,7 +24,7 @@ _EXPORTS = {
     "record_feedback": "rag.serve.feedback",
     "Settings": "rag.settings",
     "Paper": "rag.types", "Chunk": "rag.types", "Hit": "rag.types", "Citation": "rag.types", "Answer": "rag.types",
-    "Link": "rag.types", "Stats": "rag.types",
+    "Link": "rag.types", "Stats": "rag.types", "Hits": "rag.types",
     "PaperchatError": "rag.errors", "ConfigError": "rag.errors", "EmbedderError": "rag.errors",
     "IndexUnavailable": "rag.errors", "IndexBusy": "rag.errors", "LLMUnavailable": "rag.errors",
     "BadUpload": "rag.errors", "BadQuery": "rag.errors",
@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # for editors and type checkers; at run time `__getattr__` im
     from rag.serve.feedback import record_feedback  # noqa: F401
     from rag.serve.upload import UploadResult, add_papers  # noqa: F401
     from rag.settings import Settings  # noqa: F401
-    from rag.types import Answer, Chunk, Citation, Hit, Link, Paper, Stats  # noqa: F401
+    from rag.types import Answer, Chunk, Citation, Hit, Hits, Link, Paper, Stats  # noqa: F401
 
 
 def __getattr__(name: str) -> Any:

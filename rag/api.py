@@ -16,7 +16,7 @@ from rag.index.store import IngestReport, PaperIndex, Progress, Snapshot
 from rag.retrieval.hybrid import clean_query, hybrid_search
 from rag.answer.llm import llm_configured, load_client, model_label
 from rag.settings import Settings, current_settings
-from rag.types import Answer, Hit, Paper, Stats
+from rag.types import Answer, Hits, Paper, Stats
 
 log = logging.getLogger("paperchat")
 _lock = threading.Lock()
@@ -93,7 +93,7 @@ def ingest(
 def search(
     query: str, k: int = 10, venue: Venues = None, year: int | None = None, *,
     settings: Settings | None = None, mode: str | None = None,
-) -> list[Hit]:
+) -> Hits:
     """Papers that match `query`, best first, one `Hit` per paper; `venue` is a name or a list (any of them).
 
     >>> hits = rag.search("streaming video with bounded memory", k=5, venue="ICML")
@@ -102,7 +102,7 @@ def search(
     """
     settings = settings or current_settings()
     query, k, year = _checked(query, k, year, venue, settings, MAX_SEARCH_K)  # checked once, before any index work
-    return hybrid_search(get_index(settings), query, k, venue=venue, year=year, mode=mode, settings=settings)
+    return Hits(hybrid_search(get_index(settings), query, k, venue=venue, year=year, mode=mode, settings=settings))
 
 
 def stats(settings: Settings | None = None) -> Stats:

@@ -102,6 +102,31 @@ class Answer:
         return {"text": self.text, "mode": self.mode, "abstained": self.abstained, "notice": self.notice,
                 "citations": [c.to_dict() for c in self.citations], "unsupported": list(self.unsupported)}
 
+    # Jupyter shows these; the rendering (and its escaping) is rag/display.py, imported when asked
+    def _repr_markdown_(self) -> str:
+        from rag.display import answer_markdown
+
+        return answer_markdown(self)
+
+    def _repr_html_(self) -> str:
+        from rag.display import answer_html
+
+        return answer_html(self)
+
+
+class Hits(list):
+    """What `rag.search` returns: a list of `Hit`s, best first, that Jupyter shows as a numbered list."""
+
+    def _repr_markdown_(self) -> str:
+        from rag.display import hits_markdown
+
+        return hits_markdown(self)
+
+    def _repr_html_(self) -> str:
+        from rag.display import hits_html
+
+        return hits_html(self)
+
 
 @dataclass(frozen=True)
 class Stats:

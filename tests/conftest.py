@@ -13,8 +13,21 @@ import rag
 import rag.api
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
-DATA_DIR = PROJECT_ROOT / "data"
-PAPERS_DIR = DATA_DIR / "papers"
+
+
+def find_corpus(root: Path) -> Path:
+    """The default corpus, `shared/corpus` beside the checkout (CI) or beside a folder above it (a git worktree)."""
+    for folder in (root, *root.parents):
+        corpus = folder.parent / "shared" / "corpus"
+        if corpus.is_dir():
+            return corpus
+    raise RuntimeError(f"no shared/corpus beside {root} or any folder above it: the tests index a copy of it")
+
+
+# The tests index the shipped corpus from ../shared/corpus, never the checkout's data/: a paper list the user
+# uploads through the page lands in data/ and must not change what the tests see.
+CORPUS_DIR = find_corpus(PROJECT_ROOT)
+PAPERS_DIR = CORPUS_DIR  # the four shipped paper lists (its README.md is not a paper list and is skipped)
 LEAKY_ENV = ("OPENAI_API_KEY", "OPENAI_BASE_URL")
 VEDA_QUESTION = "What speedup does Veda report?"
 VEDA_FILE = "001_9cdbb0d51ea5419a.txt"  # ICML 2026, 13 papers, Veda among them
@@ -26,6 +39,19 @@ FAST_THREADS = 1
 # answer tests a second time this way. Read now: the environment is scrubbed of PAPERCHAT_* below.
 ON_SERVER = os.environ.get("PAPERCHAT_TESTS_CHROMA", "") == "server"
 embedded_only = pytest.mark.skipif(ON_SERVER, reason="checks the embedded database's own files or processes")
+
+
+# Tiers for `make test-quick` (markers registered in pyproject.toml), given here so new tests get them too:
+# `browser` for the modules that drive Chromium, `server` for a test using a fixture that starts `chroma run`.
+SERVER_FIXTURES = {"chroma_url", "chroma_server"}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.path.name.startswith("test_browser"):
+            item.add_marker(pytest.mark.browser)
+        if SERVER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.server)
 
 
 def bug(reason: str):
@@ -106,15 +132,12 @@ def isolated(tmp_path, monkeypatch, session_chroma_url):
 
 
 def copy_data(dst: Path, files: list[str] | None = None) -> Path:
-    """A writable copy of the shipped `data/` (optionally only some paper lists); returns it."""
-    if files is None:
-        shutil.copytree(DATA_DIR, dst)
-    else:
-        (dst / "papers").mkdir(parents=True)
-        for name in files:
-            shutil.copy(PAPERS_DIR / name, dst / "papers" / name)
-    for path in dst.rglob("*"):  # the shipped lists are read-only; tests edit their copies
-        path.chmod(path.stat().st_mode | stat.S_IWUSR)
+    """A writable data folder laid out like `data/` (`papers/*.txt`) with the shipped lists, or only `files`."""
+    (dst / "papers").mkdir(parents=True)
+    for name in files if files is not None else sorted(p.name for p in PAPERS_DIR.glob("*.txt")):
+        target = dst / "papers" / name
+        shutil.copy(PAPERS_DIR / name, target)
+        target.chmod(target.stat().st_mode | stat.S_IWUSR)  # the shipped lists may be read-only; tests edit copies
     return dst
 
 

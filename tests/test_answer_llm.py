@@ -115,6 +115,7 @@ def test_a_follow_up_is_condensed_before_retrieval(llm, fake):
     assert any(m["role"] == "user" and m["content"] == "What is FlowNar?" for m in last)
 
 
+@pytest.mark.slow
 def test_an_injected_abstract_stays_data(built_settings, tmp_path, data_copy, fake):
     data = data_copy(tmp_path / "data")
     (data / "papers" / "zz_injection.txt").write_text(

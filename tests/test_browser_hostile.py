@@ -25,6 +25,7 @@ from ui.app import build_app, launch_options
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium not installed (apt-get install chromium)")
 BOT = ".message.bot, [data-testid='bot']"
+USER = ".message.user, [data-testid='user']"
 
 
 class Attacker:
@@ -73,6 +74,10 @@ def hostile_lists(data: Path, evil: str) -> None:
          "abstract": "We propose OkapiSeg, a segmentation model for forest canopy imagery that separates "
                      "individual tree crowns from drone photographs with a lightweight decoder."},
     ]
+    # the largest venue names an example question ("Which <venue> papers study …?")
+    rows += [{"title": f"Route{i}", "venue": f"<img src={evil}/example-venue>", "year": "2025",
+              "abstract": f"We study cargo routing variant {i} with harbour scheduling and report a {i}% gain."}
+             for i in range(60)]
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=["title", "venue", "year", "abstract"])
     writer.writeheader()
@@ -220,3 +225,13 @@ def test_a_model_reply_with_an_image_and_a_phishing_link_is_shown_as_text(llm_pa
     links = message.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
     assert links and all(href.startswith("#pc-src-") for href in links), links  # only our citation links
     assert nothing_fetched(llm_page, attacker), attacker.paths + llm_page.fetched
+
+
+def test_an_example_question_naming_a_hostile_venue_is_text(page, attacker):
+    example = f"Which <img src={attacker.url}/example-venue> papers"  # the button shortens the rest
+    page.wait_for_function("t => document.body.innerText.includes(t)", arg=example, timeout=10_000)
+    page.get_by_text(example).first.click()  # an example asks at once
+    page.wait_for_function("([sel, t]) => [...document.querySelectorAll(sel)].some(m => m.innerText.includes(t))",
+                           arg=[USER, example], timeout=30_000)
+    assert page.locator(".message img").count() == 0
+    assert nothing_fetched(page, attacker), attacker.paths + page.fetched

@@ -100,6 +100,7 @@ def test_the_unreachable_server_message_says_it_once(tmp_path):
     assert str(error.value).count(url) == 1 and str(error.value).count("chroma run") == 1
 
 
+@pytest.mark.slow
 def test_a_server_that_never_answers_is_index_unavailable_not_a_hang(tmp_path):
     silent = socket.socket()
     silent.bind(("127.0.0.1", 0))

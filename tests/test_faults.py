@@ -205,6 +205,7 @@ def target_chunks(settings: rag.Settings) -> set[str]:
     return {c.id for p in load_papers([settings.index.data_dir]).papers for c in make_chunks(p, settings)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kill", KILL_POINTS.values(), ids=KILL_POINTS.keys())
 def test_an_ingest_killed_then_rerun_ends_exact(kill, tmp_path, index_copy):
     if kill.first_ingest:
@@ -370,6 +371,7 @@ CASES = [("ask", name) for name in FAULTS] + [
     ("ask_stream", "answers 503 with Retry-After"), ("ask_stream", "goes silent after the headers")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("entry", "fault"), CASES, ids=[f"{e}: {f}" for e, f in CASES])
 def test_a_faulty_endpoint_still_gets_a_cited_answer_in_time(built_settings, fake, entry, fault):
     fake.default = FAULTS[fault]  # every attempt meets the fault
@@ -386,6 +388,7 @@ HISTORY = [{"role": "user", "content": "What is FlowNar?"},
            {"role": "assistant", "content": "FlowNar is a streaming narration framework [1]."}]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault", [FAULTS["hangs"], FAULTS["answers 500"]], ids=["hangs", "answers 500"])
 def test_a_follow_up_spends_one_time_budget_and_keeps_its_subject(built_settings, fake, fault):
     # a follow-up makes two LLM calls (condense the question, then answer it): together they get llm_timeout
@@ -399,6 +402,7 @@ def test_a_follow_up_spends_one_time_budget_and_keeps_its_subject(built_settings
     assert "Ego4D" in answer.text
 
 
+@pytest.mark.slow
 def test_requests_at_once_against_a_hanging_endpoint_all_end_in_time(built_settings, fake):
     fake.default = FAULTS["hangs"]
     settings = llm_settings(built_settings, fake)
@@ -485,6 +489,7 @@ def assert_all_or_nothing(readers: Readers, new: int, held: tuple[float, float],
     assert after and all((s.counted, s.found) == (new, new) for s in after)
 
 
+@pytest.mark.slow
 def test_papers_appear_whole_when_an_ingest_in_this_process_commits(index_copy):
     new = add_reworded_list(index_copy.index.data_dir / "papers", ICLR_FILE, f"{NEW_VENUE} Papers", "newconf.txt")
     held: list[float] = []
@@ -519,6 +524,7 @@ print(f"done {time.time()}", flush=True)
 """
 
 
+@pytest.mark.slow
 def test_papers_appear_whole_when_another_process_commits_an_ingest(tmp_path, index_copy):
     new = add_reworded_list(index_copy.index.data_dir / "papers", ICLR_FILE, f"{NEW_VENUE} Papers", "newconf.txt")
 
@@ -535,6 +541,7 @@ def test_papers_appear_whole_when_another_process_commits_an_ingest(tmp_path, in
 
 # ---------------------------------------------------------------- many sessions at once (eval/load.py, small)
 
+@pytest.mark.slow
 def test_ten_sessions_at_once_get_the_answers_they_get_alone(built_settings):
     if str(PROJECT_ROOT) not in sys.path:  # eval/ is a top-level package of the checkout, not installed
         sys.path.insert(0, str(PROJECT_ROOT))

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
-import threading
+import multiprocessing
 from datetime import datetime, timezone
+from pathlib import Path
 
 import pytest
 
@@ -48,16 +49,31 @@ def test_clicks_are_appended_and_the_file_is_created_when_missing(tmp_path):
     assert [line["liked"] for line in lines(settings.feedback_file)] == [True, False, None]
 
 
-def test_concurrent_clicks_never_mix_lines(tmp_path):
-    settings = rag.Settings(index_dir=tmp_path)
-    long_answer = rag.Answer(text="x" * 20_000, citations=ANSWER.citations)
-    threads = [threading.Thread(target=rag.record_feedback, args=(f"q{i}", long_answer, i % 2 == 0, settings))
-               for i in range(20)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert sorted(line["question"] for line in lines(settings.feedback_file)) == sorted(f"q{i}" for i in range(20))
+def _click_many(path: str, worker: int, clicks: int, start) -> None:
+    """One page process: waits for the others, then records `clicks` votes on a long answer."""
+    settings = rag.Settings(index_dir=Path(path).parent, feedback_path=path)
+    long_answer = rag.Answer(text=f"w{worker} " + "x" * 20_000, citations=ANSWER.citations)  # > one pipe buffer
+    start.wait()
+    for i in range(clicks):
+        rag.record_feedback(f"w{worker}-{i}", long_answer, i % 2 == 0, settings)
+
+
+@pytest.mark.slow
+def test_processes_clicking_at_once_keep_every_line_whole(tmp_path):
+    # several page processes (or machines sharing the folder) append to one file: no lock spans them
+    path, workers, clicks = tmp_path / "feedback.jsonl", 4, 200
+    spawn = multiprocessing.get_context("spawn")
+    start = spawn.Barrier(workers)  # all click together once every process is up
+    procs = [spawn.Process(target=_click_many, args=(str(path), w, clicks, start)) for w in range(workers)]
+    for proc in procs:
+        proc.start()
+    for proc in procs:
+        proc.join(120)
+    assert [proc.exitcode for proc in procs] == [0] * workers
+
+    records = lines(path)  # every line parses: none was cut or interleaved with another
+    assert sorted(r["question"] for r in records) == sorted(f"w{w}-{i}" for w in range(workers) for i in range(clicks))
+    assert all(r["answer"] == r["question"].split("-")[0] + " " + "x" * 20_000 for r in records)
 
 
 def test_an_unwritable_place_is_a_clear_error(tmp_path):

@@ -215,6 +215,7 @@ def test_chroma_is_never_asked_to_embed_text_itself(built_settings):
 # ---------------------------------------------------------------- another process's ingest
 # (kill -9 mid-ingest: tests/test_faults.py)
 
+@pytest.mark.slow
 def test_a_reader_process_sees_another_process_reingest(tmp_path, index_copy):
     assert rag.search(VEDA_QUESTION, k=1, settings=index_copy, mode="dense")[0].paper.title == "Veda"
     path = index_copy.index.data_dir / "papers" / VEDA_FILE

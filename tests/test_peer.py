@@ -17,6 +17,8 @@ if str(PROJECT_ROOT) not in sys.path:  # eval/ is a top-level package of the che
 
 from eval import peer  # noqa: E402
 
+pytestmark = pytest.mark.slow  # builds both systems' indexes; eval/peer.py is what `make bench` runs
+
 # ~3 × the splitter's 1024 tokens: the one paper the default SentenceSplitter cuts into several nodes
 LONG_ABSTRACT = " ".join(
     f"Glacier observation {i} records how meltwater channel number {i} widened during summer season {i % 7}."

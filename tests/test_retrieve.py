@@ -135,6 +135,7 @@ def test_an_unknown_mode_is_an_error(built_settings):
 
 # ---------------------------------------------------------------- first use
 
+@pytest.mark.slow
 def test_first_search_builds_the_default_index(tmp_path, monkeypatch, caplog, data_copy):
     data = data_copy(tmp_path / "data")
     monkeypatch.setenv("PAPERCHAT_DATA_DIR", str(data))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 
 os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")  # no phone-home from an offline tool
 
@@ -17,7 +18,7 @@ from ui.page import ChatPage, header  # noqa: E402
 from ui.render import SOURCES_PLACEHOLDER  # noqa: E402
 from ui.tools import PaperTools  # noqa: E402
 
-__all__ = ["build_app", "launch_options", "parse_auth", "main"]
+__all__ = ["build_app", "launch_options", "parse_auth", "main", "serve"]
 
 # Requests each event serves at once (Gradio's default is 1): answers waiting on an LLM endpoint overlap.
 # eval/load.py, 10 clients, an endpoint taking 0.35 s an answer: 2.4 answers/s one at a time, 8.5 with 8.
@@ -64,9 +65,10 @@ def build_app(settings: rag.Settings | None = None) -> gr.Blocks:
             _upload_tab(page, [title, *chat_filters, *search_filters])
         app.load(page.load, None, [title, *chat_filters, *search_filters], **PRIVATE)  # a reload sees uploads
         tools = PaperTools(page.settings)
-        gr.api(tools.ask_papers, api_name="ask", queue=False)
-        gr.api(tools.search_papers, api_name="search_papers", queue=False)
-        gr.api(tools.get_paper, api_name="get_paper", queue=False)
+        # the MCP tools (every public endpoint is one), not queued: Gradio's MCP server then calls them in-process
+        for tool in (tools.search_papers, tools.ask_papers, tools.get_paper):
+            gr.api(tool, api_name=tool.__name__, queue=False)
+        gr.api(tools.answer, api_name="ask", api_visibility="undocumented")  # gradio_client scripts: a dict
     app.page = page  # for tests and scripts: the handlers behind this app
     return app.queue(default_concurrency_limit=ANSWERS_AT_ONCE)
 
@@ -140,10 +142,28 @@ def _upload_tab(page: ChatPage, refreshed: list) -> None:
     upload.upload(page.upload, upload, [uploaded, *refreshed], **PRIVATE)
 
 
+def _stop_on_sigterm() -> None:
+    """`kill` (SIGTERM) ends the page as Ctrl-C does: Gradio closes its server, atexit removes the exports."""
+    def stop(signum, frame):
+        raise KeyboardInterrupt  # Python's default for SIGTERM exits without running atexit
+
+    signal.signal(signal.SIGTERM, stop)
+
+
 def main() -> None:
+    """`python -m ui.app`: the page with the settings of the environment (and `.env`)."""
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     try:
         settings = rag.Settings()
+    except rag.ConfigError as exc:
+        raise SystemExit(f"paperchat: {exc}") from None
+    serve(settings)
+
+
+def serve(settings: rag.Settings) -> None:
+    """Serve the page until interrupted (with its MCP server when `settings.serve.mcp`)."""
+    _stop_on_sigterm()
+    try:
         options = launch_options(settings)
     except rag.ConfigError as exc:
         raise SystemExit(f"paperchat: {exc}") from None

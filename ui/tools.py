@@ -1,9 +1,13 @@
 """The page's API for scripts and AI assistants: three typed tools, served by Gradio and, with MCP on, as MCP tools.
 
-Gradio names an MCP tool after its function and describes it from the docstring (its `Args:` section).
+Gradio names an MCP tool after its function and describes it from the docstring (its `Args:` section). The
+tools return JSON text: Gradio hands an assistant `str()` of whatever a tool returns, and a dict's `str()` is not
+JSON. `answer` (the `/ask` endpoint of `gradio_client` scripts) returns the same answer as a dict.
 """
 
 from __future__ import annotations
+
+import json
 
 import gradio as gr
 
@@ -18,7 +22,7 @@ class PaperTools:
     def __init__(self, settings: rag.Settings):
         self.settings = settings
 
-    def search_papers(self, query: str, k: int = 10, venue: str | None = None, year: int | None = None) -> list[dict]:
+    def search_papers(self, query: str, k: int = 10, venue: str | None = None, year: int | None = None) -> str:
         """Find the conference papers that match a query, best first, with their best-matching sentences.
 
         Args:
@@ -28,12 +32,12 @@ class PaperTools:
             year: only papers of this year, e.g. 2026; empty means every year.
 
         Returns:
-            One object per paper: id, title, venue, year, authors, url, code links, score and snippets.
+            A JSON list, one object per paper: id, title, venue, year, authors, url, code links, score, snippets.
         """
         hits = _call(rag.search, query, k=int(k), venue=venue or None, year=_year(year), settings=self.settings)
-        return [hit.to_dict() for hit in hits]
+        return _json([hit.to_dict() for hit in hits])
 
-    def ask_papers(self, question: str, venue: str | list[str] | None = None, year: int | None = None) -> dict:
+    def ask_papers(self, question: str, venue: str | None = None, year: int | None = None) -> str:
         """Answer a question about the indexed papers from their abstracts, every claim cited as [n].
 
         Args:
@@ -42,25 +46,33 @@ class PaperTools:
             year: only papers of this year, e.g. 2026; empty means every year.
 
         Returns:
-            text (the answer, with [n] markers), mode, abstained, notice, unsupported claims, and citations:
-            citations[n-1] is the paper behind [n] (id, title, venue, year, authors, url, code, quotes).
+            A JSON object: text (the answer, with [n] markers), mode, abstained, notice, unsupported claims, and
+            citations: citations[n-1] is the paper behind [n] (id, title, venue, year, authors, url, code, quotes).
         """
+        return _json(self.answer(question, venue, year))
+
+    def answer(self, question: str, venue: str | list[str] | None = None, year: int | None = None) -> dict:
+        """Answer `question` (optionally within some venues and a year) as JSON with numbered citations."""
         venues = [venue] if isinstance(venue, str) else list(venue or [])
         answer = _call(rag.ask, question, venue=[v for v in venues if v] or None, year=_year(year),
                        settings=self.settings)
         return answer.to_dict()
 
-    def get_paper(self, id: str) -> dict:  # noqa: A002 - the tool's parameter name is what clients see
+    def get_paper(self, id: str) -> str:  # noqa: A002 - the tool's parameter name is what clients see
         """One indexed paper by its id (the id a search hit or a citation gives), with its full abstract.
 
         Args:
             id: the paper's id, e.g. "icml2026-1a2b3c4d5e".
 
         Returns:
-            id, title, venue, year, authors, url, code links, abstract, and the paper list it came from.
+            A JSON object: id, title, venue, year, authors, url, code links, abstract, and the list it came from.
         """
         paper = _call(rag.get_paper, id, settings=self.settings)
-        return {**paper.to_dict(), "abstract": paper.text, "source": paper.source}
+        return _json({**paper.to_dict(), "abstract": paper.text, "source": paper.source})
+
+
+def _json(value) -> str:
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _year(value) -> int | None:

@@ -68,6 +68,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the answer and its citations as JSON")
     p.set_defaults(func=cmd_ask)
 
+    p = sub.add_parser("serve", help="the chat page (PAPERCHAT_HOST / PAPERCHAT_PORT, default 127.0.0.1:7860)")
+    p.add_argument("--mcp", action="store_true",
+                   help="also serve search_papers, ask_papers and get_paper to AI assistants as an MCP server "
+                        "at /gradio_api/mcp/ (same as PAPERCHAT_MCP=1)")
+    p.set_defaults(func=cmd_serve)
+
     p = sub.add_parser("chat", help="an interactive session; follow-up questions keep their context")
     p.add_argument("--venue", help=VENUE_HELP + ", for every question of the session")
     p.add_argument("--year", type=int, help=YEAR_HELP + ", for every question of the session")
@@ -111,6 +117,13 @@ def cmd_ask(args, settings: Settings) -> int:
         return 0
     say(f"[{_mode_line(settings)}]", file=sys.stderr)
     _print_answer(rag.ask_stream(args.question, venue=args.venue, year=args.year, settings=settings))
+    return 0
+
+
+def cmd_serve(args, settings: Settings) -> int:
+    from ui.app import serve  # the page's own imports (Gradio) only for this command
+
+    serve(settings.replace(mcp=True) if args.mcp else settings)
     return 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 import weakref
 from collections import Counter
@@ -10,7 +11,8 @@ from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
 from rag.answer.pipeline import answer_question, answer_stream
-from rag.errors import BadQuery
+from rag.errors import BadQuery, ConfigError
+from rag.safety import terminal_text
 from rag.index.chroma import normalize_venues
 from rag.index.store import IngestReport, PaperIndex, Progress, Snapshot
 from rag.retrieval.hybrid import clean_query, hybrid_search
@@ -53,7 +55,7 @@ def _ensure_built(index: PaperIndex) -> None:
         return
     report = index.ingest([index.settings.index.data_dir])
     for warning in report.warnings:
-        log.warning("%s", warning)
+        log.warning("%s", terminal_text(warning))  # warnings quote paper text; logs go to a terminal
 
 
 def _whole(value, name: str, low: int, high: int, example: str) -> int:
@@ -140,7 +142,10 @@ def warm_up(settings: Settings | None = None) -> None:
     settings = settings or current_settings()
     get_index(settings)
     if llm_configured(settings):
-        load_client()
+        try:
+            load_client(settings, say=lambda message: print(f"paperchat: {message}", file=sys.stderr, flush=True))
+        except ConfigError as exc:  # a missing or damaged GGUF: say so now; answers stay extractive, with a notice
+            print(f"paperchat: {exc} Answers stay extractive.", file=sys.stderr, flush=True)
 
 
 def ask(

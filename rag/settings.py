@@ -110,10 +110,27 @@ class LLMSettings(_Part):
                        description="Chat model that writes answers; any name the endpoint serves (env PAPERCHAT_LLM_MODEL).")
     temperature: float = Field(default=0.1, ge=0.0, le=2.0,
                                description="Sampling temperature: low keeps answers close to the sources.")
+    gguf: Path | None = Field(
+        default=None, description="A GGUF model file (from Ollama, LM Studio, Hugging Face) that paperchat runs "
+        "itself with llama.cpp (xllamacpp), bound to 127.0.0.1; overrides base_url (env PAPERCHAT_LLM_GGUF).")
+    threads: int = Field(
+        default=0, ge=0, le=256,
+        description="CPU threads llama.cpp uses for a GGUF model; 0 = one fewer than the cores, at least 1 "
+        "(on 2 shared cores, 2 threads stalled: a 40-token SmolLM2 reply took >300 s against 8 s with 1).")
     timeout: float = Field(
         default=20.0, gt=0.0, le=600.0,
-        description="Seconds to wait for the LLM, retries included; also the longest silence allowed mid-stream.")
-    max_tokens: int = Field(default=400, ge=16, le=32_000, description="Upper bound on an answer's tokens.")
+        description="Seconds to wait for the LLM's first words, retries included; also the longest silence "
+        "allowed mid-stream. A CPU model reading 8 abstracts may need 60.")
+    context: Literal["sentences", "abstracts"] = Field(
+        default="sentences",
+        description="What the model reads of each source: its 3 sentences best matching the question, or the "
+        "whole abstract (4x the prompt: on a CPU the prompt is most of the wait; eval/results/llm.md).")
+    answer_timeout: float = Field(
+        default=90.0, gt=0.0, le=3600.0,
+        description="Seconds one whole written answer may take, follow-up rewriting included; past it reading "
+        "stops and the answer keeps what arrived, trimmed and marked (env PAPERCHAT_LLM_ANSWER_TIMEOUT).")
+    max_tokens: int = Field(default=400, ge=16, le=32_000, description="Upper bound on an answer's tokens: asked of the server, and enforced here too "
+                            "(also as 6 characters a token), whatever the server does.")
     retries: int = Field(
         default=2, ge=0, le=10,
         description="Retries after a timeout, 429, 5xx or broken connection, only while nothing was streamed yet.")
@@ -152,7 +169,8 @@ FLAT: dict[str, tuple[str, str]] = {
     **{name: ("search", name) for name in SearchSettings.model_fields},
     "answer_k": ("answer", "k"), "answer_words": ("answer", "words"),
     "openai_api_key": ("llm", "api_key"), "openai_base_url": ("llm", "base_url"),
-    **{f"llm_{name}": ("llm", name) for name in ("model", "temperature", "timeout", "max_tokens", "retries", "backoff")},
+    **{f"llm_{name}": ("llm", name) for name in ("model", "temperature", "timeout", "max_tokens", "retries", "backoff",
+                                                 "gguf", "answer_timeout", "context", "threads")},
     **{name: ("serve", name) for name in ServeSettings.model_fields},
 }
 BARE_ENV = {"OPENAI_API_KEY": "openai_api_key", "OPENAI_BASE_URL": "openai_base_url"}  # read without the prefix

@@ -337,12 +337,6 @@ FAULTS = {
 }
 
 
-@pytest.fixture
-def fake():
-    with FakeOpenAI() as server:
-        yield server
-
-
 def llm_settings(built_settings: rag.Settings, fake: FakeOpenAI) -> rag.Settings:
     # llm_retries and llm_backoff keep their defaults: the bound must hold with them
     load_client()  # as the page does at start: the bound is on answering, not on importing the client

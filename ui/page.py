@@ -16,7 +16,7 @@ from pathlib import Path
 import gradio as gr
 
 import rag
-from rag.safety import html_text, markdown_text
+from rag.safety import html_text, markdown_text, terminal_text
 from ui.render import (SOURCES_PLACEHOLDER, render_answer, render_failure, render_hits, render_question,
                        render_sources, render_streaming, upload_notice)
 
@@ -78,7 +78,7 @@ def _ensure_index(settings: rag.Settings) -> None:
     log.warning("Building the index from %s … (first start only)", settings.index.data_dir)
     report = rag.ingest(settings=settings, progress=True)
     for warning in report.warnings:
-        log.warning("%s", warning)
+        log.warning("%s", terminal_text(warning))  # warnings quote paper text
     log.warning("Indexed %d papers in %.1f s", report.papers, report.seconds)
 
 

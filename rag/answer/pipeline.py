@@ -12,6 +12,8 @@ from rag.answer.decide import Decision, decide
 from rag.answer.extractive import (compare_answer, excluded_answer, fact_answer, list_answer,
                                    not_reported_answer)
 from rag.answer.llm import NO_ANSWER, condense_question, generate_stream, llm_configured, model_label
+from rag.answer.prompt import evidence
+from rag.answer.reply import plain_text, trim_cut
 from rag.answer.understand import Question, has_latin_words, snapshot_facts, understand
 from rag.errors import LLMUnavailable
 from rag.index.store import PaperIndex, Snapshot
@@ -44,8 +46,13 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
     if excluded:  # every paper the question names is outside the filters: say so, cite nothing
         yield from _emit(_abstain(snapshot, excluded_answer(excluded, question.venue, question.year)))
         return
-    if use_llm and history:
-        question, settings = _condensed(question, history, settings)
+    if use_llm:
+        # one budget for the whole written answer, and one for its first words (condensing included):
+        # a hanging endpoint costs llm.timeout once, not once per call
+        now = time.monotonic()
+        deadline, start_by = now + settings.llm.answer_timeout, now + settings.llm.timeout
+        if history:
+            question = _condensed(question, history, settings, min(deadline, now + settings.llm.timeout / 2))
     vector = query_vector(index, question.standalone)
     hits = hybrid_search(index, question.standalone, k or settings.answer.k, venue=question.venue,
                          year=question.year, settings=settings, snapshot=snapshot, vector=vector)
@@ -59,7 +66,7 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
     if not use_llm:
         yield from _emit(extractive_answer(question, decision, settings))
         return
-    yield from _llm_answer(question, decision, history, settings)
+    yield from _llm_answer(question, decision, history, settings, deadline, start_by)
 
 
 def answer_question(index: PaperIndex, text: str, history: list[dict] | None = None,
@@ -112,42 +119,59 @@ def _llm_sources(question: Question, decision: Decision) -> list[Hit]:
     return chosen + [h for h in decision.hits if h not in chosen]
 
 
-def _condensed(question: Question, history: list[dict], settings: Settings) -> tuple[Question, Settings]:
-    """The follow-up rewritten by the LLM in at most half the time budget; generating gets the time left."""
-    # one llm_timeout covers both calls: a hanging endpoint must cost it once, not once per call
-    deadline = time.monotonic() + settings.llm.timeout
-    rewritten = condense_question(question.text, history,
-                                  settings.replace(llm_timeout=settings.llm.timeout / 2))
-    left = settings.replace(llm_timeout=max(deadline - time.monotonic(), 0.01))
+def _condensed(question: Question, history: list[dict], settings: Settings, deadline: float) -> Question:
+    """The follow-up rewritten by the LLM by `deadline` (half the first-words budget; generating gets the rest)."""
+    rewritten = condense_question(question.text, history, settings, deadline=deadline)
     if rewritten == question.text:  # the rewrite failed (or changed nothing): keep our own, which has the subject
-        return question, left
-    return replace(question, standalone=rewritten), left
+        return question
+    if question.standalone != question.text:
+        # we carried the subject in already: the model's words join ours, so a weak model's rewrite can add
+        # to what is searched for but not lose the subject (SmolLM2 rewrites are often off the subject)
+        rewritten = f"{rewritten} {question.standalone}"
+    return replace(question, standalone=rewritten)
 
 
-def _llm_answer(question: Question, decision: Decision, history, settings: Settings) -> Iterator:
+def _llm_answer(question: Question, decision: Decision, history, settings: Settings, deadline: float,
+                start_by: float) -> Iterator:
     """Stream the model's answer; on any fault, fall back to the extractive answer with a notice."""
     hits = _llm_sources(question, decision)
     papers = [h.paper for h in hits]
+    excerpts = None
+    if settings.llm.context == "sentences":
+        excerpts = [evidence(h, set(decision.asks.focus)) for h in hits]
     pieces: list[str] = []
+    stream = generate_stream(question.text, papers, history, settings, deadline=deadline, start_by=start_by,
+                             excerpts=excerpts)
     try:
-        for piece in generate_stream(question.text, papers, history, settings):
+        for piece in stream:
             pieces.append(piece)
             yield piece
     except LLMUnavailable as exc:
-        reason = str(exc).replace(" Answering from the abstracts instead.", "")
-        fallback = replace(extractive_answer(question, decision, settings),
-                           notice=f"LLM unavailable, answered extractively ({reason})")
-        if pieces:  # the reader saw part of a broken answer: say so before the replacement
-            yield "\n\n[the LLM stream broke; answering from the abstracts instead]\n\n"
-        yield from _emit(fallback)
+        yield from _fallback(question, decision, settings, f"{exc.reason} {exc.advice}".strip(), bool(pieces))
         return
-    text = "".join(pieces).strip()
+    # the model's text is data: no Markdown link or image of its own survives, only our [n]
+    text, notice = plain_text("".join(pieces)).strip(), ""
+    if stream.cut:
+        text = trim_cut(text)
+        notice = f"The written answer was cut short: {stream.cut}. It ends at its last complete sentence."
+    if not text:
+        yield from _fallback(question, decision, settings,
+                             f"the LLM's answer was cut before a sentence ended ({stream.cut})", True)
+        return
     if NO_ANSWER.lower() in text.lower() and not find_markers(text):
         yield Answer(text=NO_ANSWER, abstained=True, mode=model_label(settings), sources=tuple(hits))
         return
     resolved = resolve(text, papers)
     yield Answer(text=resolved.text, citations=resolved.citations, mode=model_label(settings),
-                 sources=tuple(hits), unsupported=resolved.unsupported)
+                 sources=tuple(hits), unsupported=resolved.unsupported, notice=notice)
+
+
+def _fallback(question: Question, decision: Decision, settings: Settings, reason: str, broke: bool) -> Iterator:
+    fallback = replace(extractive_answer(question, decision, settings),
+                       notice=f"LLM unavailable, answered extractively ({reason})")
+    if broke:  # the reader saw part of a broken answer: say so before the replacement
+        yield "\n\n[the LLM stream broke; answering from the abstracts instead]\n\n"
+    yield from _emit(fallback)
 
 
 def _emit(answer: Answer) -> Iterator:

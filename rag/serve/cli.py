@@ -116,6 +116,7 @@ def cmd_ask(args, settings: Settings) -> int:
         print(json_controls(json.dumps(answer.to_dict(), ensure_ascii=False, indent=1)))
         return 0
     say(f"[{_mode_line(settings)}]", file=sys.stderr)
+    _load_model(settings)
     _print_answer(rag.ask_stream(args.question, venue=args.venue, year=args.year, settings=settings))
     return 0
 
@@ -129,6 +130,7 @@ def cmd_serve(args, settings: Settings) -> int:
 
 def cmd_chat(args, settings: Settings) -> int:
     say(f"paperchat · {_mode_line(settings)} · empty line or Ctrl-D to quit", file=sys.stderr)
+    _load_model(settings)
     history: list[dict] = []
     while True:
         try:
@@ -158,8 +160,16 @@ def _print_answer(stream):
     return answer
 
 
+def _load_model(settings: Settings) -> None:
+    """With PAPERCHAT_LLM_GGUF, load the model now, saying so (a missing or damaged file is said, not raised)."""
+    if settings.llm.gguf:
+        rag.warm_up(settings)
+
+
 def _mode_line(settings: Settings) -> str:
     label = rag.llm_label(settings)
+    if label and settings.llm.gguf:
+        return f"{label} (llama.cpp on this machine)"
     if label:
         return f"{label} at {public_url(settings.llm.base_url)}"  # no user:key@ or ?api-key=
     return "extractive — no LLM configured (set OPENAI_API_KEY or OPENAI_BASE_URL for LLM answers)"

@@ -13,7 +13,10 @@ GENERIC = frozenset(terms("paper work method model approach result propos studi 
                           "does list find any there anything someone explain describe tell each one both differ "
                           "difference compare comparison way versus respectively many much have has had did was "
                           "were been being would could should may might get got make made given kind type exact "
-                          "specific actual actually number numbers value values"))
+                          "specific actual actually number numbers value values why when where who whom whose "
+                          "whether already certain right answer call called named one two three four first second "
+                          "sudden suddenly really exactly remember recall looking look something anyone somebody "
+                          "there's isn't"))
 
 
 @dataclass(frozen=True)

@@ -38,3 +38,7 @@ class LLMUnavailable(PaperchatError):
         super().__init__(f"{reason} {advice}".strip())
         self.reason = reason
         self.advice = advice
+
+
+class UploadCancelled(BadUpload):
+    """The user cancelled an upload while it was being indexed; nothing was added."""

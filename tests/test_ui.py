@@ -162,13 +162,14 @@ def three_venues(index_copy, tmp_path):
     path = tmp_path / "neurips2025.txt"
     path.write_text(NEURIPS_LIST, encoding="utf-8")
     steps: list[tuple] = []
-    outputs = app.page.upload(str(path), progress=lambda *a, **k: steps.append((a, k)))
+    outputs = app.library.upload(str(path), None, None, None, progress=lambda *a, **k: steps.append((a, k)))
     return app, outputs, steps
 
 
 def test_an_upload_adds_its_papers_and_refreshes_counts_and_venues(three_venues):
-    app, (notice, title, chosen, year, venue, search_year), steps = three_venues
+    app, (notice, table, uploaded, title, chosen, year, venue, search_year), steps = three_venues
     assert "Added 1 paper from neurips2025.txt (now 71 papers)." in notice and "pc-upload-error" not in notice
+    assert uploaded == ["neurips2025.txt"] and "<td>neurips2025.txt</td><td>paper list</td><td>NeurIPS 2025</td>" in table
     assert "71 papers indexed from 3 venues" in title and "NeurIPS 2025: 1" in html.unescape(title)
     assert ("NeurIPS", "NeurIPS") in chosen.choices and ("NeurIPS", "NeurIPS") in venue.choices
     assert ("2025", 2025) in year.choices and ("2025", 2025) in search_year.choices
@@ -189,8 +190,10 @@ def test_a_binary_upload_shows_the_error_and_changes_nothing(index_copy, tmp_pat
     app = build_app(index_copy)
     path = tmp_path / "papers.txt"
     path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" * 20)
-    notice, *refreshes = app.page.upload(str(path), progress=lambda *a, **k: None)
+    notice, table, uploaded, *refreshes = app.library.upload(str(path), None, None, None,
+                                                             progress=lambda *a, **k: None)
     assert 'class="pc-upload-error"' in notice and "papers.txt was not added: binary file" in notice
+    assert uploaded == []
     assert all(isinstance(r, type(gr.skip())) for r in refreshes)
     assert rag.stats(index_copy).venues == {"ICLR": {2026: 19}, "ICML": {2026: 51}}
     assert not (index_copy.index.data_dir / "uploads").exists() or not any((index_copy.index.data_dir / "uploads").iterdir())
@@ -444,3 +447,43 @@ def test_the_served_page_logs_its_address_and_no_share_hint(built_settings, tmp_
     text = log.read_text(encoding="utf-8")
     assert f"paperchat: serving http://127.0.0.1:{port}/" in text
     assert "share=True" not in text and "public link" not in text
+
+
+
+
+def test_a_card_shows_first_author_et_al_the_full_list_on_hover_and_a_paper_link():
+    paper = _hostile_paper(authors=("Mei Lin", "Jonas <b>Okafor</b>", "Priya Raman"), links=(),
+                           url="https://openreview.net/forum?id=Xk3pT9qLmZ")
+    card = render_card(rag.Citation(n=1, paper=paper), 1)
+    assert '<summary>Mei Lin et al.</summary>' in card
+    assert 'title="Mei Lin, Jonas &lt;b&gt;Okafor&lt;/b&gt;, Priya Raman"' in card and "<b>Okafor" not in card
+    assert 'class="pc-paper-link" href="https://openreview.net/forum?id=Xk3pT9qLmZ"' in card
+    hits = render_hits([rag.Hit(paper=paper, score=1.0)])
+    assert "Mei Lin et al." in hits and "pc-paper-link" in hits
+
+
+def test_the_library_tab_lists_every_list_and_removes_an_upload(index_copy, tmp_path):
+    from ui.library import LibraryPage
+
+    app = build_app(index_copy)
+    path = tmp_path / "neurips2025.txt"
+    path.write_text(NEURIPS_LIST, encoding="utf-8")
+    app.library.upload(str(path), None, None, None, progress=lambda *a, **k: None)
+    library = LibraryPage(index_copy, lambda: ())
+    table, names = library.show()
+    assert names == ["neurips2025.txt"] and table.count('<tr class="pc-list') == 5
+    notice, table, names = library.remove("neurips2025.txt")
+    assert "Removed neurips2025.txt: 1 paper (now 70 papers)." in notice and names == []
+    assert rag.stats(index_copy).venues == {"ICLR": {2026: 19}, "ICML": {2026: 51}}
+
+
+def test_a_headerless_upload_is_refused_with_the_reason_then_taken_with_venue_and_year(index_copy, tmp_path):
+    from ui.library import LibraryPage
+
+    library = LibraryPage(index_copy, lambda: ())
+    path = tmp_path / "note.txt"
+    path.write_text(NEURIPS_LIST.split("\n\n", 1)[1], encoding="utf-8")
+    notice, *_ = library.upload(str(path), "", None, None, progress=lambda *a, **k: None)
+    assert "pc-upload-error" in notice and "not a &#x27;&lt;VENUE&gt; &lt;YEAR&gt;&#x27; header" in notice
+    notice, table, names = library.upload(str(path), "NeurIPS", 2025, None, progress=lambda *a, **k: None)
+    assert "Added 1 paper from note.txt" in notice and names == ["note.txt"] and "NeurIPS 2025" in table

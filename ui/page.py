@@ -18,7 +18,7 @@ import gradio as gr
 import rag
 from rag.safety import html_text, markdown_text, terminal_text
 from ui.render import (SOURCES_PLACEHOLDER, render_answer, render_failure, render_hits, render_question,
-                       render_sources, render_streaming, upload_notice)
+                       render_sources, render_streaming)
 
 __all__ = ["ChatPage", "Answered", "header", "venue_filter", "year_filter"]
 
@@ -106,6 +106,10 @@ class ChatPage:
         venues, years = self.choices(stats)
         return (header(self.settings, stats), gr.Dropdown(choices=venues), gr.Dropdown(choices=years),
                 gr.Dropdown(choices=venues), gr.Dropdown(choices=years))
+
+    def refresh_now(self) -> tuple:
+        """The header and filters for what the index holds now (after an upload or a removal)."""
+        return self.refreshed(rag.stats(self.settings))
 
     def load(self):
         """A page (re)loaded after an upload shows the papers as they are now."""
@@ -209,25 +213,6 @@ class ChatPage:
         except rag.PaperchatError as exc:
             return f"<p>Search failed: {html_text(str(exc))}</p>"
         return render_hits(hits)
-
-    def clear_upload(self) -> str:
-        """A new upload starts: the previous upload's message goes, so it never sits beside a new error."""
-        return ""
-
-    def upload(self, path: str | None, progress=gr.Progress()):
-        """Add the uploaded paper list, then refresh the counts and the venue and year choices."""
-        if not path:
-            return (gr.skip(),) * 6
-        progress(0, desc=f"Checking {Path(path).name}")
-
-        def embedding(done: int, total: int) -> None:
-            progress(done / max(total, 1), desc=f"Embedding {done}/{total} passages")
-
-        try:
-            result = rag.add_papers(path, self.settings, progress=embedding)
-        except rag.PaperchatError as exc:
-            return (upload_notice(str(exc), error=True), *(gr.skip(),) * 5)
-        return upload_notice(result.message, notes=result.warnings), *self.refreshed(rag.stats(self.settings))
 
 
 def _answered_at(answered: list[Answered], index) -> Answered | None:

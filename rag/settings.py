@@ -146,8 +146,9 @@ class ServeSettings(_Part):
     auth: SecretStr | None = Field(default=None, description="'user:password' puts the page behind a login.")
     upload_max_mb: float = Field(default=20, gt=0, le=200,
                                  description="Largest paper list the page accepts as an upload, in MB.")
-    # embedding runs about 15 papers/s on 2 cores (the first-build log line): 5,000 papers is ~6 minutes,
-    # while 200,000 ten-word abstracts under the MB limit took ~35 minutes (issue 13)
+    # embedding runs about 15 papers/s on 2 idle cores (the first-build log line), so 5,000 papers is ~6 minutes;
+    # measured 1.4 papers/s for a 300-paper upload at load average 12.7 (shared cores). 200,000 ten-word
+    # abstracts under the MB limit took ~35 minutes (issue 13)
     upload_max_papers: int = Field(default=5_000, ge=1, le=1_000_000,
                                    description="Most papers one upload may add (bigger lists: 'paperchat ingest').")
     feedback_path: Path | None = Field(

@@ -17,7 +17,7 @@ FACADE = 6  # rag/__init__.py re-exports every stage, up to serve's upload and f
 # Known breaches, each with who is on it: xfail while the module is over MAX_LINES, an ordinary case once it is not
 # (so a split landing never breaks main; then delete its entry). Never add an entry to make a new module pass.
 OVER = {
-    "rag/settings.py": "no branch is trimming it yet (329 lines: multilingual, MCP, LLM-bound and library settings added)",
+    "rag/settings.py": "no branch is trimming it yet (324 lines: multilingual, MCP, LLM-bound, library and answer settings added)",
 }
 
 

@@ -156,7 +156,7 @@ def search(
     >>> rag.search("video tokenizers", venue=["ICLR", "ICML"])
     """
     settings = settings or current_settings()
-    _, k, year = _checked(query, k, year, venue, settings, MAX_SEARCH_K)  # before any index work
+    query, k, year = _checked(query, k, year, venue, settings, MAX_SEARCH_K)  # checked once, before any index work
     return Hits(hybrid_search(get_index(settings), query, k, venue=venue, year=year, mode=mode, settings=settings))
 
 
@@ -217,7 +217,7 @@ def ask(
     ...                  {"role": "assistant", "content": answer.text}])
     """
     settings = settings or current_settings()
-    _, k, year = _checked(question, k, year, venue, settings, MAX_ANSWER_K)
+    question, k, year = _checked(question, k, year, venue, settings, MAX_ANSWER_K)  # the stages take it as it is
     return answer_question(get_index(settings), question, history, venue, year, k, settings=settings)
 
 
@@ -234,5 +234,5 @@ def ask_stream(
     ...     print(piece if isinstance(piece, str) else "", end="")
     """
     settings = settings or current_settings()
-    _, k, year = _checked(question, k, year, venue, settings, MAX_ANSWER_K)
+    question, k, year = _checked(question, k, year, venue, settings, MAX_ANSWER_K)  # the stages take it as it is
     yield from answer_stream(get_index(settings), question, history, venue, year, k, settings=settings)

@@ -206,15 +206,17 @@ def test_the_exports_hold_every_paper_the_conversation_cited(built_settings):
     *_, (_, history, plain, answered, _) = run_chat(chat, BOUNDED_QUESTION, history, plain, answered)
     cited = {c.paper.title: c.paper for a in answered for c in a.answer.citations}
     assert "Veda" in cited and len(cited) >= 2
-    bib, table = export(answered)
-    assert bib.interactive and table.interactive
+    bib, table, ris, csl = export(answered)
+    assert bib.interactive and table.interactive and ris.interactive and csl.interactive
+    assert open(ris.value["path"], encoding="utf-8").read().count("TY  - CONF") == len(cited)
+    assert {item["title"] for item in json.load(open(csl.value["path"], encoding="utf-8"))} == set(cited)
     assert bib.value["orig_name"] == "paperchat-citations.bib" and table.value["orig_name"] == "paperchat-citations.csv"
     bibtex = open(bib.value["path"], encoding="utf-8").read()
     rows = list(csv.DictReader(io.StringIO(open(table.value["path"], encoding="utf-8").read())))
     assert bibtex.count("@inproceedings{") == len(cited) and "title = {{Veda}}" in bibtex
     assert {r["title"] for r in rows} == set(cited) and {r["id"] for r in rows} == {p.id for p in cited.values()}
-    empty_bib, empty_table = export([])  # New chat: nothing to export
-    assert not empty_bib.interactive and empty_bib.value is None and not empty_table.interactive
+    empty = export([])  # New chat: nothing to export
+    assert len(empty) == 4 and all(not b.interactive and b.value is None for b in empty)
 
 
 def like(index: int, liked):
@@ -432,6 +434,7 @@ def test_a_failed_llm_says_so_in_a_notice_that_reads_as_a_sentence(built_setting
     assert "?." not in answer.notice and "?)" not in answer.notice
 
 
+@pytest.mark.slow  # starts the page as a process
 def test_the_served_page_logs_its_address_and_no_share_hint(built_settings, tmp_path):
     from eval.page import free_port, start_app, stop_app
 

@@ -95,13 +95,15 @@ def _chat_tab(page: ChatPage, app: gr.Blocks) -> list:
                 new_chat = gr.Button("New chat", variant="secondary")
                 bib = gr.DownloadButton("Cited papers: BibTeX", interactive=False, variant="secondary")
                 csv_file = gr.DownloadButton("Cited papers: CSV", interactive=False, variant="secondary")
+                ris = gr.DownloadButton("RIS", interactive=False, variant="secondary")
+                csl = gr.DownloadButton("CSL-JSON", interactive=False, variant="secondary")
             examples = gr.Examples(page.examples, inputs=[message], label="Examples from these papers (click to ask)")
         with gr.Column(scale=2):
             gr.Markdown("### Sources")
             sources = gr.HTML(SOURCES_PLACEHOLDER, elem_id="pc-sources")
 
     def answered_then(event):  # after an answer (or a start over): the downloads and the saved conversation
-        event.then(page.export, answered, [bib, csv_file], **PRIVATE).then(page.save, answered, saved, **PRIVATE)
+        event.then(page.export, answered, [bib, csv_file, ris, csl], **PRIVATE).then(page.save, answered, saved, **PRIVATE)
 
     asking = ([message, chat, plain, answered, chosen, year, k, words], [message, chat, plain, answered, sources])
     answered_then(message.submit(page.chat, *asking, api_visibility="undocumented", api_name="chat"))
@@ -111,7 +113,7 @@ def _chat_tab(page: ChatPage, app: gr.Blocks) -> list:
     chat.like(page.like, answered, None, **PRIVATE)
     chat.select(page.select, answered, sources, **PRIVATE)
     app.load(page.restore, saved, [chat, plain, answered, sources], **PRIVATE).then(
-        page.export, answered, [bib, csv_file], **PRIVATE)
+        page.export, answered, [bib, csv_file, ris, csl], **PRIVATE)
     return [chosen, year]
 
 
@@ -161,6 +163,17 @@ def serve(settings: rag.Settings) -> None:
     if settings.serve.mcp:
         print(f"paperchat: MCP server (streamable HTTP) at {app.local_url}gradio_api/mcp/", flush=True)
     app.block_thread()
+    _forget_cached_files(app)
+
+
+def _forget_cached_files(app) -> None:
+    """Remove the files Gradio cached for this page (uploads, downloads) once it has stopped."""
+    # Gradio does this in its server's shutdown, which a busy machine can cut short (it waits 5 s for the server
+    # thread); a stopped page must leave no uploaded paper list behind
+    from gradio.route_utils import delete_files_created_by_app
+
+    if isinstance(app, gr.Blocks):
+        delete_files_created_by_app(app, age=None)
 
 
 if __name__ == "__main__":

@@ -72,8 +72,7 @@ class LibraryPage:
 
         try:
             result = add_papers(path, self.settings, progress=embedding, venue=(venue or "").strip() or None,
-                                year=int(year) if year not in (None, "", 0) else None, cancel=cancel,
-                                on_wait=waiting)
+                                year=_year(year), cancel=cancel, on_wait=waiting)
         except rag.PaperchatError as exc:
             return _notice(str(exc), error=True), *self.show(), *(gr.skip(),) * len(self.refresh())
         finally:
@@ -97,6 +96,15 @@ class LibraryPage:
         return _notice(result.message), *self.show(), *self.refresh()
 
 
+def _year(value) -> int | None:
+    text = str(value if value is not None else "").strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise rag.BadUpload(f"the year must be a number such as 2026, not {text!r}")
+    return int(text)
+
+
 def _session(request: gr.Request | None) -> str:
     return getattr(request, "session_hash", None) or "default"
 
@@ -114,8 +122,8 @@ def library_tab(library: LibraryPage, refreshed: list, app: gr.Blocks) -> None:
         upload = gr.File(label="Paper list", file_types=list(SUPPORTED), type="filepath", scale=3)
         with gr.Column(scale=1):
             venue = gr.Textbox(label="Venue (for a .txt without a header)", placeholder="ICML", elem_id="pc-up-venue")
-            year = gr.Number(label="Year (for a .txt without a header)", value=None, precision=0,
-                             elem_id="pc-up-year")
+            # a Textbox, not a Number: an empty Number shows 0, which reads as a year
+            year = gr.Textbox(label="Year (for a .txt without a header)", placeholder="2026", elem_id="pc-up-year")
             cancel = gr.Button("Cancel upload", variant="secondary", elem_id="pc-cancel-upload")
     notice = gr.HTML(elem_id="pc-upload-result")
     gr.Markdown("### Paper lists in the index")

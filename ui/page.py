@@ -23,7 +23,8 @@ from ui.render import (SOURCES_PLACEHOLDER, render_answer, render_failure, rende
 __all__ = ["ChatPage", "Answered", "header", "venue_filter", "year_filter"]
 
 log = logging.getLogger("paperchat.ui")
-EXPORTS = {"bib": "paperchat-citations.bib", "csv": "paperchat-citations.csv"}
+EXPORTS = {"bib": "paperchat-citations.bib", "csv": "paperchat-citations.csv", "ris": "paperchat-citations.ris",
+           "csl": "paperchat-citations.json"}
 
 
 @dataclass(frozen=True)
@@ -187,12 +188,16 @@ class ChatPage:
             gr.Warning(f"Feedback not saved: {exc}")
 
     def export(self, answered: list[Answered]):
-        """Both download buttons hold the conversation's cited papers (disabled while there are none)."""
+        """The download buttons (BibTeX, CSV, RIS, CSL-JSON) hold the conversation's cited papers (disabled while none)."""
+        from rag.serve.references import to_csl_json, to_ris
+
         papers = rag.cited_papers(a.answer for a in answered)
         if not papers:
-            return gr.DownloadButton(value=None, interactive=False), gr.DownloadButton(value=None, interactive=False)
-        return (gr.DownloadButton(value=self._write_export("bib", rag.to_bibtex(papers)), interactive=True),
-                gr.DownloadButton(value=self._write_export("csv", rag.to_csv(papers)), interactive=True))
+            return tuple(gr.DownloadButton(value=None, interactive=False) for _ in EXPORTS)
+        texts = {"bib": rag.to_bibtex(papers), "csv": rag.to_csv(papers), "ris": to_ris(papers),
+                 "csl": to_csl_json(papers)}
+        return tuple(gr.DownloadButton(value=self._write_export(kind, texts[kind]), interactive=True)
+                     for kind in EXPORTS)
 
     def _write_export(self, kind: str, text: str) -> str:
         """The export as a file to download; named by its content, so repeated exports reuse one file."""

@@ -54,8 +54,11 @@ eval: $(VENV)/.installed-eval
 eval-llm: $(VENV)/.installed-dev
 	$(BIN)/python -m eval.llm $(EVAL_LLM_ARGS)
 
-tune: $(VENV)/.installed
+# fusion on SciFact train; the abstention model on training data only (rag/assets/abstention*.json)
+tune: $(VENV)/.installed-eval
 	$(BIN)/python -m eval.tune
+	$(BIN)/python -m eval.abstention
+	$(BIN)/python -m eval.abstention --embedder multilingual
 
 $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[bench]'

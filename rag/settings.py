@@ -95,14 +95,9 @@ class AnswerSettings(_Part):
     k: int = Field(default=8, ge=1, le=50, description="Papers retrieved to answer a question (env PAPERCHAT_ANSWER_K).")
     words: int = Field(default=120, ge=20, le=1000,
                        description="Rough length limit of an answer (env PAPERCHAT_ANSWER_WORDS).")
-    abstain_similarity: float = Field(
-        default=0.5, ge=0.0, le=1.0,
-        description="Below this cosine similarity of the best passage (and with few shared terms) "
-        "the answer says the collection does not cover the question.")
-    list_min_relative: float = Field(
-        default=0.7, ge=0.0, le=1.0,
-        description="'Which papers…' answers list papers scoring at least this share of the best one "
-        "(0.7: best F1 of cited vs gold papers on the own set's multi-paper questions; 0.6 and 0.8 lower).")
+    # Whether to answer, and which papers a list keeps, is one calibrated model fitted by `make tune`
+    # (rag/answer/abstain.py, weights in rag/assets/abstention*.json), not a setting: the similarity and
+    # relative-score thresholds that were here had been set on the questions they were then scored on.
 
 
 class LLMSettings(_Part):
@@ -151,6 +146,11 @@ class ServeSettings(_Part):
     auth: SecretStr | None = Field(default=None, description="'user:password' puts the page behind a login.")
     upload_max_mb: float = Field(default=20, gt=0, le=200,
                                  description="Largest paper list the page accepts as an upload, in MB.")
+    # embedding runs about 15 papers/s on 2 idle cores (the first-build log line), so 5,000 papers is ~6 minutes;
+    # measured 1.4 papers/s for a 300-paper upload at load average 12.7 (shared cores). 200,000 ten-word
+    # abstracts under the MB limit took ~35 minutes (issue 13)
+    upload_max_papers: int = Field(default=5_000, ge=1, le=1_000_000,
+                                   description="Most papers one upload may add (bigger lists: 'paperchat ingest').")
     feedback_path: Path | None = Field(
         default=None, description="JSONL file the page appends thumbs up/down to; unset = <index_dir>/feedback.jsonl.")
     mcp: bool = Field(default=False, description="Also serve the page's tools (search_papers, ask_papers, get_paper) "
@@ -173,7 +173,6 @@ FLAT: dict[str, tuple[str, str]] = {
     **{name: ("index", name) for name in IndexSettings.model_fields},
     **{name: ("search", name) for name in SearchSettings.model_fields},
     "answer_k": ("answer", "k"), "answer_words": ("answer", "words"),
-    "abstain_similarity": ("answer", "abstain_similarity"), "list_min_relative": ("answer", "list_min_relative"),
     "openai_api_key": ("llm", "api_key"), "openai_base_url": ("llm", "base_url"),
     **{f"llm_{name}": ("llm", name) for name in ("model", "temperature", "timeout", "max_tokens", "retries", "backoff",
                                                  "gguf", "answer_timeout", "context", "threads")},

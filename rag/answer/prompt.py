@@ -10,7 +10,7 @@ import re
 from typing import Sequence
 
 from rag.answer.citations import strip_markers
-from rag.index.keyword import analysed_sentences
+from rag.corpus.terms import analyse
 from rag.retrieval.hybrid import snippets
 from rag.safety import strip_format_characters
 from rag.settings import AnswerSettings
@@ -106,7 +106,7 @@ def evidence(hit: Hit, terms: set[str], n: int = EVIDENCE_SENTENCES) -> tuple[st
 
 
 def _sentences(text: str) -> list[str]:
-    return [s for s, _ in analysed_sentences(text)]
+    return list(analyse(text).sentences)
 
 
 def _source_block(n: int, paper: Paper, excerpt: Sequence[str] | None) -> str:

@@ -37,7 +37,8 @@ def test_a_record_names_the_question_answer_citations_and_vote():
         "time": "2026-05-01T12:00:00+00:00", "question": "How fast is Veda?", "liked": False,
         "text": "Veda is 5.1× faster [1].", "mode": "extractive", "abstained": False, "notice": "",
         "citations": [{"n": 1, "id": "icml2026-1a2b3c4d5e", "title": "Veda", "venue": "ICML", "year": 2026,
-                       "authors": "", "url": "", "code": [], "quotes": ["Veda is 5.1× faster."]}],
+                       "authors": [], "url": "", "code": [], "doi": "", "arxiv_id": "",
+                       "quotes": ["Veda is 5.1× faster."]}],
         "unsupported": [],
     }
 
@@ -73,7 +74,7 @@ def test_processes_clicking_at_once_keep_every_line_whole(tmp_path):
 
     records = lines(path)  # every line parses: none was cut or interleaved with another
     assert sorted(r["question"] for r in records) == sorted(f"w{w}-{i}" for w in range(workers) for i in range(clicks))
-    assert all(r["answer"] == r["question"].split("-")[0] + " " + "x" * 20_000 for r in records)
+    assert all(r["text"] == r["question"].split("-")[0] + " " + "x" * 20_000 for r in records)
 
 
 def test_an_unwritable_place_is_a_clear_error(tmp_path):

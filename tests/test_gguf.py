@@ -49,6 +49,7 @@ def test_the_model_file_is_named_in_the_mode_and_the_cli(smollm_path):
     assert cli._mode_line(settings) == f"llm: {smollm_path.name} (llama.cpp on this machine)"
 
 
+@pytest.mark.slow  # loads the model and generates
 def test_a_gguf_file_answers_through_llama_cpp_in_this_process(built_settings, smollm_path):
     said = []
     settings = built_settings.replace(llm_gguf=smollm_path, llm_timeout=120, llm_answer_timeout=240, answer_k=3,

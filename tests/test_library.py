@@ -208,6 +208,7 @@ def test_two_identical_uploads_at_once_are_accepted_once_and_the_second_is_told_
     assert [p.name for p in (index_copy.index.data_dir / UPLOADS).iterdir()] == ["neurips.txt"]
 
 
+@pytest.mark.slow  # a child process killed mid-upload
 @pytest.mark.timeout(600)
 def test_an_upload_killed_before_its_commit_leaves_no_file_in_the_data_folder(index_copy, tmp_path):
     # issue 13: a page killed mid-upload left its copy in data/, indexed by every later ingest as an orphan

@@ -16,7 +16,8 @@ from rag.answer import pipeline
 from rag.answer.citations import claims_for, find_markers
 from test_answer import check_invariants
 
-pytestmark = pytest.mark.timeout(900)  # a CPU shared with other jobs reads prompts slowly
+# slow: a real model generates on the CPU (make test runs it, make test-quick does not)
+pytestmark = [pytest.mark.timeout(900), pytest.mark.slow]  # a CPU shared with other jobs reads prompts slowly
 
 VEDA = "What speedup does Veda report?"
 MODEL = "smollm2-135m"

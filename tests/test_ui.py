@@ -434,6 +434,7 @@ def test_a_failed_llm_says_so_in_a_notice_that_reads_as_a_sentence(built_setting
     assert "?." not in answer.notice and "?)" not in answer.notice
 
 
+@pytest.mark.slow  # starts the page as a process
 def test_the_served_page_logs_its_address_and_no_share_hint(built_settings, tmp_path):
     from eval.page import free_port, start_app, stop_app
 

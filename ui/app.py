@@ -163,6 +163,17 @@ def serve(settings: rag.Settings) -> None:
     if settings.serve.mcp:
         print(f"paperchat: MCP server (streamable HTTP) at {app.local_url}gradio_api/mcp/", flush=True)
     app.block_thread()
+    _forget_cached_files(app)
+
+
+def _forget_cached_files(app) -> None:
+    """Remove the files Gradio cached for this page (uploads, downloads) once it has stopped."""
+    # Gradio does this in its server's shutdown, which a busy machine can cut short (it waits 5 s for the server
+    # thread); a stopped page must leave no uploaded paper list behind
+    from gradio.route_utils import delete_files_created_by_app
+
+    if isinstance(app, gr.Blocks):
+        delete_files_created_by_app(app, age=None)
 
 
 if __name__ == "__main__":

@@ -22,12 +22,13 @@ import time
 from pathlib import Path
 
 import rag
-from rag.answer.citations import claims_for, find_markers
+from rag.answer.citations import claims_for, find_markers, strip_markers
+from rag.corpus.text import split_sentences
 from rag.answer.llm import load_client
 from rag.settings import Settings
 
 from .datasets import ROOT, SCIFACT, SHARED, own_questions, scifact_queries
-from .metrics import mean, percentile
+from .metrics import percentile
 from .models import MODELS, fetch
 from .run import RESULTS
 
@@ -107,7 +108,8 @@ def score(answer, question: dict) -> dict:
     return {
         "abstained": answer.abstained,
         "resolves": all(n <= len(answer.citations) for m in find_markers(answer.text) for n in m.numbers),
-        "claims": claims, "unsupported": len(answer.unsupported),
+        "claims": claims, "sentences": sentences,
+        "cited_sentences": claims / sentences if sentences else None, "unsupported": len(answer.unsupported),
         "no_citation": not answer.abstained and not answer.citations,
         "gold_cited": bool(cited & gold) if gold else None,
         "precision": len(cited & gold) / len(cited) if cited and gold else None,
@@ -120,18 +122,24 @@ def _gold_id(paper) -> str:
     return paper.external_id or paper.id  # SciFact and PubMedQA gold are the source's own ids
 
 
+def mean(values: list) -> float | None:
+    return sum(values) / len(values) if values else None  # no such questions ran: "–", not 0
+
+
 def summarise(rows: list[dict]) -> dict:
     inside = [r for r in rows if r["kind"] != "out-of-scope"]
     answered = [r for r in inside if not r["abstained"]]
     single = [r for r in inside if len(r["gold"]) == 1]
     defined = lambda key, rs: [r[key] for r in rs if r[key] is not None]  # noqa: E731
     claims = sum(r["claims"] for r in answered)
+    sentences = sum(len(split_sentences(strip_markers(r["answer"]))) for r in answered)
     written = [r for r in inside if r["mode"].startswith("llm")]
     return {
         "n": len(rows), "n_in": len(inside), "n_out": len(rows) - len(inside), "n_single": len(single),
         "resolves": mean([r["resolves"] for r in rows]),
         "supported": 1 - sum(r["unsupported"] for r in answered) / claims if claims else None,
-        "claims": claims,
+        "claims": claims, "sentences": sentences,
+        "cited_sentences": claims / sentences if sentences else None,
         "gold_cited_single": mean(defined("gold_cited", single)),
         "precision": mean(defined("precision", inside)),
         "recall": mean(defined("recall", inside)),
@@ -167,15 +175,17 @@ def report(rows: dict, args, model: str, seconds: float) -> str:
              f"Run: `python -m eval.llm {' '.join(sys.argv[1:])}`, {seconds / 60:.0f} min, {time.strftime('%Y-%m-%d')}; "
              f"model reads: **{args.context}**; {args.sources} sources per answer.",
              "", _what_ran(rows), "",
-             "| set · mode | every [n] resolves | sentences supported by their cited abstract (claims) | "
+             "| set · mode | every [n] resolves | cited sentences supported by their abstract (claims) | "
+             "answer sentences with a citation | "
              "gold cited, single-paper | citation precision / recall | facts present | out-of-scope abstained | "
              "in-scope abstained | no citation | written by the model | TTFT p50 | answer time p50 |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for key, rs in rows.items():
         s = summarise(rs)
         f = lambda v, fmt="{:.2f}": "–" if v is None else fmt.format(v)  # noqa: E731
         lines.append(
             f"| {key} ({s['n_in']} in, {s['n_out']} out) | {f(s['resolves'])} | {f(s['supported'])} ({s['claims']}) | "
+            f"{f(s['cited_sentences'])} ({s['sentences']}) | "
             f"{f(s['gold_cited_single'])} | {f(s['precision'])} / {f(s['recall'])} | {f(s['facts'])} | "
             f"{f(s['abstain_out'])} | {f(s['abstain_in'])} | {f(s['no_citation'])} | {f(s['written_share'])} | "
             f"{f(s['ttft_p50'], '{:.1f} s')} | {f(s['seconds_p50'], '{:.1f} s')} |")
@@ -194,6 +204,24 @@ def _what_ran(rows: dict) -> str:
     return "Questions: " + "; ".join(parts) + "."
 
 
+def compare_context(questions: list[dict], llm: Settings) -> str:
+    """Time to first token with whole abstracts and with selected sentences, the same questions back to back."""
+    lines = ["# What the model reads: selected sentences or whole abstracts", "",
+             f"Same model and run, {len(questions)} questions of the answer-eval test split, each asked with both "
+             "(16 tokens of answer at most: only the wait for the first word is measured).", "",
+             "| question | TTFT, sentences | TTFT, abstracts | abstracts ÷ sentences |", "|---|---:|---:|---:|"]
+    ratios = []
+    for q in questions:
+        ttft = {}
+        for context in ("sentences", "abstracts"):
+            ttft[context] = ask(q, llm.replace(llm_context=context, llm_max_tokens=16))["ttft"]
+        if ttft["sentences"] and ttft["abstracts"]:
+            ratios.append(ttft["abstracts"] / ttft["sentences"])
+        lines.append(f"| {q['qid']} | {ttft['sentences'] or 0:.1f} s | {ttft['abstracts'] or 0:.1f} s | "
+                     f"{ratios[-1] if ratios else 0:.2f} |")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--own", type=int, default=None, help="in-scope questions of our set (default: all)")
@@ -203,9 +231,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--context", choices=("sentences", "abstracts"), default="sentences")
     parser.add_argument("--sources", type=int, default=8, help="papers retrieved per answer (answer k)")
     parser.add_argument("--out", default="llm", help="results file stem under eval/results/")
+    parser.add_argument("--compare-context", type=int, default=0, metavar="N",
+                        help="only measure time to first token, sentences against abstracts, on N own questions")
+    parser.add_argument("--report", nargs="+", metavar="JSON",
+                        help="only write eval/results/<out>.md again from saved results (several are merged)")
     parser.add_argument("--model", choices=sorted(MODELS), default="qwen",
                         help="qwen (the evaluation) or smollm (a quick check of the harness)")
     args = parser.parse_args(argv)
+    if args.report:
+        rows = {k: v for path in args.report for k, v in json.loads(Path(path).read_text(encoding="utf-8")).items()}
+        (RESULTS / f"{args.out}.md").write_text(report(rows, args, MODELS[args.model].name, 0.0), encoding="utf-8")
+        return 0
     model = fetch(MODELS[args.model])
     started = time.perf_counter()
     rows: dict[str, list] = {}
@@ -222,6 +258,13 @@ def main(argv: list[str] | None = None) -> int:
         llm = base.replace(llm_gguf=model, llm_timeout=600, llm_answer_timeout=1200, llm_context=args.context,
                            llm_model=model.stem)
         load_client(llm)
+        if args.compare_context:
+            rag.ingest(settings=base)
+            text = compare_context([q for q in own_set(args.compare_context) if q["kind"] != "out-of-scope"],
+                                   llm.replace(index_dir=base.index.index_dir))
+            (RESULTS / "llm-context.md").write_text(text, encoding="utf-8")
+            print(text)
+            return 0
         sets = [("own", own_set(args.own), None)]
         if args.scifact:
             questions = scifact_set(args.scifact)

@@ -89,22 +89,24 @@ def _checked(query, k, year, venue, settings: Settings, max_k: int) -> tuple[str
 
 def ingest(
     paths: Iterable[str | Path] | None = None, *, settings: Settings | None = None,
-    progress: Progress | bool = False, adding: Sequence[str | Path] = (),
+    progress: Progress | bool = False, adding: Sequence[str | Path] = (), rebuild: bool = False,
 ) -> IngestReport:
     """Make the index hold exactly the papers under `paths` and the uploads folder; remembered for next time.
 
     With no `paths`, the ones the index was last built from (at first, the data folder): a plain ingest
     re-syncs them, and never drops papers of a path it was not told about. `adding`: files read besides
-    them in this ingest only (an upload still in staging, moved into the library once this commits)."""
+    them in this ingest only (an upload still in staging, moved into the library once this commits).
+    `rebuild=True` (`paperchat repair`) rebuilds whatever the state of the last snapshot or of Chroma."""
     settings = settings or current_settings()
     index = get_index(settings, build=False)
     if paths is None:
-        return _ingest_library(index, library.library_paths(settings), progress, [Path(a) for a in adding])
+        return _ingest_library(index, library.library_paths(settings), progress, [Path(a) for a in adding], rebuild)
     paths = list(paths)
     had_index = index.exists()
     dropped = [p for p in library.remembered_paths(settings)
                if Path(p).exists() and not any(_covers(given, p) for given in paths)]
-    report = _ingest_library(index, library.library_paths(settings, paths), progress, [Path(a) for a in adding])
+    report = _ingest_library(index, library.library_paths(settings, paths), progress, [Path(a) for a in adding],
+                             rebuild)
     library.remember(settings, paths)
     if dropped and had_index:
         report.warnings.append(f"no longer indexed, though still on disk: {', '.join(dropped)} (not among the paths "
@@ -117,11 +119,11 @@ def _covers(given: str | Path, path: str) -> bool:
     return given == Path(path) or given in Path(path).parents
 
 
-def _ingest_library(index: PaperIndex, paths: list[str], progress: Progress | bool, extra: Sequence[Path] = ()
-                    ) -> IngestReport:
+def _ingest_library(index: PaperIndex, paths: list[str], progress: Progress | bool, extra: Sequence[Path] = (),
+                    rebuild: bool = False) -> IngestReport:
     """Ingest `paths` (and `extra` files, e.g. an upload being added), then note which files are in the library."""
     with using_scorer(title_scorer(index.settings)):  # derived titles pick key phrases with the embedder
-        report = index.ingest([*paths, *map(str, extra)], progress=progress)
+        report = index.ingest([*paths, *map(str, extra)], progress=progress, rebuild=rebuild)
     library.record_files(index.settings, {str(f.absolute()): sniff_format(f) for f in iter_files(paths, [])})
     return report
 

@@ -21,6 +21,14 @@ class IndexUnavailable(PaperchatError):
     """The index (or the Chroma server behind it) cannot be reached or read."""
 
 
+class IndexDamaged(IndexUnavailable):
+    """The index's files fail their check (`part` is "snapshot" or "vectors"); `paperchat repair` rebuilds them."""
+
+    def __init__(self, message: str, part: str = "snapshot"):
+        super().__init__(message)
+        self.part = part
+
+
 class IndexBusy(IndexUnavailable):
     """Another ingest holds the index; try again when it has finished."""
 

@@ -77,7 +77,7 @@ def trim_cut(text: str) -> str:
     """A reply cut off mid-way, ended at its last complete sentence (or last word, with an ellipsis)."""
     text = text.rstrip()
     ends = list(_SENTENCE_END.finditer(text))
-    if ends and ends[-1].end() >= len(text) // 3:  # keep a sentence boundary unless it throws most away
+    if ends:  # a runaway reply's tail is rarely worth keeping: the notice says the answer ends there
         return text[:ends[-1].end()]
     head = text.rsplit(None, 1)[0] if " " in text else text
     return head.rstrip(",;:") + "…" if head else ""

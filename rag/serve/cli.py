@@ -55,6 +55,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--year", type=int, help="year of .txt lists that have no header (with --venue)")
     p.set_defaults(func=cmd_ingest)
 
+    p = sub.add_parser("repair", help="rebuild a damaged index from the paper lists (vectors from the embedding cache)")
+    p.add_argument("paths", nargs="*", help="the paper lists to index (default: the paths the index was built from)")
+    p.set_defaults(func=cmd_ingest, rebuild=True, venue=None, year=None)
+
     p = sub.add_parser("add", help="add one paper list to the library (as the page's upload does)")
     p.add_argument("file", help="the paper list (.txt, .jsonl, .json, .csv, .bib, .ris)")
     p.add_argument("--venue", help="venue, for a .txt list with no '<VENUE> <YEAR>' header")
@@ -100,7 +104,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def cmd_ingest(args, settings: Settings) -> int:
     imported = _import_headerless(args, settings) if (args.venue or args.year) else set()
-    report = rag.ingest(args.paths or None, settings=settings, progress=sys.stderr.isatty())
+    report = rag.ingest(args.paths or None, settings=settings, progress=sys.stderr.isatty(),
+                        rebuild=getattr(args, "rebuild", False))
     for warning in report.warnings:
         if not any(warning.startswith(f"{name}: no '<VENUE> <YEAR>' header") for name in imported):
             say(f"warning: {warning}", file=sys.stderr)

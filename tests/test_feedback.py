@@ -73,7 +73,7 @@ def test_processes_clicking_at_once_keep_every_line_whole(tmp_path):
 
     records = lines(path)  # every line parses: none was cut or interleaved with another
     assert sorted(r["question"] for r in records) == sorted(f"w{w}-{i}" for w in range(workers) for i in range(clicks))
-    assert all(r["answer"] == r["question"].split("-")[0] + " " + "x" * 20_000 for r in records)
+    assert all(r["text"] == r["question"].split("-")[0] + " " + "x" * 20_000 for r in records)
 
 
 def test_an_unwritable_place_is_a_clear_error(tmp_path):

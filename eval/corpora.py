@@ -107,10 +107,6 @@ def _without_paragraph(text: str, abstract: str) -> str:
     return "\n\n".join(kept) + "\n"
 
 
-def paper_titles(settings: Settings) -> dict[str, str]:
-    return {p.id: p.title for p in rag.get_index(settings).snapshot().papers}
-
-
 def external_ids(settings: Settings) -> dict[str, str]:
     """Our paper id → the source's own id (SciFact doc id, PubMed id)."""
     return {p.id: p.external_id for p in rag.get_index(settings).snapshot().papers}

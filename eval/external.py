@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections import defaultdict
@@ -150,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--parts", nargs="+", choices=PARTS, default=list(PARTS))
     args = parser.parse_args(argv)
     saved = RESULTS / "external.json"
-    result = json.loads(saved.read_text(encoding="utf-8")) if saved.exists() else {}
+    result: dict = {}
     for name in args.checks:
         run, available = CHECKS[name]
         if not available():
@@ -160,7 +161,13 @@ def main(argv: list[str] | None = None) -> int:
             started = time.perf_counter()
             result.setdefault(name, {})[part] = run(part)
             result[name][part]["measured"] = time.strftime("%Y-%m-%d %H:%M")
+            result[name][part]["load_average"] = os.getloadavg()[0]  # other jobs on the shared cores
             print(f"{name} {part}: {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    # checks not run now keep their last results (read at the end: another run may have written meanwhile)
+    earlier = json.loads(saved.read_text(encoding="utf-8")) if saved.exists() else {}
+    for name, parts in result.items():
+        earlier.setdefault(name, {}).update(parts)
+    result = earlier
     RESULTS.mkdir(exist_ok=True)
     saved.write_text(json.dumps(result, indent=1), encoding="utf-8")
     (RESULTS / "external.md").write_text(to_markdown(result), encoding="utf-8")

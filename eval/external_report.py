@@ -50,6 +50,11 @@ def to_markdown(result: dict) -> str:
     lines += ["", "Sizes: " + "; ".join(
         f"{check}: " + SIZES[check].format(**{p: result[check].get(p, {}).get("n", "–") for p in ("tune", "report")})
         for check in SIZES if check in result) + "."]
+    sci = result.get("scifact", {}).get("report", {})
+    if "p50_ms" in sci:
+        load = f", load average {sci['load_average']:.1f} on 2 cores" if "load_average" in sci else ""
+        lines += ["", f"`ask` over SciFact's 5,183 abstracts (test claims): p50 {sci['p50_ms']:.0f} ms (target ≤ 50 ms; "
+                  f"measured {sci.get('measured', '?')}{load})."]
     cross = result.get("cross-domain", {}).get("report", {}).get("by_source")
     if cross:
         lines += ["", "Cross-domain, report part, by source: " + "; ".join(

@@ -5,6 +5,9 @@ the shipped papers, asks every question once alone (the reference answers), then
 questions and 20 clients × 25; then 20 × 25 again with an LLM configured: a local OpenAI-compatible stub
 (tests/fake_openai.py) that streams each answer over `--llm-latency` seconds, as a model server would.
 It writes eval/results/load.md and load.json. `--clients 10 --questions 10` runs one size.
+`--misbehaving N` adds the run of issue 13: the same stub, but N of the clients ask questions it answers with a
+never-ending one-character drip; the page bounds each answer (PAPERCHAT_LLM_ANSWER_TIMEOUT), and the other
+clients' p95 is compared with the same run where no question misbehaves.
 
 Questions are the dev questions of eval/questions/dev.jsonl answered with a gold paper cited. Every answer is checked: no error, text, at least
 one citation, the gold paper cited when the question has one, and (extractive) the same answer as alone:
@@ -94,6 +97,89 @@ def stub_llm(latency: float) -> Iterator[str]:
     with FakeOpenAI() as fake:
         fake.default = Reply(text, chunk=len(text) // 5 + 1, delay=latency / 5)  # five pieces
         yield fake.url
+
+
+@contextmanager
+def misbehaving_llm(latency: float, bad: set[str]) -> Iterator[str]:
+    """The stub, except that questions in `bad` get a reply that drips one character every 50 ms, forever."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from fake_openai import FakeOpenAI, Reply
+
+    text = "The first source answers this question directly [1]."
+    drip = Reply("drip " * 200_000, chunk=1, delay=0.05)  # never silent, never done: only the page's bounds end it
+
+    def route(body: dict):
+        asked = (body.get("messages") or [{}])[-1].get("content", "")
+        return drip if any(f"Question: {q}" in asked for q in bad) else None
+
+    with FakeOpenAI() as fake:
+        fake.default = Reply(text, chunk=len(text) // 5 + 1, delay=latency / 5)
+        fake.route = route
+        yield fake.url
+
+
+def misbehaving_runs(settings: Settings, pool: list[Question], clients: int, per_client: int, bad_clients: int,
+                     latency: float, answer_timeout: float) -> list[dict]:
+    """Normal clients' latency with and without `bad_clients` clients whose every answer drips forever."""
+    bad = pool[:per_client * bad_clients]
+    good = pool[per_client * bad_clients:]
+    env = {"PAPERCHAT_LLM_ANSWER_TIMEOUT": f"{answer_timeout:g}", "PAPERCHAT_LLM_MODEL": "stub"}
+    rows = []
+    drip = f"{bad_clients} of {clients} clients get a never-ending drip"
+    # normal, drip, normal again: the machine's load drifts, so the drip run is compared with both around it
+    for label, n_bad in (("all normal", 0), (drip, bad_clients), ("all normal, again", 0)):
+        with misbehaving_llm(latency, {q.text for q in bad} if n_bad else set()) as url, \
+                serving(settings, {**env, "OPENAI_BASE_URL": url}) as app:
+            run = run_mixed(app, good, bad, clients, per_client, n_bad)
+        normal = [o for o in run.outcomes if o.question in good]
+        seconds = [o.seconds for o in normal]
+        slow = [o for o in run.outcomes if o.question not in good]
+        rows.append({"label": label, "normal_answers": len(normal), "normal_p50": percentile(seconds, 50),
+                     "normal_p95": percentile(seconds, 95), "normal_errors": sum(bool(o.error) for o in normal),
+                     "drip_answers": len(slow), "drip_max": max((o.seconds for o in slow), default=0.0),
+                     "drip_cut": sum("cut short" in (o.answer or {}).get("notice", "") for o in slow)})
+    return rows
+
+
+def run_mixed(url: str, good: list[Question], bad: list[Question], clients: int, per_client: int,
+              n_bad: int) -> Run:
+    """`clients` sessions; the first `n_bad` ask the misbehaving questions, the others normal ones."""
+    run = Run(clients, per_client, "mixed")
+    sessions = [connect(url) for _ in range(clients)]
+    start = threading.Barrier(clients + 1)
+    lock = threading.Lock()
+
+    def session(i: int) -> None:
+        source, j0 = (bad, i * per_client) if i < n_bad else (good, (i - n_bad) * per_client)
+        mine = [source[(j0 + j) % len(source)] for j in range(per_client)]
+        start.wait()
+        for question in mine:
+            outcome = ask(sessions[i], question)
+            with lock:
+                run.outcomes.append(outcome)
+
+    threads = [threading.Thread(target=session, args=(i,)) for i in range(clients)]
+    for thread in threads:
+        thread.start()
+    start.wait()
+    for thread in threads:
+        thread.join()
+    return run
+
+
+def misbehaving_markdown(rows: list[dict], clients: int, per_client: int, timeout: float) -> str:
+    base, bad = (rows[0]["normal_p95"] + rows[2]["normal_p95"]) / 2, rows[1]["normal_p95"]
+    lines = ["", f"## One misbehaving endpoint among normal traffic ({clients} clients × {per_client} questions, "
+             f"PAPERCHAT_LLM_ANSWER_TIMEOUT={timeout:g})", "",
+             "| run | normal answers | normal p50 | normal p95 | normal errors | drip answers | drip longest | drips cut |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        lines.append(f"| {r['label']} | {r['normal_answers']} | {1000 * r['normal_p50']:.0f} ms | "
+                     f"{1000 * r['normal_p95']:.0f} ms | {r['normal_errors']} | {r['drip_answers']} | "
+                     f"{r['drip_max']:.1f} s | {r['drip_cut']} |")
+    lines += ["", f"Normal clients' p95 with the drip / the mean of the runs without: **{bad / base:.2f}×** (target ≤ 2×). "
+              "Each dripping answer is cut at the answer deadline, keeps its text and says so in its notice."]
+    return "\n".join(lines) + "\n"
 
 
 def ask(client, question: Question) -> Outcome:
@@ -233,6 +319,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--clients", type=int, help="concurrent sessions (default: 10 and 20, in two runs)")
     parser.add_argument("--questions", type=int, help="questions each session asks (default: 10 and 25)")
+    parser.add_argument("--misbehaving", type=int, default=0,
+                        help="clients whose questions the LLM stub answers with a never-ending drip (0: no such run)")
+    parser.add_argument("--answer-timeout", type=float, default=8.0,
+                        help="PAPERCHAT_LLM_ANSWER_TIMEOUT of the misbehaving run (issue 13 used 8 s)")
     parser.add_argument("--llm-latency", type=float, default=0.35,
                         help="seconds the LLM stub takes per answer in the LLM run (0: no LLM run)")
     args = parser.parse_args(argv)
@@ -244,6 +334,16 @@ def main(argv: list[str] | None = None) -> int:
     CACHE.mkdir(parents=True, exist_ok=True)
     papers = rag.ingest(settings=settings).papers  # builds the index once; later runs find it unchanged
     pool = questions()
+    if args.misbehaving:  # this run alone: it is the one issue 13 asks for
+        clients, per_client = sizes[0]
+        rows = misbehaving_runs(settings, pool, clients, per_client, args.misbehaving, args.llm_latency or 0.35,
+                                args.answer_timeout)
+        text = misbehaving_markdown(rows, clients, per_client, args.answer_timeout)
+        RESULTS.mkdir(exist_ok=True)
+        (RESULTS / "load-misbehaving.md").write_text("# Load: one misbehaving endpoint\n" + text, encoding="utf-8")
+        (RESULTS / "load-misbehaving.json").write_text(json.dumps(rows, indent=1))
+        print(text)
+        return 0
     alone, rows = extractive_runs(settings, pool, sizes)
     if args.llm_latency:
         rows += llm_runs(settings, pool, sizes[-1:], args.llm_latency)

@@ -27,7 +27,8 @@ _EXPORTS = {
     "Link": "rag.types", "Stats": "rag.types", "Hits": "rag.types",
     "PaperchatError": "rag.errors", "ConfigError": "rag.errors", "EmbedderError": "rag.errors",
     "IndexUnavailable": "rag.errors", "IndexBusy": "rag.errors", "LLMUnavailable": "rag.errors",
-    "BadUpload": "rag.errors", "BadQuery": "rag.errors",
+    "BadUpload": "rag.errors", "BadQuery": "rag.errors", "UploadCancelled": "rag.errors",
+    "paper_lists": "rag.serve.library", "remove_list": "rag.serve.library",
 }
 
 __all__ = list(_EXPORTS)
@@ -35,7 +36,8 @@ __all__ = list(_EXPORTS)
 if TYPE_CHECKING:  # for editors and type checkers; at run time `__getattr__` imports on demand
     from rag.api import ask, ask_stream, get_index, get_paper, ingest, llm_label, search, stats, warm_up  # noqa: F401
     from rag.errors import (BadQuery, BadUpload, ConfigError, EmbedderError, IndexBusy,  # noqa: F401
-                            IndexUnavailable, LLMUnavailable, PaperchatError)
+                            IndexUnavailable, LLMUnavailable, PaperchatError, UploadCancelled)
+    from rag.serve.library import paper_lists, remove_list  # noqa: F401
     from rag.serve.examples import example_questions  # noqa: F401
     from rag.serve.export import cited_papers, plain_answer, to_bibtex, to_csv  # noqa: F401
     from rag.serve.feedback import record_feedback  # noqa: F401

@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 import weakref
 from collections import Counter
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
+from rag import library
 from rag.answer.pipeline import answer_question, answer_stream
-from rag.errors import BadQuery
+from rag.corpus.formats import sniff_format
+from rag.corpus.keyphrases import Scorer, using_scorer
+from rag.corpus.papers import iter_files
+from rag.errors import BadQuery, ConfigError
+from rag.safety import terminal_text
 from rag.index.chroma import normalize_venues
 from rag.index.store import IngestReport, PaperIndex, Progress, Snapshot
 from rag.retrieval.hybrid import clean_query, hybrid_search
@@ -51,9 +57,9 @@ def _ensure_built(index: PaperIndex) -> None:
                     snapshot.embedder_id, index.embedder.id)
     else:
         return
-    report = index.ingest([index.settings.index.data_dir])
+    report = _ingest_library(index, library.library_paths(index.settings), False)
     for warning in report.warnings:
-        log.warning("%s", warning)
+        log.warning("%s", terminal_text(warning))  # warnings quote paper text; logs go to a terminal
 
 
 def _whole(value, name: str, low: int, high: int, example: str) -> int:
@@ -83,11 +89,60 @@ def _checked(query, k, year, venue, settings: Settings, max_k: int) -> tuple[str
 
 def ingest(
     paths: Iterable[str | Path] | None = None, *, settings: Settings | None = None,
-    progress: Progress | bool = False,
+    progress: Progress | bool = False, adding: Sequence[str | Path] = (), rebuild: bool = False,
 ) -> IngestReport:
-    """Make the index hold exactly the papers under `paths` (default: the data folder)."""
+    """Make the index hold exactly the papers under `paths` and the uploads folder; remembered for next time.
+
+    With no `paths`, the ones the index was last built from (at first, the data folder): a plain ingest
+    re-syncs them, and never drops papers of a path it was not told about. `adding`: files read besides
+    them in this ingest only (an upload still in staging, moved into the library once this commits).
+    `rebuild=True` (`paperchat repair`) rebuilds whatever the state of the last snapshot or of Chroma."""
+    settings = settings or current_settings()
     index = get_index(settings, build=False)
-    return index.ingest(paths, progress=progress)
+    if paths is None:
+        return _ingest_library(index, library.library_paths(settings), progress, [Path(a) for a in adding], rebuild)
+    paths = list(paths)
+    had_index = index.exists()
+    dropped = [p for p in library.remembered_paths(settings)
+               if Path(p).exists() and not any(_covers(given, p) for given in paths)]
+    report = _ingest_library(index, library.library_paths(settings, paths), progress, [Path(a) for a in adding],
+                             rebuild)
+    library.remember(settings, paths)
+    if dropped and had_index:
+        report.warnings.append(f"no longer indexed, though still on disk: {', '.join(dropped)} (not among the paths "
+                               "given; 'paperchat ingest' them too to keep their papers)")
+    return report
+
+
+def _covers(given: str | Path, path: str) -> bool:
+    given = Path(given).absolute()
+    return given == Path(path) or given in Path(path).parents
+
+
+def _ingest_library(index: PaperIndex, paths: list[str], progress: Progress | bool, extra: Sequence[Path] = (),
+                    rebuild: bool = False) -> IngestReport:
+    """Ingest `paths` (and `extra` files, e.g. an upload being added), then note which files are in the library."""
+    with using_scorer(title_scorer(index.settings)):  # derived titles pick key phrases with the embedder
+        report = index.ingest([*paths, *map(str, extra)], progress=progress, rebuild=rebuild)
+    library.record_files(index.settings, {str(f.absolute()): sniff_format(f) for f in iter_files(paths, [])})
+    return report
+
+
+def title_scorer(settings: Settings) -> Scorer | None:
+    """KeyBERT-style: cosine of each candidate phrase to its abstract, by the local embedder (None otherwise:
+    titles never cost calls to an embeddings API; the statistical choice is used instead)."""
+    if settings.index.embedder != "local":
+        return None
+    from rag.index.embedders import get_embedder
+
+    # behind the embedding cache: re-reading a renamed or re-exported list sends nothing to the model
+    embedder = get_embedder(settings)
+
+    def score(text: str, phrases: Sequence[str]) -> list[float]:
+        vectors = embedder.embed([text, *phrases])
+        return [float(v) for v in vectors[1:] @ vectors[0]]
+
+    return score
 
 
 def search(
@@ -101,7 +156,7 @@ def search(
     >>> rag.search("video tokenizers", venue=["ICLR", "ICML"])
     """
     settings = settings or current_settings()
-    _, k, year = _checked(query, k, year, venue, settings, MAX_SEARCH_K)  # before any index work
+    query, k, year = _checked(query, k, year, venue, settings, MAX_SEARCH_K)  # checked once, before any index work
     return Hits(hybrid_search(get_index(settings), query, k, venue=venue, year=year, mode=mode, settings=settings))
 
 
@@ -140,7 +195,10 @@ def warm_up(settings: Settings | None = None) -> None:
     settings = settings or current_settings()
     get_index(settings)
     if llm_configured(settings):
-        load_client()
+        try:
+            load_client(settings, say=lambda message: print(f"paperchat: {message}", file=sys.stderr, flush=True))
+        except ConfigError as exc:  # a missing or damaged GGUF: say so now; answers stay extractive, with a notice
+            print(f"paperchat: {exc} Answers stay extractive.", file=sys.stderr, flush=True)
 
 
 def ask(
@@ -159,7 +217,7 @@ def ask(
     ...                  {"role": "assistant", "content": answer.text}])
     """
     settings = settings or current_settings()
-    _, k, year = _checked(question, k, year, venue, settings, MAX_ANSWER_K)
+    question, k, year = _checked(question, k, year, venue, settings, MAX_ANSWER_K)  # the stages take it as it is
     return answer_question(get_index(settings), question, history, venue, year, k, settings=settings)
 
 
@@ -176,5 +234,5 @@ def ask_stream(
     ...     print(piece if isinstance(piece, str) else "", end="")
     """
     settings = settings or current_settings()
-    _, k, year = _checked(question, k, year, venue, settings, MAX_ANSWER_K)
+    question, k, year = _checked(question, k, year, venue, settings, MAX_ANSWER_K)  # the stages take it as it is
     yield from answer_stream(get_index(settings), question, history, venue, year, k, settings=settings)

@@ -21,6 +21,14 @@ class IndexUnavailable(PaperchatError):
     """The index (or the Chroma server behind it) cannot be reached or read."""
 
 
+class IndexDamaged(IndexUnavailable):
+    """The index's files fail their check (`part` is "snapshot" or "vectors"); `paperchat repair` rebuilds them."""
+
+    def __init__(self, message: str, part: str = "snapshot"):
+        super().__init__(message)
+        self.part = part
+
+
 class IndexBusy(IndexUnavailable):
     """Another ingest holds the index; try again when it has finished."""
 
@@ -38,3 +46,7 @@ class LLMUnavailable(PaperchatError):
         super().__init__(f"{reason} {advice}".strip())
         self.reason = reason
         self.advice = advice
+
+
+class UploadCancelled(BadUpload):
+    """The user cancelled an upload while it was being indexed; nothing was added."""

@@ -95,14 +95,9 @@ class AnswerSettings(_Part):
     k: int = Field(default=8, ge=1, le=50, description="Papers retrieved to answer a question (env PAPERCHAT_ANSWER_K).")
     words: int = Field(default=120, ge=20, le=1000,
                        description="Rough length limit of an answer (env PAPERCHAT_ANSWER_WORDS).")
-    abstain_similarity: float = Field(
-        default=0.5, ge=0.0, le=1.0,
-        description="Below this cosine similarity of the best passage (and with few shared terms) "
-        "the answer says the collection does not cover the question.")
-    list_min_relative: float = Field(
-        default=0.7, ge=0.0, le=1.0,
-        description="'Which papers…' answers list papers scoring at least this share of the best one "
-        "(0.7: best F1 of cited vs gold papers on the own set's multi-paper questions; 0.6 and 0.8 lower).")
+    # Whether to answer, and which papers a list keeps, is one calibrated model fitted by `make tune`
+    # (rag/answer/abstain.py, weights in rag/assets/abstention*.json), not a setting: the similarity and
+    # relative-score thresholds that were here had been set on the questions they were then scored on.
 
 
 class LLMSettings(_Part):
@@ -115,10 +110,27 @@ class LLMSettings(_Part):
                        description="Chat model that writes answers; any name the endpoint serves (env PAPERCHAT_LLM_MODEL).")
     temperature: float = Field(default=0.1, ge=0.0, le=2.0,
                                description="Sampling temperature: low keeps answers close to the sources.")
+    gguf: Path | None = Field(
+        default=None, description="A GGUF model file (from Ollama, LM Studio, Hugging Face) that paperchat runs "
+        "itself with llama.cpp (xllamacpp), bound to 127.0.0.1; overrides base_url (env PAPERCHAT_LLM_GGUF).")
+    threads: int = Field(
+        default=0, ge=0, le=256,
+        description="CPU threads llama.cpp uses for a GGUF model; 0 = one fewer than the cores, at least 1 "
+        "(on 2 shared cores, 2 threads stalled: a 40-token SmolLM2 reply took >300 s against 8 s with 1).")
     timeout: float = Field(
         default=20.0, gt=0.0, le=600.0,
-        description="Seconds to wait for the LLM, retries included; also the longest silence allowed mid-stream.")
-    max_tokens: int = Field(default=400, ge=16, le=32_000, description="Upper bound on an answer's tokens.")
+        description="Seconds to wait for the LLM's first words, retries included; also the longest silence "
+        "allowed mid-stream. A CPU model reading 8 abstracts may need 60.")
+    context: Literal["sentences", "abstracts"] = Field(
+        default="sentences",
+        description="What the model reads of each source: its 3 sentences best matching the question, or the "
+        "whole abstract (2.1x the prompt: 7,330 against 3,524 characters for 5 sources, median of 30 test questions; on a CPU the prompt is most of the wait).")
+    answer_timeout: float = Field(
+        default=90.0, gt=0.0, le=3600.0,
+        description="Seconds one whole written answer may take, follow-up rewriting included; past it reading "
+        "stops and the answer keeps what arrived, trimmed and marked (env PAPERCHAT_LLM_ANSWER_TIMEOUT).")
+    max_tokens: int = Field(default=400, ge=16, le=32_000, description="Upper bound on an answer's tokens: asked of the server, and enforced here too "
+                            "(also as 6 characters a token), whatever the server does.")
     retries: int = Field(
         default=2, ge=0, le=10,
         description="Retries after a timeout, 429, 5xx or broken connection, only while nothing was streamed yet.")
@@ -134,6 +146,11 @@ class ServeSettings(_Part):
     auth: SecretStr | None = Field(default=None, description="'user:password' puts the page behind a login.")
     upload_max_mb: float = Field(default=20, gt=0, le=200,
                                  description="Largest paper list the page accepts as an upload, in MB.")
+    # embedding runs about 15 papers/s on 2 idle cores (the first-build log line), so 5,000 papers is ~6 minutes;
+    # measured 1.4 papers/s for a 300-paper upload at load average 12.7 (shared cores). 200,000 ten-word
+    # abstracts under the MB limit took ~35 minutes (issue 13)
+    upload_max_papers: int = Field(default=5_000, ge=1, le=1_000_000,
+                                   description="Most papers one upload may add (bigger lists: 'paperchat ingest').")
     feedback_path: Path | None = Field(
         default=None, description="JSONL file the page appends thumbs up/down to; unset = <index_dir>/feedback.jsonl.")
     mcp: bool = Field(default=False, description="Also serve the page's tools (search_papers, ask_papers, get_paper) "
@@ -156,9 +173,9 @@ FLAT: dict[str, tuple[str, str]] = {
     **{name: ("index", name) for name in IndexSettings.model_fields},
     **{name: ("search", name) for name in SearchSettings.model_fields},
     "answer_k": ("answer", "k"), "answer_words": ("answer", "words"),
-    "abstain_similarity": ("answer", "abstain_similarity"), "list_min_relative": ("answer", "list_min_relative"),
     "openai_api_key": ("llm", "api_key"), "openai_base_url": ("llm", "base_url"),
-    **{f"llm_{name}": ("llm", name) for name in ("model", "temperature", "timeout", "max_tokens", "retries", "backoff")},
+    **{f"llm_{name}": ("llm", name) for name in ("model", "temperature", "timeout", "max_tokens", "retries", "backoff",
+                                                 "gguf", "answer_timeout", "context", "threads")},
     **{name: ("serve", name) for name in ServeSettings.model_fields},
 }
 BARE_ENV = {"OPENAI_API_KEY": "openai_api_key", "OPENAI_BASE_URL": "openai_base_url"}  # read without the prefix

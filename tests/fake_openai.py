@@ -3,7 +3,8 @@
 Routes (matched on the path suffix, so `/v1/...` and bare `/...` both work):
 - `POST .../embeddings`: deterministic bag-of-words vectors (`bag_of_words_vector`).
 - `POST .../chat/completions`: scripted replies. `fake.script(Reply("hi"), Status(429), ...)` queues them;
-  each request pops the next one, and an empty queue answers with `fake.default`.
+  each request pops the next one, and an empty queue answers with `fake.default`. `fake.route`, when set, is
+  asked first with the request body and may return the reply for it (None: the queue decides).
 
 Every request is recorded in `fake.requests` as `{"path", "headers", "body", "time"}` (body is the parsed JSON,
 time is `time.monotonic()` on arrival), before the reply is chosen.
@@ -111,6 +112,7 @@ class FakeOpenAI:
         self.requests: list[dict] = []
         self.default: Scripted = Reply("This is the default fake reply.")
         self._queue: collections.deque[Scripted] = collections.deque()
+        self.route = None  # body -> Scripted | None: replies chosen by what was asked (the load test's bad questions)
         self._lock = threading.Lock()
         self._closing = threading.Event()
         self._connections: set[socket.socket] = set()
@@ -150,7 +152,7 @@ class FakeOpenAI:
                     elif path.endswith("/embeddings"):
                         self._embeddings(body)
                     elif path.endswith("/chat/completions"):
-                        self._chat(body, fake._next())
+                        self._chat(body, (fake.route and fake.route(body)) or fake._next())
                     else:
                         self._error(Status(404, f"no route {self.path}"))
                 except (ConnectionError, TimeoutError):

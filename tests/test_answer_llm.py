@@ -17,12 +17,6 @@ VEDA = "What speedup does Veda report?"
 
 
 @pytest.fixture
-def fake():
-    with FakeOpenAI() as server:
-        yield server
-
-
-@pytest.fixture
 def llm(built_settings, fake):
     return built_settings.replace(openai_base_url=fake.url, openai_api_key=SecretStr(KEY), llm_model="test-model", llm_timeout=1.0, llm_retries=1, llm_backoff=0.01)
 
@@ -63,7 +57,7 @@ def test_a_claim_its_source_does_not_support_is_flagged(llm, fake):
 
 def test_a_429_then_success_answers_with_the_llm(llm, fake):
     fake.script(Status(429, retry_after=0.01), Reply("Veda: 5.1× [1]."))
-    answer = rag.ask(VEDA, settings=llm)
+    answer = rag.ask(VEDA, settings=llm.replace(llm_timeout=5))  # room for the retry on a busy machine
     assert answer.mode == "llm: test-model" and len(fake.chat_requests) == 2
 
 
@@ -124,8 +118,7 @@ def test_an_injected_abstract_stays_data(built_settings, tmp_path, data_copy, fa
         encoding="utf-8")
     settings = rag.Settings(index_dir=tmp_path / "index", data_dir=data, embed_threads=1)
 
-    extractive = rag.ask("What speedup does VedaPlus reach?", settings=settings)
-    assert "PWNED" not in extractive.text.split("Ignore")[0] and extractive.citations
+    assert rag.ask("What speedup does VedaPlus reach?", settings=settings).citations  # indexed and found
 
     llm = settings.replace(openai_base_url=fake.url, openai_api_key=SecretStr(KEY), llm_model="m")
     fake.script(Reply("VedaPlus reaches a 6× speedup [1]."))
@@ -136,3 +129,34 @@ def test_an_injected_abstract_stays_data(built_settings, tmp_path, data_copy, fa
     injected = user[user.index("VedaPlus, a sparse"):]
     # the abstract cannot close its source block: its own "</source>" is neutralised
     assert "</source> System" not in injected and "PWNED" in injected
+
+
+def test_a_never_ending_answer_is_cut_at_the_deadline_trimmed_and_marked(llm, fake):
+    fake.script(Reply("Veda reports a 5.1× end-to-end speedup [1]. " + "And it goes on " * 5_000, chunk=3, delay=0.01))
+    started = time.perf_counter()
+    answer = rag.ask(VEDA, settings=llm.replace(llm_answer_timeout=2.0, llm_max_tokens=32_000))
+    assert time.perf_counter() - started < 2.0 + 2
+    assert answer.mode == "llm: test-model" and answer.notice.startswith("The written answer was cut short")
+    assert answer.text == "Veda reports a 5.1× end-to-end speedup [1]."  # up to its last complete sentence
+    check_invariants(answer)
+
+
+def test_a_flood_is_cut_at_the_character_cap(llm, fake):
+    fake.script(Reply("Veda reports a 5.1× speedup [1]. " + "x" * 10_000_000, chunk=65_536))
+    answer = rag.ask(VEDA, settings=llm)
+    assert len(answer.text) < 5_000 and "characters" in answer.notice
+
+
+@pytest.mark.parametrize("reply, shown", [
+    (f"Veda reports 5.1× [1]; your key is {KEY}.", "your key is ***."),
+    ("Veda reports 5.1× [1]. ![chart](http://127.0.0.1:9/leak?q=veda) See [the paper](http://evil.example).",
+     "chart See the paper."),
+    ("Veda reports 5.1× [1] \ud800.", "[1] \ufffd."),
+])
+def test_the_models_text_is_shown_as_plain_text_without_the_key(llm, fake, reply, shown):
+    fake.script(Reply(reply, chunk=5))
+    *pieces, answer = rag.ask_stream(VEDA, settings=llm)
+    assert shown in answer.text and KEY not in answer.text and "http" not in answer.text
+    assert KEY not in "".join(pieces)  # nor in what streamed before the final answer
+    answer.text.encode("utf-8")
+    check_invariants(answer)

@@ -55,3 +55,16 @@ def test_bad_query_text_is_a_bad_query(built_settings, query, message):
 def test_whole_numbers_in_any_form_are_accepted(built_settings, k, year):
     hits = rag.search(QUESTION, k=k, year=year, settings=built_settings)
     assert hits and len(hits) <= int(k) and all(h.paper.year == 2026 for h in hits if year)
+
+
+def test_warnings_logged_while_building_carry_no_terminal_escapes(tmp_path, caplog):
+    """The first search builds the index and logs the ingest's warnings, which quote paper text (issue 13)."""
+    papers = tmp_path / "data" / "papers"
+    papers.mkdir(parents=True)
+    header = "EVIL\x1b]0;owned\x07ICLR 2026 " + "papers of the conference " * 10  # a long line 1 is warned about
+    (papers / "list.txt").write_text(f"{header}\n\nWe propose WombatNet, a burrowing robot that maps soil tunnels "
+                                     "with sonar and digs 40% faster.\n", encoding="utf-8")
+    settings = rag.Settings(index_dir=tmp_path / "index", data_dir=tmp_path / "data", embed_threads=1)
+    with caplog.at_level("WARNING"):
+        rag.search("burrowing robot", settings=settings)
+    assert "read as the header" in caplog.text and "\x1b" not in caplog.text and "\x07" not in caplog.text

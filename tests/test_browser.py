@@ -189,7 +189,14 @@ def test_the_exports_download_the_cited_papers(page):
     with page.expect_download() as download:
         page.get_by_role("button", name="Cited papers: CSV").click()
     table = Path(download.value.path()).read_text(encoding="utf-8")
-    assert table.startswith("id,title,venue,year,url,abstract") and ",Veda,ICML,2026," in table
+    assert table.startswith("id,title,authors,venue,year,url,doi,arxiv_id,abstract") and ",Veda,,ICML,2026," in table
+    with page.expect_download() as download:
+        page.get_by_role("button", name="RIS", exact=True).click()
+    assert download.value.suggested_filename == "paperchat-citations.ris"
+    assert "TI  - Veda\n" in Path(download.value.path()).read_text(encoding="utf-8")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="CSL-JSON", exact=True).click()
+    assert json.loads(Path(download.value.path()).read_text(encoding="utf-8"))[0]["title"] == "Veda"
 
     page.get_by_role("button", name="Clear").click()  # the chat's trash icon forgets the cited papers too
     page.wait_for_function("[...document.querySelectorAll('button')].some("
@@ -216,7 +223,7 @@ def test_a_thumb_up_is_saved_with_the_question(page, served):
 
 
 def upload(page, path: Path) -> str:
-    page.get_by_role("tab", name="Add papers").click()
+    page.get_by_role("tab", name="Library").click()
     page.locator("input[type=file]").set_input_files(str(path))
     result = page.locator("#pc-upload-result")
     result.locator("p").wait_for(timeout=60_000)

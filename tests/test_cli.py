@@ -94,6 +94,41 @@ def test_chat_keeps_the_conversation(env, capsys, monkeypatch):
     assert "EpicKitchens100" in out and out.count("[1] FlowNar (ICML 2026)") == 2
 
 
+SAMPLES = __import__("pathlib").Path(__file__).parent / "data"
+
+
+def test_add_lists_and_remove_a_paper_list(env, capsys, tmp_path):
+    assert main(["add", str(SAMPLES / "arxiv_metadata.jsonl")]) == 0
+    assert "Added 2 papers from arxiv_metadata.jsonl (now 72 papers)." in capsys.readouterr().out
+
+    assert main(["lists"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[0].split() == ["file", "format", "venues", "papers", "added", "uploaded"]
+    [upload] = [r for r in rows if r.startswith("arxiv_metadata.jsonl")]
+    assert upload.split()[1:3] == ["arXiv", "arXiv"] and "2" in upload.split() and upload.rstrip().endswith("yes")
+    assert len(rows) == 1 + 4 + 1
+
+    assert main(["remove", "arxiv_metadata.jsonl"]) == 0
+    assert capsys.readouterr().out.strip() == "Removed arxiv_metadata.jsonl: 2 papers (now 70 papers)."
+    assert main(["remove", "arxiv_metadata.jsonl"]) == 1
+    assert "is neither an uploaded list" in capsys.readouterr().err
+
+
+def test_ingest_skips_a_headerless_list_unless_venue_and_year_are_given(env, capsys):
+    note = env.index.data_dir / "papers" / "note.txt"
+    note.write_text("We propose GlowWorm, a firefly-inspired optimiser that synchronises learning rates "
+                    "across workers and halves the time to reach target accuracy.\n", encoding="utf-8")
+    assert main(["ingest"]) == 0
+    captured = capsys.readouterr()
+    assert "warning: note.txt: no '<VENUE> <YEAR>' header on line 1" in captured.err
+    assert captured.out.startswith("70 papers")
+
+    assert main(["ingest", str(env.index.data_dir), "--venue", "NeurIPS", "--year", "2025"]) == 0
+    captured = capsys.readouterr()
+    assert "note.txt: Added 1 paper" in captured.err and "no '<VENUE> <YEAR>' header" not in captured.err
+    assert captured.out.startswith("71 papers")
+
+
 def test_every_option_of_every_command_is_described():
     from rag.serve.cli import _parser
 

@@ -48,7 +48,7 @@ BAD_FILES = [
     pytest.param("figure.txt", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00", "binary file", 0, id="png"),
     pytest.param("empty.txt", b"", "empty file", 0, id="empty"),
     pytest.param("blank.txt", b"\n\n   \n\t\n\n", "only blank lines", 0, id="blank-lines"),
-    pytest.param("noheader.txt", f"{LONG_ABSTRACT}\n\n{OTHER}\n", "venue 'unknown'", 2, id="no-header"),
+    pytest.param("noheader.txt", f"{LONG_ABSTRACT}\n\n{OTHER}\n", "no '<VENUE> <YEAR>' header", 0, id="no-header"),
     pytest.param("huge.txt", f"ICML 2026 Papers\n\n{long_paragraph(100_000)}\n", "100,000 characters", 1,
                  id="100k-paragraph"),
 ]
@@ -69,16 +69,16 @@ def test_a_bad_file_gets_one_warning_and_the_good_file_still_goes_in(tmp_path, n
     assert len([p for p in result.papers if p.source == name]) == papers_from_it
 
 
-def test_no_header_means_venue_unknown_and_the_first_paragraph_is_a_paper(tmp_path):
+def test_a_list_with_no_header_is_skipped_with_the_reason(tmp_path):
+    # a note or a list of unknown origin became papers of venue "unknown" that answers cited (issue 14)
     path = write(tmp_path, "noheader.txt", f"{LONG_ABSTRACT}\n\n{OTHER}\n")
 
     result = load_papers([path])
 
-    assert [(p.venue, p.year, p.position) for p in result.papers] == [("unknown", None, 1), ("unknown", None, 2)]
-    assert result.papers[0].abstract == LONG_ABSTRACT
-    assert re.fullmatch(r"unknown-[0-9a-f]{10}", result.papers[0].id)
+    assert result.papers == []
     assert result.warnings == [
-        "noheader.txt: no '<VENUE> <YEAR>' header on line 1; papers ingested with venue 'unknown'"
+        "noheader.txt: no '<VENUE> <YEAR>' header on line 1; give the venue and year (a first line like "
+        "'ICML 2026', or --venue/--year); skipped"
     ]
 
 
@@ -146,7 +146,7 @@ def test_jsonl_rows_keep_their_metadata(tmp_path):
     [paper] = result.papers
     assert result.warnings == []
     assert (paper.title, paper.title_derived) == ("γ-Net: Fast Video", False)
-    assert (paper.venue, paper.year, paper.authors) == ("ICLR", 2026, "A. One, B. Two")
+    assert (paper.venue, paper.year, paper.authors) == ("ICLR", 2026, ("A. One", "B. Two"))
     assert paper.url == "https://openreview.net/forum?id=abc"
     assert (paper.abstract, paper.source, paper.position) == (GOOD_A, "papers.jsonl", 1)
     assert re.fullmatch(r"iclr2026-[0-9a-f]{10}", paper.id)
@@ -220,7 +220,7 @@ def test_an_unsupported_file_named_explicitly_is_warned_about(tmp_path):
 
     assert result.papers == []
     assert result.warnings == [
-        "notes.md: unsupported file type (use .txt, .jsonl or .csv); skipped",
+        "notes.md: unsupported file type (use .txt, .jsonl, .json, .csv, .bib, .ris); skipped",
         f"{tmp_path / 'missing.txt'}: no such file or folder; skipped",
     ]
 
@@ -279,9 +279,8 @@ def test_a_first_line_that_is_a_long_abstract_is_not_a_header(tmp_path):
 
     result = load_papers([path])
 
-    assert [(p.venue, p.year) for p in result.papers] == [("unknown", None)] * 2
-    assert result.papers[0].abstract == abstract
-    assert len(result.warnings) == 1 and "venue 'unknown'" in result.warnings[0]
+    assert result.papers == []
+    assert len(result.warnings) == 1 and "no '<VENUE> <YEAR>' header" in result.warnings[0]
 
 
 def test_a_wrapped_abstract_line_with_a_year_is_not_a_header(tmp_path):
@@ -291,8 +290,7 @@ def test_a_wrapped_abstract_line_with_a_year_is_not_a_header(tmp_path):
 
     result = load_papers([path])
 
-    assert [(p.venue, p.year) for p in result.papers] == [("unknown", None)] * 2
-    assert result.papers[0].abstract == first
+    assert result.papers == [] and "no '<VENUE> <YEAR>' header" in result.warnings[0]
 
 
 def test_a_header_must_be_followed_by_a_blank_line(tmp_path):
@@ -300,10 +298,10 @@ def test_a_header_must_be_followed_by_a_blank_line(tmp_path):
 
     result = load_papers([path])
 
-    assert [(p.venue, p.year) for p in result.papers] == [("unknown", None)] * 2
-    assert result.papers[0].abstract == f"ICML 2026 Papers\n{GOOD_A}"
+    assert result.papers == []
     assert result.warnings == ["list.txt: no '<VENUE> <YEAR>' header on line 1 (a header must be followed "
-                               "by a blank line); papers ingested with venue 'unknown'"]
+                               "by a blank line); give the venue and year (a first line like 'ICML 2026', "
+                               "or --venue/--year); skipped"]
 
 
 # ---------------------------------------------------------------- titles

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 import io
 import re
 
@@ -62,7 +63,7 @@ def test_an_entry_has_title_venue_year_url_and_abstract():
 
 def test_the_source_url_comes_before_a_code_link_and_authors_are_joined_with_and():
     fields = bib_fields(to_bibtex([paper(url="https://openreview.net/forum?id=a_b", links=(GITHUB,),
-                                         authors="Ada Lovelace, Alan Turing")]))
+                                         authors=("Ada Lovelace", "Alan Turing"))]))
     assert fields["url"] == "https://openreview.net/forum?id=a_b"  # verbatim: a URL is not LaTeX
     assert fields["author"] == "Ada Lovelace and Alan Turing"
 
@@ -113,10 +114,16 @@ def test_every_shipped_paper_exports_as_balanced_bibtex_with_unique_keys(built_s
 def test_csv_has_the_header_and_one_row_per_paper():
     quoted = paper(id="iclr2026-0", venue="ICLR", title='Quote "and", comma')
     rows = list(csv.reader(io.StringIO(to_csv([paper(links=(GITHUB,)), quoted]))))
-    assert tuple(rows[0]) == CSV_HEADER == ("id", "title", "venue", "year", "url", "abstract")
-    assert rows[1] == ["icml2026-1a2b3c4d5e", "Veda", "ICML", "2026", "https://github.com/x/veda",
+    assert tuple(rows[0]) == CSV_HEADER == ("id", "title", "authors", "venue", "year", "url", "doi", "arxiv_id",
+                                            "abstract")
+    assert rows[1] == ["icml2026-1a2b3c4d5e", "Veda", "", "ICML", "2026", "https://github.com/x/veda", "", "",
                        "Veda speeds up video diffusion by 5.1×."]
-    assert rows[2][1] == 'Quote "and", comma' and rows[2][4] == ""
+    assert rows[2][1] == 'Quote "and", comma' and rows[2][5] == ""
+
+
+def test_csv_has_an_authors_column():
+    rows = list(csv.DictReader(io.StringIO(to_csv([paper(authors=("Mei Lin", "Jonas Okafor"), doi="10.1/x")]))))
+    assert (rows[0]["authors"], rows[0]["doi"]) == ("Mei Lin; Jonas Okafor", "10.1/x")
 
 
 @pytest.mark.parametrize("title", ["=HYPERLINK(\"http://x\")", "+1", "-2+3", "@SUM(A1)"])
@@ -162,3 +169,69 @@ def test_the_copied_answer_is_plain_text_with_numbered_references():
 def test_an_abstention_copies_as_its_text_alone():
     assert plain_answer(rag.Answer(text="The indexed papers don't answer this.", abstained=True)) == \
         "The indexed papers don't answer this."
+
+
+# ---- identity: authors, ids, the source's own entry; RIS and CSL-JSON
+
+ARXIV = dict(venue="arXiv", year=2024, authors=("Hannah Becker", "Kwame Mensah", "Yuki Sato"),
+             url="https://arxiv.org/abs/2403.01234", arxiv_id="2403.01234", keywords=("cs.SD", "cs.CL"),
+             note="arXiv: cs.SD cs.CL", id="arxiv2024-abcdef0123", title="Lattice Tokenizers")
+
+
+def test_bibtex_carries_authors_url_eprint_and_note():
+    entry = to_bibtex([paper(**ARXIV)])
+    assert entry.startswith("@misc{arxiv2024_lattice_abcdef,")
+    fields = bib_fields(entry)
+    assert fields["author"] == "Hannah Becker and Kwame Mensah and Yuki Sato"
+    assert (fields["url"], fields["eprint"], fields["archiveprefix"]) == (
+        "https://arxiv.org/abs/2403.01234", "2403.01234", "arXiv")
+    assert fields["note"] == "arXiv: cs.SD cs.CL" and fields["keywords"] == "cs.SD, cs.CL"
+
+
+OPENREVIEW_BIB = ("@inproceedings{\nlin2026tidal,\ntitle={Tidal Memory},\nauthor={Mei Lin and Tom{\\'a}s Alvarez},\n"
+                  "booktitle={The Fourteenth International Conference on Learning Representations},\nyear={2026},\n"
+                  "url={https://openreview.net/forum?id=Xk3pT9qLmZ}\n}")
+
+
+def test_the_sources_own_bibtex_is_exported_as_given_under_its_own_key():
+    entry = to_bibtex([paper(bibtex=OPENREVIEW_BIB)])
+    assert entry.startswith("@inproceedings{lin2026tidal,\n") and "Tom{\\'a}s Alvarez" in entry
+    assert "Fourteenth International Conference" in entry and balanced(entry)
+
+
+@pytest.mark.parametrize("bad", [
+    "@inproceedings{k,\ntitle={x}}\n@misc{injected, title={y}}", "@article{k, title={unclosed}", "not bibtex {}",
+])
+def test_a_malformed_source_entry_is_replaced_by_our_own(bad):
+    entry = to_bibtex([paper(bibtex=bad)])
+    assert entry.startswith("@inproceedings{icml2026_veda_1a2b3c,") and len(re.findall(r"(?m)^@", entry)) == 1
+
+
+def test_ris_has_one_record_per_paper_with_authors_link_and_ids():
+    from rag.serve.references import to_ris
+
+    ris = to_ris([paper(**ARXIV), paper(doi="10.1/xyz", authors=("Ada Lovelace",), text="line one\nER  - \nTY  - X")])
+    records = ris.split("ER  - \n")
+    assert len([r for r in records if r.strip()]) == 2
+    first = records[0].splitlines()
+    assert first[:3] == ["TY  - RPRT", "ID  - arxiv2024_lattice_abcdef", "TI  - Lattice Tokenizers"]
+    assert ["AU  - Hannah Becker", "AU  - Kwame Mensah", "AU  - Yuki Sato"] == [x for x in first if x.startswith("AU")]
+    assert "UR  - https://arxiv.org/abs/2403.01234" in first and "KW  - cs.SD" in first
+    second = records[1].splitlines()
+    assert "DO  - 10.1/xyz" in second and "AB  - line one ER - TY - X" in second  # no tag smuggled in
+
+
+def test_csl_json_names_are_split_into_given_and_family():
+    from rag.serve.references import to_csl_json
+
+    [item] = json.loads(to_csl_json([paper(**{**ARXIV, "authors": ("Anna van der Berg", "Madonna")})]))
+    assert item["id"] == "arxiv2024_lattice_abcdef" and item["type"] == "article"
+    assert item["author"] == [{"given": "Anna", "family": "van der Berg"}, {"literal": "Madonna"}]
+    assert item["issued"] == {"date-parts": [[2024]]} and item["URL"] == "https://arxiv.org/abs/2403.01234"
+    assert item["number"] == "arXiv:2403.01234" and item["keyword"] == "cs.SD, cs.CL"
+
+
+def test_the_copied_answer_names_the_authors_short():
+    answer = rag.Answer(text="It streams [1]", citations=(rag.Citation(1, paper(**ARXIV)),))
+    assert plain_answer(answer).endswith("[1] Lattice Tokenizers. Hannah Becker et al. arXiv 2024. "
+                                         "https://arxiv.org/abs/2403.01234")

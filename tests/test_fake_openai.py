@@ -15,12 +15,6 @@ from fake_openai import Cut, FakeOpenAI, Hang, Reply, Status
 MESSAGES = [{"role": "system", "content": "Answer briefly."}, {"role": "user", "content": "What is Veda?"}]
 
 
-@pytest.fixture
-def fake():
-    with FakeOpenAI() as server:
-        yield server
-
-
 def client(fake: FakeOpenAI, **options) -> openai.OpenAI:
     return openai.OpenAI(**{"base_url": fake.url, "api_key": "sk-test", "max_retries": 0, "timeout": 5, **options})
 
@@ -179,10 +173,3 @@ def test_the_embeddings_endpoint_still_works(fake):
     result = client(fake).embeddings.create(model="text-embedding-3-small", input=["sparse attention", "video"])
     assert [len(d.embedding) for d in result.data] == [64, 64]
     assert fake.requests[0]["path"] == "/v1/embeddings" and fake.chat_requests == []
-
-
-def test_closing_is_safe_twice_and_before_starting():
-    FakeOpenAI().__exit__(None, None, None)
-    with FakeOpenAI() as fake:
-        chat(fake)
-    fake.__exit__(None, None, None)

@@ -37,7 +37,8 @@ def test_a_record_names_the_question_answer_citations_and_vote():
         "time": "2026-05-01T12:00:00+00:00", "question": "How fast is Veda?", "liked": False,
         "text": "Veda is 5.1× faster [1].", "mode": "extractive", "abstained": False, "notice": "",
         "citations": [{"n": 1, "id": "icml2026-1a2b3c4d5e", "title": "Veda", "venue": "ICML", "year": 2026,
-                       "authors": "", "url": "", "code": [], "quotes": ["Veda is 5.1× faster."]}],
+                       "authors": [], "url": "", "code": [], "doi": "", "arxiv_id": "",
+                       "quotes": ["Veda is 5.1× faster."]}],
         "unsupported": [],
     }
 

@@ -87,7 +87,11 @@ def test_a_damaged_snapshot_on_the_server_is_a_clear_error(machines):
     with pytest.raises(rag.IndexUnavailable) as error:
         PaperIndex(reader).snapshot()
 
-    assert "damaged" in str(error.value) and "paperchat ingest" in str(error.value)
+    assert "damaged" in str(error.value) and "paperchat repair" in str(error.value)
+    rag.api._default.clear()
+    report = PaperIndex(writer).ingest()  # the writer's own copy is whole, yet it sees the server's is not
+    assert report.papers == 13 and report.chunks_embedded == 0
+    assert len(PaperIndex(reader).snapshot().papers) == 13
 
 
 def test_index_names_are_checked(tmp_path):
@@ -129,3 +133,108 @@ def test_a_lease_left_by_a_killed_ingest_on_this_machine_is_taken_over(machines)
 
     assert index.ingest().papers == 13
     assert index.published.collection.get(ids=["ingest-lease"])["ids"] == []  # released at the end
+
+
+# ---------------------------------------------------------------- two ingests at once on two machines
+
+def test_of_two_ingests_from_the_same_snapshot_only_the_first_to_commit_does(machines, data_copy, tmp_path):
+    first, second = machines
+    rag.ingest(settings=first)
+    start = PaperIndex(first).published.current()
+    other = data_copy(tmp_path / "other-data", files=[ICLR_FILE])
+    more = data_copy(tmp_path / "more-data", files=[VEDA_FILE, ICLR_FILE])
+    late = PaperIndex(second)
+
+    def meanwhile(done: int, total: int) -> None:
+        # `late` has written its vectors, not yet committed: its lease lapses and `first` ingests in between
+        if done == total:
+            late.published.collection.delete(ids=["ingest-lease"])
+            rag.ingest([more], settings=first)
+
+    with pytest.raises(rag.IndexBusy) as error:
+        late.ingest([other], progress=meanwhile)
+
+    assert "another ingest committed" in str(error.value) and "run it again" in str(error.value)
+    reader = PaperIndex(first.replace(index_dir=tmp_path / "third-machine"))
+    snapshot = reader.snapshot()
+    assert snapshot.generation != start and len(snapshot.papers) == 32  # `first`'s second commit, not `late`'s
+    parts = reader.published.collection.get(where={"kind": "part"}, include=["metadatas"])["metadatas"]
+    assert {m["generation"] for m in parts} <= {start, snapshot.generation}  # nothing of `late` is kept
+    assert rag.search(VEDA_QUESTION, k=1, settings=reader.settings)[0].paper.title == "Veda"
+
+
+def test_a_lease_taken_over_by_another_ingest_is_not_overwritten_by_the_old_holder(machines):
+    first, second = machines
+    index = PaperIndex(first)
+    index.ingest()
+    index.published.acquire()
+    index.published.collection.delete(ids=["ingest-lease"])  # expired, say, and then taken by another machine
+    index.published.collection.add(
+        ids=["ingest-lease"], documents=["x"], embeddings=[[1.0]],
+        metadatas=[{"kind": "lease", "owner": "gpu-box-7:4242", "since": 0.0, "expires": 4102444800.0}])
+
+    with pytest.raises(Exception, match="gpu-box-7:4242"):
+        index.published.renew()
+
+    assert index.published._lease()["owner"] == "gpu-box-7:4242"
+
+
+ROUNDS = 20
+
+
+def ingest_rounds(settings: rag.Settings, lists: list[str], barrier, results, lease: bool) -> None:
+    """One "machine": at each round, ingest one of its paper lists in step with the other machine."""
+    import rag as child_rag
+    from rag.index.published import PublishedSnapshots
+
+    if not lease:  # as if every lease lapsed at once: only the compare-and-set commit keeps them apart
+        PublishedSnapshots.acquire = PublishedSnapshots.renew = PublishedSnapshots.release = lambda self: None
+
+    for round_ in range(ROUNDS):
+        barrier.wait()
+        try:
+            report = child_rag.ingest([lists[round_ % len(lists)]], settings=settings)
+            results.put((round_, str(settings.index.index_dir), "ok", report.papers))
+        except child_rag.IndexBusy as exc:
+            results.put((round_, str(settings.index.index_dir), "busy", str(exc)))
+        except Exception as exc:  # anything else is a failure of the test
+            results.put((round_, str(settings.index.index_dir), "error", f"{type(exc).__name__}: {exc}"))
+        barrier.wait()
+
+
+@pytest.mark.parametrize("lease", [True, False], ids=["with the lease", "without any lease"])
+def test_two_machines_ingesting_at_once_for_20_rounds_leave_a_whole_snapshot(lease, machines, data_copy, tmp_path):
+    import multiprocessing
+
+    first, second = machines
+    lists = {
+        first: [data_copy(tmp_path / "a1", files=[VEDA_FILE]), data_copy(tmp_path / "a2", files=[VEDA_FILE, ICLR_FILE])],
+        second: [data_copy(tmp_path / "b1", files=[ICLR_FILE]), data_copy(tmp_path / "b2", files=[VEDA_FILE])],
+    }
+    sizes = {13, 19, 32}  # the papers of each list
+    context = multiprocessing.get_context("spawn")
+    barrier, results = context.Barrier(3), context.Queue()
+    workers = [context.Process(target=ingest_rounds, args=(s, [str(p) for p in lists[s]], barrier, results, lease))
+               for s in (first, second)]
+    for worker in workers:
+        worker.start()
+    reader = PaperIndex(first.replace(index_dir=tmp_path / "reader"))
+    committed = 0
+    try:
+        for round_ in range(ROUNDS):
+            barrier.wait(timeout=300)
+            barrier.wait(timeout=300)
+            outcomes = [results.get(timeout=10) for _ in workers]
+            assert all(o[2] in ("ok", "busy") for o in outcomes), "\n".join(map(str, outcomes))
+            assert any(o[2] == "ok" for o in outcomes), outcomes  # a refused ingest means another got through
+            snapshot = reader.snapshot(fresh=True)  # checks the snapshot's digest and samples its vectors
+            assert len(snapshot.papers) in sizes
+            assert len(snapshot.papers) in {o[3] for o in outcomes if o[2] == "ok"} | {committed}
+            stored = reader.collection.get(ids=snapshot.chunk_id_list(), include=[])["ids"]
+            assert len(stored) == len(snapshot.chunk_ids)  # every vector it names is on the server
+            committed = len(snapshot.papers)
+    finally:
+        for worker in workers:
+            worker.join(timeout=60)
+            if worker.is_alive():
+                worker.kill()

@@ -102,3 +102,17 @@ def test_split_sentences(text, sentences):
 )
 def test_find_links(text, links):
     assert find_links(text) == tuple(Link(url=url, is_code=code) for url, code in links)
+
+
+@pytest.mark.parametrize("text, code", [
+    ("We made the dataset and the code available at https://videoprocessing.github.io/device-viewing-conditions.",
+     True),
+    ("Code is available at https://example.org/project.", True),
+    ("Our implementation: https://lab.example.edu/~me/tool", True),
+    ("All materials will be released at https://mm2km.github.io/.", False),
+    ("Project page: https://example.org/demo. Code will follow.", False),
+    ("See https://github.com/a/b for details.", True),
+])
+def test_a_project_page_is_a_code_link_when_its_sentence_says_code(text, code):
+    [link] = find_links(text)
+    assert link.is_code is code

@@ -162,13 +162,14 @@ def three_venues(index_copy, tmp_path):
     path = tmp_path / "neurips2025.txt"
     path.write_text(NEURIPS_LIST, encoding="utf-8")
     steps: list[tuple] = []
-    outputs = app.page.upload(str(path), progress=lambda *a, **k: steps.append((a, k)))
+    outputs = app.library.upload(str(path), None, None, None, progress=lambda *a, **k: steps.append((a, k)))
     return app, outputs, steps
 
 
 def test_an_upload_adds_its_papers_and_refreshes_counts_and_venues(three_venues):
-    app, (notice, title, chosen, year, venue, search_year), steps = three_venues
+    app, (notice, table, uploaded, title, chosen, year, venue, search_year), steps = three_venues
     assert "Added 1 paper from neurips2025.txt (now 71 papers)." in notice and "pc-upload-error" not in notice
+    assert uploaded == ["neurips2025.txt"] and "<td>neurips2025.txt</td><td>paper list</td><td>NeurIPS 2025</td>" in table
     assert "71 papers indexed from 3 venues" in title and "NeurIPS 2025: 1" in html.unescape(title)
     assert ("NeurIPS", "NeurIPS") in chosen.choices and ("NeurIPS", "NeurIPS") in venue.choices
     assert ("2025", 2025) in year.choices and ("2025", 2025) in search_year.choices
@@ -189,8 +190,10 @@ def test_a_binary_upload_shows_the_error_and_changes_nothing(index_copy, tmp_pat
     app = build_app(index_copy)
     path = tmp_path / "papers.txt"
     path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" * 20)
-    notice, *refreshes = app.page.upload(str(path), progress=lambda *a, **k: None)
+    notice, table, uploaded, *refreshes = app.library.upload(str(path), None, None, None,
+                                                             progress=lambda *a, **k: None)
     assert 'class="pc-upload-error"' in notice and "papers.txt was not added: binary file" in notice
+    assert uploaded == []
     assert all(isinstance(r, type(gr.skip())) for r in refreshes)
     assert rag.stats(index_copy).venues == {"ICLR": {2026: 19}, "ICML": {2026: 51}}
     assert not (index_copy.index.data_dir / "uploads").exists() or not any((index_copy.index.data_dir / "uploads").iterdir())
@@ -203,15 +206,17 @@ def test_the_exports_hold_every_paper_the_conversation_cited(built_settings):
     *_, (_, history, plain, answered, _) = run_chat(chat, BOUNDED_QUESTION, history, plain, answered)
     cited = {c.paper.title: c.paper for a in answered for c in a.answer.citations}
     assert "Veda" in cited and len(cited) >= 2
-    bib, table = export(answered)
-    assert bib.interactive and table.interactive
+    bib, table, ris, csl = export(answered)
+    assert bib.interactive and table.interactive and ris.interactive and csl.interactive
+    assert open(ris.value["path"], encoding="utf-8").read().count("TY  - CONF") == len(cited)
+    assert {item["title"] for item in json.load(open(csl.value["path"], encoding="utf-8"))} == set(cited)
     assert bib.value["orig_name"] == "paperchat-citations.bib" and table.value["orig_name"] == "paperchat-citations.csv"
     bibtex = open(bib.value["path"], encoding="utf-8").read()
     rows = list(csv.DictReader(io.StringIO(open(table.value["path"], encoding="utf-8").read())))
     assert bibtex.count("@inproceedings{") == len(cited) and "title = {{Veda}}" in bibtex
     assert {r["title"] for r in rows} == set(cited) and {r["id"] for r in rows} == {p.id for p in cited.values()}
-    empty_bib, empty_table = export([])  # New chat: nothing to export
-    assert not empty_bib.interactive and empty_bib.value is None and not empty_table.interactive
+    empty = export([])  # New chat: nothing to export
+    assert len(empty) == 4 and all(not b.interactive and b.value is None for b in empty)
 
 
 def like(index: int, liked):
@@ -429,6 +434,7 @@ def test_a_failed_llm_says_so_in_a_notice_that_reads_as_a_sentence(built_setting
     assert "?." not in answer.notice and "?)" not in answer.notice
 
 
+@pytest.mark.slow  # starts the page as a process
 def test_the_served_page_logs_its_address_and_no_share_hint(built_settings, tmp_path):
     from eval.page import free_port, start_app, stop_app
 
@@ -444,3 +450,43 @@ def test_the_served_page_logs_its_address_and_no_share_hint(built_settings, tmp_
     text = log.read_text(encoding="utf-8")
     assert f"paperchat: serving http://127.0.0.1:{port}/" in text
     assert "share=True" not in text and "public link" not in text
+
+
+
+
+def test_a_card_shows_first_author_et_al_the_full_list_on_hover_and_a_paper_link():
+    paper = _hostile_paper(authors=("Mei Lin", "Jonas <b>Okafor</b>", "Priya Raman"), links=(),
+                           url="https://openreview.net/forum?id=Xk3pT9qLmZ")
+    card = render_card(rag.Citation(n=1, paper=paper), 1)
+    assert '<summary>Mei Lin et al.</summary>' in card
+    assert 'title="Mei Lin, Jonas &lt;b&gt;Okafor&lt;/b&gt;, Priya Raman"' in card and "<b>Okafor" not in card
+    assert 'class="pc-paper-link" href="https://openreview.net/forum?id=Xk3pT9qLmZ"' in card
+    hits = render_hits([rag.Hit(paper=paper, score=1.0)])
+    assert "Mei Lin et al." in hits and "pc-paper-link" in hits
+
+
+def test_the_library_tab_lists_every_list_and_removes_an_upload(index_copy, tmp_path):
+    from ui.library import LibraryPage
+
+    app = build_app(index_copy)
+    path = tmp_path / "neurips2025.txt"
+    path.write_text(NEURIPS_LIST, encoding="utf-8")
+    app.library.upload(str(path), None, None, None, progress=lambda *a, **k: None)
+    library = LibraryPage(index_copy, lambda: ())
+    table, names = library.show()
+    assert names == ["neurips2025.txt"] and table.count('<tr class="pc-list') == 5
+    notice, table, names = library.remove("neurips2025.txt")
+    assert "Removed neurips2025.txt: 1 paper (now 70 papers)." in notice and names == []
+    assert rag.stats(index_copy).venues == {"ICLR": {2026: 19}, "ICML": {2026: 51}}
+
+
+def test_a_headerless_upload_is_refused_with_the_reason_then_taken_with_venue_and_year(index_copy, tmp_path):
+    from ui.library import LibraryPage
+
+    library = LibraryPage(index_copy, lambda: ())
+    path = tmp_path / "note.txt"
+    path.write_text(NEURIPS_LIST.split("\n\n", 1)[1], encoding="utf-8")
+    notice, *_ = library.upload(str(path), "", None, None, progress=lambda *a, **k: None)
+    assert "pc-upload-error" in notice and "not a &#x27;&lt;VENUE&gt; &lt;YEAR&gt;&#x27; header" in notice
+    notice, table, names = library.upload(str(path), "NeurIPS", 2025, None, progress=lambda *a, **k: None)
+    assert "Added 1 paper from note.txt" in notice and names == ["note.txt"] and "NeurIPS 2025" in table

@@ -7,8 +7,11 @@ import subprocess
 from pathlib import Path
 
 import httpx
+import pytest
 
 from eval.page import free_port, start_app
+
+pytestmark = pytest.mark.slow  # starts the page as a process and kills it
 
 
 def test_sigterm_removes_the_export_folder_and_gradios_uploads(index_copy, tmp_path):

@@ -65,8 +65,8 @@ BAD_FILES = [
     ("blank.csv", b"\n\n  \n", "only blank lines"),
     ("short.txt", b"ICML 2026 Papers\n\nToo short.\n", "no abstracts found"),
     ("rows.csv", b"title,summary\nA,B\n", "without 'abstract' or 'text'"),
-    ("paper.pdf", b"%PDF-1.7 a paper", "upload a .txt list, a .jsonl or a .csv file"),
-    ("noextension", NEURIPS_TXT.encode(), "upload a .txt list, a .jsonl or a .csv file"),
+    ("paper.pdf", b"%PDF-1.7 a paper", "not a paper list: upload a .txt list"),
+    ("noextension", NEURIPS_TXT.encode(), "not a paper list: upload a .txt list"),
 ]
 
 
@@ -131,7 +131,8 @@ def test_a_failed_ingest_removes_the_stored_file_again(index_copy, list_file, mo
     monkeypatch.setattr(rag.api, "ingest", broken)
     with pytest.raises(rag.IndexUnavailable, match="disk full"):
         add_papers(list_file("neurips.txt", NEURIPS_TXT), index_copy)
-    assert list((index_copy.index.data_dir / UPLOADS).iterdir()) == []
+    assert not (index_copy.index.data_dir / UPLOADS).exists()
+    assert list((index_copy.index.index_dir / "staging").iterdir()) == []
     assert rag.stats(index_copy).venues == SHIPPED
 
 

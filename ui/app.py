@@ -13,6 +13,7 @@ import gradio as gr  # noqa: E402
 import rag  # noqa: E402
 from ui.assets import CHAT_HEIGHT, CSS, PAGE_JS  # noqa: E402
 from ui.guard import GuardPolicy, guard_middleware  # noqa: E402
+from ui.library import LibraryPage, library_tab  # noqa: E402
 from ui.mcp import mcp_options  # noqa: E402
 from ui.page import ChatPage, header  # noqa: E402
 from ui.render import SOURCES_PLACEHOLDER  # noqa: E402
@@ -23,7 +24,6 @@ __all__ = ["build_app", "launch_options", "parse_auth", "main", "serve"]
 # Requests each event serves at once (Gradio's default is 1): answers waiting on an LLM endpoint overlap.
 # eval/load.py, 10 clients, an endpoint taking 0.35 s an answer: 2.4 answers/s one at a time, 8.5 with 8.
 ANSWERS_AT_ONCE = 8
-UPLOAD_TYPES = [".txt", ".jsonl", ".csv"]
 SAVED_KEY = "paperchat-conversation"  # localStorage key of the conversation a reload restores
 PRIVATE = {"api_visibility": "private"}
 # Gradio's cache of uploads and downloads: every 10 minutes, files older than an hour go (an upload is copied
@@ -61,15 +61,16 @@ def build_app(settings: rag.Settings | None = None) -> gr.Blocks:
             chat_filters = _chat_tab(page, app)
         with gr.Tab("Search"):
             search_filters = _search_tab(page)
-        with gr.Tab("Add papers"):
-            _upload_tab(page, [title, *chat_filters, *search_filters])
+        with gr.Tab("Library"):  # add paper lists, every list in the index, Remove for uploads
+            library = LibraryPage(page.settings, page.refresh_now)
+            library_tab(library, [title, *chat_filters, *search_filters], app)
         app.load(page.load, None, [title, *chat_filters, *search_filters], **PRIVATE)  # a reload sees uploads
         tools = PaperTools(page.settings)
         # the MCP tools (every public endpoint is one), not queued: Gradio's MCP server then calls them in-process
         for tool in (tools.search_papers, tools.ask_papers, tools.get_paper):
             gr.api(tool, api_name=tool.__name__, queue=False)
         gr.api(tools.answer, api_name="ask")  # gradio_client scripts: the answer as a dict
-    app.page = page  # for tests and scripts: the handlers behind this app
+    app.page, app.library = page, library  # for tests and scripts: the handlers behind this app
     return app.queue(default_concurrency_limit=ANSWERS_AT_ONCE)
 
 
@@ -94,13 +95,15 @@ def _chat_tab(page: ChatPage, app: gr.Blocks) -> list:
                 new_chat = gr.Button("New chat", variant="secondary")
                 bib = gr.DownloadButton("Cited papers: BibTeX", interactive=False, variant="secondary")
                 csv_file = gr.DownloadButton("Cited papers: CSV", interactive=False, variant="secondary")
+                ris = gr.DownloadButton("RIS", interactive=False, variant="secondary")
+                csl = gr.DownloadButton("CSL-JSON", interactive=False, variant="secondary")
             examples = gr.Examples(page.examples, inputs=[message], label="Examples from these papers (click to ask)")
         with gr.Column(scale=2):
             gr.Markdown("### Sources")
             sources = gr.HTML(SOURCES_PLACEHOLDER, elem_id="pc-sources")
 
     def answered_then(event):  # after an answer (or a start over): the downloads and the saved conversation
-        event.then(page.export, answered, [bib, csv_file], **PRIVATE).then(page.save, answered, saved, **PRIVATE)
+        event.then(page.export, answered, [bib, csv_file, ris, csl], **PRIVATE).then(page.save, answered, saved, **PRIVATE)
 
     asking = ([message, chat, plain, answered, chosen, year, k, words], [message, chat, plain, answered, sources])
     answered_then(message.submit(page.chat, *asking, api_visibility="undocumented", api_name="chat"))
@@ -110,7 +113,7 @@ def _chat_tab(page: ChatPage, app: gr.Blocks) -> list:
     chat.like(page.like, answered, None, **PRIVATE)
     chat.select(page.select, answered, sources, **PRIVATE)
     app.load(page.restore, saved, [chat, plain, answered, sources], **PRIVATE).then(
-        page.export, answered, [bib, csv_file], **PRIVATE)
+        page.export, answered, [bib, csv_file, ris, csl], **PRIVATE)
     return [chosen, year]
 
 
@@ -125,21 +128,6 @@ def _search_tab(page: ChatPage) -> list:
     results = gr.HTML(elem_id="pc-search-results")
     query.submit(page.search, [query, venue, year, top], results, api_name="search", api_visibility="undocumented")
     return [venue, year]
-
-
-def _upload_tab(page: ChatPage, refreshed: list) -> None:
-    """Add a paper list; `refreshed` are the header and filters an upload updates."""
-    gr.Markdown(f"Upload a paper list: a `.txt` list (first line `<VENUE> <YEAR>`, a blank line, then one "
-                f"abstract per paragraph), or a `.jsonl` / `.csv` file with `title` and `abstract` fields "
-                f"(optional `venue`, `year`, `url`, `authors`). Up to {page.settings.serve.upload_max_mb:g} MB. It "
-                f"is kept in the data folder, so its papers stay after a restart.")
-    upload = gr.File(label="Paper list", file_types=UPLOAD_TYPES, type="filepath")
-    uploaded = gr.HTML(elem_id="pc-upload-result")
-    # the old message goes when its file is removed (the way to the next upload) and when a new one arrives, in
-    # events of their own: a file Gradio refuses (its type, its size) never reaches page.upload
-    for new_file in (upload.clear, upload.upload):
-        new_file(page.clear_upload, None, uploaded, queue=False, **PRIVATE)
-    upload.upload(page.upload, upload, [uploaded, *refreshed], **PRIVATE)
 
 
 def _stop_on_sigterm() -> None:
@@ -175,6 +163,17 @@ def serve(settings: rag.Settings) -> None:
     if settings.serve.mcp:
         print(f"paperchat: MCP server (streamable HTTP) at {app.local_url}gradio_api/mcp/", flush=True)
     app.block_thread()
+    _forget_cached_files(app)
+
+
+def _forget_cached_files(app) -> None:
+    """Remove the files Gradio cached for this page (uploads, downloads) once it has stopped."""
+    # Gradio does this in its server's shutdown, which a busy machine can cut short (it waits 5 s for the server
+    # thread); a stopped page must leave no uploaded paper list behind
+    from gradio.route_utils import delete_files_created_by_app
+
+    if isinstance(app, gr.Blocks):
+        delete_files_created_by_app(app, age=None)
 
 
 if __name__ == "__main__":

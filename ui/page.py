@@ -16,14 +16,15 @@ from pathlib import Path
 import gradio as gr
 
 import rag
-from rag.safety import html_text, markdown_text
+from rag.safety import html_text, markdown_text, terminal_text
 from ui.render import (SOURCES_PLACEHOLDER, render_answer, render_failure, render_hits, render_question,
-                       render_sources, render_streaming, upload_notice)
+                       render_sources, render_streaming)
 
 __all__ = ["ChatPage", "Answered", "header", "venue_filter", "year_filter"]
 
 log = logging.getLogger("paperchat.ui")
-EXPORTS = {"bib": "paperchat-citations.bib", "csv": "paperchat-citations.csv"}
+EXPORTS = {"bib": "paperchat-citations.bib", "csv": "paperchat-citations.csv", "ris": "paperchat-citations.ris",
+           "csl": "paperchat-citations.json"}
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,7 @@ def _ensure_index(settings: rag.Settings) -> None:
     log.warning("Building the index from %s … (first start only)", settings.index.data_dir)
     report = rag.ingest(settings=settings, progress=True)
     for warning in report.warnings:
-        log.warning("%s", warning)
+        log.warning("%s", terminal_text(warning))  # warnings quote paper text
     log.warning("Indexed %d papers in %.1f s", report.papers, report.seconds)
 
 
@@ -106,6 +107,10 @@ class ChatPage:
         venues, years = self.choices(stats)
         return (header(self.settings, stats), gr.Dropdown(choices=venues), gr.Dropdown(choices=years),
                 gr.Dropdown(choices=venues), gr.Dropdown(choices=years))
+
+    def refresh_now(self) -> tuple:
+        """The header and filters for what the index holds now (after an upload or a removal)."""
+        return self.refreshed(rag.stats(self.settings))
 
     def load(self):
         """A page (re)loaded after an upload shows the papers as they are now."""
@@ -183,12 +188,16 @@ class ChatPage:
             gr.Warning(f"Feedback not saved: {exc}")
 
     def export(self, answered: list[Answered]):
-        """Both download buttons hold the conversation's cited papers (disabled while there are none)."""
+        """The download buttons (BibTeX, CSV, RIS, CSL-JSON) hold the conversation's cited papers (disabled while none)."""
+        from rag.serve.references import to_csl_json, to_ris
+
         papers = rag.cited_papers(a.answer for a in answered)
         if not papers:
-            return gr.DownloadButton(value=None, interactive=False), gr.DownloadButton(value=None, interactive=False)
-        return (gr.DownloadButton(value=self._write_export("bib", rag.to_bibtex(papers)), interactive=True),
-                gr.DownloadButton(value=self._write_export("csv", rag.to_csv(papers)), interactive=True))
+            return tuple(gr.DownloadButton(value=None, interactive=False) for _ in EXPORTS)
+        texts = {"bib": rag.to_bibtex(papers), "csv": rag.to_csv(papers), "ris": to_ris(papers),
+                 "csl": to_csl_json(papers)}
+        return tuple(gr.DownloadButton(value=self._write_export(kind, texts[kind]), interactive=True)
+                     for kind in EXPORTS)
 
     def _write_export(self, kind: str, text: str) -> str:
         """The export as a file to download; named by its content, so repeated exports reuse one file."""
@@ -209,25 +218,6 @@ class ChatPage:
         except rag.PaperchatError as exc:
             return f"<p>Search failed: {html_text(str(exc))}</p>"
         return render_hits(hits)
-
-    def clear_upload(self) -> str:
-        """A new upload starts: the previous upload's message goes, so it never sits beside a new error."""
-        return ""
-
-    def upload(self, path: str | None, progress=gr.Progress()):
-        """Add the uploaded paper list, then refresh the counts and the venue and year choices."""
-        if not path:
-            return (gr.skip(),) * 6
-        progress(0, desc=f"Checking {Path(path).name}")
-
-        def embedding(done: int, total: int) -> None:
-            progress(done / max(total, 1), desc=f"Embedding {done}/{total} passages")
-
-        try:
-            result = rag.add_papers(path, self.settings, progress=embedding)
-        except rag.PaperchatError as exc:
-            return (upload_notice(str(exc), error=True), *(gr.skip(),) * 5)
-        return upload_notice(result.message, notes=result.warnings), *self.refreshed(rag.stats(self.settings))
 
 
 def _answered_at(answered: list[Answered], index) -> Answered | None:

@@ -126,11 +126,26 @@ def _sentence_at(text: str, start: int, length: int) -> bool:
     return before and after
 
 
+def _link(url: str, label: str, css: str) -> str:
+    return (f' · <a class="{css}" href="{html_text(url)}" target="_blank" '
+            f'rel="noopener noreferrer">{label}</a>')
+
+
 def _code_link(paper: rag.Paper) -> str:
-    return "".join(
-        f' · <a href="{html_text(link.url)}" target="_blank" rel="noopener noreferrer">code</a>'
-        for link in paper.code_links[:1]
-    )
+    """The paper's own page (its source's URL), then its code: the two links a card offers."""
+    page = _link(paper.url, "paper", "pc-paper-link") if paper.url else ""
+    return page + "".join(_link(link.url, "code", "pc-code-link") for link in paper.code_links[:1])
+
+
+def render_authors(paper: rag.Paper) -> str:
+    """"First et al." with every author on hover and on click (a `<details>`), or '' when none are known."""
+    if not paper.authors:
+        return ""
+    full = html_text(", ".join(paper.authors))
+    if len(paper.authors) <= 2:
+        return f'<span class="pc-authors" title="{full}">{html_text(paper.short_authors)}</span> · '
+    return (f'<details class="pc-authors" title="{full}"><summary>{html_text(paper.short_authors)}</summary>'
+            f"{full}</details>")
 
 
 def render_card(citation: rag.Citation, turn: int) -> str:
@@ -139,7 +154,7 @@ def render_card(citation: rag.Citation, turn: int) -> str:
     return (
         f'<div class="pc-src" id="{source_id(turn, citation.n)}">'
         f"<b>[{citation.n}] {html_text(p.title)}</b><br>"
-        f"<small>{html_text(p.venue_year)}{_code_link(p)}</small>"
+        f"<small>{render_authors(p)}{html_text(p.venue_year)}{_code_link(p)}</small>"
         f"<p>{highlight(p.text, citation.quotes)}</p></div>"
     )
 
@@ -161,7 +176,7 @@ def render_hits(hits: list[rag.Hit]) -> str:
         snippet = " … ".join(html_text(s) for s in hit.snippets)
         cards.append(
             f'<div class="pc-hit"><b>{rank}. {html_text(p.title)}</b> '
-            f"<small>{html_text(p.venue_year)} · score {hit.score:.2f}{_code_link(p)}</small>"
+            f"<small>{render_authors(p)}{html_text(p.venue_year)} · score {hit.score:.2f}{_code_link(p)}</small>"
             f"<p>{snippet}</p>"
             f"<details><summary>abstract</summary><p>{html_text(p.text)}</p></details></div>"
         )

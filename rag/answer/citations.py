@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Sequence
 
-from rag.index.keyword import sentence_terms
+from rag.corpus.terms import analyse, terms
 from rag.corpus.text import split_sentences
 from rag.types import Citation, Paper
 
@@ -187,14 +187,15 @@ def best_quotes(claims: Sequence[str], paper: Paper, k: int = 4) -> tuple[str, .
     """The verbatim sentence of `paper.text` each claim quotes or paraphrases best, up to `k` (else its first).
 
     Only the claims' own sentences: a card marks what the answer took from the paper, no more, no fewer."""
-    sentences = split_sentences(paper.text)
-    terms = [sentence_terms(s) for s in sentences]
+    analysis = analyse(paper.text)
+    sentences = analysis.sentences
     scored = []  # per claim: (score, -index) of every overlapping sentence, best first
     for claim in claims:
-        wanted = sentence_terms(strip_markers(claim))
+        wanted = terms(strip_markers(claim))
         if wanted:
             # share of the claim's terms, so a short claim's match counts as much as a long one's
-            ranked = sorted(((len(wanted & t) / len(wanted), -i) for i, t in enumerate(terms)), reverse=True)
+            ranked = sorted(((len(wanted & t) / len(wanted), -i) for i, t in enumerate(analysis.terms)),
+                            reverse=True)
             scored.append([r for r in ranked if r[0] > 0])
     picks = [ranked[0] for ranked in scored if ranked]  # each claim's best sentence, in the answer's order
     chosen = list(dict.fromkeys(-i for _, i in picks))[:k]
@@ -206,7 +207,7 @@ def best_quotes(claims: Sequence[str], paper: Paper, k: int = 4) -> tuple[str, .
 def is_supported(claim: str, papers: Sequence[Paper]) -> bool:
     """Does one of `papers` back the claim: shared content terms in one sentence, and its numbers?"""
     claim = strip_markers(claim)
-    wanted = sentence_terms(claim)
+    wanted = terms(claim)
     if not wanted:
         return True  # nothing checkable ("Yes.") is nothing to flag
     # One sentence must share 2+ content terms (or half of a short claim's): a single common word
@@ -218,7 +219,7 @@ def is_supported(claim: str, papers: Sequence[Paper]) -> bool:
     for paper in papers:
         if not numbers <= _numbers(f"{paper.title} {paper.venue_year} {paper.text}"):
             continue
-        if any(len(wanted & sentence_terms(s)) >= needed for s in split_sentences(paper.text)):
+        if any(len(wanted & have) >= needed for have in analyse(paper.text).terms):
             return True
     return False
 

@@ -1,191 +1,121 @@
-"""The answerer that needs no LLM: it composes the reply from the abstracts' own sentences, cited."""
+"""The answerer that needs no LLM: it composes the reply from the abstracts' own sentences, cited.
+
+Drafts cite sources as `[n]`, n the 1-based position of the paper in the hit list; `citations.resolve`
+renumbers them. Every sentence shown is a whole sentence of its abstract, never cut.
+"""
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
 from dataclasses import dataclass
 
-from rag.answer.citations import strip_markers
-from rag.index.keyword import analysed_sentences, sentence_terms
-from rag.types import Hit
-from rag.answer.understand import Question
+import numpy as np
 
-_GENERIC = {"paper", "work", "method", "model", "approach", "result", "propos", "studi", "use", "report",
-            "show", "which", "what", "how", "does", "list"}
+from rag.answer.asks import Asks
+from rag.answer.citations import strip_markers
+from rag.answer.evidence import Sentence, score_sentences
+from rag.corpus.terms import terms
+from rag.types import Hit, Paper
+
+RUNNER_UP = 0.75  # a second sentence must score this share of the best: one precise sentence beats loose ones
+
+COMPARE_RUNNER_UP = 0.6  # dev comparisons (eval/questions/dev.jsonl): 0.75 kept one sentence where the fact was in the second
 
 
 @dataclass(frozen=True)
-class Scored:
-    """One abstract sentence with its evidence score for the question."""
+class Source:
+    """A paper the answer may quote: its `[n]`, its hit, and its sentences' cosines with the question."""
 
-    source: int  # 1-based position of its paper in the hit list: the `[n]` before renumbering
-    position: int  # sentence index in the abstract
-    text: str
-    score: float
-
-
-def focus_terms(question: Question) -> set[str]:
-    """Content terms of what is asked now (a follow-up's carried subject only ranks papers).
-
-    The venue and year the question names are filters, not topics, so they are left out."""
-    terms = sentence_terms(question.text)
-    venues = [question.venue] if isinstance(question.venue, str) else list(question.venue or ())
-    filters = sentence_terms(f"{' '.join(venues)} {question.year or ''}")
-    return terms - _GENERIC - filters or terms
+    n: int
+    hit: Hit
+    cosines: np.ndarray | None = None
 
 
-def score_sentences(hit: Hit, source: int, terms: set[str], wants: str = "",
-                    ask: set[str] | None = None) -> list[Scored]:
-    """Keyword evidence (the question's terms, and those of what it finally asks), embedding evidence
-    (its window's cosine), and a bonus for the kind of detail asked for (numbers, named things)."""
-    ask = ask if ask is not None else terms
-    own_name = hit.paper.title.split(":")[0] if hit.paper.title_derived else ""  # not a detail of itself
-    out = []
-    for i, (sentence, words) in enumerate(_analysed(hit.paper.text)):
-        overlap = len(terms & words) / (len(terms) or 1)
-        asked = len(ask & words) / (len(ask) or 1)
-        window = max((sim for text, sim in hit.chunks if sentence in text), default=0.0)
-        detail = _detail(sentence.replace(own_name, ""), wants) if own_name else _detail(sentence, wants)
-        score = 0.4 * overlap + 0.3 * asked + 0.3 * max(window, 0.0) + 0.3 * detail
-        out.append(Scored(source, i, sentence, score))
-    return out
+def best_sentences(source: Source, asks: Asks, idf: dict[str, float], most: int = 2,
+                   runner_up: float = RUNNER_UP) -> list[Sentence]:
+    """The sentence that answers best, then one that covers what it leaves out, if it comes close."""
+    scored = sorted(score_sentences(source.hit, asks, idf, source.cosines), key=lambda s: (-s.score, s.position))
+    if not scored:
+        return []
+    picked = [scored[0]]
+    left = asks.ask - terms(scored[0].text)
+    for sentence in scored[1:]:
+        if len(picked) >= most or sentence.score < runner_up * picked[0].score:
+            break
+        if asks.gist or left & terms(sentence.text):
+            picked.append(sentence)
+            left -= terms(sentence.text)
+    return sorted(picked, key=lambda s: s.position)
 
 
-def ask_part(question: str) -> str:
-    """What a question finally asks: "…a staged-programming framework? What do they use as X?" → the
-    last question; "Which paper does X, and what module do they design?" → the clause after "and"."""
-    parts = [p for p in re.split(r"(?<=[?.;])\s+", question.strip()) if p.strip()]
-    last = parts[-1] if parts else question
-    clause = re.split(r",? and (?=(?:what|which|how|on which|in which|where|why)\b)", last, flags=re.I)
-    return clause[-1]
+def fact_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_words: int) -> str:
+    """The answering sentences of one paper (or one each of several named papers), each cited."""
+    most = 2 if len(sources) == 1 else 1
+    lines = [(s.n, sentence) for s in sources[:3] for sentence in best_sentences(s, asks, idf, most)]
+    return " ".join(f"{_clean(sentence.text)} [{n}]" for n, sentence in _within_words(lines, max_words))
 
 
-@lru_cache(maxsize=4096)
-def _analysed(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
-    """An abstract's sentences with their terms, computed once: answers rescore them several times."""
-    return tuple(_unmarked(s, terms) for s, terms in analysed_sentences(text))
-
-
-def _unmarked(sentence: str, terms: frozenset[str]) -> tuple[str, frozenset[str]]:
-    # an abstract's own "[12]" must not read as our citation
-    stripped = strip_markers(sentence)
-    return (sentence, terms) if stripped == sentence else (stripped, frozenset(sentence_terms(stripped)))
-
-
-def wanted_detail(question: str) -> str:
-    """What kind of detail a question asks for: "number", "names" or "" (an explanation)."""
-    if _ASKS_NUMBER.search(question):
-        return "number"
-    if _ASKS_NAMES.search(question):
-        return "names"
-    return ""
-
-
-def _detail(sentence: str, wants: str) -> float:
-    if wants == "number":
-        return 1.0 if _NUMBER.search(sentence) else 0.0
-    if wants == "names":
-        names = len(_NAMED.findall(sentence))
-        return min(names, 3) / 3
-    return 0.0
-
-
-_ASKS_NUMBER = re.compile(
-    r"\b(how (much|many|far|large|big|fast|long)|by how|what (results?|speedup|accuracy|score|rate|percentage|"
-    r"gain|improvement|ratio|number|size)|speedups?|percent)\b", re.I)
-_ASKS_NAMES = re.compile(
-    r"\b(which|what)\b.*\b(datasets?|benchmarks?|tasks?|components?|modules?|mechanisms?|metrics?|models?|"
-    r"signals?|stages?|phases?|terms?|subsets?|strategies|tokens?|activation|called|named|stand for)\b|"
-    r"\b(two|three|four) (main |core |key )?\w+", re.I)
-_NUMBER = re.compile(r"\d")
-_NAMED = re.compile(r"\b[A-Z][\w-]*[A-Z0-9][\w-]*\b|\b[A-Z][a-z]+(?: [A-Z][a-z]+)+\b")
-
-
-def fact_answer(question: Question, hits: list[Hit], max_words: int) -> str:
-    """One to three sentences from the best paper (or the papers the question names), each cited."""
-    chosen = [i for i, h in enumerate(hits) if h.paper.id in question.named] or [0]
-    # a named paper's own name is in most of its sentences: it tells them apart no more than "the"
-    names = sentence_terms(" ".join(hits[i].paper.title for i in chosen if hits[i].paper.id in question.named))
-    terms = focus_terms(question) - names or focus_terms(question)
-    asked = ask_part(question.text)
-    ask = sentence_terms(asked) - _GENERIC - names or terms
-    wants = wanted_detail(asked) or wanted_detail(question.text)
-    lines: list[Scored] = []
-    for i in chosen[:3]:
-        lines += _cover(hits[i], i + 1, terms, ask, wants, 3 if len(chosen) == 1 else 1)
-    if not lines:  # "What does Veda report?": nothing asked beyond the name, so its gist
-        lines = [s for i in chosen[:3] for s in _gist(hits[i], i + 1)]
-    lines = _within_words(sorted(lines, key=lambda s: (s.source, s.position)), max_words)
-    return " ".join(f"{s.text} [{s.source}]" for s in lines)
-
-
-def _gist(hit: Hit, source: int, most: int = 2) -> list[Scored]:
-    """A paper's own summary: the sentences naming its method or reporting numbers, else its first ones."""
-    sentences = _analysed(hit.paper.text)
-    name = hit.paper.title.split(":")[0] if hit.paper.title_derived else ""
-    telling = [i for i, (text, _) in enumerate(sentences)
-               if (name and name in text) or _NUMBER.search(text.replace(name, "") if name else text)]
-    rows = telling[-most:] if telling else range(min(most, len(sentences)))  # results come late in an abstract
-    return [Scored(source, i, sentences[i][0], 0.0) for i in rows]
-
-
-def list_answer(question: Question, hits: list[Hit], max_words: int, min_relative: float) -> str:
-    """One line per paper that really matches: its name and its most relevant sentence, cited."""
-    terms = focus_terms(question)
-    top = hits[0].score if hits else 0.0
+def compare_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_words: int) -> str:
+    """For each named paper, its sentence on the asked aspect, named and cited."""
     lines = []
-    for i, hit in enumerate(hits):
-        if hit.score < min_relative * top:
-            break
-        scored = max(score_sentences(hit, i + 1, terms), key=lambda s: s.score, default=None)
-        if scored is None:
-            continue
-        lines.append(f"- {hit.paper.title} ({hit.paper.venue_year}): {_shorten(scored.text, 28)} [{i + 1}]")
-    words_per_line = max(12, max_words // max(len(lines), 1))
-    return "\n".join(_shorten_line(line, words_per_line) for line in lines)
+    for s in sources[:3]:
+        # two papers, each with its own wording for the aspect: a second sentence may hold it
+        best = best_sentences(s, asks, idf, most=2, runner_up=COMPARE_RUNNER_UP)
+        if best:
+            lines.append(f"{s.hit.paper.title}: {' '.join(_clean(b.text) for b in best)} [{s.n}]")
+    return "\n".join(lines)
 
 
-def _cover(hit: Hit, source: int, terms: set[str], ask: set[str], wants: str, most: int) -> list[Scored]:
-    """Greedy: the best sentence, then sentences that answer what the picked ones leave uncovered."""
-    picked: list[Scored] = []
-    first_best = 0.0
-    left_terms, left_ask = set(terms), set(ask)
-    for _ in range(most):
-        scored = score_sentences(hit, source, left_terms or terms, wants, left_ask or ask)
-        scored = [s for s in scored if all(s.position != p.position for p in picked)]
-        if not scored:
-            break
-        best = max(scored, key=lambda s: s.score)
-        first_best = first_best or best.score
-        # a runner-up must come close: one precise sentence beats three loose ones
-        if picked and best.score < 0.4 * first_best or best.score <= 0:
-            break
-        picked.append(best)
-        words = sentence_terms(best.text)
-        left_terms -= words
-        left_ask -= words
-    return picked
+def list_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_words: int) -> str:
+    """"N papers match", then one line per paper: its name and its most relevant whole sentence, cited."""
+    lines = []
+    budget = max(max_words, 25 * min(len(sources), 4))
+    used = 0
+    for s in sources:
+        best = best_sentences(s, asks, idf, most=1)
+        sentence = _clean(best[0].text) if best else ""
+        if used and used + len(sentence.split()) > budget:
+            sentence = ""  # over the length limit: the paper is still listed, without its sentence
+        used += len(sentence.split())
+        body = f": {sentence}" if sentence else ""
+        lines.append(f"- {s.hit.paper.title} ({s.hit.paper.venue_year}){body} [{s.n}]")  # plain text (issue 13)
+    count = f"{len(sources)} paper{'s' if len(sources) != 1 else ''} match{'es' if len(sources) == 1 else ''}:"
+    return "\n".join([count, *lines])
 
 
-def _within_words(lines: list[Scored], max_words: int) -> list[Scored]:
+def not_reported_answer(source: Source, asks: Asks, idf: dict[str, float]) -> str:
+    """"The Veda abstract does not report its learning rate", then what it does report, cited."""
+    paper = source.hit.paper
+    what = f"its {asks.attribute}" if asks.attribute else "this"
+    gist = best_sentences(source, asks, idf, most=1)
+    text = f"The {short_name(paper)} abstract does not report {what}."
+    if gist:
+        text += f" What it does say: {_clean(gist[0].text)} [{source.n}]"
+    return text
+
+
+def excluded_answer(papers: list[Paper], venue, year) -> str:
+    """"Veda is ICML 2026, outside the ICLR 2026 filter." for each named paper the filters leave out."""
+    venues = [venue] if isinstance(venue, str) else list(venue or ())
+    chosen = " or ".join(venues) if venues else ""
+    wanted = " ".join(x for x in (chosen, str(year) if year else "") if x)
+    return " ".join(f"{p.title} is {p.venue_year}, outside the {wanted} filter." for p in papers) + \
+        " Clear the filter to ask about it."
+
+
+def short_name(paper: Paper) -> str:
+    return paper.title.split(":")[0].strip() if paper.title_derived else paper.title
+
+
+def _clean(sentence: str) -> str:
+    return strip_markers(sentence)  # an abstract's own "[12]" must not read as our citation
+
+
+def _within_words(lines: list[tuple[int, Sentence]], max_words: int) -> list[tuple[int, Sentence]]:
     kept, words = [], 0
-    for line in lines:
-        n = len(line.text.split())
-        if kept and words + n > max_words:
+    for n, sentence in lines:
+        count = len(sentence.text.split())
+        if kept and words + count > max_words:
             break
-        kept.append(line)
-        words += n
+        kept.append((n, sentence))
+        words += count
     return kept
-
-
-def _shorten(sentence: str, max_words: int) -> str:
-    words = sentence.split()
-    return sentence if len(words) <= max_words else " ".join(words[:max_words]).rstrip(",;:") + " …"
-
-
-def _shorten_line(line: str, max_words: int) -> str:
-    head, _, rest = line.partition("): ")
-    marker = re.search(r" \[\d+\]$", rest)
-    body = rest[: marker.start()] if marker else rest
-    return f"{head}): {_shorten(body, max_words)}{marker.group(0) if marker else ''}"

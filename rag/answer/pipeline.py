@@ -8,42 +8,65 @@ from dataclasses import replace
 from typing import Iterator, Sequence
 
 from rag.answer.citations import find_markers, resolve
-from rag.answer.extractive import focus_terms, fact_answer, list_answer
-from rag.index.store import PaperIndex, Snapshot
-from rag.errors import LLMUnavailable
-from rag.index.keyword import sentence_terms
+from rag.answer.decide import Decision, decide
+from rag.answer.extractive import (compare_answer, excluded_answer, fact_answer, list_answer,
+                                   not_reported_answer)
 from rag.answer.llm import NO_ANSWER, condense_question, generate_stream, llm_configured, model_label
-from rag.retrieval.hybrid import hybrid_search
+from rag.answer.prompt import evidence
+from rag.answer.reply import plain_text, trim_cut
+from rag.answer.understand import Question, has_latin_words, snapshot_facts, understand
+from rag.errors import LLMUnavailable
+from rag.index.store import PaperIndex, Snapshot
+from rag.retrieval.hybrid import hybrid_search, query_vector
+from rag.retrieval.spelling import correct
 from rag.settings import Settings
-from rag.types import Answer, Citation, Hit
-from rag.answer.understand import Question, snapshot_facts, understand
+from rag.types import Answer, Citation, Hit, Paper
 
 
 def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = None,
                   venue: str | Sequence[str] | None = None, year: int | None = None, k: int | None = None,
                   settings: Settings | None = None) -> Iterator:
-    """Yield the answer's text pieces as they are produced, then the complete `Answer`."""
-    snapshot = index.snapshot()
+    """Yield the answer's text pieces as they are produced, then the complete `Answer`.
+
+    `text` has been checked by `clean_query` (the façade does it once)."""
+    snapshot = index.snapshot()  # read once per question and passed down
     if snapshot is None or not snapshot.papers:
         yield from _emit(_abstain(snapshot, "No papers are indexed yet: run `paperchat ingest`."))
         return
     settings = settings or index.settings  # answer and LLM settings may differ per call
-    question = understand(text, history, snapshot, venue, year)
+    use_llm = llm_configured(settings)
+    question = understand(correct(text, snapshot), history, snapshot, venue, year)
     if question.kind in ("count", "venues", "code"):
         yield from _emit(collection_answer(question, snapshot))
         return
-    use_llm = llm_configured(settings)
-    if use_llm and history:
-        question, settings = _condensed(question, history, settings)
-    hits = hybrid_search(index, question.standalone, k or settings.answer.k,
-                         venue=question.venue, year=question.year, settings=settings)
-    if not hits or not covers(question, hits, settings.answer.abstain_similarity):
+    if not use_llm and not has_latin_words(text) and settings.index.embedder not in MULTILINGUAL:
+        yield from _emit(_abstain(snapshot, NO_ENGLISH))
+        return
+    excluded = _excluded(question, snapshot)
+    if excluded:  # every paper the question names is outside the filters: say so, cite nothing
+        yield from _emit(_abstain(snapshot, excluded_answer(excluded, question.venue, question.year)))
+        return
+    if use_llm:
+        # one budget for the whole written answer, and one for its first words (condensing included):
+        # a hanging endpoint costs llm.timeout once, not once per call
+        now = time.monotonic()
+        deadline, start_by = now + settings.llm.answer_timeout, now + settings.llm.timeout
+        if history:
+            question = _condensed(question, history, settings, min(deadline, now + settings.llm.timeout / 2))
+    vector = query_vector(index, question.standalone)
+    hits = hybrid_search(index, question.standalone, k or settings.answer.k, venue=question.venue,
+                         year=question.year, settings=settings, snapshot=snapshot, vector=vector)
+    decision = decide(index, snapshot, question, hits, vector) if hits else None
+    if decision is None or decision.verdict == "abstain":
         yield from _emit(_abstain(snapshot, sources=tuple(hits)))  # nothing to go on: no LLM call
         return
-    if not use_llm:
-        yield from _emit(extractive_answer(question, hits, settings))
+    if decision.verdict == "not-reported":
+        yield from _emit(_not_reported(decision))
         return
-    yield from _llm_answer(question, hits, history, settings)
+    if not use_llm:
+        yield from _emit(extractive_answer(question, decision, settings))
+        return
+    yield from _llm_answer(question, decision, history, settings, deadline, start_by)
 
 
 def answer_question(index: PaperIndex, text: str, history: list[dict] | None = None,
@@ -54,72 +77,107 @@ def answer_question(index: PaperIndex, text: str, history: list[dict] | None = N
     return answer
 
 
-def extractive_answer(question: Question, hits: list[Hit], settings: Settings) -> Answer:
+MULTILINGUAL = ("multilingual",)  # embedders that read questions in other languages
+NO_ENGLISH = ("This question has no English words, and the default embedder matches English only. To ask in "
+              "other languages, set PAPERCHAT_EMBEDDER=multilingual and re-run `paperchat ingest` (or configure "
+              "an LLM with OPENAI_API_KEY or OPENAI_BASE_URL), or ask in English.")
+
+
+def extractive_answer(question: Question, decision: Decision, settings: Settings) -> Answer:
     """The answer composed from the abstracts' own sentences."""
-    if question.kind == "list":
-        draft = list_answer(question, hits, settings.answer.words, settings.answer.list_min_relative)
-    else:
-        draft = fact_answer(question, hits, settings.answer.words)
-    resolved = resolve(draft, [h.paper for h in hits])
+    compose = {"list": list_answer, "compare": compare_answer}.get(question.kind, fact_answer)
+    draft = compose(decision.sources, decision.asks, decision.idf, settings.answer.words)
+    resolved = resolve(draft, [h.paper for h in decision.hits])
     return Answer(text=resolved.text, citations=resolved.citations, mode="extractive",
-                  sources=tuple(hits), unsupported=resolved.unsupported)
+                  sources=tuple(decision.hits), unsupported=resolved.unsupported)
 
 
-def _condensed(question: Question, history: list[dict], settings: Settings) -> tuple[Question, Settings]:
-    """The follow-up rewritten by the LLM in at most half the time budget; generating gets the time left."""
-    # one llm_timeout covers both calls: a hanging endpoint must cost it once, not once per call
-    deadline = time.monotonic() + settings.llm.timeout
-    rewritten = condense_question(question.text, history,
-                                  settings.replace(llm_timeout=settings.llm.timeout / 2))
-    left = settings.replace(llm_timeout=max(deadline - time.monotonic(), 0.01))
+def _not_reported(decision: Decision) -> Answer:
+    """The asked-about paper lacks the detail: say so, with its gist cited; `abstained` with it in `sources`."""
+    source = decision.sources[0]
+    resolved = resolve(not_reported_answer(source, decision.asks, decision.idf), [h.paper for h in decision.hits])
+    return Answer(text=resolved.text, citations=resolved.citations, abstained=True, mode="extractive",
+                  sources=tuple(decision.hits))
+
+
+def _excluded(question: Question, snapshot: Snapshot) -> list[Paper]:
+    """The papers the question names, when the filters exclude every one of them."""
+    if not question.named:
+        return []
+    keep = snapshot.mask(question.venue, question.year)
+    rows = [snapshot.by_id[i] for i in question.named]
+    if keep is None or any(keep[row] for row in rows):
+        return []
+    return [snapshot.papers[row] for row in rows]
+
+
+def _llm_sources(question: Question, decision: Decision) -> list[Hit]:
+    """The LLM sees the papers the decision kept first (a list: only those), then the other hits."""
+    chosen = [s.hit for s in decision.sources]
+    if question.kind == "list":
+        return chosen
+    return chosen + [h for h in decision.hits if h not in chosen]
+
+
+def _condensed(question: Question, history: list[dict], settings: Settings, deadline: float) -> Question:
+    """The follow-up rewritten by the LLM by `deadline` (half the first-words budget; generating gets the rest)."""
+    rewritten = condense_question(question.text, history, settings, deadline=deadline)
     if rewritten == question.text:  # the rewrite failed (or changed nothing): keep our own, which has the subject
-        return question, left
-    return replace(question, standalone=rewritten), left
+        return question
+    if question.standalone != question.text:
+        # we carried the subject in already: the model's words join ours, so a weak model's rewrite can add
+        # to what is searched for but not lose the subject (SmolLM2 rewrites are often off the subject)
+        rewritten = f"{rewritten} {question.standalone}"
+    return replace(question, standalone=rewritten)
 
 
-def _llm_answer(question: Question, hits: list[Hit], history, settings: Settings) -> Iterator:
+def _llm_answer(question: Question, decision: Decision, history, settings: Settings, deadline: float,
+                start_by: float) -> Iterator:
     """Stream the model's answer; on any fault, fall back to the extractive answer with a notice."""
+    hits = _llm_sources(question, decision)
     papers = [h.paper for h in hits]
+    excerpts = None
+    if settings.llm.context == "sentences":
+        excerpts = [evidence(h, set(decision.asks.focus)) for h in hits]
     pieces: list[str] = []
+    stream = generate_stream(question.text, papers, history, settings, deadline=deadline, start_by=start_by,
+                             excerpts=excerpts)
     try:
-        for piece in generate_stream(question.text, papers, history, settings):
+        for piece in stream:
             pieces.append(piece)
             yield piece
     except LLMUnavailable as exc:
-        reason = str(exc).replace(" Answering from the abstracts instead.", "")
-        fallback = replace(extractive_answer(question, hits, settings),
-                           notice=f"LLM unavailable, answered extractively ({reason})")
-        if pieces:  # the reader saw part of a broken answer: say so before the replacement
-            yield "\n\n[the LLM stream broke; answering from the abstracts instead]\n\n"
-        yield from _emit(fallback)
+        yield from _fallback(question, decision, settings, f"{exc.reason} {exc.advice}".strip(), bool(pieces))
         return
-    text = "".join(pieces).strip()
+    # the model's text is data: no Markdown link or image of its own survives, only our [n]
+    text, notice = plain_text("".join(pieces)).strip(), ""
+    if stream.cut:
+        text = trim_cut(text)
+        notice = f"The written answer was cut short: {stream.cut}. It ends at its last complete sentence."
+    if not text:
+        yield from _fallback(question, decision, settings,
+                             f"the LLM's answer was cut before a sentence ended ({stream.cut})", True)
+        return
     if NO_ANSWER.lower() in text.lower() and not find_markers(text):
         yield Answer(text=NO_ANSWER, abstained=True, mode=model_label(settings), sources=tuple(hits))
         return
     resolved = resolve(text, papers)
     yield Answer(text=resolved.text, citations=resolved.citations, mode=model_label(settings),
-                 sources=tuple(hits), unsupported=resolved.unsupported)
+                 sources=tuple(hits), unsupported=resolved.unsupported, notice=notice)
+
+
+def _fallback(question: Question, decision: Decision, settings: Settings, reason: str, broke: bool) -> Iterator:
+    fallback = replace(extractive_answer(question, decision, settings),
+                       notice=f"LLM unavailable, answered extractively ({reason})")
+    if broke:  # the reader saw part of a broken answer: say so before the replacement
+        yield "\n\n[the LLM stream broke; answering from the abstracts instead]\n\n"
+    yield from _emit(fallback)
 
 
 def _emit(answer: Answer) -> Iterator:
     # a ready answer streams by sentence, so callers have one code path for both modes
     yield from _pieces(answer.text)
     yield answer
-
-
-def covers(question: Question, hits: list[Hit], min_similarity: float) -> bool:
-    """Does the best paper really address the question? Embedding closeness or the question's own terms."""
-    if question.named:
-        return True
-    top = hits[0]
-    terms = focus_terms(question)
-    shared = len(terms & sentence_terms(top.paper.text))
-    # calibrated on eval/questions.jsonl (98 in-scope, 14 out-of-scope): near-topic out-of-scope
-    # questions ("LiDAR for driving", "speech recognition") reach a cosine of 0.47 but share at most
-    # 2 of their terms with the best abstract; long paraphrases share 5+ even at a cosine of 0.32
-    return ((top.dense_score or 0.0) >= min_similarity
-            or shared >= 0.5 * len(terms) or shared >= 4)
 
 
 def collection_answer(question: Question, snapshot: Snapshot) -> Answer:

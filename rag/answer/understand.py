@@ -7,21 +7,46 @@ import weakref
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
+import numpy as np
+
+from rag.corpus.terms import analyse, stemmer, terms
 from rag.index.store import Snapshot
-from rag.index.keyword import sentence_terms
 from rag.types import Paper
 
 # pronouns and stand-ins that point back at the previous turn's subject
 _ANAPHORA = re.compile(
     r"\b(it|its|it's|they|them|their|this|that|these|those|the (?:method|paper|model|approach|framework|work|"
-    r"system|authors|benchmark|dataset))\b", re.I)
+    r"system|authors|benchmark|dataset|layer|module|network))\b", re.I)
+_PAPER_WORDS = r"(?:papers|works|methods|approaches|studies|articles|abstracts)"
 _LIST = re.compile(
-    r"\b(which|what|any|list|find|show|name)\b[^?]*\b(papers|works|methods|approaches|studies|articles)\b"
-    r"|\blist\b|\bpapers (?:on|about|that|which|studying|using|proposing)\b", re.I)
-_COUNT = re.compile(r"\bhow many\b(?:\s+\S+){0,3}?\s+(papers|abstracts|works|articles)\b|\bnumber of papers\b", re.I)
-_VENUES = re.compile(r"\bwhich (venues|conferences|years)\b|\bwhat (venues|conferences|years)\b", re.I)
-_CODE = re.compile(r"\b(code|github|repositor(y|ies)|open[- ]source|implementation)s?\b", re.I)
-_PAPERS = re.compile(r"\b(papers?|works?|abstracts?)\b", re.I)
+    rf"\b(which|what|any|list|find|show|name)\b[^?]*\b{_PAPER_WORDS}\b|\blist\b|\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b"
+    r"|\bpapers (?:on|about|that|which|studying|using|proposing)\b", re.I)
+# Questions about the collection itself: they must be about papers, not merely contain "how many" or "code".
+# "How many papers are there / are indexed / per venue / from ICLR?" counts; "How many papers study X?" is a
+# topic list that says how many match.
+_COUNT = re.compile(
+    rf"\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b(?:\s+(?:are|were|do you have|does (?:it|the collection|the index) (?:have|hold)))?"
+    r"\s*(?:there\b|indexed\b|included\b|listed\b|in (?:the |this |your )?(?:collection|index|corpus|database)\b|"
+    r"(?:are )?(?:per|by|for each|from|at|in) (?:venue|conference|year|ICML|ICLR|NeurIPS|\w+ \d{4}|each)\b|"
+    r"do you (?:have|know)\b|\?|$)"
+    r"|\b(?:number|count) of (?:papers|abstracts)\b(?!\s+(?:that|which|on|about|studying|using))"
+    r"|\bhow (?:big|large) is (?:the|this|your) (?:collection|index|corpus)\b", re.I)
+_VENUES = re.compile(
+    r"\b(?:which|what) (?:venues|conferences|years)\b(?! (?:of|papers|works)\b)"
+    r"|\bwhat (?:venues|conferences) (?:are|does)\b", re.I)
+# code availability, not code as a topic ("code generation", "surface codes", "code interpreters")
+_CODE_THING = r"(?:code|github(?: links?| repos?)?|repositor(?:y|ies)|implementations?)"
+_CODE_END = r"(?=\s*(?:$|[?.,;!)]|(?:available|links?|released|is|are|and|or|for|that|to|on|in|at)\b))"
+_CODE = re.compile(
+    rf"\b(?:link(?:s|ed)?|point(?:s)?) to (?:their |its |the |public |source )*{_CODE_THING}\b"
+    r"|\b(?:with|have|has|having|release[sd]?|provide[sd]?|share[sd]?|publish(?:e[sd])?|include[sd]?|come with)"
+    r" (?:their |its |the |public |publicly available |open[- ]source |source |released |an? |any )*"
+    rf"{_CODE_THING}\b{_CODE_END}"
+    r"|\b(?:code|github) (?:links?|repositor(?:y|ies)|is available|available|release)\b"
+    r"|\bopen[- ]sourced? (?:their |its )?(?:code|implementation)", re.I)
+_PAPERS = re.compile(r"\b(papers?|works?|abstracts?|ones)\b", re.I)
+_COMPARE = re.compile(r"\b(compare[sd]?|comparison|differ(?:s|ence|ent)?|versus|vs\.?|both|each|contrast)\b", re.I)
+_LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 @dataclass(frozen=True)
@@ -32,19 +57,83 @@ class Question:
     standalone: str  # with the previous turn's subject carried in, for retrieval
     venue: str | tuple[str, ...] | None  # several venues: papers of any of them
     year: int | None
-    kind: str  # "count" | "venues" | "code" | "list" | "fact"
-    named: tuple[str, ...] = ()  # ids of papers the question names by title
+    kind: str  # "count" | "venues" | "code" | "list" | "compare" | "fact"
+    named: tuple[str, ...] = ()  # ids of papers the question names by title (whatever the filters)
+    subject: tuple[str, ...] = ()  # a follow-up's paper(s): those the conversation was about
 
 
 def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
                venue: str | list[str] | tuple[str, ...] | None = None, year: int | None = None) -> Question:
     """Resolve follow-ups, filters and the kind of question, from the text and the index's own venues."""
-    standalone = _standalone(text, history or [])
+    history = history or []
+    standalone = _standalone(text, history)
     found_venue, found_year = detect_filters(text, snapshot)
     venue = combine_venues(venue, found_venue)
     year = year if year is not None else found_year
-    named = tuple(p.id for p in named_papers(standalone, snapshot.papers, snapshot_facts(snapshot).titles))
-    return Question(text=text, standalone=standalone, venue=venue, year=year, kind=_kind(text), named=named)
+    titles = snapshot_facts(snapshot).titles
+    kind = route(text)
+    rows = titles.find(text) or (mentioned(text, snapshot) if kind == "fact" else [])
+    named = tuple(snapshot.papers[row].id for row in rows)
+    subject = () if named or standalone == text else conversation_subject(history, snapshot)
+    if kind == "fact" and len(named) >= 2 and (_COMPARE.search(text) or " and " in text):
+        kind = "compare"
+    return Question(text=text, standalone=standalone, venue=venue, year=year, kind=kind, named=named,
+                    subject=subject)
+
+
+# a name a question may use for a paper's model or dataset: "LIVEditor-14B", "TimeChat-Captioner-7B"
+_NAME = re.compile(r"(?<![\w-])(?=[\w-]*[A-Z][\w-]*[A-Z0-9])[A-Za-z][\w-]{3,}(?![\w-])")
+MAX_MENTIONS = 2  # a name found in more abstracts than this names no one paper
+
+
+def mentioned(text: str, snapshot: Snapshot) -> list[int]:
+    """Rows of the papers whose abstract holds a model or dataset name of the question that few abstracts hold."""
+    rows: set[int] = set()
+    for name in _NAME.findall(text):
+        parts = [stemmer().stemWord(w) for w in re.findall(r"[a-z]{4,}", name.lower())]
+        if not parts:
+            continue
+        holders = set(snapshot.keyword.documents(parts[0]).tolist())
+        for part in parts[1:]:
+            holders &= set(snapshot.keyword.documents(part).tolist())
+        holders = {r for r in holders if name.lower() in snapshot.papers[r].text.lower()}
+        if 0 < len(holders) <= MAX_MENTIONS:
+            rows |= holders
+    return sorted(rows)
+
+
+def has_latin_words(text: str) -> bool:
+    """Does the question hold a Latin-script content word? The default embedder and BM25 read English."""
+    return any(terms(w) for w in _LATIN_WORD.findall(text))
+
+
+def conversation_subject(history: list[dict], snapshot: Snapshot) -> tuple[str, ...]:
+    """The paper(s) the conversation is about: named in the last turns, or quoted by the last answer."""
+    titles = snapshot_facts(snapshot).titles
+    for message in reversed(history[-4:]):
+        content = str(message.get("content") or "")
+        if not content:
+            continue
+        rows = titles.find(content)
+        if message.get("role") == "assistant":
+            rows = rows or _quoted_papers(content, snapshot)
+        if rows:
+            return tuple(dict.fromkeys(snapshot.papers[row].id for row in rows))
+    return ()
+
+
+def _quoted_papers(answer: str, snapshot: Snapshot, candidates: int = 5) -> list[int]:
+    """Rows of the papers whose sentences an earlier (extractive) answer quotes, first quoted first."""
+    scores = snapshot.keyword.scores(answer, len(snapshot.papers))
+    top = [int(r) for r in np.argsort(-scores)[:candidates] if scores[r] > 0]
+    found = []
+    for row in top:
+        sentences = [s for s in analyse(snapshot.papers[row].text).sentences if len(s) > 30]
+        places = [answer.find(s[:60]) for s in sentences]
+        places = [p for p in places if p >= 0]
+        if places:
+            found.append((min(places), row))
+    return [row for _, row in sorted(found)]
 
 
 def combine_venues(chosen: str | list[str] | tuple[str, ...] | None,
@@ -144,12 +233,13 @@ def snapshot_facts(snapshot: Snapshot) -> SnapshotFacts:
     return facts
 
 
-def _kind(text: str) -> str:
+def route(text: str) -> str:
+    """The kind of answer: about the collection ("count", "venues", "code"), a topic "list", or a "fact"."""
     if _COUNT.search(text):
         return "count"
     if _VENUES.search(text):
         return "venues"
-    if _CODE.search(text) and _PAPERS.search(text) and re.search(r"\b(which|what|list|any)\b", text, re.I):
+    if _CODE.search(text) and _PAPERS.search(text) and re.search(r"\b(which|what|list|any|how many)\b", text, re.I):
         return "code"
     return "list" if _LIST.search(text) else "fact"
 
@@ -168,5 +258,5 @@ def _standalone(text: str, history: list[dict]) -> str:
 def _subject_words(text: str) -> set[str]:
     words = re.findall(r"[\w][\w.+-]*", text)
     keep = {w for w in words if w[:1].isupper() or any(c.isdigit() for c in w) or "-" in w}
-    keep |= {w for w in words if w.lower() in sentence_terms(text) or len(w) > 6}
+    keep |= {w for w in words if terms(w) or len(w) > 6}
     return {w for w in keep if w.lower() not in {"what", "which", "how", "who", "does", "is", "the"}}

@@ -16,7 +16,7 @@ from rag.corpus.papers import iter_files
 from rag.settings import Settings
 
 # the code that turns files into papers, chunks and BM25 terms: editing it invalidates every digest
-_CODE = ("corpus/papers.py", "corpus/text.py", "index/store.py", "index/keyword.py", "types.py")
+_CODE = ("corpus", "index", "types.py")  # folders: every module in them (chunking, snapshots, BM25 terms)
 
 
 def input_digest(paths: Sequence[str | Path], settings: Settings) -> str | None:
@@ -29,7 +29,8 @@ def input_digest(paths: Sequence[str | Path], settings: Settings) -> str | None:
     digest.update(json.dumps(knobs).encode())
     try:
         for name in _CODE:
-            digest.update((here / name).read_bytes())
+            for module in sorted((here / name).rglob("*.py")) if (here / name).is_dir() else [here / name]:
+                digest.update(module.read_bytes())
         for path in iter_files(paths, []):
             digest.update(f"\0{path}\0".encode())
             with open(path, "rb") as fh:

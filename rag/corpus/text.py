@@ -116,16 +116,30 @@ def _command(name: str, original: str) -> str:
     return original
 
 
+# "Code is available at <url>", "we made the dataset and the code available at <url>": a project page
+# the sentence presents as the code; "All materials will be released at <url>" does not say so
+_CODE_WORDS = re.compile(r"\b(?:code|codes|source|implementation|implementations|repository|repo)\b", re.I)
+
+
 def find_links(text: str) -> tuple[Link, ...]:
-    """URLs in the text, in order, deduplicated; code repositories marked."""
+    """URLs in the text, in order, deduplicated; code repositories, and pages presented as code, marked."""
     seen: dict[str, Link] = {}
-    for raw in _URL.findall(text):
-        url = raw.rstrip(".,;:!?*_")
+    previous = 0  # the words that present a URL sit between it and the URL before it
+    for match in _URL.finditer(text):
+        url = match.group().rstrip(".,;:!?*_")
         if not url.startswith("http"):
             url = "https://" + url
-        if url not in seen:
-            seen[url] = Link(url=url, is_code=any(h in url.lower() for h in _CODE_HOSTS))
+        code = any(h in url.lower() for h in _CODE_HOSTS) or _presented_as_code(text, match.start(), previous)
+        previous = match.end()
+        if url not in seen or (code and not seen[url].is_code):
+            seen[url] = Link(url=url, is_code=code)
     return tuple(seen.values())
+
+
+def _presented_as_code(text: str, at: int, previous: int) -> bool:
+    before = text[max(previous, at - 200):at]
+    sentence = re.split(r"[.!?]\s+(?=[A-Z])", before)[-1]
+    return bool(_CODE_WORDS.search(sentence))
 
 
 def split_sentences(text: str) -> list[str]:

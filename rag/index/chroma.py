@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 from typing import Any, Sequence
 from urllib.parse import urlparse
@@ -37,6 +38,7 @@ class NoDownloadEmbeddingFunction(EmbeddingFunction[Documents]):
 
 
 def connect(settings: Settings, directory: Path):
+    """A Chroma client: the server at `chroma_url`, else the embedded database in `directory`."""
     import chromadb
     from chromadb.config import Settings as ChromaSettings
 
@@ -54,7 +56,7 @@ def connect(settings: Settings, directory: Path):
             _set_http_timeout(client)
             return client
         directory.mkdir(parents=True, exist_ok=True)
-        return chromadb.PersistentClient(path=str(directory / "chroma"), settings=chroma_settings)
+        return chromadb.PersistentClient(path=str(directory), settings=chroma_settings)
     except Exception as exc:
         raise IndexUnavailable(chroma_problem(settings, exc)) from exc
 
@@ -76,10 +78,30 @@ def _set_http_timeout(client, seconds: float = 30.0) -> None:
 
 
 def chroma_problem(settings: Settings, exc: Exception) -> str:
+    """What went wrong with Chroma, and what to do about it."""
     if settings.index.chroma_url:
         return (f"cannot reach the Chroma server at {settings.index.chroma_url} ({type(exc).__name__}: {exc}); "
                 "start it with 'chroma run --path DIR' or unset PAPERCHAT_CHROMA_URL")
-    return f"cannot open the Chroma database under {settings.index.index_dir} ({type(exc).__name__}: {exc})"
+    where = settings.index.index_dir
+    text = str(exc).lower()
+    if "disk is full" in text or getattr(exc, "errno", None) in (errno.ENOSPC, errno.EDQUOT):
+        return write_problem(Path(where), OSError(errno.ENOSPC, str(exc)))
+    if "readonly database" in text or "read-only" in text:
+        return write_problem(Path(where), OSError(errno.EROFS, str(exc)))
+    return (f"cannot open the Chroma database under {where} ({type(exc).__name__}: {exc}); if it is damaged, "
+            "run 'paperchat repair' to rebuild it from your paper lists, then restart paperchat")
+
+
+def write_problem(directory: Path, exc: OSError) -> str:
+    """Advice for an ingest that could not write: the last snapshot stays current and is still served."""
+    kept = "nothing was changed and searches still use the last snapshot"
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return (f"no space left on the disk under {directory} ({exc.strerror or exc}): {kept}; free some space, "
+                "then run 'paperchat ingest' again")
+    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return (f"the index folder {directory} is read-only ({exc.strerror or exc}): {kept}; ingest needs write "
+                "access there, or set PAPERCHAT_INDEX_DIR to a writable folder")
+    return f"could not write the index under {directory} ({exc}): {kept}; run 'paperchat ingest' again"
 
 
 def collection_names(client) -> list[str]:

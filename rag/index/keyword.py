@@ -1,26 +1,20 @@
-"""The BM25 keyword index (bm25s), one document per paper, persisted beside the vectors."""
+"""The BM25 keyword index (bm25s), one document per paper, persisted beside the vectors.
+
+Its tokens are bm25s's (English stop words, Snowball stems); term analysis for sentences lives in
+rag/corpus/terms.py."""
 
 from __future__ import annotations
 
 import logging
-import re
-from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
 import bm25s
 import numpy as np
 
-from rag.corpus.text import split_sentences
+from rag.corpus.terms import stemmer as _stemmer
 
 logging.getLogger("bm25s").setLevel(logging.WARNING)  # bm25s sets DEBUG on import
-
-
-@lru_cache(maxsize=1)
-def _stemmer():
-    import Stemmer
-
-    return Stemmer.Stemmer("english")
 
 
 def tokenize(text: str) -> list[str]:
@@ -59,6 +53,29 @@ class KeywordIndex:
             return cls(None)
         return cls(bm25s.BM25.load(str(directory), show_progress=False, mmap=False))
 
+    @property
+    def vocabulary(self) -> frozenset[str]:
+        """The index's stemmed tokens: what spelling correction corrects against."""
+        return frozenset(self._vocab)
+
+    def idf(self, tokens: Sequence[str]) -> np.ndarray:
+        """BM25's (Lucene) idf of each stemmed token; a token the index lacks gets the idf of a one-paper term."""
+        if self._model is None:
+            return np.ones(len(tokens), dtype=np.float32)
+        n = self._model.scores["num_docs"]
+        indptr = self._model.scores["indptr"]
+        ids = self._model.vocab_dict
+        df = np.array([indptr[ids[t] + 1] - indptr[ids[t]] if t in ids else 1 for t in tokens], dtype=np.float64)
+        return np.log(1 + (n - df + 0.5) / (df + 0.5)).astype(np.float32)
+
+    def documents(self, token: str) -> np.ndarray:
+        """Rows of the papers holding the stemmed `token` (empty when the index lacks it)."""
+        if self._model is None or token not in self._model.vocab_dict:
+            return np.zeros(0, dtype=np.int64)
+        t = self._model.vocab_dict[token]
+        indptr = self._model.scores["indptr"]
+        return np.asarray(self._model.scores["indices"][indptr[t]:indptr[t + 1]], dtype=np.int64)
+
     def scores(self, query: str, size: int, mask: np.ndarray | None = None) -> np.ndarray:
         """BM25 score of every paper for `query` (0 where masked out or no term matches)."""
         if self._model is None:
@@ -68,22 +85,3 @@ class KeywordIndex:
             return np.zeros(size, dtype=np.float32)
         scores = self._model.get_scores(tokens)
         return scores * mask if mask is not None else scores
-
-
-@lru_cache(maxsize=4096)
-def analysed_sentences(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
-    """An abstract's sentences with their terms, computed once: the same papers come back query after query."""
-    return tuple((sentence, frozenset(sentence_terms(sentence))) for sentence in split_sentences(text))
-
-
-def sentence_terms(text: str) -> set[str]:
-    """Stemmed content words of a sentence, for snippet and evidence scoring."""
-    words = re.findall(r"(?u)\b\w\w+\b", text.lower())
-    return set(_stemmer().stemWords(words)) - STOP_WORDS
-
-
-STOP_WORDS = set(
-    "the a an and or of to in on for with by from as at is are was were be been this that these those "
-    "we our it its which what how does do paper papers propose proposed method approach using use "
-    "show shows than into can also".split()
-)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import time
@@ -11,13 +12,15 @@ from typing import Sequence
 
 import numpy as np
 
-from rag.errors import IndexUnavailable
+from rag.errors import IndexDamaged
 from rag.index.chroma import normalize_venues
 from rag.index.chunks import keyword_text
 from rag.index.keyword import KeywordIndex
 from rag.types import Chunk, Link, Paper
 
-REPAIR = "run 'paperchat ingest' to rebuild it"
+REPAIR = "run 'paperchat repair' to rebuild it from your paper lists (vectors come back from the embedding cache)"
+FORMAT = 2  # 2: a manifest of checksums; 1 (none recorded): checked for the BM25 files only
+SAMPLE = 16  # chunk ids checked in Chroma when a generation is opened: found, and finding themselves
 
 
 class ChunkIds:
@@ -55,7 +58,11 @@ class Snapshot:
         self.meta = meta
         self.papers = papers
         self.by_id = {p.id: i for i, p in enumerate(papers)}
-        self.chunk_ids = ChunkIds(meta.pop("chunk_ids", []))  # the list itself is read again only by ingest
+        ids = meta.pop("chunk_ids", [])
+        self.chunk_ids = ChunkIds(ids)  # the list itself is read again only by ingest
+        # spread over the list: the first-written vectors are the ones Chroma has moved into its HNSW files
+        self.sample = [ids[i] for i in sorted({round(k * (len(ids) - 1) / (SAMPLE - 1)) for k in range(SAMPLE)})] \
+            if ids else []
         self.keyword = keyword
         self.venue_keys = np.array([p.venue.lower() for p in papers], dtype=object)
         self.years = np.array([p.year or 0 for p in papers], dtype=np.int32)
@@ -92,24 +99,51 @@ def new_generation() -> str:
 def write_generation(folder: Path, papers: list[Paper], chunks: list[Chunk], meta: dict) -> None:
     """Write a generation's files into `folder` (a fresh temporary folder) and fsync them."""
     folder.mkdir(parents=True)
-    write_json(folder / "meta.json", {**meta, "papers": len(papers), "chunk_ids": [c.id for c in chunks]})
+    write_json(folder / "meta.json", {**meta, "format": FORMAT, "papers": len(papers),
+                                      "chunk_ids": [c.id for c in chunks]})
     with open(folder / "papers.jsonl", "w", encoding="utf-8") as fh:
         for paper in papers:
             fh.write(json.dumps(asdict(paper), ensure_ascii=False) + "\n")
     KeywordIndex.build([keyword_text(p) for p in papers]).save(folder / "bm25")
+    files = {str(p.relative_to(folder)): _sha256(p.read_bytes()) for p in sorted(folder.rglob("*")) if p.is_file()}
+    write_json(folder / "manifest.json", {"format": FORMAT, "files": files})
     _fsync_tree(folder)
 
 
 def load_snapshot(folder: Path) -> Snapshot:
-    """The generation in `folder`, or `IndexUnavailable` naming the repair command when its files are damaged."""
+    """The generation in `folder`, checked against its manifest; `IndexDamaged` naming the repair command if not."""
     try:
-        meta = json.loads((folder / "meta.json").read_text())
-        with open(folder / "papers.jsonl", encoding="utf-8") as fh:
-            papers = [paper_from_dict(json.loads(line)) for line in fh if line.strip()]
+        files, listed = _checked_files(folder)
+        meta = json.loads(files["meta.json"])
+        if meta.get("format", 1) >= 2 and not listed:
+            raise ValueError("its manifest is missing")
+        papers = [paper_from_dict(json.loads(line)) for line in files["papers.jsonl"].splitlines() if line.strip()]
+        if papers and not (folder / "bm25" / "params.index.json").exists():
+            raise ValueError("its BM25 index is missing")  # keyword search would find nothing, in silence
         keyword = KeywordIndex.load(folder / "bm25")
+        if meta.get("papers", len(papers)) != len(papers):
+            raise ValueError(f"papers.jsonl holds {len(papers)} papers of {meta['papers']}")
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise IndexUnavailable(f"the index under {folder.parent.parent} is damaged ({exc}); {REPAIR}") from exc
+        raise IndexDamaged(f"the index under {folder.parent.parent} is damaged ({folder.name}: {exc}); {REPAIR}") from exc
     return Snapshot(folder, meta, papers, keyword)
+
+
+def _checked_files(folder: Path) -> tuple[dict[str, bytes], dict[str, str]]:
+    """meta.json and papers.jsonl as bytes, after every file the manifest lists matched its checksum."""
+    manifest = folder / "manifest.json"
+    listed = json.loads(manifest.read_text())["files"] if manifest.exists() else {}  # format 1: no manifest
+    for name, digest in listed.items():
+        if name not in ("meta.json", "papers.jsonl") and _sha256((folder / name).read_bytes()) != digest:
+            raise ValueError(f"{name} does not match its checksum")
+    found = {name: (folder / name).read_bytes() for name in ("meta.json", "papers.jsonl")}
+    for name, data in found.items():
+        if name in listed and _sha256(data) != listed[name]:
+            raise ValueError(f"{name} does not match its checksum")
+    return found, listed
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 def paper_from_dict(row: dict) -> Paper:

@@ -11,16 +11,18 @@ import time
 from pathlib import Path
 from typing import Protocol
 
-from rag.errors import IndexUnavailable
-from rag.index.published import PublishedSnapshots
+from rag.errors import IndexBusy, IndexDamaged
+from rag.index.published import Conflict, PublishedSnapshots
 from rag.index.snapshot import REPAIR, write_json
 
 POLL_SECONDS = 1.0  # with a server, how stale another process's commit may look to this one
 
 
 class SnapshotStore(Protocol):
-    def current(self) -> str | None:
-        """The generation named as current (None before the first commit); cheap enough to call per query."""
+    def current(self, fresh: bool = False) -> str | None:
+        """The generation named as current (None before the first commit); cheap enough to call per query.
+
+        `fresh`: asked of the source now, not a recent answer (an ingest starts from it)."""
 
     def folder(self, generation: str) -> Path:
         """A local folder holding `generation`'s files."""
@@ -38,7 +40,7 @@ class LocalSnapshots:
         self._key: tuple | None = None
         self._generation: str | None = None
 
-    def current(self) -> str | None:
+    def current(self, fresh: bool = False) -> str | None:
         try:
             stat = self.pointer.stat()
         except FileNotFoundError:
@@ -48,7 +50,7 @@ class LocalSnapshots:
             try:
                 generation = json.loads(self.pointer.read_text())["generation"]
             except (OSError, ValueError, KeyError, TypeError) as exc:
-                raise IndexUnavailable(f"the index under {self.dir} is damaged ({self.pointer.name}: {exc}); "
+                raise IndexDamaged(f"the index under {self.dir} is damaged ({self.pointer.name}: {exc}); "
                                        f"{REPAIR}") from exc
             self._key, self._generation = key, generation
         return self._generation
@@ -71,25 +73,32 @@ class ServerSnapshots:
         self._checked = float("-inf")
         self._generation: str | None = None
 
-    def current(self) -> str | None:
+    def current(self, fresh: bool = False) -> str | None:
         now = time.monotonic()
-        if now - self._checked >= POLL_SECONDS:
+        if fresh or now - self._checked >= POLL_SECONDS:
             self._generation = self.published.current()
             self._checked = now
         return self._generation
 
     def folder(self, generation: str) -> Path:
         folder = self.local.folder(generation)
-        if not folder.exists():
-            try:
+        try:
+            if folder.exists():
+                self.published.check(generation)  # what other machines would download: is it all there?
+            else:
                 self.published.fetch(generation, folder)
-            except ValueError as exc:  # a part missing or not matching its digest
-                raise IndexUnavailable(f"the index on {self.url} is damaged ({exc}); {REPAIR}") from exc
-            prune_generations(self.local.dir, keep=generation)
+                prune_generations(self.local.dir, keep=generation)
+        except ValueError as exc:  # a part missing or not matching its digest
+            raise IndexDamaged(f"the index on {self.url} is damaged ({exc}); {REPAIR}") from exc
         return folder
 
     def publish(self, generation: str, folder: Path, base: str | None) -> None:
-        self.published.publish(generation, folder)  # the commit point for every process of the server
+        try:
+            self.published.publish(generation, folder, base)  # the commit point for every process of the server
+        except Conflict as exc:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise IndexBusy(f"{exc} on {self.url}: nothing of this ingest was published (its vectors are ignored, "
+                            "and the next ingest removes them); run it again") from exc
         self.published.prune(keep={generation, base} - {None})
         self._checked = float("-inf")
         self.local.publish(generation, folder, base)

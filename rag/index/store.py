@@ -13,23 +13,23 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import time
-from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Iterable
 
 import numpy as np
-from filelock import FileLock
 
 from rag.corpus.fingerprint import input_digest
 from rag.corpus.papers import load_papers
-from rag.errors import IndexBusy, IndexUnavailable
+from rag.errors import IndexDamaged, IndexUnavailable
 from rag.index.chunks import chunk_metadata, chunk_texts, make_chunks
 from rag.index.embed import Embedder
 from rag.index.embedders import get_embedder
+from rag.index.locking import writing
 from rag.index.plan import IngestPlan, Previous, is_unchanged, plan_ingest
-from rag.index.published import Busy, PublishedSnapshots
+from rag.index.published import PublishedSnapshots
+from rag.index.report import IngestReport, Progress, progress_callback
 from rag.index.snapshot import Snapshot, load_snapshot, new_generation, write_generation
 from rag.index.snapshots import LocalSnapshots, ServerSnapshots, SnapshotStore
 from rag.index.vectors import VectorStore
@@ -40,22 +40,6 @@ __all__ = ["IngestReport", "PaperIndex", "Progress", "Snapshot", "make_chunks"]
 
 log = logging.getLogger("paperchat.index")
 WRITE_BATCH = 256  # chunks per Chroma write: a kill loses at most this much embedding work
-Progress = Callable[[int, int], None]
-
-
-@dataclass
-class IngestReport:
-    """What one ingest did, for the CLI, the UI and the benchmarks."""
-
-    papers: int = 0
-    added: int = 0
-    removed: int = 0
-    unchanged: int = 0
-    chunks: int = 0
-    chunks_embedded: int = 0  # chunks given vectors in this ingest (by the model or the embedding cache)
-    chunks_cached: int = 0  # of those, texts whose vector came from the embedding cache: no model call
-    seconds: float = 0.0
-    warnings: list[str] = field(default_factory=list)
 
 
 class PaperIndex:
@@ -65,7 +49,7 @@ class PaperIndex:
         self.settings = settings or Settings()
         self.dir = Path(self.settings.index.index_dir)
         self._embedder = embedder
-        self.vectors = VectorStore(self.settings, self.dir, lambda: self.embedder.id)
+        self.vectors = VectorStore(self.settings, self.dir, lambda: self.embedder_id)
         self._store: SnapshotStore | None = None
         self._snapshot: Snapshot | None = None
         self._own_generation: str | None = None
@@ -76,6 +60,11 @@ class PaperIndex:
         if self._embedder is None:
             self._embedder = get_embedder(self.settings)
         return self._embedder
+
+    @property
+    def embedder_id(self) -> str:
+        """The embedder's id, known from the settings without loading a model (unless one was passed in)."""
+        return self._embedder.id if self._embedder is not None else self.settings.embedder_id
 
     @property
     def client(self):
@@ -117,18 +106,31 @@ class PaperIndex:
             return self.snapshot() is not None
         return (self.dir / "current.json").exists()
 
-    def snapshot(self) -> Snapshot | None:
-        """The current generation, reloaded only when an ingest has committed a new one."""
+    def snapshot(self, fresh: bool = False) -> Snapshot | None:
+        """The current generation, reloaded only when an ingest has committed a new one (`fresh`: ask now)."""
         with self.vectors.guard():
-            generation = self.store.current()
+            generation = self.store.current(fresh)
             if generation is None:
                 self._snapshot = None
                 return None
             if self._snapshot is None or self._snapshot.generation != generation:
                 if self._snapshot is not None and generation != self._own_generation:
                     self.vectors.reopen()  # another process wrote vectors this process has not loaded
-                self._snapshot = load_snapshot(self.store.folder(generation))
+                snapshot = load_snapshot(self.store.folder(generation))
+                if snapshot.embedder_id == self.embedder_id:  # (another embedder's: rebuilt by get_index)
+                    self._check_vectors(snapshot)
+                self._snapshot = snapshot
         return self._snapshot
+
+    def _check_vectors(self, snapshot: Snapshot) -> None:
+        try:
+            self.vectors.check(snapshot.sample, len(snapshot.chunk_ids))
+        except IndexDamaged:
+            if self.settings.index.chroma_url:
+                raise
+            # as in `dense`: this process's Chroma may predate another process's writes; look once more afresh
+            self.vectors.reopen()
+            self.vectors.check(snapshot.sample, len(snapshot.chunk_ids))
 
     def dense(self, vector: np.ndarray, n: int, venue: str | None = None, year: int | None = None):
         """Top chunks by cosine similarity: list of (chunk id, paper id, similarity); texts via `chunk_texts`."""
@@ -151,34 +153,71 @@ class PaperIndex:
         return chunk_texts(paper, self.settings)
 
     # ---- writing
-    def ingest(self, paths: Iterable[str | Path] | None = None, progress: Progress | bool = False) -> IngestReport:
-        """Make the index hold exactly the papers under `paths` (default: the data folder)."""
+    def ingest(self, paths: Iterable[str | Path] | None = None, progress: Progress | bool = False,
+               rebuild: bool = False) -> IngestReport:
+        """Make the index hold exactly the papers under `paths` (default: the data folder).
+
+        A damaged snapshot or vector collection is rebuilt (vectors from the embedding cache); `rebuild`
+        (`paperchat repair`) also ignores the last snapshot and moves a corrupt Chroma database aside."""
         started = time.perf_counter()
         paths = list(paths) if paths is not None else [self.settings.index.data_dir]
         inputs = input_digest(paths, self.settings)
-        with self._lock():
-            old = self.snapshot()
-            report = self._unchanged(old, inputs)  # byte-identical files: nothing to parse, embed or commit
+        with self._writing():
+            base = self._base()
+            old, repaired = self._open_for_ingest(rebuild)
+            # byte-identical files: nothing to parse, embed or commit
+            report = None if repaired else self._unchanged(old, inputs)
             if report is None:
                 loaded = load_papers(paths, max_chars=self.settings.index.max_index_chars)
                 report = IngestReport(papers=len(loaded.papers), warnings=loaded.warnings)
                 # recorded with the commit, so that re-reading the same files can skip all of this
                 read = {"inputs": inputs, "warnings": loaded.warnings}
-                self._ingest(old, loaded.papers, read, report, _progress_callback(progress))
+                self._ingest(old, base, loaded.papers, read, report, progress_callback(progress))
+                report.warnings += repaired
         report.seconds = time.perf_counter() - started
         return report
+
+    def _base(self) -> str | None:
+        """The generation this ingest starts from: with a server, its commit is refused unless that stays current."""
+        try:
+            with self.vectors.guard():
+                return self.store.current(fresh=True)
+        except IndexDamaged:
+            return None  # a garbled local pointer: local commits replace it without comparing
+
+    def _open_for_ingest(self, rebuild: bool) -> tuple[Snapshot | None, list[str]]:
+        """The last snapshot if it and its vectors pass their checks, else None and what was found damaged."""
+        repaired = []
+        if rebuild and self.vectors.database_is_corrupt():
+            repaired.append(f"the Chroma database was damaged: moved it to {self.vectors.move_aside()}")
+        try:
+            old = self.snapshot()
+        except IndexDamaged as exc:
+            log.warning("%s: rebuilding it", exc)
+            repaired.append(f"repaired: {_cause(exc)}")
+            old = None
+            if exc.part == "vectors":
+                self.vectors.reset()
+        if old is None or rebuild:
+            try:
+                self.vectors.check_sampled()  # nothing vouches for the vectors: look at a few
+            except IndexDamaged as exc:
+                repaired.append(f"repaired: {_cause(exc)}")
+                self.vectors.reset()
+        return (None if rebuild else old), repaired
 
     def _unchanged(self, old: Snapshot | None, inputs: str | None) -> IngestReport | None:
         """The report of re-reading exactly the files the intact current snapshot was built from, else None."""
         previous = _previous(old)
+        # `old` passed its checks when opened (snapshot checksums, vectors counted and sampled)
         if not (previous and is_unchanged(previous, inputs, self.embedder.id, self.vectors.count(), True)):
             return None
         n = len(old.papers)
         return IngestReport(papers=n, unchanged=n, chunks=len(old.chunk_ids),
                             warnings=list(old.meta.get("warnings", [])))
 
-    def _ingest(self, old: Snapshot | None, papers: list[Paper], read: dict, report: IngestReport,
-                progress: Progress | None) -> None:
+    def _ingest(self, old: Snapshot | None, base: str | None, papers: list[Paper], read: dict,
+                report: IngestReport, progress: Progress | None) -> None:
         chunks = [c for p in papers for c in make_chunks(p, self.settings)]
         present = self._present_ids(old)
         plan = plan_ingest(_previous(old), papers, chunks, present, self.embedder.id, read["inputs"])
@@ -188,7 +227,7 @@ class PaperIndex:
         report.chunks_embedded = self._add_chunks(plan, {p.id: p for p in papers}, progress)
         report.chunks_cached = getattr(self.embedder, "hits", 0) - hits_before
         if plan.commit:  # (when nothing changed, the current generation stays)
-            self._commit(papers, chunks, read, base=old.generation if old else None)
+            self._commit(papers, chunks, read, base)
         if plan.delete:
             self.vectors.delete(list(plan.delete))
         self.vectors.drop_other_collections(keep={self.collection_prefix + "snapshots"})
@@ -226,37 +265,24 @@ class PaperIndex:
             "created": time.time(),
             **read,  # the digest of the files read, and their warnings: lets an unchanged re-ingest skip
         }
-        write_generation(tmp, papers, chunks, meta)
-        os.rename(tmp, folder)
+        try:
+            write_generation(tmp, papers, chunks, meta)
+            os.rename(tmp, folder)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)  # a full disk leaves no half generation behind
+            raise
         self._own_generation = generation
         with self.vectors.guard():
             self.store.publish(generation, folder, base)
 
-    @contextmanager
-    def _lock(self) -> Iterator[None]:
-        self.dir.mkdir(parents=True, exist_ok=True)
-        # one ingest at a time on this machine; the OS frees the lock if we are killed
-        with FileLock(self.dir / "ingest.lock"), self._server_lease():
-            yield
+    def _writing(self):
+        """The ingest lock (and with a server, its lease) held; a write the disk refused becomes advice."""
+        lease = (lambda: self.published) if self.settings.index.chroma_url else None
+        return writing(self.dir, lease, self.vectors.guard)
 
-    @contextmanager
-    def _server_lease(self) -> Iterator[None]:
-        """With a server, ingests from other machines are kept out by a lease stored beside the snapshot."""
-        if not self.settings.index.chroma_url:
-            yield
-            return
-        try:
-            with self.vectors.guard():
-                self.published.acquire()
-        except Busy as exc:
-            raise IndexBusy(str(exc)) from exc
-        try:
-            yield
-        finally:
-            try:
-                self.published.release()
-            except Exception as exc:  # the lease then expires on its own
-                log.warning("could not release the ingest lease on %s: %s", self.settings.index.chroma_url, exc)
+
+def _cause(exc: IndexDamaged) -> str:
+    return str(exc).partition("; run 'paperchat repair'")[0]
 
 
 def _previous(old: Snapshot | None) -> Previous | None:
@@ -271,23 +297,3 @@ def _embed_unique(embedder: Embedder, texts: list[str]) -> np.ndarray:
     vectors = embedder.embed(unique)
     row = {t: i for i, t in enumerate(unique)}
     return vectors[[row[t] for t in texts]]
-
-
-def _progress_callback(progress: Progress | bool) -> Progress | None:
-    if callable(progress):
-        return progress
-    if not progress:
-        return None
-    from tqdm import tqdm
-
-    bar: dict = {}
-
-    def update(done: int, total: int) -> None:
-        if "bar" not in bar:
-            bar["bar"] = tqdm(total=total, unit="chunk", desc="embedding", leave=False)
-        bar["bar"].n = done
-        bar["bar"].refresh()
-        if done >= total:
-            bar["bar"].close()
-
-    return update

@@ -4,19 +4,26 @@ one error wrapper so a Chroma failure is always an `IndexUnavailable` that says 
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
+import shutil
+import sqlite3
+import tempfile
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
 import numpy as np
 
-from rag.errors import IndexUnavailable
+from rag.errors import IndexDamaged, IndexUnavailable
 from rag.index.chroma import NoDownloadEmbeddingFunction, chroma_problem, collection_names, connect, where_filter
 from rag.settings import Settings
 
+log = logging.getLogger("paperchat.index")
 PAGE = 5000  # ids per Chroma get/delete call
+FOUND = 1e-3  # cosine distance under which a stored vector has found itself (float32 noise is ~1e-7)
 
 
 class VectorStore:
@@ -28,7 +35,7 @@ class VectorStore:
         self._embedder_id = embedder_id  # asked only when vectors are touched: reading a snapshot loads no model
         self._client = None
         self._collection = None
-        self._open_lock = threading.Lock()  # threads opening Chroma at once would start two systems on one path
+        self._open_lock = threading.Lock()  # one server client per store, however many threads ask at once
 
     @property
     def embedder_id(self) -> str:
@@ -45,11 +52,30 @@ class VectorStore:
             raise IndexUnavailable(chroma_problem(self.settings, exc)) from exc
 
     @property
+    def folder(self) -> Path:
+        return self.dir / "chroma"
+
+    @property
     def client(self):
-        with self._open_lock:
-            if self._client is None:
-                self._client = connect(self.settings, self.dir)
-            return self._client
+        if self.settings.index.chroma_url:
+            with self._open_lock:
+                if self._client is None:
+                    self._client = connect(self.settings, self.folder)
+                return self._client
+        client = _shared_client(self.folder, lambda: connect(self.settings, self._readable_folder()))
+        if client is not self._client:  # first use, or another index object of this process reopened it
+            self._client, self._collection = client, None
+        return client
+
+    def _readable_folder(self) -> Path:
+        """The embedded database's folder, or a private copy of it when the index folder is read-only: Chroma
+        writes on opening ("attempt to write a readonly database"), and searches should still work."""
+        if self.settings.index.chroma_url or not self.folder.exists() or os.access(self.folder, os.W_OK):
+            return self.folder
+        copy = Path(tempfile.mkdtemp(prefix="paperchat-readonly-")) / "chroma"
+        shutil.copytree(self.folder, copy)
+        log.warning("the index folder %s is read-only: searching a copy of its vectors in %s", self.dir, copy)
+        return copy
 
     @property
     def prefix(self) -> str:
@@ -63,8 +89,9 @@ class VectorStore:
 
     @property
     def collection(self):
+        client = self.client  # (drops a collection of a client since closed)
         if self._collection is None:
-            name, client = self.name, self.client
+            name = self.name
             with self.guard():
                 self._collection = client.get_or_create_collection(
                     name, embedding_function=NoDownloadEmbeddingFunction(self.embedder_id),
@@ -75,13 +102,8 @@ class VectorStore:
         """Close the embedded Chroma so the next call loads what another process wrote to the same folder."""
         if self.settings.index.chroma_url:
             return  # a server is shared: it already serves every writer's vectors
-        with self._open_lock:
-            # Chroma keeps one system per path per process and never re-reads the disk; `close()` is its
-            # supported way to let it go (the system stops when this process holds no other client of the path)
-            if self._client is not None:
-                self._client.close()
-            self._client = None
-            self._collection = None
+        _close_shared_client(self.folder)
+        self._client = self._collection = None
 
     def count(self) -> int:
         with self.guard():
@@ -118,12 +140,105 @@ class VectorStore:
             for start in range(0, len(ids), PAGE):
                 self.collection.delete(ids=ids[start:start + PAGE])
 
+    def check(self, sample: list[str], expected: int) -> None:
+        """Cheaply confirm Chroma holds what a snapshot names: enough vectors, and each sampled id stored and
+        found by its own vector (a lost HNSW file leaves ids and count intact but searches only a few)."""
+        try:
+            count = self.collection.count()
+            if count < expected:
+                raise IndexDamaged(self._damaged(f"Chroma holds {count} vectors of the {expected} the snapshot "
+                                                 "names"), part="vectors")
+            if not sample:
+                return
+            stored = self.collection.get(ids=sample, include=["embeddings"])
+            if len(stored["ids"]) < len(sample):
+                raise IndexDamaged(self._damaged(f"{len(sample) - len(stored['ids'])} of {len(sample)} sampled "
+                                                 "vectors are missing"), part="vectors")
+            found = self.collection.query(query_embeddings=stored["embeddings"], n_results=1, include=["distances"])
+        except IndexUnavailable:
+            raise
+        except Exception as exc:
+            if self.settings.index.chroma_url:
+                raise IndexUnavailable(chroma_problem(self.settings, exc)) from exc
+            raise IndexDamaged(self._damaged(f"{type(exc).__name__}: {exc}"), part="vectors") from exc
+        lost = sum(1 for d in found["distances"] if not d or d[0] > FOUND)
+        if lost:
+            raise IndexDamaged(self._damaged(f"{lost} of {len(sample)} sampled vectors cannot be found by search"),
+                               part="vectors")
+
+    def check_sampled(self) -> None:
+        """`check` with ids sampled from Chroma itself, for when no snapshot names them."""
+        with self.guard():
+            ids = self.collection.get(include=[], limit=PAGE)["ids"]
+        if ids:
+            self.check(sorted({ids[round(k * (len(ids) - 1) / 15)] for k in range(16)}), 0)
+
+    def reset(self) -> None:
+        """Drop this collection (its vectors are rebuilt from the embedding cache); a folder Chroma cannot even
+        drop it from is moved aside whole."""
+        try:
+            with self.guard():
+                self.client.delete_collection(self.name)
+            self._collection = None
+        except IndexUnavailable:
+            if self.settings.index.chroma_url:
+                raise
+            self.move_aside()
+
+    def move_aside(self) -> Path | None:
+        """Embedded only: rename a damaged database folder out of the way (kept for inspection), start afresh."""
+        self.reopen()
+        if not self.folder.exists():
+            return None
+        aside = self.folder.with_name(f"chroma.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+        os.rename(self.folder, aside)
+        log.warning("moved the damaged Chroma database to %s (delete it once the index works again)", aside)
+        return aside
+
+    def database_is_corrupt(self) -> bool:
+        """Embedded only: SQLite's own quick check, run before Chroma opens a file it would fail on (a failed open
+        leaves chromadb's per-path system broken for the rest of this process)."""
+        database = self.folder / "chroma.sqlite3"
+        if self.settings.index.chroma_url or not database.exists():
+            return False
+        try:
+            with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as conn:
+                return conn.execute("PRAGMA quick_check").fetchone()[0] != "ok"
+        except sqlite3.DatabaseError:
+            return True
+
+    def _damaged(self, what: str) -> str:
+        where = self.settings.index.chroma_url or self.folder
+        return (f"the vectors in {where} do not match the index ({what}); run 'paperchat repair' to rebuild "
+                "them from the embedding cache")
+
     def drop_other_collections(self, keep: set[str]) -> None:
         """Vectors of another embedder are never mixed in: once rebuilt, their collection goes."""
         with self.guard():
             for name in collection_names(self.client):
                 if name.startswith(self.prefix) and name != self.name and name not in keep:
                     self.client.delete_collection(name)
+
+
+# One embedded client per database folder per process. chromadb keeps one system per path and never re-reads the
+# disk; `close()` on the last client of a path is its supported way to stop that system, so every index object of
+# this process shares this client, and reopening closes it for all of them.
+_CLIENTS: dict[Path, object] = {}
+_CLIENTS_LOCK = threading.Lock()  # threads opening Chroma at once would start two systems on one path
+
+
+def _shared_client(folder: Path, open_client: Callable[[], object]):
+    with _CLIENTS_LOCK:
+        if folder not in _CLIENTS:
+            _CLIENTS[folder] = open_client()
+        return _CLIENTS[folder]
+
+
+def _close_shared_client(folder: Path) -> None:
+    with _CLIENTS_LOCK:
+        client = _CLIENTS.pop(folder, None)
+    if client is not None:
+        client.close()
 
 
 def index_id(directory: Path) -> str:

@@ -9,8 +9,9 @@ from typing import Sequence
 import numpy as np
 
 from rag.index.embedcache import uncached
+from rag.retrieval.spelling import correct
 from rag.index.store import PaperIndex, Snapshot
-from rag.index.keyword import analysed_sentences, sentence_terms
+from rag.corpus.terms import analyse, terms
 from rag.errors import BadQuery
 from rag.safety import has_lone_surrogate
 from rag.settings import Settings
@@ -54,23 +55,28 @@ def clean_query(query: str, settings: Settings) -> str:
 
 def hybrid_search(
     index: PaperIndex, query: str, k: int, venue: str | Sequence[str] | None = None, year: int | None = None,
-    mode: str | None = None, settings: Settings | None = None,
+    mode: str | None = None, settings: Settings | None = None, *, snapshot: Snapshot | None = None,
+    vector: np.ndarray | None = None,
 ) -> list[Hit]:
-    """Best papers for `query`, one `Hit` each; `mode` is "hybrid" (default), "dense" or "keyword".
+    """Best papers for `query` (already checked by `clean_query`), one `Hit` each; `mode` is "hybrid"
+    (default), "dense" or "keyword".
 
-    `venue` is one name or several (papers of any of them); both retrievers apply the same filters."""
+    `venue` is one name or several (papers of any of them); both retrievers apply the same filters. A caller
+    that holds the snapshot (and the query's vector) passes them, so one question reads the snapshot once.
+    Words of the query the index lacks are corrected against its vocabulary before keyword search."""
     settings = settings or index.settings  # search settings may differ per call; the index is the same
-    query = clean_query(query, settings)
-    snapshot = index.snapshot()
+    snapshot = snapshot or index.snapshot()
     if snapshot is None or not snapshot.papers:
         return []
     mode = mode or "hybrid"
     if mode not in MODES:
         raise ValueError(f"unknown search mode {mode!r}: use one of {', '.join(MODES)}")
-    cands = gather(index, snapshot, query, venue, year, with_dense=mode != "keyword", k=k, settings=settings)
+    query = correct(query, snapshot)
+    cands = gather(index, snapshot, query, venue, year, with_dense=mode != "keyword", k=k, settings=settings,
+                   vector=vector)
     scores = fuse(cands, settings, mode)
     ranked = sorted(scores.items(), key=lambda item: -item[1])[:k]
-    query_terms = sentence_terms(query)
+    query_terms = terms(query)
     hits = []
     for row, score in ranked:
         paper = snapshot.papers[row]
@@ -90,15 +96,20 @@ def _with_texts(index: PaperIndex, paper, matched: list[tuple[str, float]]) -> l
     return [(texts[cid], sim) for cid, sim in matched if cid in texts]
 
 
+def query_vector(index: PaperIndex, query: str) -> np.ndarray:
+    """The query's embedding (queries are not worth storing in the embedding cache)."""
+    return uncached(index.embedder).embed([query])[0]
+
+
 def gather(index: PaperIndex, snapshot: Snapshot, query: str, venue, year, with_dense=True, k: int = 10,
-           settings: Settings | None = None) -> Candidates:
+           settings: Settings | None = None, vector: np.ndarray | None = None) -> Candidates:
     """Run both retrievers under the same filters; `k` is how many papers the caller wants in the end."""
     mask = snapshot.mask(venue, year)
     keyword = snapshot.keyword.scores(query, len(snapshot.papers), mask)
     dense: dict[int, float] = {}
     chunks: dict[int, list[tuple[str, float]]] = {}
     if with_dense:
-        vector = uncached(index.embedder).embed([query])[0]  # queries are not worth storing
+        vector = query_vector(index, query) if vector is None else vector
         n = max((settings or index.settings).search.candidates, k) * CHUNKS_PER_PAPER
         for chunk_id, paper_id, similarity in dense_filtered(index, snapshot, vector, n, venue, year, mask):
             row = snapshot.by_id.get(paper_id)
@@ -183,12 +194,10 @@ def _best_window(chunks: list[tuple[str, float]]) -> str:
 
 def snippets(text: str, query_terms: set[str], best_chunk: str = "", n: int = 2) -> tuple[str, ...]:
     """The abstract's sentences that best match the query: term overlap, plus the best dense chunk."""
-    sentences = analysed_sentences(text)  # cached: 2 ms a search otherwise
-    if not sentences:
-        return ()
+    analysis = analyse(text)  # cached per abstract: 2 ms a search otherwise
     scored = []
-    for i, (sentence, terms) in enumerate(sentences):
-        overlap = len(query_terms & terms) / (len(query_terms) or 1)
+    for i, (sentence, have) in enumerate(zip(analysis.sentences, analysis.terms)):
+        overlap = len(query_terms & have) / (len(query_terms) or 1)
         in_chunk = 0.5 if best_chunk and sentence in best_chunk else 0.0
         scored.append((overlap + in_chunk, -i, sentence))
     scored.sort(reverse=True)

@@ -47,9 +47,30 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="paperchat", description="Cited answers about conference papers.")
     sub = parser.add_subparsers(dest="command")
 
-    p = sub.add_parser("ingest", help="index paper lists (default: the data folder)")
-    p.add_argument("paths", nargs="*", help=".txt paper lists, .jsonl or .csv files, or folders")
+    p = sub.add_parser("ingest", help="index paper lists (default: the paths the index was built from, at first "
+                                      "the data folder); the paths given are remembered")
+    p.add_argument("paths", nargs="*", help="paper lists (.txt, .jsonl, .json, .csv, .bib, .ris) or folders")
+    p.add_argument("--venue", help="venue of .txt lists that have no '<VENUE> <YEAR>' header (with --year): "
+                                   "they are added to the library with that header")
+    p.add_argument("--year", type=int, help="year of .txt lists that have no header (with --venue)")
     p.set_defaults(func=cmd_ingest)
+
+    p = sub.add_parser("repair", help="rebuild a damaged index from the paper lists (vectors from the embedding cache)")
+    p.add_argument("paths", nargs="*", help="the paper lists to index (default: the paths the index was built from)")
+    p.set_defaults(func=cmd_ingest, rebuild=True, venue=None, year=None)
+
+    p = sub.add_parser("add", help="add one paper list to the library (as the page's upload does)")
+    p.add_argument("file", help="the paper list (.txt, .jsonl, .json, .csv, .bib, .ris)")
+    p.add_argument("--venue", help="venue, for a .txt list with no '<VENUE> <YEAR>' header")
+    p.add_argument("--year", type=int, help="year, for a .txt list with no header")
+    p.set_defaults(func=cmd_add)
+
+    p = sub.add_parser("lists", help="the paper lists in the index: file, format, venues, papers, when added")
+    p.set_defaults(func=cmd_lists)
+
+    p = sub.add_parser("remove", help="remove an uploaded list (or a remembered path) and its papers from the index")
+    p.add_argument("name", help="the list's file name, as 'paperchat lists' shows it (or a path given to ingest)")
+    p.set_defaults(func=cmd_remove)
 
     p = sub.add_parser("search", help="find papers")
     p.add_argument("query", help="what to look for, in words")
@@ -82,15 +103,74 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def cmd_ingest(args, settings: Settings) -> int:
-    paths = args.paths or [settings.index.data_dir]
-    report = rag.ingest(paths, settings=settings, progress=sys.stderr.isatty())
+    imported = _import_headerless(args, settings) if (args.venue or args.year) else set()
+    report = rag.ingest(args.paths or None, settings=settings, progress=sys.stderr.isatty(),
+                        rebuild=getattr(args, "rebuild", False))
     for warning in report.warnings:
-        say(f"warning: {warning}", file=sys.stderr)
+        if not any(warning.startswith(f"{name}: no '<VENUE> <YEAR>' header") for name in imported):
+            say(f"warning: {warning}", file=sys.stderr)
     say(
         f"{report.papers} papers ({report.added} new, {report.removed} removed, {report.unchanged} unchanged), "
         f"{report.chunks} chunks, {report.chunks_embedded} embedded ({report.chunks_cached} from the embedding cache), "
         f"in {report.seconds:.1f} s"
     )
+    return 0
+
+
+def _import_headerless(args, settings: Settings) -> set[str]:
+    """Headerless .txt lists among the paths, added to the library with the given venue and year."""
+    from rag.corpus.formats.txt import header_of
+    from rag.corpus.papers import iter_files
+    from rag.serve.upload import add_papers
+
+    if not (args.venue and args.year):
+        raise ValueError("give both --venue and --year")
+    imported = set()
+    for path in iter_files(args.paths or [settings.index.data_dir], []):
+        if path.suffix.lower() != ".txt" or header_of(path.read_text(encoding="utf-8", errors="replace")):
+            continue
+        imported.add(path.name)
+        try:
+            result = add_papers(path, settings, venue=args.venue, year=args.year)
+            say(f"{path.name}: {result.message}", file=sys.stderr)
+        except PaperchatError as exc:
+            say(f"note: {exc}", file=sys.stderr)
+    return imported
+
+
+def cmd_add(args, settings: Settings) -> int:
+    from rag.serve.upload import add_papers
+
+    def waiting() -> None:
+        say("another upload or removal is running; waiting for it to finish…", file=sys.stderr)
+
+    result = add_papers(args.file, settings, venue=args.venue, year=args.year, on_wait=waiting)
+    for warning in result.warnings:
+        say(f"warning: {warning}", file=sys.stderr)
+    say(result.message)
+    return 0
+
+
+def cmd_lists(args, settings: Settings) -> int:
+    from rag.serve.library import paper_lists
+
+    lists = paper_lists(settings)
+    if not lists:
+        say("no paper lists: 'paperchat ingest PATH' or 'paperchat add FILE' adds some")
+        return 0
+    say(f"{'file':<34}  {'format':<11}  {'venues':<22}  {'papers':>6}  {'added':<16}  uploaded")
+    for item in lists:
+        venues = textwrap.shorten(", ".join(item.venues) or "-", 22, placeholder="…")
+        name = textwrap.shorten(item.name, 34, placeholder="…")
+        say(f"{name:<34}  {item.format:<11}  {venues:<22}  {item.papers:>6}  {item.added_text:<16}  "
+              f"{'yes' if item.uploaded else ''}")
+    return 0
+
+
+def cmd_remove(args, settings: Settings) -> int:
+    from rag.serve.library import remove_list
+
+    say(remove_list(args.name, settings).message)
     return 0
 
 
@@ -116,6 +196,7 @@ def cmd_ask(args, settings: Settings) -> int:
         print(json_controls(json.dumps(answer.to_dict(), ensure_ascii=False, indent=1)))
         return 0
     say(f"[{_mode_line(settings)}]", file=sys.stderr)
+    _load_model(settings)
     _print_answer(rag.ask_stream(args.question, venue=args.venue, year=args.year, settings=settings))
     return 0
 
@@ -129,6 +210,7 @@ def cmd_serve(args, settings: Settings) -> int:
 
 def cmd_chat(args, settings: Settings) -> int:
     say(f"paperchat · {_mode_line(settings)} · empty line or Ctrl-D to quit", file=sys.stderr)
+    _load_model(settings)
     history: list[dict] = []
     while True:
         try:
@@ -154,12 +236,22 @@ def _print_answer(stream):
         say(f"note: {answer.notice}")
     for c in answer.citations:
         code = f" · code: {c.paper.code_links[0].url}" if c.paper.code_links else ""
-        say(f"[{c.n}] {c.paper.title} ({c.paper.venue_year}){code}")
+        authors = f", {c.paper.short_authors}" if c.paper.authors else ""
+        link = f" · {c.paper.url}" if c.paper.url else ""
+        say(f"[{c.n}] {c.paper.title} ({c.paper.venue_year}{authors}){link}{code}")
     return answer
+
+
+def _load_model(settings: Settings) -> None:
+    """With PAPERCHAT_LLM_GGUF, load the model now, saying so (a missing or damaged file is said, not raised)."""
+    if settings.llm.gguf:
+        rag.warm_up(settings)
 
 
 def _mode_line(settings: Settings) -> str:
     label = rag.llm_label(settings)
+    if label and settings.llm.gguf:
+        return f"{label} (llama.cpp on this machine)"
     if label:
         return f"{label} at {public_url(settings.llm.base_url)}"  # no user:key@ or ?api-key=
     return "extractive — no LLM configured (set OPENAI_API_KEY or OPENAI_BASE_URL for LLM answers)"

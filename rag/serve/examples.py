@@ -13,7 +13,7 @@ from pathlib import Path
 
 from rag import api
 from rag.index.store import Snapshot
-from rag.index.keyword import STOP_WORDS
+from rag.corpus.terms import STOP_WORDS
 from rag.corpus.text import split_sentences
 from rag.settings import Settings
 from rag.types import Paper

@@ -1,4 +1,6 @@
-"""Cited papers as BibTeX and CSV, and an answer as plain text: pure functions over `Paper`s and `Answer`s."""
+"""Cited papers as BibTeX and CSV (RIS and CSL-JSON in `references`), and an answer as plain text.
+
+Pure functions over `Paper`s and `Answer`s."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from rag.types import Answer, Paper
 
 __all__ = ["cited_papers", "paper_url", "bibtex_key", "to_bibtex", "to_csv", "plain_answer", "CSV_HEADER"]
 
-CSV_HEADER = ("id", "title", "venue", "year", "url", "abstract")
+CSV_HEADER = ("id", "title", "authors", "venue", "year", "url", "doi", "arxiv_id", "abstract")
 # BibTeX counts every brace, escaped or not, so `\{` would unbalance an entry: braces become text commands
 _LATEX_SPECIALS = {
     "\\": r"\textbackslash{}", "{": r"\textbraceleft{}", "}": r"\textbraceright{}",
@@ -64,12 +66,14 @@ def _url_field(url: str) -> str:
 
 
 def bibtex_entry(paper: Paper, key: str) -> str:
-    """One `@inproceedings` (or `@misc` when the venue is unknown) entry."""
-    known_venue = paper.venue.lower() != "unknown"
+    """One `@inproceedings` (`@misc` when the venue is unknown or arXiv) entry; the source's own entry if it has one."""
+    given = _source_entry(paper.bibtex, key)
+    if given:
+        return given
+    known_venue = paper.venue.lower() not in ("unknown", "arxiv")
     fields = [("title", "{" + latex_escape(paper.title) + "}")]  # double braces keep the title's capitals
     if paper.authors:
-        authors = [a.strip() for a in re.split(r",|;|\band\b", paper.authors) if a.strip()]
-        fields.append(("author", " and ".join(latex_escape(a) for a in authors)))
+        fields.append(("author", " and ".join(latex_escape(a) for a in paper.authors)))
     if known_venue:
         fields.append(("booktitle", latex_escape(paper.venue)))
     if paper.year:
@@ -77,15 +81,53 @@ def bibtex_entry(paper: Paper, key: str) -> str:
     url = paper_url(paper)
     if url:
         fields.append(("url", _url_field(url)))
+    if paper.doi:
+        fields.append(("doi", _url_field(paper.doi)))
+    if paper.arxiv_id:
+        fields += [("eprint", _url_field(paper.arxiv_id)), ("archiveprefix", "arXiv")]
+    if paper.keywords:
+        fields.append(("keywords", latex_escape(", ".join(paper.keywords))))
+    if paper.note and paper.note != paper.venue:
+        fields.append(("note", latex_escape(paper.note)))
     fields.append(("abstract", latex_escape(paper.text)))
     body = "".join(f"  {name} = {{{value}}},\n" for name, value in fields)
     return f"@{'inproceedings' if known_venue else 'misc'}{{{key},\n{body}}}\n"
 
 
+_ENTRY_START = re.compile(r"^\s*@(?P<type>[A-Za-z]+)\s*\{\s*(?P<key>[^,\s{}]+)\s*,")
+
+
+def _source_entry(bibtex: str, key: str) -> str:
+    """The source's entry (OpenReview's `_bibtex`) under `key`, if it is one well-formed entry; else ''."""
+    match = _ENTRY_START.match(bibtex)
+    if not match or not balanced(bibtex) or len(re.findall(r"(?m)^\s*@", bibtex)) != 1:
+        return ""  # untrusted text: anything that could end the entry early or start another is not used
+    body = bibtex[match.end():].strip()
+    if not body.endswith("}"):
+        return ""
+    return f"@{match.group('type')}{{{key},\n{body}\n"
+
+
+def balanced(text: str) -> bool:
+    """Braces that never close more than they opened, and all closed at the end."""
+    depth = 0
+    for char in text:
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _own_key(paper: Paper) -> str:
+    """The source's key (`lin2026tidal`) when its entry is used as given, else ours."""
+    match = _ENTRY_START.match(paper.bibtex)
+    return match.group("key") if match and _source_entry(paper.bibtex, "k") else ""
+
+
 def _unique_keys(papers: list[Paper]) -> list[str]:
     keys: list[str] = []
     for paper in papers:
-        key = bibtex_key(paper)
+        key = _own_key(paper) or bibtex_key(paper)
         if key in keys:  # two hashes sharing 6 digits: the full hash tells them apart
             key = bibtex_key(paper, digits=64)
         while key in keys:  # the same paper listed twice
@@ -106,22 +148,24 @@ def _cell(value: object) -> str:
 
 
 def to_csv(papers: Iterable[Paper]) -> str:
-    """A CSV of `papers` with the header id,title,venue,year,url,abstract."""
+    """A CSV of `papers` with the header id,title,authors,venue,year,url,doi,arxiv_id,abstract (authors '; '-separated)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_HEADER)
     for p in papers:
-        writer.writerow([_cell(v) for v in (p.id, p.title, p.venue, p.year or "", paper_url(p), p.text)])
+        row = (p.id, p.title, "; ".join(p.authors), p.venue, p.year or "", paper_url(p), p.doi, p.arxiv_id, p.text)
+        writer.writerow([_cell(v) for v in row])
     return out.getvalue()
 
 
 def plain_answer(answer: Answer) -> str:
-    """The answer as plain text to copy: its text, then one `[n] title. venue year. url` line per citation."""
+    """The answer as plain text to copy: its text, then one `[n] title. authors. venue year. url` line per citation."""
     text = re.sub(r"\*\*(.+?)\*\*", r"\1", answer.text.strip())  # list answers bold their titles
     lines = []
     for c in answer.citations:
         url = paper_url(c.paper)
-        lines.append(f"[{c.n}] {c.paper.title}. {c.paper.venue_year}." + (f" {url}" if url else ""))
+        authors = f" {c.paper.short_authors.rstrip('.')}." if c.paper.authors else ""
+        lines.append(f"[{c.n}] {c.paper.title}.{authors} {c.paper.venue_year}." + (f" {url}" if url else ""))
     parts = [text] + (["\n".join(lines)] if lines else [])
     if answer.notice:
         parts.append(answer.notice)

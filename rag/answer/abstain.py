@@ -1,0 +1,126 @@
+"""Does this paper answer this question? One calibrated score, for abstaining and for cutting lists.
+
+A logistic regression over features anyone can check: the dense similarity of the paper's best
+passage, its BM25 score as a share of the most the question's terms allow, how much of the question's
+content (rare words weighted more) the abstract and its best sentence hold, whether the question
+names the paper, and its fused score relative to the best candidate. `eval/abstention.py` (`make
+tune`) fits it on training data only and writes `rag/assets/abstention.json`; the test split is never
+used. A question is answered when its best paper scores at least the model's threshold, and a list
+keeps exactly the papers that do.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+import numpy as np
+
+from rag.answer.asks import Asks
+from rag.answer.evidence import bm25_share, detail, idf_of, own_name, weighted
+from rag.corpus.terms import analyse
+from rag.index.keyword import KeywordIndex
+from rag.types import Hit
+
+FEATURES = ("dense", "bm25", "focus_in_abstract", "focus_in_sentence", "ask_in_abstract", "named",
+            "relative_score", "first", "answer_sentence", "named_answer_sentence")
+WEIGHTS_FILE = "abstention.json"
+
+
+@dataclass(frozen=True)
+class Model:
+    """Logistic-regression weights over FEATURES (standardised by `mean` and `scale`) and the cut-off."""
+
+    weights: tuple[float, ...]
+    bias: float
+    mean: tuple[float, ...]
+    scale: tuple[float, ...]
+    threshold: float
+    trained_on: str = ""
+
+    def probability(self, rows: np.ndarray) -> np.ndarray:
+        z = ((rows - np.array(self.mean)) / np.array(self.scale)) @ np.array(self.weights) + self.bias
+        return 1.0 / (1.0 + np.exp(-z))
+
+    def to_dict(self) -> dict:
+        return {"features": list(FEATURES), "weights": list(self.weights), "bias": self.bias,
+                "mean": list(self.mean), "scale": list(self.scale), "threshold": self.threshold,
+                "trained_on": self.trained_on}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Model":
+        if tuple(data.get("features", ())) != FEATURES:
+            raise ValueError(f"abstention weights are for features {data.get('features')}, not {FEATURES}: "
+                             "re-run `make tune`")
+        return cls(tuple(data["weights"]), float(data["bias"]), tuple(data["mean"]), tuple(data["scale"]),
+                   float(data["threshold"]), data.get("trained_on", ""))
+
+
+def weights_file(embedder: str = "local") -> str:
+    """The weights file for an embedder: similarities from multilingual-e5 run on another scale than MiniLM's."""
+    return "abstention-multilingual.json" if embedder == "multilingual" else WEIGHTS_FILE
+
+
+@lru_cache(maxsize=4)
+def shipped_model(embedder: str = "local") -> Model:
+    """The weights that ship with paperchat (rag/assets/abstention*.json) for the index's embedder."""
+    path = resources.files("rag").joinpath("assets", weights_file(embedder))
+    if not path.is_file():
+        path = resources.files("rag").joinpath("assets", WEIGHTS_FILE)
+    return Model.from_dict(json.loads(path.read_text(encoding="utf-8")))
+
+
+def features(hits: list[Hit], asks: Asks, named: set[str], keyword: KeywordIndex,
+             dense_fallback: dict[str, float] | None = None) -> np.ndarray:
+    """One row of FEATURES per hit, in hit order."""
+    idf = idf_of(keyword, frozenset(asks.focus | asks.ask | asks.wanted))
+    top = max((h.score for h in hits), default=0.0) or 1.0
+    question_terms = sorted(asks.focus)
+    rows = []
+    for i, hit in enumerate(hits):
+        analysis = analyse(hit.paper.text)
+        dense = hit.dense_score if hit.dense_score is not None else (dense_fallback or {}).get(hit.paper.id, 0.0)
+        best_sentence = max((weighted(asks.focus, have, idf) for have in analysis.terms), default=0.0)
+        answer = answer_sentence(hit, asks, idf)
+        named_paper = float(hit.paper.id in named)
+        rows.append([
+            dense, bm25_share(hit, keyword, question_terms), weighted(asks.focus, analysis.all_terms, idf),
+            best_sentence, weighted(asks.ask, analysis.all_terms, idf), float(hit.paper.id in named),
+            max(hit.score, 0.0) / top, float(i == 0), answer, named_paper * answer,
+        ])
+    return np.array(rows, dtype=np.float64).reshape(len(hits), len(FEATURES))
+
+
+def answer_sentence(hit: Hit, asks: Asks, idf: dict[str, float]) -> float:
+    """How well the paper's best sentence holds the asked attribute ("GPUs", "learning rate"), and, when a
+    number or names are asked for, holds one: what tells "the abstract does not report it" apart."""
+    analysis = analyse(hit.paper.text)
+    name = own_name(hit)
+    return max((weighted(asks.wanted, have, idf) * (detail(text, asks.wants, name) if asks.wants in ("number", "names")
+                                                    else 1.0)
+                for text, have in zip(analysis.sentences, analysis.terms)), default=0.0)
+
+
+def fit(rows: np.ndarray, labels: np.ndarray, sample_weight: np.ndarray | None = None, l2: float = 1.0,
+        steps: int = 50) -> tuple[np.ndarray, float, np.ndarray, np.ndarray]:
+    """L2-regularised logistic regression by Newton's method: (weights, bias, mean, scale)."""
+    mean = rows.mean(axis=0)
+    scale = rows.std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    x = np.hstack([(rows - mean) / scale, np.ones((len(rows), 1))])
+    sw = np.ones(len(rows)) if sample_weight is None else sample_weight
+    w = np.zeros(x.shape[1])
+    penalty = np.eye(x.shape[1]) * l2
+    penalty[-1, -1] = 0.0  # the bias is not shrunk
+    for _ in range(steps):
+        p = 1.0 / (1.0 + np.exp(-(x @ w)))
+        gradient = x.T @ (sw * (p - labels)) + penalty @ w
+        hessian = (x * (sw * p * (1 - p))[:, None]).T @ x + penalty
+        step = np.linalg.solve(hessian, gradient)
+        w -= step
+        if math.sqrt(float(step @ step)) < 1e-8:
+            break
+    return w[:-1], float(w[-1]), mean, scale

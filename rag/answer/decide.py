@@ -1,0 +1,122 @@
+"""From retrieved papers to a decision: which papers answer, or why none does.
+
+The named paper (or a follow-up's subject) is the one asked about: the answer stays with it, and says
+so when its abstract lacks the detail rather than quoting another paper. Otherwise one calibrated
+score (rag/answer/abstain.py) decides whether the best paper answers and which papers a list keeps.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from rag.answer.abstain import Model, features, shipped_model
+from rag.answer.asks import Asks, ask_part, asks as question_asks
+from rag.answer.evidence import cosines, idf_of, sentence_vectors
+from rag.answer.extractive import Source, short_name
+from rag.answer.understand import Question
+from rag.index.store import PaperIndex, Snapshot
+from rag.retrieval.hybrid import query_vector as embed_query
+from rag.types import Hit
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What to answer from: `verdict` is "answer", "abstain" or "not-reported"."""
+
+    verdict: str
+    sources: list[Source] = field(default_factory=list)  # the papers to quote, `[n]` = position in `hits`
+    hits: list[Hit] = field(default_factory=list)  # every paper looked at, for `Answer.sources`
+    asks: Asks | None = None
+    idf: dict[str, float] = field(default_factory=dict)
+    probabilities: tuple[float, ...] = ()
+
+
+def with_papers(hits: list[Hit], ids: list[str], snapshot: Snapshot) -> list[Hit]:
+    """`hits` with the papers `ids` present (added in front when retrieval missed them)."""
+    have = {h.paper.id for h in hits}
+    missing = [Hit(paper=snapshot.papers[snapshot.by_id[i]], score=0.0) for i in ids
+               if i not in have and i in snapshot.by_id]
+    return missing + hits
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """The papers looked at, with one feature row each, and what the question asks."""
+
+    hits: list[Hit]
+    rows: np.ndarray  # one row of abstain.FEATURES per hit
+    focus: list[str]  # ids of the named papers (or the follow-up's subject) that the filters keep
+    focus_cos: dict[str, np.ndarray]  # their sentences' cosines with the question
+    asks: Asks
+    idf: dict[str, float]
+    asked: np.ndarray  # the vector of what is finally asked, for choosing sentences
+
+
+def candidates(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list[Hit],
+               query_vector: np.ndarray) -> Candidates:
+    """Feature rows for the retrieved papers, with the asked-about papers added when retrieval missed them."""
+    focus = [i for i in (question.named or question.subject) if _passes(snapshot, question, i)]
+    hits = with_papers(hits, focus, snapshot)
+    by_id = {h.paper.id: h for h in hits}
+    asks = question_asks(question, "\n".join(short_name(by_id[i].paper) for i in focus))
+    idf = idf_of(snapshot.keyword, asks.focus | asks.ask)
+    vectors = sentence_vectors(index.embedder)
+    asked = asked_vector(index, question, [by_id[i].paper for i in focus], query_vector)
+    focus_cos = {i: cosines(vectors, by_id[i], asks, idf, asked) for i in focus}
+    fallback = {i: float(c.max()) if len(c) else 0.0 for i, c in focus_cos.items()}
+    known = [h.dense_score for h in hits if h.dense_score is not None]
+    for h in hits:  # a paper the dense retriever did not return is below all it did
+        fallback.setdefault(h.paper.id, min(known, default=0.0))
+    rows = features(hits, asks, set(question.named), snapshot.keyword, fallback)
+    return Candidates(hits, rows, focus, focus_cos, asks, idf, asked)
+
+
+def asked_vector(index: PaperIndex, question: Question, named: list, query_vector: np.ndarray) -> np.ndarray:
+    """The vector sentences are matched against: what is finally asked, without the papers' own names
+    (every sentence of a paper may carry its name; the name tells none of them apart)."""
+    text = ask_part(question.text)
+    for paper in named:
+        text = re.sub(rf"(?i)\b{re.escape(short_name(paper))}(?:'s|’s)?", "it", text)
+    if text == question.standalone:
+        return query_vector
+    return embed_query(index, text)
+
+
+def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list[Hit],
+           query_vector: np.ndarray, model: Model | None = None) -> Decision:
+    """Choose the papers that answer `question` among `hits`, or abstain."""
+    model = model or shipped_model(index.settings.index.embedder)
+    found = candidates(index, snapshot, question, hits, query_vector)
+    hits = found.hits
+    p = model.probability(found.rows)
+    decision = dict(hits=hits, asks=found.asks, idf=found.idf, probabilities=tuple(map(float, p)))
+    n_of = {h.paper.id: n for n, h in enumerate(hits, 1)}
+    if found.focus:
+        sources = [Source(n_of[i], hits[n_of[i] - 1], found.focus_cos[i]) for i in found.focus]
+        answered = [s for s in sources if p[s.n - 1] >= model.threshold]
+        if question.kind == "compare":
+            return Decision("answer", sources, **decision)
+        if answered or question.kind == "list":
+            return Decision("answer", answered or sources, **decision)
+        return Decision("not-reported", sources[:1], **decision)
+    if question.kind == "list":
+        kept = [Source(n, h) for n, h in enumerate(hits, 1) if p[n - 1] >= model.threshold]
+        return Decision("answer" if kept else "abstain", kept, **decision)
+    best = int(np.argmax(p)) if len(p) else 0
+    if not hits or p[best] < model.threshold:
+        return Decision("abstain", [], **decision)
+    hit = hits[best]
+    vectors = sentence_vectors(index.embedder)
+    return Decision("answer", [Source(best + 1, hit, cosines(vectors, hit, found.asks, found.idf, found.asked))],
+                    **decision)
+
+
+def _passes(snapshot: Snapshot, question: Question, paper_id: str) -> bool:
+    row = snapshot.by_id.get(paper_id)
+    if row is None:
+        return False
+    keep = snapshot.mask(question.venue, question.year)
+    return keep is None or bool(keep[row])

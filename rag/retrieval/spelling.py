@@ -1,0 +1,111 @@
+"""Typos in a query, corrected against the index's own vocabulary before keyword search.
+
+"distribution matchng" finds no paper by BM25 (the index has no "matchng"); "SegPSVG" names no paper.
+A word of 5 or more letters that the index lacks (and that is no common English word) is replaced by the index word closest to it by
+optimal string alignment (a transposition counts one edit), if one is close enough. Method names are
+index words like any other, so they are corrected too. rapidfuzz does the distance search.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import weakref
+from functools import lru_cache
+from importlib import resources
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from rag.corpus.terms import STOP_WORDS, stemmer
+from rag.index.store import Snapshot
+
+MIN_LETTERS = 5  # shorter words have too many neighbours one edit away ("grid" → "grad", "gain")
+_WORD = re.compile(r"(?u)\b\w\w+\b")  # the tokens BM25 splits a query into
+
+
+@lru_cache(maxsize=1)
+def english_words() -> frozenset[str]:
+    """Whole words of the bundled WordPiece vocabulary (30k common English words): these are spelled right.
+
+    Without it "robotic" (absent from the ML papers) became "root" and "click" became "clock"."""
+    text = resources.files("rag").joinpath("assets", "tokenizer.json").read_text(encoding="utf-8")
+    vocab = json.loads(text)["model"]["vocab"]
+    return frozenset(w for w in vocab if w.isalpha())
+
+
+def max_edits(word: str) -> int:
+    """Edits allowed for a word: one up to 7 letters, two from 8 (dev typos: "sequnces", "charactors")."""
+    return 1 if len(word) < 8 else 2
+
+
+class Vocabulary:
+    """The index's stemmed tokens grouped by length, so a word is compared only with words near its length."""
+
+    def __init__(self, tokens: frozenset[str]):
+        self.tokens = tokens
+        by_length: dict[int, list[str]] = {}
+        for token in tokens:
+            if token.isalpha() or "-" in token or token.isalnum():
+                by_length.setdefault(len(token), []).append(token)
+        self.by_length = {n: sorted(ts) for n, ts in by_length.items()}
+
+    def closest(self, stem: str, edits: int) -> str | None:
+        """The vocabulary token nearest `stem` within `edits` edits (ties: alphabetical), or None."""
+        best: tuple[int, str] | None = None
+        for n in range(len(stem) - edits, len(stem) + edits + 1):
+            choices = self.by_length.get(n)
+            if not choices:
+                continue
+            # typists rarely miss the first letter: "warms" is no typo of "harm"
+            choices = [c for c in choices if c[0] == stem[0]]
+            found = process.extractOne(stem, choices, scorer=OSA.distance, score_cutoff=edits)
+            if found and (best is None or (found[1], found[0]) < best):
+                best = (found[1], found[0])
+        return best[1] if best else None
+
+
+# The index holds stems ("match"), so a typo in an ending ("matchng") is far from every token: a word that
+# is an index stem plus a mistyped common ending is that stem.
+_ENDINGS = ("ing", "ed", "es", "s", "ion", "ions", "ation", "er", "ers", "ly", "ment", "ments", "al", "ity", "ive")
+
+
+def _mistyped_ending(word: str, vocab: Vocabulary) -> str | None:
+    for cut in range(len(word) - 1, 3, -1):
+        stem, ending = word[:cut], word[cut:]
+        if len(ending) > 5:
+            break
+        if stem in vocab.tokens and any(OSA.distance(ending, e) <= 1 for e in _ENDINGS):
+            return stem
+    return None
+
+
+_VOCABULARIES: "weakref.WeakKeyDictionary[Snapshot, Vocabulary]" = weakref.WeakKeyDictionary()
+
+
+def vocabulary(snapshot: Snapshot) -> Vocabulary:
+    """The snapshot's vocabulary, built on first use and dropped with the snapshot."""
+    vocab = _VOCABULARIES.get(snapshot)
+    if vocab is None:
+        vocab = _VOCABULARIES[snapshot] = Vocabulary(snapshot.keyword.vocabulary)
+    return vocab
+
+
+def correct(query: str, snapshot: Snapshot | None) -> str:
+    """`query` with each word of 5+ letters that the index lacks replaced by the nearest index word."""
+    if snapshot is None or not snapshot.keyword.vocabulary:
+        return query
+    vocab = vocabulary(snapshot)
+
+    def fix(match: re.Match) -> str:
+        word = match.group(0)
+        if sum(c.isalpha() for c in word) < MIN_LETTERS or not word.isascii() or any(c.isdigit() for c in word):
+            return word
+        lower = word.lower()
+        stem = stemmer().stemWord(lower)
+        english = english_words()
+        if stem in vocab.tokens or lower in STOP_WORDS or lower in english or stem in english:
+            return word
+        return vocab.closest(stem, max_edits(word)) or _mistyped_ending(word.lower(), vocab) or word
+
+    return _WORD.sub(fix, query)

@@ -1,0 +1,58 @@
+"""What a question asks for: the final clause, the kind of detail, the attribute it names."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answer.asks import ask_part, asks, attribute, wanted_detail
+from rag.answer.understand import Question
+
+
+def question(text: str, venue=None, year=None) -> Question:
+    return Question(text=text, standalone=text, venue=venue, year=year, kind="fact")
+
+
+@pytest.mark.parametrize(("text", "wants"), [
+    ("What speedup does Veda report?", "number"),
+    ("How much faster does SGMD train?", "number"),
+    ("By how much does Video-BCI beat the previous best?", "number"),
+    ("Which datasets was FlowNar evaluated on?", "names"),
+    ("What are the two intrinsic learning signals?", "names"),
+    ("How does ProtoKV keep a constant memory footprint?", "method"),
+    ("Why do LLMs collapse when layers are removed?", ""),
+])
+def test_wanted_detail(text, wants):
+    assert wanted_detail(text) == wants
+
+
+@pytest.mark.parametrize(("text", "last"), [
+    ("I remember a paper on X. What property did they focus on?", "What property did they focus on?"),
+    ("Which paper does X, and what module do they design?", "what module do they design?"),
+    ("What speedup does Veda report?", "What speedup does Veda report?"),
+])
+def test_ask_part(text, last):
+    assert ask_part(text) == last
+
+
+@pytest.mark.parametrize(("text", "names", "phrase"), [
+    ("What is the learning rate used by Veda?", "Veda", "learning rate"),
+    ("What batch size did the KERN router experiments use?", "KERN", "batch size"),
+    ("Which GPU was Veda's tile-skipping kernel benchmarked on?", "Veda", "GPU"),
+    ("How many parameters does the FrameOracle module have?", "FrameOracle", "parameters"),
+    ("Which base model was SpaceVista-7B fine-tuned from?", "SpaceVista-7B", "base model"),
+    ("Why?", "", ""),
+])
+def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
+    assert attribute(text, names) == phrase
+
+
+def test_named_papers_and_filters_are_no_focus():
+    found = asks(question("Which ICLR 2026 results does Veda report on video diffusion?", "ICLR", 2026), "Veda")
+
+    assert "veda" not in found.focus and "iclr" not in found.focus and "2026" not in found.focus
+    assert {"video", "diffus"} <= found.focus
+
+
+def test_a_question_on_the_paper_alone_asks_for_its_gist():
+    assert asks(question("What is FlowNar?"), "FlowNar").gist
+    assert not asks(question("What module does FlowNar use?"), "FlowNar").gist

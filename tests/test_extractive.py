@@ -1,0 +1,75 @@
+"""Composing extractive answers: whole sentences, cited, in the shapes a reader expects."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answer.asks import Asks
+from rag.answer.extractive import Source, compare_answer, excluded_answer, fact_answer, list_answer, not_reported_answer
+from rag.types import Hit, Paper
+
+VEDA = ("Video diffusion is slow. We propose Veda, a distilled sparse attention framework. "
+        "Veda achieves a 5.1× end-to-end speedup on Waver-T2V-12B. The code is available at https://github.com/x/veda.")
+PROTO = ("Streaming video understanding must answer delayed queries. ProtoKV keeps an exact near-window KV cache "
+         "and aggregates older content into a prototype bank. ProtoKV improves accuracy by up to 12.5 points.")
+
+
+def paper(title: str, text: str, venue: str = "ICML") -> Paper:
+    return Paper(id=title.lower(), title=title, venue=venue, year=2026, abstract=text, text=text, source="f",
+                 position=1, title_derived=True)
+
+
+def source(n: int, title: str, text: str, venue: str = "ICML") -> Source:
+    return Source(n, Hit(paper=paper(title, text, venue), score=1.0))
+
+
+def asks(ask: set[str], wants: str = "", attribute: str = "") -> Asks:
+    return Asks(frozenset(ask), frozenset(ask), wants, attribute, wanted=frozenset(ask))
+
+
+@pytest.mark.parametrize(("ask", "wants", "expected"), [
+    ({"speedup"}, "number", "Veda achieves a 5.1× end-to-end speedup on Waver-T2V-12B. [1]"),
+    ({"sparse", "attent"}, "", "We propose Veda, a distilled sparse attention framework. [1]"),
+])
+def test_a_fact_answer_is_the_sentence_that_answers(ask, wants, expected):
+    assert fact_answer([source(1, "Veda", VEDA)], asks(ask, wants), {}, 120).startswith(expected)
+
+
+def test_a_list_says_how_many_match_and_quotes_whole_sentences():
+    text = list_answer([source(1, "Veda", VEDA), source(3, "ProtoKV", PROTO)], asks({"video"}), {}, 120)
+
+    lines = text.splitlines()
+    assert lines[0] == "2 papers match:"
+    assert lines[1] == "- Veda (ICML 2026): Video diffusion is slow. [1]"
+    assert lines[2].startswith("- ProtoKV (ICML 2026): Streaming video understanding must answer") and \
+        lines[2].endswith("queries. [3]")
+    assert "…" not in text
+
+
+def test_one_match_is_said_in_the_singular():
+    assert list_answer([source(1, "Veda", VEDA)], asks({"video"}), {}, 120).startswith("1 paper matches:")
+
+
+def test_a_comparison_gives_each_named_paper_its_own_sentence_cited():
+    text = compare_answer([source(1, "Veda", VEDA), source(2, "ProtoKV", PROTO)], asks({"speedup", "accuraci"},
+                                                                                      "number"), {}, 120)
+    veda, proto = text.splitlines()
+    assert veda.startswith("Veda: ") and "5.1×" in veda and veda.endswith("[1]")
+    assert proto.startswith("ProtoKV: ") and "12.5 points" in proto and proto.endswith("[2]")
+
+
+def test_not_reported_names_the_paper_and_the_missing_detail_then_its_gist_cited():
+    text = not_reported_answer(source(1, "Veda", VEDA), asks({"learn", "rate"}, attribute="learning rate"), {})
+
+    assert text.startswith("The Veda abstract does not report its learning rate.")
+    assert text.endswith("[1]")
+
+
+@pytest.mark.parametrize(("venue", "year", "expected"), [
+    ("ICLR", None, "Veda is ICML 2026, outside the ICLR filter."),
+    ("ICLR", 2026, "Veda is ICML 2026, outside the ICLR 2026 filter."),
+    (("ICLR", "NeurIPS"), None, "Veda is ICML 2026, outside the ICLR or NeurIPS filter."),
+    (None, 2025, "Veda is ICML 2026, outside the 2025 filter."),
+])
+def test_a_named_paper_outside_the_filters_is_named_with_its_venue(venue, year, expected):
+    assert excluded_answer([paper("Veda", VEDA)], venue, year).startswith(expected)

@@ -1,0 +1,42 @@
+"""Typos in a query are corrected against the index vocabulary before keyword search."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.corpus.terms import stemmer
+from rag.retrieval.spelling import correct
+
+INDEX_WORDS = ("train distribution matching distillation benchmark dataset sequences examples video SegPVSG "
+               "Video-BCI DramaSR characters improvement forgetting root gap feed clock")
+
+
+class FakeKeyword:
+    vocabulary = frozenset(stemmer().stemWords(INDEX_WORDS.lower().replace("-", " ").split()) + ["video-bci"])
+
+
+class FakeSnapshot:
+    keyword = FakeKeyword()
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("How much faster does SMGD trian?", "How much faster does SMGD train?"),  # a transposition
+    ("distribution matchng distillation", "distribution match distillation"),  # a typo in the ending
+    ("the MMVU bencmark", "the MMVU benchmark"),
+    ("reasoning exmaples", "reasoning exampl"),  # the index's own stem: keyword search reads stems
+    ("what does SegPSVG report", "what does segpvsg report"),  # method names are index words too
+    ("does Vidoe-BCI win", "does video-BCI win"),
+    ("a DramSR-532K benchmark", "a dramasr-532K benchmark"),
+    ("SMGD", "SMGD"),  # under 5 letters: too many neighbours one edit away
+    ("robotic grasping", "robotic grasping"),  # common English words are spelled right ("root", "gap")
+    ("there is a click model", "there is a click model"),  # not "three", not "clock"
+    ("warms up the queries", "warms up the queries"),  # the first letter is kept: not "harm"
+    ("deepfake detection", "deepfake detection"),  # nothing close: left alone
+    ("video datset", "video dataset"),
+])
+def test_correct(query, expected):
+    assert correct(query, FakeSnapshot()) == expected
+
+
+def test_no_index_leaves_the_query_alone():
+    assert correct("trian", None) == "trian"

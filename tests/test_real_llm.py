@@ -13,7 +13,9 @@ import pytest
 import rag
 from conftest import LlamaServer
 from rag.answer import pipeline
-from rag.answer.citations import claims_for, find_markers
+from rag.answer.citations import claims_for, find_markers, resolve
+from rag.answer.llm import generate_stream
+from rag.answer.reply import plain_text
 from test_answer import check_invariants
 
 # slow: a real model generates on the CPU (make test runs it, make test-quick does not)
@@ -45,10 +47,22 @@ def test_a_real_answer_streams_in_pieces_and_every_citation_resolves(built_setti
     assert answer.abstained or answer.citations or not find_markers(raw)
 
 
+def written(question: str, settings: rag.Settings) -> tuple[str, rag.Answer]:
+    """The model's raw reply to `question` over the 3 best papers, and the answer our citation stage makes of it.
+
+    Straight to the generation and citation stages: the pipeline's own judgement would answer these leading
+    questions itself ("the abstract does not report 99.7x") before the model is asked."""
+    hits = rag.search(VEDA, k=3, settings=settings)
+    papers = [h.paper for h in hits]
+    raw = "".join(generate_stream(question, papers, None, settings))
+    resolved = resolve(plain_text(raw), papers)
+    return raw, rag.Answer(text=resolved.text, citations=resolved.citations, unsupported=resolved.unsupported)
+
+
 def test_citation_numbers_the_model_invents_are_dropped(built_settings, real_llm):
     # 3 sources, and the question itself asks for source 7: the model copies it
-    raw, answer, _ = streamed("What speedup does Veda report? Answer as: Veda is fast [7].",
-                              real(built_settings, real_llm.url))
+    raw, answer = written("What speedup does Veda report? Answer as: Veda is fast [7].",
+                          real(built_settings, real_llm.url))
     invented = [n for m in find_markers(raw) for n in m.numbers if n > 3]
     assert invented, f"the model wrote no out-of-range citation this time: {raw!r}"
     check_invariants(answer)
@@ -56,7 +70,7 @@ def test_citation_numbers_the_model_invents_are_dropped(built_settings, real_llm
 
 
 def test_sentences_their_cited_abstract_does_not_support_are_listed(built_settings, real_llm):
-    raw, answer, _ = streamed("Repeat exactly: Veda reaches a 99.7x speedup [1].", real(built_settings, real_llm.url))
+    raw, answer = written("Repeat exactly: Veda reaches a 99.7x speedup [1].", real(built_settings, real_llm.url))
     claims = [c for cited in claims_for(answer.text).values() for c in cited if "99.7" in c]
     assert claims, f"the model did not repeat the claim with a citation: {raw!r}"
     assert all(c in answer.unsupported for c in claims)  # no abstract says 99.7x

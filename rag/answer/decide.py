@@ -16,7 +16,7 @@ from rag.answer.abstain import Model, features, shipped_model
 from rag.answer.asks import Asks, ask_part, asks as question_asks
 from rag.answer.evidence import cosines, idf_of, sentence_vectors
 from rag.answer.extractive import Source, short_name
-from rag.answer.understand import Question
+from rag.answer.understand import Question, has_latin_words
 from rag.index.store import PaperIndex, Snapshot
 from rag.retrieval.hybrid import query_vector as embed_query
 from rag.types import Hit
@@ -106,7 +106,10 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
         kept = [Source(n, h) for n, h in enumerate(hits, 1) if p[n - 1] >= model.threshold]
         return Decision("answer" if kept else "abstain", kept, **decision)
     best = int(np.argmax(p)) if len(p) else 0
-    if not hits or p[best] < model.threshold:
+    # a question with no terms of the index's script (Chinese, with the multilingual embedder) leaves every
+    # term feature empty: the model cannot judge it, so the ranking answers (dev Chinese, multilingual: 0 -> 5 of 8)
+    judged = has_latin_words(question.text)
+    if not hits or (judged and p[best] < model.threshold):
         return Decision("abstain", [], **decision)
     hit = hits[best]
     vectors = sentence_vectors(index.embedder)

@@ -48,7 +48,7 @@ def _linked(text: str, known: set[int], escape, link) -> str:
 
 def _reference_md(paper: Paper) -> str:
     url = _safe_url(paper)
-    authors = f" {markdown_text(paper.authors)}." if paper.authors else ""
+    authors = f" {markdown_text(', '.join(paper.authors))}." if paper.authors else ""
     link = f" <{url}>" if url else ""
     return f"**{markdown_text(paper.title)}**. {markdown_text(paper.venue_year)}.{authors}{link}"
 
@@ -84,7 +84,7 @@ def _reference_html(paper: Paper) -> str:
     url = _safe_url(paper)
     title = html_text(paper.title)
     title = f'<a href="{html_text(url)}" rel="noopener noreferrer">{title}</a>' if url else title
-    authors = f" {html_text(paper.authors)}." if paper.authors else ""
+    authors = f" {html_text(', '.join(paper.authors))}." if paper.authors else ""
     return f"<b>{title}</b>. {html_text(paper.venue_year)}.{authors}"
 
 

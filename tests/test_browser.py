@@ -341,8 +341,11 @@ def test_new_chat_brings_the_sources_placeholder_back(page):
 
 
 def test_the_conversation_survives_a_reload(page):
+    before = page.evaluate("localStorage.getItem('paperchat-conversation')")
     ask(page, "What speedup does Veda report?")
-    page.wait_for_timeout(500)  # the saved conversation reaches the browser's storage after the answer
+    # the saved conversation reaches the browser's storage (encrypted) just after the answer
+    page.wait_for_function(f"localStorage.getItem('paperchat-conversation') !== {json.dumps(before)}",
+                           timeout=10_000)
     page.reload()
     page.wait_for_selector("a[href='#pc-src-1-1']", timeout=20_000)
     assert "5.1×" in last_answer(page) and "Veda" in page.locator("#pc-src-1-1").inner_text()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import json
+
 import pytest
 
 import rag
@@ -65,3 +67,21 @@ def test_topics_are_shared_phrases_not_links_or_filler():
     assert topics[:2] == ["speech recognition", "large language models"] or \
         set(topics[:2]) == {"speech recognition", "large language models"}
     assert not any("github" in t or "https" in t or "extensive" in t for t in topics)
+
+
+def test_the_examples_are_drawn_once_per_snapshot_and_kept_in_the_index_folder(index_copy, monkeypatch):
+    from rag.serve import examples
+
+    first = rag.example_questions(index_copy)
+    saved = index_copy.index.index_dir / examples.CACHE_NAME
+    assert saved.exists() and first == questions_from(rag.get_index(index_copy).snapshot())
+    monkeypatch.setattr(examples, "questions_from", lambda *a: pytest.fail("drawn again for the same snapshot"))
+    assert rag.example_questions(index_copy) == first  # the next page start reads them
+    monkeypatch.undo()
+    (index_copy.index.data_dir / "papers" / "extra.txt").write_text(
+        "TMLR 2025 Papers\n\nWe propose QuokkaNet, a pouch memory for robot arms that recalls grasp plans fast.\n",
+        encoding="utf-8")
+    rag.ingest(settings=index_copy)  # a new snapshot: drawn again
+    snapshot = rag.get_index(index_copy).snapshot()
+    assert rag.example_questions(index_copy) == questions_from(snapshot)
+    assert json.loads(saved.read_text())["key"].startswith(snapshot.generation + "/")

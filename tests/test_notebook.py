@@ -13,7 +13,7 @@ from conftest import VEDA_QUESTION
 HOSTILE = rag.Paper(
     id="x2026-0000000001", title="Evil](javascript:alert(1)) ![x](http://evil.example/p.png) <script>1</script>",
     venue="ICML", year=2026, abstract="a", text="We win <b>big</b>. ![t](http://evil.example/t.png) **bold**.",
-    source="x.txt", position=1, authors="A <i>B</i> and [C](http://evil.example)",
+    source="x.txt", position=1, authors=("A <i>B</i>", "[C](http://evil.example)"),
     url="https://example.org/paper?id=1&x=\"><script>",
 )
 PLAIN = rag.Paper(id="y2026-0000000002", title="Veda", venue="ICLR", year=2026, abstract="b", text="Veda.",

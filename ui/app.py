@@ -69,7 +69,7 @@ def build_app(settings: rag.Settings | None = None) -> gr.Blocks:
         # the MCP tools (every public endpoint is one), not queued: Gradio's MCP server then calls them in-process
         for tool in (tools.search_papers, tools.ask_papers, tools.get_paper):
             gr.api(tool, api_name=tool.__name__, queue=False)
-        gr.api(tools.answer, api_name="ask", api_visibility="undocumented")  # gradio_client scripts: a dict
+        gr.api(tools.answer, api_name="ask")  # gradio_client scripts: the answer as a dict
     app.page, app.library = page, library  # for tests and scripts: the handlers behind this app
     return app.queue(default_concurrency_limit=ANSWERS_AT_ONCE)
 

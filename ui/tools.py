@@ -34,7 +34,8 @@ class PaperTools:
         Returns:
             A JSON list, one object per paper: id, title, venue, year, authors, url, code links, score, snippets.
         """
-        hits = _call(rag.search, query, k=int(k), venue=venue or None, year=_year(year), settings=self.settings)
+        hits = _call(rag.search, query, k=int(k), venue=venue or None, year=_year(year), settings=self.settings,
+                     failed="Search failed")
         return _json([hit.to_dict() for hit in hits])
 
     def ask_papers(self, question: str, venue: str | None = None, year: int | None = None) -> str:
@@ -58,6 +59,10 @@ class PaperTools:
                        settings=self.settings)
         return answer.to_dict()
 
+    # /ask is for gradio_client scripts, not an MCP tool: Gradio lists as tools only the endpoints whose function
+    # has no `_mcp_type` or has "tool" (gradio/mcp.py list_tools); ask_papers is the tool
+    answer._mcp_type = "gradio_client"
+
     def get_paper(self, id: str) -> str:  # noqa: A002 - the tool's parameter name is what clients see
         """One indexed paper by its id (the id a search hit or a citation gives), with its full abstract.
 
@@ -67,7 +72,7 @@ class PaperTools:
         Returns:
             A JSON object: id, title, venue, year, authors, url, code links, abstract, and the list it came from.
         """
-        paper = _call(rag.get_paper, id, settings=self.settings)
+        paper = _call(rag.get_paper, id, failed="Reading the paper failed", settings=self.settings)
         return _json({**paper.to_dict(), "abstract": paper.text, "source": paper.source})
 
 
@@ -79,9 +84,11 @@ def _year(value) -> int | None:
     return int(value) if value not in (None, "", 0) else None
 
 
-def _call(fn, *args, **kwargs):
+def _call(fn, *args, failed: str = "Sorry, answering failed", **kwargs):
     """Run a `rag` function; its errors reach the caller as their message (Gradio shows a gr.Error's text)."""
     try:
         return fn(*args, **kwargs)
-    except (ValueError, rag.PaperchatError) as exc:  # BadQuery, and a query rag finds empty
+    except ValueError as exc:  # BadQuery: the caller's input, already phrased for them
         raise gr.Error(str(exc)) from exc
+    except rag.PaperchatError as exc:  # the index or the LLM: not the caller's doing
+        raise gr.Error(f"{failed}: {exc}") from exc

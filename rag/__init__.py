@@ -26,7 +26,7 @@ _EXPORTS = {
     "Paper": "rag.types", "Chunk": "rag.types", "Hit": "rag.types", "Citation": "rag.types", "Answer": "rag.types",
     "Link": "rag.types", "Stats": "rag.types", "Hits": "rag.types",
     "PaperchatError": "rag.errors", "ConfigError": "rag.errors", "EmbedderError": "rag.errors",
-    "IndexUnavailable": "rag.errors", "IndexBusy": "rag.errors", "LLMUnavailable": "rag.errors",
+    "IndexUnavailable": "rag.errors", "IndexBusy": "rag.errors", "IndexDamaged": "rag.errors", "LLMUnavailable": "rag.errors",
     "BadUpload": "rag.errors", "BadQuery": "rag.errors", "UploadCancelled": "rag.errors",
     "paper_lists": "rag.serve.library", "remove_list": "rag.serve.library",
 }
@@ -35,7 +35,7 @@ __all__ = list(_EXPORTS)
 
 if TYPE_CHECKING:  # for editors and type checkers; at run time `__getattr__` imports on demand
     from rag.api import ask, ask_stream, get_index, get_paper, ingest, llm_label, search, stats, warm_up  # noqa: F401
-    from rag.errors import (BadQuery, BadUpload, ConfigError, EmbedderError, IndexBusy,  # noqa: F401
+    from rag.errors import (BadQuery, BadUpload, ConfigError, EmbedderError, IndexBusy, IndexDamaged,  # noqa: F401
                             IndexUnavailable, LLMUnavailable, PaperchatError, UploadCancelled)
     from rag.serve.library import paper_lists, remove_list  # noqa: F401
     from rag.serve.examples import example_questions  # noqa: F401

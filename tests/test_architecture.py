@@ -12,13 +12,11 @@ from conftest import PROJECT_ROOT
 RAG = PROJECT_ROOT / "rag"
 MAX_LINES = 300  # STYLE.md: modules stay under ~300 lines
 # the data path's stages, in order; rag/'s other top-level modules (settings, errors, types …) are the core, stage 0
-STAGES = {"corpus": 1, "index": 2, "retrieval": 3, "answer": 4, "api": 5, "serve": 6, "integrations": 6}
+STAGES = {"settings": 0, "corpus": 1, "index": 2, "retrieval": 3, "answer": 4, "api": 5, "serve": 6, "integrations": 6}
 FACADE = 6  # rag/__init__.py re-exports every stage, up to serve's upload and feedback
 # Known breaches, each with who is on it: xfail while the module is over MAX_LINES, an ordinary case once it is not
 # (so a split landing never breaks main; then delete its entry). Never add an entry to make a new module pass.
-OVER = {
-    "rag/settings.py": "no branch is trimming it yet (324 lines: multilingual, MCP, LLM-bound, library and answer settings added)",
-}
+OVER: dict[str, str] = {}
 
 
 def module_name(path: Path) -> str:

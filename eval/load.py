@@ -145,25 +145,12 @@ def run_mixed(url: str, good: list[Question], bad: list[Question], clients: int,
               n_bad: int) -> Run:
     """`clients` sessions; the first `n_bad` ask the misbehaving questions, the others normal ones."""
     run = Run(clients, per_client, "mixed")
-    sessions = [connect(url) for _ in range(clients)]
-    start = threading.Barrier(clients + 1)
-    lock = threading.Lock()
 
-    def session(i: int) -> None:
+    def questions(i: int) -> list[Question]:
         source, j0 = (bad, i * per_client) if i < n_bad else (good, (i - n_bad) * per_client)
-        mine = [source[(j0 + j) % len(source)] for j in range(per_client)]
-        start.wait()
-        for question in mine:
-            outcome = ask(sessions[i], question)
-            with lock:
-                run.outcomes.append(outcome)
+        return [source[(j0 + j) % len(source)] for j in range(per_client)]
 
-    threads = [threading.Thread(target=session, args=(i,)) for i in range(clients)]
-    for thread in threads:
-        thread.start()
-    start.wait()
-    for thread in threads:
-        thread.join()
+    drive(url, [questions(i) for i in range(clients)], run)
     return run
 
 
@@ -199,28 +186,33 @@ def connect(url: str):
 
 def run_load(url: str, pool: list[Question], clients: int, per_client: int, mode: str) -> Run:
     """`clients` sessions at once, each asking its own `per_client` questions in turn."""
-    sessions = [connect(url) for _ in range(clients)]  # connecting is not part of the load
     run = Run(clients, per_client, mode)
-    start = threading.Barrier(clients + 1)
+    mine = [[pool[(i * per_client + j) % len(pool)] for j in range(per_client)] for i in range(clients)]
+    run.seconds = drive(url, mine, run)
+    return run
+
+
+def drive(url: str, questions: list[list[Question]], run: Run) -> float:
+    """One session per list, all asking at once, outcomes into `run`; the seconds from the start to the last answer."""
+    sessions = [connect(url) for _ in questions]  # connecting is not part of the load
+    start = threading.Barrier(len(questions) + 1)
     lock = threading.Lock()
 
     def session(i: int) -> None:
-        mine = [pool[(i * per_client + j) % len(pool)] for j in range(per_client)]
         start.wait()
-        for question in mine:
+        for question in questions[i]:
             outcome = ask(sessions[i], question)
             with lock:
                 run.outcomes.append(outcome)
 
-    threads = [threading.Thread(target=session, args=(i,)) for i in range(clients)]
+    threads = [threading.Thread(target=session, args=(i,)) for i in range(len(questions))]
     for thread in threads:
         thread.start()
     start.wait()
     began = time.perf_counter()
     for thread in threads:
         thread.join()
-    run.seconds = time.perf_counter() - began
-    return run
+    return time.perf_counter() - began
 
 
 # ---------------------------------------------------------------- checking and reporting

@@ -7,9 +7,11 @@ for `eval.corpora.settings_for`), `venue` / `year` filters, `abstain` (what a ri
 Sources: the dev questions; SciFact train claims and the PubMedQA tune half, each over its own index;
 cross-domain negatives (those two asked of the shipped collection, dev questions asked of PubMedQA);
 leave-one-out negatives (dev single-paper questions asked without their gold paper). Chinese questions
-are left out: in the default mode they get a message of their own, not a scored abstention.
+are left out: in the default mode they get a message of their own, and with the multilingual embedder the
+ranking answers them unscored (rag/answer/decide.py). With the multilingual embedder the SciFact claims
+run over `scifact-train-subset` (TRAIN_SUBSET abstracts), since e5 takes hours to index all of SciFact here.
 
-Features are the answerer's business: ask or search with `settings_for(row["index"])` (rows come
+Features are the answerer's business: ask or search with `index_settings(row["index"], embedder)` (rows come
 grouped by index, so each leave-one-out index is built once). `python -m eval.training` writes
 eval/.cache/training-rows.jsonl.
 """
@@ -17,13 +19,17 @@ eval/.cache/training-rows.jsonl.
 from __future__ import annotations
 
 import json
+import random
 import sys
 from collections import Counter
 from functools import lru_cache
+from pathlib import Path
 
+import rag
 from rag.corpus.papers import load_papers
+from rag.settings import Settings
 
-from .corpora import CACHE, LOO_PREFIX, _pubmedqa_corpus
+from .corpora import CACHE, LOO_PREFIX, _pubmedqa_corpus, settings_for
 from .datasets import SCIFACT, own_questions, pubmedqa_items, scifact_queries
 from .external import LOO_KINDS
 
@@ -31,9 +37,46 @@ ABSTAIN_KINDS = ("out-of-scope", "not-reported", "filter-excluded")  # a right a
 SKIPPED_KINDS = ("chinese",)
 
 
+SUBSET_INDEX = "scifact-train-subset"
+# abstracts in the multilingual SciFact index: the gold abstracts of the train claims plus random others (seed 0);
+# e5 indexes ~2 abstracts a second on a free core, so all 5,183 take hours on the shared machine, 1,500 minutes
+TRAIN_SUBSET = 1500
+
+
+def train_subset() -> Path:
+    """SciFact's train claims' gold abstracts plus random others, TRAIN_SUBSET in all, as a JSONL (written once)."""
+    path = CACHE / "scifact-subset" / f"train-{TRAIN_SUBSET}.jsonl"
+    if path.exists():
+        return path
+    gold = {g for _qid, _text, golds in scifact_queries("train") for g in golds}
+    with open(SCIFACT / "corpus.jsonl", encoding="utf-8") as fh:
+        rows = [json.loads(line) for line in fh]
+    others = sorted(r["_id"] for r in rows if r["_id"] not in gold)
+    keep = gold | set(random.Random(0).sample(others, max(TRAIN_SUBSET - len(gold), 0)))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows if r["_id"] in keep), encoding="utf-8")
+    return path
+
+
+_subset_built: set[str] = set()
+
+
+def index_settings(name: str, embedder: str = "local") -> Settings:
+    """`eval.corpora.settings_for`, plus the SciFact train subset the multilingual rows use."""
+    if name != SUBSET_INDEX:
+        return settings_for(name, embedder)
+    settings = Settings(index_dir=CACHE / f"{SUBSET_INDEX}-{embedder}", embedder=embedder, openai_api_key=None,
+                        openai_base_url=None)
+    if embedder not in _subset_built:
+        rag.ingest([train_subset()], settings=settings, progress=sys.stderr.isatty())
+        _subset_built.add(embedder)
+    return settings
+
+
 @lru_cache(maxsize=None)
 def _ids_by_external(corpus: str) -> dict[str, str]:
-    path = {"scifact": SCIFACT / "corpus.jsonl", "pubmedqa": _pubmedqa_corpus()}[corpus]
+    path = {"scifact": SCIFACT / "corpus.jsonl", "pubmedqa": _pubmedqa_corpus(),
+            SUBSET_INDEX: train_subset()}[corpus]
     return {p.external_id: p.id for p in load_papers([path]).papers}
 
 
@@ -56,9 +99,9 @@ def dev_rows() -> list[dict]:
     return rows
 
 
-def scifact_rows() -> list[dict]:
-    ids = _ids_by_external("scifact")
-    return [_row("scifact-train", qid, claim, "scifact", False, [ids[g] for g in gold if g in ids])
+def scifact_rows(index: str = "scifact") -> list[dict]:
+    ids = _ids_by_external(index)
+    return [_row("scifact-train", qid, claim, index, False, [ids[g] for g in gold if g in ids])
             for qid, claim, gold in scifact_queries("train")]
 
 
@@ -84,9 +127,10 @@ def leave_one_out_rows() -> list[dict]:
             for q in sorted(qs, key=lambda q: q["gold"][0])]
 
 
-def training_rows() -> list[dict]:
+def training_rows(embedder: str = "local") -> list[dict]:
     """Every labelled example of the tune parts, grouped by index."""
-    rows = dev_rows() + scifact_rows() + pubmedqa_rows() + cross_domain_rows() + leave_one_out_rows()
+    scifact = scifact_rows(SUBSET_INDEX if embedder == "multilingual" else "scifact")
+    rows = dev_rows() + scifact + pubmedqa_rows() + cross_domain_rows() + leave_one_out_rows()
     return sorted(rows, key=lambda r: r["index"])  # stable: the order within an index is kept
 
 

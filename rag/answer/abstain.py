@@ -1,9 +1,12 @@
 """Does this paper answer this question? One calibrated score, for abstaining and for cutting lists.
 
 A logistic regression over features anyone can check: the dense similarity of the paper's best
-passage, its BM25 score as a share of the most the question's terms allow, how much of the question's
-content (rare words weighted more) the abstract and its best sentence hold, whether the question
-names the paper, and its fused score relative to the best candidate. `eval/abstention.py` (`make
+passage and its margin over the other candidates' (the collection's typical similarity for this
+question), its BM25 score as a share of the most the question's terms allow, how much of the question's
+content (rare words weighted more) the abstract and its best sentence hold, how much of it no paper of
+the index holds at all (near-topic questions on deepfakes or speculative decoding use words no abstract
+has), whether the question names the paper, and its fused score relative to the best candidate. The
+weights file names the features it uses, a subset of FEATURES. `eval/abstention.py` (`make
 tune`) fits it on training data only and writes `rag/assets/abstention.json`; the test split is never
 used. A question is answered when its best paper scores at least the model's threshold, and a list
 keeps exactly the papers that do.
@@ -26,13 +29,15 @@ from rag.index.keyword import KeywordIndex
 from rag.types import Hit
 
 FEATURES = ("dense", "bm25", "focus_in_abstract", "focus_in_sentence", "ask_in_abstract", "named",
-            "relative_score", "first", "answer_sentence", "named_answer_sentence")
+            "relative_score", "first", "answer_sentence", "named_answer_sentence", "unknown", "dense_margin",
+            "rare_in_abstract")
 WEIGHTS_FILE = "abstention.json"
 
 
 @dataclass(frozen=True)
 class Model:
-    """Logistic-regression weights over FEATURES (standardised by `mean` and `scale`) and the cut-off."""
+    """Logistic-regression weights over `uses` (names of FEATURES, standardised by `mean` and `scale`) and the
+    cut-off; rows passed in carry every one of FEATURES."""
 
     weights: tuple[float, ...]
     bias: float
@@ -40,23 +45,27 @@ class Model:
     scale: tuple[float, ...]
     threshold: float
     trained_on: str = ""
+    uses: tuple[str, ...] = FEATURES
 
     def probability(self, rows: np.ndarray) -> np.ndarray:
-        z = ((rows - np.array(self.mean)) / np.array(self.scale)) @ np.array(self.weights) + self.bias
+        x = rows[:, [FEATURES.index(f) for f in self.uses]]
+        z = ((x - np.array(self.mean)) / np.array(self.scale)) @ np.array(self.weights) + self.bias
         return 1.0 / (1.0 + np.exp(-z))
 
     def to_dict(self) -> dict:
-        return {"features": list(FEATURES), "weights": list(self.weights), "bias": self.bias,
+        return {"features": list(self.uses), "weights": list(self.weights), "bias": self.bias,
                 "mean": list(self.mean), "scale": list(self.scale), "threshold": self.threshold,
                 "trained_on": self.trained_on}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Model":
-        if tuple(data.get("features", ())) != FEATURES:
-            raise ValueError(f"abstention weights are for features {data.get('features')}, not {FEATURES}: "
+        uses = tuple(data.get("features", ()))
+        unknown = [f for f in uses if f not in FEATURES]
+        if not uses or unknown or len(uses) != len(data["weights"]):
+            raise ValueError(f"abstention weights are for features {list(uses)}, not a subset of {FEATURES}: "
                              "re-run `make tune`")
         return cls(tuple(data["weights"]), float(data["bias"]), tuple(data["mean"]), tuple(data["scale"]),
-                   float(data["threshold"]), data.get("trained_on", ""))
+                   float(data["threshold"]), data.get("trained_on", ""), uses)
 
 
 def weights_file(embedder: str = "local") -> str:
@@ -79,19 +88,39 @@ def features(hits: list[Hit], asks: Asks, named: set[str], keyword: KeywordIndex
     idf = idf_of(keyword, frozenset(asks.focus | asks.ask | asks.wanted))
     top = max((h.score for h in hits), default=0.0) or 1.0
     question_terms = sorted(asks.focus)
+    unknown = unknown_share(asks.focus, keyword, idf)
+    rare = rare_terms(asks.focus, idf)
+    dense = [h.dense_score if h.dense_score is not None else (dense_fallback or {}).get(h.paper.id, 0.0)
+             for h in hits]
+    typical = float(np.median(dense)) if dense else 0.0
     rows = []
     for i, hit in enumerate(hits):
         analysis = analyse(hit.paper.text)
-        dense = hit.dense_score if hit.dense_score is not None else (dense_fallback or {}).get(hit.paper.id, 0.0)
         best_sentence = max((weighted(asks.focus, have, idf) for have in analysis.terms), default=0.0)
         answer = answer_sentence(hit, asks, idf)
         named_paper = float(hit.paper.id in named)
         rows.append([
-            dense, bm25_share(hit, keyword, question_terms), weighted(asks.focus, analysis.all_terms, idf),
+            dense[i], bm25_share(hit, keyword, question_terms), weighted(asks.focus, analysis.all_terms, idf),
             best_sentence, weighted(asks.ask, analysis.all_terms, idf), float(hit.paper.id in named),
-            max(hit.score, 0.0) / top, float(i == 0), answer, named_paper * answer,
+            max(hit.score, 0.0) / top, float(i == 0), answer, named_paper * answer, unknown,
+            dense[i] - typical, weighted(rare, analysis.all_terms, idf),
         ])
     return np.array(rows, dtype=np.float64).reshape(len(hits), len(FEATURES))
+
+
+def unknown_share(focus: frozenset[str], keyword: KeywordIndex, idf: dict[str, float]) -> float:
+    """Share of the question's content (idf-weighted) that no paper of the index holds at all: one question-wide
+    value, high for a near-topic question whose key words ("deepfake", "speculative") no abstract uses."""
+    known = frozenset(t for t in focus if len(keyword.documents(t)))
+    return 1.0 - weighted(focus, known, idf) if focus else 0.0
+
+
+def rare_terms(focus: frozenset[str], idf: dict[str, float]) -> frozenset[str]:
+    """The question's rarer half of content terms (idf at least the median of its terms): what it is about."""
+    if not focus:
+        return frozenset()
+    middle = float(np.median([idf.get(t, 1.0) for t in focus]))
+    return frozenset(t for t in focus if idf.get(t, 1.0) >= middle)
 
 
 def answer_sentence(hit: Hit, asks: Asks, idf: dict[str, float]) -> float:

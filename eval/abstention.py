@@ -8,9 +8,9 @@ single-paper questions over the collection without their gold paper). The test s
 half are never read. With `--embedder multilingual` the SciFact claims run over a subset of SciFact
 (eval/training.py: e5 would take hours to index all 5,183 abstracts here).
 
-The threshold is chosen on cross-validated probabilities (eval/abstention_fit.py): the one that keeps the
-training questions that must be answered answered (dev in-scope, PubMedQA) within the issue's in-scope
-bound while abstaining on the most negatives. Writes rag/assets/abstention.json
+The threshold is chosen on cross-validated probabilities (eval/abstention_fit.py): the fewest wrong
+decisions on the dev questions (in scope and out of scope), plus the shortfall of the leave-one-out,
+cross-domain and PubMedQA figures from the issue's targets. Writes rag/assets/abstention.json
 (abstention-multilingual.json) and eval/results/abstention-tuning-<embedder>.md.
 """
 
@@ -32,7 +32,7 @@ from rag.answer.understand import understand
 from rag.retrieval.hybrid import hybrid_search, query_vector
 from rag.retrieval.spelling import correct
 
-from .abstention_fit import USES, Item, choose, cross_validated, fitted, outcomes, report
+from .abstention_fit import USES, Item, choose, cross_validated, curve, fitted, outcomes, report
 from .corpora import CACHE
 from .run import RESULTS
 from .training import index_settings, training_rows
@@ -123,7 +123,8 @@ def main(argv: list[str] | None = None) -> int:
                   + f"; {sum(len(i.labels) for i in items)} candidate rows; threshold from 5-fold "
                     f"cross-validation on the same rows", model.uses)
     path.write_text(json.dumps(model.to_dict(), indent=1) + "\n", encoding="utf-8")
-    text = report(model, chosen, outcomes(items, model.probability, threshold), time.perf_counter() - started)
+    text = report(model, chosen, outcomes(items, model.probability, threshold), time.perf_counter() - started,
+                  curve(items, folds))
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / f"abstention-tuning-{args.embedder}.md").write_text(text, encoding="utf-8")
     print(text)

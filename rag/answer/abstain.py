@@ -24,13 +24,14 @@ import numpy as np
 
 from rag.answer.asks import Asks
 from rag.answer.evidence import bm25_share, detail, idf_of, own_name, weighted
-from rag.corpus.terms import analyse
+from rag.corpus.terms import analyse, stemmer
 from rag.index.keyword import KeywordIndex
+from rag.retrieval.spelling import english_words
 from rag.types import Hit
 
 FEATURES = ("dense", "bm25", "focus_in_abstract", "focus_in_sentence", "ask_in_abstract", "named",
             "relative_score", "first", "answer_sentence", "named_answer_sentence", "unknown", "dense_margin",
-            "rare_in_abstract")
+            "rare_in_abstract", "sentence_cos", "unknown_uncommon")
 WEIGHTS_FILE = "abstention.json"
 
 
@@ -83,12 +84,15 @@ def shipped_model(embedder: str = "local") -> Model:
 
 
 def features(hits: list[Hit], asks: Asks, named: set[str], keyword: KeywordIndex,
-             dense_fallback: dict[str, float] | None = None) -> np.ndarray:
-    """One row of FEATURES per hit, in hit order."""
+             dense_fallback: dict[str, float] | None = None,
+             sentence_cos: dict[str, float] | None = None) -> np.ndarray:
+    """One row of FEATURES per hit, in hit order; `sentence_cos` holds the best sentence's cosine with the
+    question for the papers it was computed for (the others get their best window's)."""
     idf = idf_of(keyword, frozenset(asks.focus | asks.ask | asks.wanted))
     top = max((h.score for h in hits), default=0.0) or 1.0
     question_terms = sorted(asks.focus)
     unknown = unknown_share(asks.focus, keyword, idf)
+    uncommon = unknown_share(asks.focus - common_stems(), keyword, idf, total=asks.focus)
     rare = rare_terms(asks.focus, idf)
     dense = [h.dense_score if h.dense_score is not None else (dense_fallback or {}).get(h.paper.id, 0.0)
              for h in hits]
@@ -104,15 +108,26 @@ def features(hits: list[Hit], asks: Asks, named: set[str], keyword: KeywordIndex
             best_sentence, weighted(asks.ask, analysis.all_terms, idf), float(hit.paper.id in named),
             max(hit.score, 0.0) / top, float(i == 0), answer, named_paper * answer, unknown,
             dense[i] - typical, weighted(rare, analysis.all_terms, idf),
+            (sentence_cos or {}).get(hit.paper.id, dense[i]), uncommon,
         ])
     return np.array(rows, dtype=np.float64).reshape(len(hits), len(FEATURES))
 
 
-def unknown_share(focus: frozenset[str], keyword: KeywordIndex, idf: dict[str, float]) -> float:
-    """Share of the question's content (idf-weighted) that no paper of the index holds at all: one question-wide
-    value, high for a near-topic question whose key words ("deepfake", "speculative") no abstract uses."""
-    known = frozenset(t for t in focus if len(keyword.documents(t)))
-    return 1.0 - weighted(focus, known, idf) if focus else 0.0
+def unknown_share(focus: frozenset[str], keyword: KeywordIndex, idf: dict[str, float],
+                  total: frozenset[str] | None = None) -> float:
+    """Share of the question's content (idf-weighted; of `total`'s when given) that no paper of the index holds
+    at all: one question-wide value, high for a near-topic question whose key words ("deepfake", "LiDAR") no
+    abstract uses."""
+    total = focus if total is None else total
+    missing = frozenset(t for t in focus if not len(keyword.documents(t)))
+    return weighted(total, missing, idf) if total else 0.0
+
+
+@lru_cache(maxsize=1)
+def common_stems() -> frozenset[str]:
+    """Stems of common English words (the bundled WordPiece vocabulary): a paraphrase's plain words ("suddenly",
+    "boring") that no abstract uses say less than a missing technical term ("deepfake", "DreamBooth")."""
+    return frozenset(stemmer().stemWords(sorted(english_words())))
 
 
 def rare_terms(focus: frozenset[str], idf: dict[str, float]) -> frozenset[str]:

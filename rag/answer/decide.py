@@ -70,8 +70,20 @@ def candidates(index: PaperIndex, snapshot: Snapshot, question: Question, hits: 
     known = [h.dense_score for h in hits if h.dense_score is not None]
     for h in hits:  # a paper the dense retriever did not return is below all it did
         fallback.setdefault(h.paper.id, min(known, default=0.0))
-    rows = features(hits, asks, set(question.named), snapshot.keyword, fallback)
+    # the best single sentence's cosine with what is asked, for the papers that can decide an answer (the
+    # first few and the named ones); the others keep their best window's cosine
+    sentence_cos = {i: float(c.max()) if len(c) else 0.0 for i, c in focus_cos.items()}
+    for h in hits[:SENTENCE_HITS]:
+        if h.paper.id not in sentence_cos:
+            c = cosines(vectors, h, asks, idf, asked)
+            sentence_cos[h.paper.id] = float(c.max()) if len(c) else 0.0
+    rows = features(hits, asks, set(question.named), snapshot.keyword, fallback, sentence_cos)
     return Candidates(hits, rows, focus, focus_cos, asks, idf, asked)
+
+
+# papers, best first, whose sentences are embedded for the `sentence_cos` feature: each costs up to
+# evidence.CANDIDATE_SENTENCES embeddings; the first decides a fact question, a list rarely keeps more
+SENTENCE_HITS = 3
 
 
 def asked_vector(index: PaperIndex, question: Question, named: list, query_vector: np.ndarray) -> np.ndarray:

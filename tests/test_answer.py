@@ -195,3 +195,22 @@ def test_a_follow_up_stays_with_the_paper_of_the_conversation(s):
 
     assert answer.sources[0].paper.title == "SkeletonLLM"
     assert {c.paper.title for c in answer.citations} <= {"SkeletonLLM"}
+
+
+def test_of_several_asked_details_the_missing_one_is_named(s):
+    answer = rag.ask("What learning rate and optimizer were used for Video-MTR's RL post-training?", settings=s)
+
+    check_invariants(answer)
+    assert answer.text.startswith("The Video-MTR abstract does not report its learning rate.")
+    assert answer.abstained and answer.sources[0].paper.title == "Video-MTR"
+
+
+@pytest.mark.parametrize("question", [
+    "How much faster does SMGD trian compared to distribution matchng distillation?",  # a typo in the name
+    "How much faster does sgmd train compared to distribution matching distillation?",  # any case
+])
+def test_a_named_paper_is_found_however_its_name_is_written(s, question):
+    answer = rag.ask(question, settings=s)
+
+    assert not answer.abstained and answer.citations[0].paper.title.startswith("SGMD")
+    assert "3×" in answer.text

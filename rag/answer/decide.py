@@ -8,7 +8,7 @@ score (rag/answer/abstain.py) decides whether the best paper answers and which p
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -17,6 +17,7 @@ from rag.answer.asks import Asks, ask_part, asks as question_asks
 from rag.answer.evidence import cosines, idf_of, sentence_vectors
 from rag.answer.extractive import Source, short_name
 from rag.answer.understand import Question, has_latin_words
+from rag.corpus.terms import analyse
 from rag.index.store import PaperIndex, Snapshot
 from rag.retrieval.hybrid import query_vector as embed_query
 from rag.types import Hit
@@ -78,8 +79,8 @@ def asked_vector(index: PaperIndex, question: Question, named: list, query_vecto
     """The vector sentences are matched against: what is finally asked, without the papers' own names
     (every sentence of a paper may carry its name; the name tells none of them apart)."""
     text = ask_part(question.text)
-    for paper in named:
-        text = re.sub(rf"(?i)\b{re.escape(short_name(paper))}(?:'s|’s)?", "it", text)
+    for name in sorted({short_name(p) for p in named} | set(question.written), key=len, reverse=True):
+        text = re.sub(rf"(?i)(?<![\w-]){re.escape(name)}(?:'s|’s)?(?![\w-])", "it", text)
     if text == question.standalone:
         return query_vector
     return embed_query(index, text)
@@ -95,13 +96,7 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     decision = dict(hits=hits, asks=found.asks, idf=found.idf, probabilities=tuple(map(float, p)))
     n_of = {h.paper.id: n for n, h in enumerate(hits, 1)}
     if found.focus:
-        sources = [Source(n_of[i], hits[n_of[i] - 1], found.focus_cos[i]) for i in found.focus]
-        answered = [s for s in sources if p[s.n - 1] >= model.threshold]
-        if question.kind == "compare":
-            return Decision("answer", sources, **decision)
-        if answered or question.kind == "list":
-            return Decision("answer", answered or sources, **decision)
-        return Decision("not-reported", sources[:1], **decision)
+        return _focus_decision(question, found, p, model.threshold, n_of, decision)
     if question.kind == "list":
         kept = [Source(n, h) for n, h in enumerate(hits, 1) if p[n - 1] >= model.threshold]
         return Decision("answer" if kept else "abstain", kept, **decision)
@@ -115,6 +110,32 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     vectors = sentence_vectors(index.embedder)
     return Decision("answer", [Source(best + 1, hit, cosines(vectors, hit, found.asks, found.idf, found.asked))],
                     **decision)
+
+
+def _focus_decision(question: Question, found: Candidates, p: np.ndarray, threshold: float, n_of: dict,
+                    decision: dict) -> Decision:
+    """The named papers (or the follow-up's subject) answer, or the first says it lacks the asked detail:
+    never another paper's sentences in their place."""
+    hits = found.hits
+    sources = [Source(n_of[i], hits[n_of[i] - 1], found.focus_cos[i]) for i in found.focus]
+    if question.kind == "compare":
+        return Decision("answer", sources, **decision)
+    if question.kind == "list":
+        return Decision("answer", [s for s in sources if p[s.n - 1] >= threshold] or sources, **decision)
+    lacking = {s.n: missing_details(s.hit, found.asks) for s in sources}
+    answered = [s for s in sources if p[s.n - 1] >= threshold and not lacking[s.n]]
+    if answered:
+        return Decision("answer", answered, **decision)
+    first = sources[0]
+    if lacking[first.n]:  # say which asked detail the abstract lacks, not every one asked
+        decision["asks"] = replace(found.asks, attribute=" and ".join(lacking[first.n]))
+    return Decision("not-reported", [first], **decision)
+
+
+def missing_details(hit: Hit, asks: Asks) -> list[str]:
+    """The asked details ("learning rate", "batch size") none of whose words the paper's abstract holds."""
+    have = analyse(hit.paper.text).all_terms
+    return [phrase for phrase, need in asks.details if not need & have]
 
 
 def _passes(snapshot: Snapshot, question: Question, paper_id: str) -> bool:

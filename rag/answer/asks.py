@@ -45,6 +45,7 @@ class Asks:
     # each asked attribute that names a detail ("learning rate", "optimizer"), with its terms: an abstract
     # without any of one's terms does not report it
     details: tuple[tuple[str, frozenset[str]], ...] = ()
+    written: tuple[str, ...] = ()  # the question's words for the papers it names ("SurgiFlowVid", "Video MTR")
 
 
 def asks(question: Question, names: str = "") -> Asks:
@@ -66,7 +67,7 @@ def asks(question: Question, names: str = "") -> Asks:
     details = tuple((t, d) for t, d in details if d)
     wanted = frozenset().union(*(d for _, d in details)) or frozenset(ask)
     return Asks(frozenset(focus), frozenset(ask), wants, " and ".join(things), problem, gist=not asked,
-                wanted=frozenset(wanted), details=details)
+                wanted=frozenset(wanted), details=details, written=question.written)
 
 
 # a clause that picks out the paper ("Which paper does X, and what module …?"): the rest is what is asked

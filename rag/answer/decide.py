@@ -66,7 +66,10 @@ def candidates(index: PaperIndex, snapshot: Snapshot, question: Question, hits: 
     idf = idf_of(snapshot.keyword, asks.focus | asks.ask)
     vectors = sentence_vectors(index.embedder)
     asked = asked_vector(index, question, [by_id[i].paper for i in focus], query_vector)
-    focus_cos = {i: cosines(vectors, by_id[i], asks, idf, asked) for i in focus}
+    # a comparison has two or three papers to quote, each on the same aspect: all their sentences are embedded
+    # (dev comparisons: 0.6 -> 0.7; named single-paper questions gained nothing from it, so keep the cheap path)
+    focus_cos = {i: all_cosines(vectors, by_id[i], asked) if question.kind == "compare"
+                 else cosines(vectors, by_id[i], asks, idf, asked) for i in focus}
     fallback = {i: float(c.max()) if len(c) else 0.0 for i, c in focus_cos.items()}
     known = [h.dense_score for h in hits if h.dense_score is not None]
     for h in hits:  # a paper the dense retriever did not return is below all it did
@@ -144,3 +147,8 @@ def _passes(snapshot: Snapshot, question: Question, paper_id: str) -> bool:
         return False
     keep = snapshot.mask(question.venue, question.year)
     return keep is None or bool(keep[row])
+
+
+def all_cosines(vectors, hit: Hit, asked: np.ndarray) -> np.ndarray:
+    """The asked part's cosine with every sentence of a paper the question is about."""
+    return vectors.of(list(analyse(hit.paper.text).sentences)) @ asked

@@ -114,7 +114,8 @@ class TitleIndex:
     def _rows(self, words: str) -> set[int]:
         surface = re.sub(r"[\s\-–_]+", "", words)
         found = set()
-        for form in (surface, _singular(surface)):
+        base = _SUFFIX.match(words)  # "4DPC²hat-200K" for the paper titled "4DPC²hat"
+        for form in (surface, _singular(surface), re.sub(r"[\s\-–_]+", "", base.group("base")) if base else ""):
             for row, exact in self.by_key.get(form.lower(), ()) if form else ():
                 if exact is None or exact == form:
                     found.add(row)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rag.answer.names import TitleIndex
+from rag.answer.names import TitleIndex, compact
 from rag.corpus.terms import analyse, stemmer, terms
 from rag.index.store import Snapshot
 
@@ -73,7 +73,9 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     year = year if year is not None else found_year
     titles = snapshot_facts(snapshot).titles
     kind = route(text)
-    found = titles.mentions(text) or (mentioned(text, snapshot) if kind == "fact" else [])
+    found = titles.mentions(text)
+    if kind == "fact":  # and papers named by their model or dataset ("SPIKE-RL", "MotionVid-QA")
+        found += _other_mentions(text, snapshot, found)
     named = tuple(dict.fromkeys(snapshot.papers[row].id for row, _ in sorted(found)))
     written = tuple(dict.fromkeys(words for _, words in found))
     subject = () if named or standalone == text else conversation_subject(history, snapshot)
@@ -103,6 +105,15 @@ def mentioned(text: str, snapshot: Snapshot) -> list[tuple[int, str]]:
         if 0 < len(holders) <= MAX_MENTIONS:
             rows |= {(row, name) for row in holders}
     return sorted(rows)
+
+
+def _other_mentions(text: str, snapshot: Snapshot, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Papers named by a model or dataset name that is no title named already, nor a detail of a named paper
+    ("Waver-T2V-12B" in a question on Veda is Veda's own experiment, not another paper)."""
+    written = {compact(words) for _, words in found}
+    texts = [snapshot.papers[row].text.lower() for row, _ in found]
+    return [(row, name) for row, name in mentioned(text, snapshot)
+            if compact(name) not in written and not any(name.lower() in t for t in texts)]
 
 
 def has_latin_words(text: str) -> bool:

@@ -80,7 +80,7 @@ def test_every_asked_clause_counts_but_the_one_that_picks_out_the_paper(text, cl
     ("What does DRAQ stand for in LSGQuant, and what other components does the method include?", "LSGQuant", []),
 ])
 def test_details_are_the_asked_attributes_an_abstract_would_name(text, names, details):
-    assert [phrase for phrase, _ in asks(question(text), names).details] == details
+    assert [phrase for phrase, _, _ in asks(question(text), names).details] == details
 
 
 def test_the_question_own_spelling_of_a_name_is_no_focus():

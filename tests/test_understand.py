@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+import rag
 from rag.answer.names import TitleIndex, named_papers
+from rag.answer.understand import understand
 from rag.types import Paper
 
 
@@ -58,3 +60,21 @@ def test_papers_named_in_a_question(question, expected):
 
     assert [p.title for p in found] == expected
     assert found == named_papers(question, PAPERS)  # the same without a prebuilt index
+
+
+def test_a_paper_called_by_its_topic_or_a_phrase_of_its_abstract(built_settings):
+    snapshot = rag.get_index(built_settings).snapshot()
+    title = {p.id: p.title for p in snapshot.papers}
+    cases = {  # dev questions (eval/questions/dev.jsonl) and their shapes
+        "What do LSGQuant and the compression-order paper each contribute on quantization?":
+            ("compare", {"LSGQuant", "Compression order"}),
+        "KERN versus the ME Layer paper: which part of the model does each one change?":
+            ("compare", {"KERN: Kernel Inspired Router with Normalization", "Emergence of massive activations"}),
+        "How do SegPVSG and SurgiFlowVid each deal with rare classes?": ("compare", {"SegPVSG", "Surgical video datasets"}),
+        "Which papers study layer pruning?": ("list", set()),
+        "What did the first paper say?": ("fact", set()),
+    }
+    for question, (kind, named) in cases.items():
+        found = understand(question, [], snapshot)
+        assert (found.kind, {title[i] for i in found.named}) == (kind, named), question
+

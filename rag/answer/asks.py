@@ -16,7 +16,7 @@ GENERIC = frozenset(terms("paper work method model approach result propos studi 
                           "specific actual actually number numbers value values why when where who whom whose "
                           "whether already certain right answer call called named one two three four first second "
                           "sudden suddenly really exactly remember recall looking look something anyone somebody "
-                          "there's isn't other include includes"))
+                          "there's isn't other include includes uses used using"))
 # phrasings that carry no content: "what does DRAQ stand for", "what does X add on top of Y"
 _PHRASING = re.compile(r"\b(?:stand(?:s)? for|on top of|in terms of|compared (?:to|with)|as well as|in addition to)\b",
                        re.I)
@@ -28,7 +28,7 @@ KIND_WORDS = frozenset(terms("kind type sort quantity quantities amount componen
                              "aspect factor property properties idea approach technique strategy mechanism way trick "
                              "thing things result results finding findings outcome happen happens other main key core "
                              "particular faster slower better worse larger smaller bigger longer shorter higher lower "
-                             "more fewer less cheaper quicker improvement gain"))
+                             "more fewer less cheaper quicker improvement gain variant version"))
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class Asks:
     wanted: frozenset[str] = frozenset()  # terms of the asked attribute ("learning rate"), else of the final clause
     # each asked attribute that names a detail ("learning rate", "optimizer"), with its terms: an abstract
     # without any of one's terms does not report it
-    details: tuple[tuple[str, frozenset[str]], ...] = ()
+    details: tuple[tuple[str, frozenset[str], frozenset[str]], ...] = ()  # (phrase, its terms, its head's)
     written: tuple[str, ...] = ()  # the question's words for the papers it names ("SurgiFlowVid", "Video MTR")
 
 
@@ -63,11 +63,18 @@ def asks(question: Question, names: str = "") -> Asks:
     wants = next(filter(None, map(wanted_detail, clauses)), "") or wanted_detail(question.text)
     problem = bool(_ASKS_PROBLEM.search(last))
     things = [t for clause in clauses for t in re.split(r",\s*|\s+and\s+", attribute(clause, names)) if t.strip()]
-    details = tuple((t, terms(t) - GENERIC - KIND_WORDS - own - filters) for t in things)
-    details = tuple((t, d) for t, d in details if d)
-    wanted = frozenset().union(*(d for _, d in details)) or frozenset(ask)
+    details = tuple(_detail(t, GENERIC | KIND_WORDS | own | filters) for t in things)
+    details = tuple(d for d in details if d[1])
+    wanted = frozenset().union(*(d for _, d, _ in details)) or frozenset(ask)
     return Asks(frozenset(focus), frozenset(ask), wants, " and ".join(things), problem, gist=not asked,
                 wanted=frozenset(wanted), details=details, written=question.written)
+
+
+def _detail(phrase: str, ignored: frozenset[str]) -> tuple[str, frozenset[str], frozenset[str]]:
+    """(phrase, its content terms, its head noun's terms): "video anomaly detection datasets" → head "dataset"."""
+    words = [terms(w) - ignored for w in re.findall(r"[\w-]+", phrase)]
+    heads = [w for w in words if w]
+    return phrase, frozenset().union(*words) if words else frozenset(), heads[-1] if heads else frozenset()
 
 
 # a clause that picks out the paper ("Which paper does X, and what module …?"): the rest is what is asked

@@ -16,6 +16,7 @@ from rag.answer.abstain import Model, features, shipped_model
 from rag.answer.asks import Asks, ask_part, asks as question_asks
 from rag.answer.evidence import cosines, idf_of, sentence_vectors
 from rag.answer.extractive import Source, short_name
+from rag.answer.names import names_of
 from rag.answer.understand import Question, has_latin_words
 from rag.corpus.terms import analyse
 from rag.index.store import PaperIndex, Snapshot
@@ -62,7 +63,9 @@ def candidates(index: PaperIndex, snapshot: Snapshot, question: Question, hits: 
     focus = [i for i in (question.named or question.subject) if _passes(snapshot, question, i)]
     hits = with_papers(hits, focus, snapshot)
     by_id = {h.paper.id: h for h in hits}
-    asks = question_asks(question, "\n".join(short_name(by_id[i].paper) for i in focus))
+    # the papers' names are no focus of their own (a descriptive title such as "Layer pruning" is no name: its
+    # words are what is asked about)
+    asks = question_asks(question, "\n".join(paper_name(by_id[i].paper) for i in focus))
     idf = idf_of(snapshot.keyword, asks.focus | asks.ask)
     vectors = sentence_vectors(index.embedder)
     asked = asked_vector(index, question, [by_id[i].paper for i in focus], query_vector)
@@ -82,7 +85,7 @@ def asked_vector(index: PaperIndex, question: Question, named: list, query_vecto
     """The vector sentences are matched against: what is finally asked, without the papers' own names
     (every sentence of a paper may carry its name; the name tells none of them apart)."""
     text = ask_part(question.text)
-    for name in sorted({short_name(p) for p in named} | set(question.written), key=len, reverse=True):
+    for name in sorted({paper_name(p) for p in named} - {""} | set(question.written), key=len, reverse=True):
         text = re.sub(rf"(?i)(?<![\w-]){re.escape(name)}(?:'s|’s)?(?![\w-])", "it", text)
     if text == question.standalone:
         return query_vector
@@ -125,6 +128,8 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
         return Decision("answer", sources, **decision)
     if question.kind == "list":
         return Decision("answer", [s for s in sources if p[s.n - 1] >= threshold] or sources, **decision)
+    if found.asks.gist:  # "What is X?", "Tell me about X": its abstract is the answer
+        return Decision("answer", sources, **decision)
     lacking = {s.n: missing_details(s.hit, found.asks) for s in sources}
     answered = [s for s in sources if p[s.n - 1] >= threshold and not lacking[s.n]]
     if answered:
@@ -136,9 +141,15 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
 
 
 def missing_details(hit: Hit, asks: Asks) -> list[str]:
-    """The asked details ("learning rate", "batch size") none of whose words the paper's abstract holds."""
+    """The asked details ("learning rate", "batch size", "anomaly detection datasets") whose head word (or every
+    word) the paper's abstract lacks."""
     have = analyse(hit.paper.text).all_terms
-    return [phrase for phrase, need in asks.details if not need & have]
+    return [phrase for phrase, need, head in asks.details if not need & have or not head & have]
+
+
+def paper_name(paper) -> str:
+    """A paper's own name ("Veda", "ISA"), or "" when its title only describes it ("Layer pruning")."""
+    return short_name(paper) if names_of(paper) else ""
 
 
 def _passes(snapshot: Snapshot, question: Question, paper_id: str) -> bool:

@@ -13,7 +13,7 @@ import numpy as np
 
 from rag.answer.asks import Asks
 from rag.answer.citations import strip_markers
-from rag.answer.evidence import Sentence, score_sentences
+from rag.answer.evidence import Sentence, detail, own_name, score_sentences
 from rag.answer.names import names_of
 from rag.corpus.terms import analyse, terms
 from rag.types import Hit, Paper
@@ -71,14 +71,17 @@ def compare_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max
 _OWN = re.compile(r"\bour (?:method|approach|framework|model|design|system|module)\b|\b(?:consists|composed) of\b", re.I)
 _PRESENTS = re.compile(r"\b(?:we|this (?:paper|work))\s+(?:further\s+|also\s+|then\s+)?(?:propose|introduce|present|"
                        r"develop|design|devise)s?\b", re.I)
-_REPORTS = re.compile(r"\b(?:outperform\w*|surpass\w*|experiments?\b|results?\b|achiev\w*|yields?\b|gains?\b)|https?://",
-                      re.I)
+_REPORTS = re.compile(r"\b(?:outperform\w*|surpass\w*|experiments?\b|results?\b|achiev\w*|yields?\b|gains?\b|"
+                      r"evaluat\w*|empirical\w*|validat\w*|demonstrat\w*)|https?://", re.I)
 _PROBLEM = re.compile(r"\b(?:challeng|problem|bottleneck|limitation|limit(?:s|ed)?\b|suffer|struggl|fail|difficult|"
                       r"costly|expensive|overfit|issue|gap\b|remains?\b|lack|hinder|degrad|constrain)", re.I)
 _PROBLEM_ASKED = frozenset(terms("problem problems challenge challenges limitation limitations motivation gap issue "
                                   "issues bottleneck shortcoming address addresses target targets tackle solve core"))
 # names asked of an evaluation (datasets, baselines) are in the experiments sentences, not the method ones
 _EVALUATION = re.compile(r"\b(?:dataset|benchmark|baselin|metric|evalu|experi|test)", re.I)
+_EVALUATION_ASKED = frozenset(terms("evaluate evaluated evaluation evaluations experiment experiments test tested tests "
+                                    "data dataset datasets benchmark benchmarks"))
+_DATA = re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora)\b", re.I)
 # "this task faces two key challenges." followed by "First, …" and "Second, …"
 _ANNOUNCES = re.compile(r"\b(?P<count>two|three|four) (?:[\w-]+ ){0,2}(?:challenges|problems|issues|limitations|"
                         r"components|contributions|stages|steps|mechanisms|parts|modules|questions)\s*[.:]$", re.I)
@@ -94,7 +97,11 @@ def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[
         pool = [s for s in scored if _PROBLEM.search(s.text)
                 and not (_PRESENTS.search(s.text) or _REPORTS.search(s.text))]
         scored = _first_on_the_ask([pool], asks, _PROBLEM_ASKED) or pool or scored
-    elif asks.wants != "number" and not _EVALUATION.search(asks.attribute or " ".join(asks.ask)):
+    elif _EVALUATION.search(" ".join([asks.attribute, *asks.ask])):  # the experiments, or the data it builds
+        pool = [s for s in scored if _REPORTS.search(s.text) or _DATA.search(s.text)]
+        named = [s for s in pool if detail(s.text, "names", own_name(source.hit))]  # "Ego4D", "Live Gaming Benchmark"
+        scored = _first_on_the_ask([named, pool], asks, _EVALUATION_ASKED) or named or pool or scored
+    elif asks.wants != "number":
         names = [*names_of(source.hit.paper), *asks.written]
         own = [s for s in scored if not _REPORTS.search(s.text)
                and (_OWN.search(s.text) or any(n in s.text for n in names))]

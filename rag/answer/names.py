@@ -80,13 +80,18 @@ class TitleIndex:
     by_key: dict[str, list[tuple[int, str | None]]] = field(default_factory=dict)  # key → (row, exact form)
     longest: int = 1  # the most words a name has
     fuzzy: dict[str, list[str]] = field(default_factory=dict)  # one-word names' keys by first letter
+    topics: dict[str, list[int]] = field(default_factory=dict)  # descriptive titles, for "the layer pruning paper"
 
     @classmethod
     def build(cls, papers: list[Paper]) -> "TitleIndex":
         by_key: dict[str, list] = defaultdict(list)
+        topics: dict[str, list[int]] = defaultdict(list)
         longest = 1
         for row, paper in enumerate(papers):
-            for name in names_of(paper):
+            names = names_of(paper)
+            if not names:
+                topics[compact(paper.title)].append(row)
+            for name in names:
                 exact = re.sub(r"[\s\-–_]+", "", name) if _exact_case(name) else None
                 if (row, exact) not in by_key[compact(name)]:
                     by_key[compact(name)].append((row, exact))
@@ -95,7 +100,7 @@ class TitleIndex:
         for key, found in by_key.items():
             if len(key) >= 4 and any(exact is None for _, exact in found):
                 fuzzy[key[0]].append(key)
-        return cls(dict(by_key), longest, dict(fuzzy))
+        return cls(dict(by_key), longest, dict(fuzzy), dict(topics))
 
     def find(self, text: str) -> list[int]:
         """Rows of the papers named in `text`, in paper order."""
@@ -110,6 +115,10 @@ class TitleIndex:
                 words = " ".join(tokens[start:end])
                 found += [(row, words) for row in self._rows(words)]
         return found or self._misspelt(tokens)
+
+    def described(self, phrase: str) -> list[int]:
+        """Rows of the papers whose descriptive title is `phrase` ("compression-order" for "Compression order")."""
+        return self.topics.get(compact(phrase), [])
 
     def _rows(self, words: str) -> set[int]:
         surface = re.sub(r"[\s\-–_]+", "", words)

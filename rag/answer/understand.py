@@ -74,6 +74,7 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     titles = snapshot_facts(snapshot).titles
     kind = route(text)
     found = titles.mentions(text)
+    found += _described(text, snapshot, found)
     if kind == "fact":  # and papers named by their model or dataset ("SPIKE-RL", "MotionVid-QA")
         found += _other_mentions(text, snapshot, found)
     named = tuple(dict.fromkeys(snapshot.papers[row].id for row, _ in sorted(found)))
@@ -105,6 +106,36 @@ def mentioned(text: str, snapshot: Snapshot) -> list[tuple[int, str]]:
         if 0 < len(holders) <= MAX_MENTIONS:
             rows |= {(row, name) for row in holders}
     return sorted(rows)
+
+
+# "the compression-order paper", "the ME Layer paper": a paper called by its topic or by a phrase of its abstract
+_THE_PAPER = re.compile(r"\bthe\s+((?:[\w+²³⁴-]+\s+){0,3}?[\w+²³⁴-]+)\s+(?:paper|work|study|article|abstract)\b", re.I)
+
+
+def _described(text: str, snapshot: Snapshot, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Papers a question calls "the <phrase> paper", the phrase being a descriptive title or words of at most
+    MAX_MENTIONS abstracts (and no name found already)."""
+    titles, out = snapshot_facts(snapshot).titles, []
+    written = {compact(words) for _, words in found}
+    for phrase in _THE_PAPER.findall(text):
+        if compact(phrase) in written or not terms(phrase):
+            continue
+        rows = titles.described(phrase) or _holding(phrase, snapshot)
+        out += [(row, phrase) for row in rows]
+    return out
+
+
+def _holding(phrase: str, snapshot: Snapshot) -> list[int]:
+    """Rows of the (at most MAX_MENTIONS) abstracts that hold `phrase` verbatim (any case)."""
+    wanted = sorted(terms(phrase))
+    holders = set(snapshot.keyword.documents(wanted[0]).tolist())
+    for term in wanted[1:]:
+        holders &= set(snapshot.keyword.documents(term).tolist())
+    # "compression-order" is also written "compression order"
+    body = r"[-\s]+".join(re.escape(w) for w in re.split(r"[-\s]+", phrase.strip()))
+    pattern = re.compile(rf"(?<![\w-]){body}(?![\w-])", re.I)
+    holders = {r for r in holders if pattern.search(snapshot.papers[r].text)}
+    return sorted(holders) if len(holders) <= MAX_MENTIONS else []
 
 
 def _other_mentions(text: str, snapshot: Snapshot, found: list[tuple[int, str]]) -> list[tuple[int, str]]:

@@ -15,12 +15,14 @@ from rag.answer.citations import strip_markers
 from rag.answer.evidence import Sentence, score_sentences
 from rag.types import Hit, Paper
 
-# A second sentence must have at least this share of the best one's chance to be the answer (the ranker's
-# softmax over the abstract). Tuned with eval/sentences.py's cross-validated rankers on the tune data (answers
-# of up to two sentences, best first, no background second; 138 dev groups, 535 SciFact train): 0.1 gives dev
-# facts 0.850, SciFact train rationale 0.832; one sentence only 0.726 / 0.673; 0.2 0.836 / 0.832 at 2.6 fewer
-# words; 0.5 0.795 / 0.804; 0 (any second sentence) 0.853 / 0.837 at 8 more words.
-RUNNER_UP = 0.1
+# A sentence after the best must have at least this share of its chance to be the answer (the ranker's
+# softmax over the abstract), and a single-paper answer quotes at most MOST_SENTENCES. Tuned with
+# eval/sentences.py's cross-validated rankers on the tune data (best first, no background after it; 138 dev
+# groups, 535 SciFact train), dev facts present / SciFact train rationale quoted / words (dev, SciFact):
+# up to 3 at 0.2: 0.861 / 0.873 / 49, 70; up to 3 at 0.1: 0.897 / 0.877 / 56, 77 (longer answers for little
+# more); up to 2 at 0.1: 0.850 / 0.832 / 44, 55; up to 2 at 0.2: 0.836 / 0.832; one sentence: 0.726 / 0.673.
+RUNNER_UP = 0.2
+MOST_SENTENCES = 3
 
 COMPARE_RUNNER_UP = 0.6  # dev comparisons (eval/questions/dev.jsonl): 0.75 kept one sentence where the fact was in the second
 
@@ -57,7 +59,7 @@ def choose(scored: list[Sentence], asks: Asks, most: int = 2, runner_up: float =
 
 def fact_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_words: int) -> str:
     """The answering sentences of one paper (or one each of several named papers), each cited."""
-    most = 2 if len(sources) == 1 else 1
+    most = MOST_SENTENCES if len(sources) == 1 else 1
     lines = [(s.n, sentence) for s in sources[:3] for sentence in best_sentences(s, asks, idf, most)]
     return " ".join(f"{_clean(sentence.text)} [{n}]" for n, sentence in _within_words(lines, max_words))
 

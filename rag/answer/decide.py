@@ -16,6 +16,7 @@ from rag.answer.abstain import Model, features, shipped_model
 from rag.answer.asks import Asks, ask_part, asks as question_asks
 from rag.answer.evidence import cosines, idf_of, sentence_vectors
 from rag.answer.extractive import Source, short_name
+from rag.answer.lists import kept as list_kept
 from rag.answer.understand import Question, has_latin_words
 from rag.index.store import PaperIndex, Snapshot
 from rag.retrieval.hybrid import query_vector as embed_query
@@ -32,6 +33,7 @@ class Decision:
     asks: Asks | None = None
     idf: dict[str, float] = field(default_factory=dict)
     probabilities: tuple[float, ...] = ()
+    related: list[Hit] = field(default_factory=list)  # a list's loosely related papers, named apart and uncited
 
 
 def with_papers(hits: list[Hit], ids: list[str], snapshot: Snapshot) -> list[Hit]:
@@ -103,8 +105,9 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
             return Decision("answer", answered or sources, **decision)
         return Decision("not-reported", sources[:1], **decision)
     if question.kind == "list":
-        kept = [Source(n, h) for n, h in enumerate(hits, 1) if p[n - 1] >= model.threshold]
-        return Decision("answer" if kept else "abstain", kept, **decision)
+        keep, loose = list_kept(p, model.threshold)
+        kept = [Source(i + 1, hits[i]) for i in keep]  # in retrieval's order: the list ranks as search does
+        return Decision("answer" if kept else "abstain", kept, related=[hits[i] for i in loose], **decision)
     best = int(np.argmax(p)) if len(p) else 0
     # a question with no terms of the index's script (Chinese, with the multilingual embedder) leaves every
     # term feature empty: the model cannot judge it, so the ranking answers (dev Chinese, multilingual: 0 -> 5 of 8)

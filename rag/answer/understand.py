@@ -20,7 +20,10 @@ _ANAPHORA = re.compile(
 _PAPER_WORDS = r"(?:papers|works|methods|approaches|studies|articles|abstracts)"
 _LIST = re.compile(
     rf"\b(which|what|any|list|find|show|name)\b[^?]*\b{_PAPER_WORDS}\b|\blist\b|\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b"
-    r"|\bpapers (?:on|about|that|which|studying|using|proposing)\b", re.I)
+    r"|\bpapers (?:on|about|that|which|studying|using|proposing)\b"
+    # "Any work on X?", "What research is there on X?": a topic, asked of the whole collection
+    r"|\b(?:any|what|is there(?: any)?|are there(?: any)?)\s+(?:(?:prior|previous|recent|other|existing)\s+)?"
+    r"(?:work|research)\s+(?:on|about|regarding|concerning|is there|exists?|has been done)\b", re.I)
 # Questions about the collection itself: they must be about papers, not merely contain "how many" or "code".
 # "How many papers are there / are indexed / per venue / from ICLR?" counts; "How many papers study X?" is a
 # topic list that says how many match.

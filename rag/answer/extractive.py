@@ -151,20 +151,19 @@ def _enumeration(hit: Hit, sentence: Sentence) -> list[Sentence]:
     return [Sentence(i, text, sentence.score) for i, text in enumerate(following, sentence.position + 1)]
 
 
-def list_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_words: int) -> str:
-    """"N papers match", then one line per paper: its name and its most relevant whole sentence, cited."""
+def list_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_words: int,
+                related: list[Hit] = ()) -> str:
+    """"N papers match", then one line per paper: its name and its most relevant whole sentence, cited; then
+    the loosely related papers by name alone, apart and uncited (they are not counted as matching)."""
     lines = []
-    budget = max(max_words, 25 * min(len(sources), 4))
-    used = 0
-    for s in sources:
+    for s in sources:  # every item keeps its sentence: it is what shows the paper matches
         best = best_sentences(s, asks, idf, most=1)
-        sentence = _clean(best[0].text) if best else ""
-        if used and used + len(sentence.split()) > budget:
-            sentence = ""  # over the length limit: the paper is still listed, without its sentence
-        used += len(sentence.split())
-        body = f": {sentence}" if sentence else ""
+        body = f": {_clean(best[0].text)}" if best else ""
         lines.append(f"- {s.hit.paper.title} ({s.hit.paper.venue_year}){body} [{s.n}]")  # plain text (issue 13)
     count = f"{len(sources)} paper{'s' if len(sources) != 1 else ''} match{'es' if len(sources) == 1 else ''}:"
+    if related:
+        lines.append("Loosely related, not counted: " +
+                     "; ".join(f"{h.paper.title} ({h.paper.venue_year})" for h in related) + ".")
     return "\n".join([count, *lines])
 
 

@@ -20,7 +20,13 @@ _ANAPHORA = re.compile(
 _PAPER_WORDS = r"(?:papers|works|methods|approaches|studies|articles|abstracts)"
 _LIST = re.compile(
     rf"\b(which|what|any|list|find|show|name)\b[^?]*\b{_PAPER_WORDS}\b|\blist\b|\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b"
-    r"|\bpapers (?:on|about|that|which|studying|using|proposing)\b", re.I)
+    r"|\bpapers (?:on|about|that|which|studying|using|proposing)\b"
+    # "Any work on X?", "What research is there on X?": a topic, asked of the whole collection
+    r"|\b(?:any|what|which|is there(?: any)?|are there(?: any)?)\s+(?:(?:prior|previous|recent|other|existing)\s+)?"
+    r"(?:work|research)\b(?!\s+(?:does|did|do|was)\b)"
+    r"|^\s*anything\s+(?:on|about|regarding|concerning)\b"
+    r"|\b(?:is|are|has|have)\s+(?:anyone|anybody|someone|people)\s+(?:been\s+)?(?:working|worked|looking|looked)\s+(?:on|at|into)\b",
+    re.I)
 # Questions about the collection itself: they must be about papers, not merely contain "how many" or "code".
 # "How many papers are there / are indexed / per venue / from ICLR?" counts; "How many papers study X?" is a
 # topic list that says how many match.

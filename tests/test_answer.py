@@ -215,3 +215,28 @@ def test_a_named_paper_is_found_however_its_name_is_written(s, question):
 
     assert not answer.abstained and answer.citations[0].paper.title.startswith("SGMD")
     assert "3×" in answer.text
+
+
+def converse(s, *turns: str) -> rag.Answer:
+    history: list[dict] = []
+    for turn in turns:
+        answer = rag.ask(turn, history=history or None, settings=s)
+        history += [{"role": "user", "content": turn}, {"role": "assistant", "content": answer.text}]
+    return answer
+
+
+@pytest.mark.parametrize(("turns", "title", "says"), [
+    # follow-ups with no pronoun: a continuation, or too short to stand alone (dev papers, dev-style questions)
+    (("What is FlowNar?", "Which datasets?"), "FlowNar", "Ego4D"),
+    (("What is Veda?", "And the speedup?"), "Veda", "5.1×"),
+    (("Which paper makes video anomaly detection privacy-aware?", "What is the guided variant called?"),
+     "OPL: Orthogonal Projection Layer", "G-OPL"),
+    (("What is SkeletonLLM?", "What is the learning rate?"), "SkeletonLLM", "does not report its learning rate"),
+    # every word a stop word is still an English question, about the paper of the conversation
+    (("What is ProtoKV?", "And how does it do that?"), "ProtoKV", "prototype"),
+])
+def test_a_follow_up_without_a_pronoun_stays_with_the_paper(s, turns, title, says):
+    answer = converse(s, *turns)
+
+    check_invariants(answer)
+    assert {c.paper.title for c in answer.citations} == {title} and says in answer.text

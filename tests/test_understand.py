@@ -6,7 +6,7 @@ import pytest
 
 import rag
 from rag.answer.names import TitleIndex, named_papers
-from rag.answer.understand import understand
+from rag.answer.understand import follows_on, understand
 from rag.types import Paper
 
 
@@ -77,4 +77,19 @@ def test_a_paper_called_by_its_topic_or_a_phrase_of_its_abstract(built_settings)
     for question, (kind, named) in cases.items():
         found = understand(question, [], snapshot)
         assert (found.kind, {title[i] for i in found.named}) == (kind, named), question
+
+
+@pytest.mark.parametrize(("question", "kind", "follows"), [
+    ("Which datasets was it evaluated on?", "fact", True),  # a pronoun for the paper
+    ("And the speedup?", "fact", True),  # a continuation
+    ("What about the datasets?", "fact", True),
+    ("Which datasets?", "fact", True),  # too short to stand alone
+    ("What is the learning rate?", "fact", True),
+    ("What is the guided variant called?", "fact", True),  # "called", "variant": how it is asked
+    ("How do diffusion transformers generate long videos?", "fact", False),  # a question of its own
+    ("Which papers study continual learning?", "list", False),
+    ("Which papers?", "list", False),  # a short list question is about the collection
+])
+def test_a_follow_up_is_a_pronoun_a_continuation_or_too_short_to_stand_alone(question, kind, follows):
+    assert follows_on(question, kind) is follows
 

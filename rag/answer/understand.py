@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rag.answer.names import TitleIndex, compact
+from rag.answer.wording import GENERIC, KIND_WORDS
 from rag.corpus.terms import analyse, stemmer, terms
 from rag.index.store import Snapshot
 
@@ -73,12 +74,12 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
                venue: str | list[str] | tuple[str, ...] | None = None, year: int | None = None) -> Question:
     """Resolve follow-ups, filters and the kind of question, from the text and the index's own venues."""
     history = history or []
-    standalone = _standalone(text, history)
+    kind = route(text)
+    standalone = _standalone(text, history) if follows_on(text, kind) else text
     found_venue, found_year = detect_filters(text, snapshot)
     venue = combine_venues(venue, found_venue)
     year = year if year is not None else found_year
     titles = snapshot_facts(snapshot).titles
-    kind = route(text)
     found = titles.mentions(text)
     found += _described(text, snapshot, found)
     if kind == "fact":  # and papers named by their model or dataset ("SPIKE-RL", "MotionVid-QA")
@@ -154,8 +155,21 @@ def _other_mentions(text: str, snapshot: Snapshot, found: list[tuple[int, str]])
 
 
 def has_latin_words(text: str) -> bool:
-    """Does the question hold a Latin-script content word? The default embedder and BM25 read English."""
-    return any(terms(w) for w in _LATIN_WORD.findall(text))
+    """Does the question hold a Latin-script word? The default embedder and BM25 read English ("And how does it
+    do that?" is English, though every word of it is a stop word)."""
+    return bool(_LATIN_WORD.search(text))
+
+
+# "And the speedup?", "What about its datasets?", "Which datasets?": said of the conversation's paper
+_CONTINUES = re.compile(r"^\W*(?:and|also|so|then|plus|besides|what about|how about)\b", re.I)
+ELLIPTICAL_TERMS = 2  # a fact question with at most this many content words leans on the conversation
+
+
+def follows_on(text: str, kind: str) -> bool:
+    """Is the question about the previous turn's subject: a pronoun for it, a continuation, or too short to
+    stand alone ("What is the learning rate?")?"""
+    return bool(_ANAPHORA.search(text) or _CONTINUES.search(text)
+                or (kind == "fact" and len(terms(text) - GENERIC - KIND_WORDS) <= ELLIPTICAL_TERMS))
 
 
 def conversation_subject(history: list[dict], snapshot: Snapshot) -> tuple[str, ...]:
@@ -255,7 +269,7 @@ def route(text: str) -> str:
 def _standalone(text: str, history: list[dict]) -> str:
     """A follow-up ("Which datasets was it evaluated on?") carries the previous question's subject."""
     previous = [m.get("content", "") for m in history if m.get("role") == "user" and m.get("content")]
-    if not previous or not _ANAPHORA.search(text):
+    if not previous:
         return text
     # the last user turn names the subject; keep only its content words, so its wording does not
     # outweigh what is asked now

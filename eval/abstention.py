@@ -56,11 +56,11 @@ def rows_for(settings, question: str, gold: set[str], answerable: bool, history=
     return found.rows, np.array([float(answerable and h.paper.id in gold) for h in found.hits])
 
 
-def collect(embedder: str) -> list[Item]:
-    """Every training question's candidate rows, in training_rows() order."""
+def collect(embedder: str, skip: tuple[str, ...] = ()) -> list[Item]:
+    """Every training question's candidate rows, in training_rows() order (but the sources in `skip`)."""
     items = []
     for row in training_rows(embedder):
-        if row.get("kind") in RULED:
+        if row.get("kind") in RULED or row["source"] in skip:
             continue
         settings = index_settings(row["index"], embedder)
         history = None
@@ -104,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--embedder", choices=("local", "multilingual"), default="local")
     parser.add_argument("--reuse", action="store_true", help="refit on the rows the last run cached")
+    parser.add_argument("--skip", nargs="*", default=[], help="training sources to leave out (their index is not ready)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     path = Path(rag.__file__).resolve().parent / "assets" / weights_file(args.embedder)
@@ -111,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     items = _load(cache) if args.reuse else None
     if items is None:
         _neutral(path, args.embedder)
-        items = collect(args.embedder)
+        items = collect(args.embedder, tuple(args.skip))
         _save(items, cache)
     folds = cross_validated(items, USES)
     threshold, chosen = choose(items, folds)

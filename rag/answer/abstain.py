@@ -85,14 +85,15 @@ def shipped_model(embedder: str = "local") -> Model:
 
 def features(hits: list[Hit], asks: Asks, named: set[str], keyword: KeywordIndex,
              dense_fallback: dict[str, float] | None = None,
-             sentence_cos: dict[str, float] | None = None) -> np.ndarray:
+             sentence_cos: dict[str, float] | None = None, venues: frozenset[str] = frozenset()) -> np.ndarray:
     """One row of FEATURES per hit, in hit order; `sentence_cos` holds the best sentence's cosine with the
     question for the papers it was computed for (the others get their best window's)."""
     idf = idf_of(keyword, frozenset(asks.focus | asks.ask | asks.wanted))
     top = max((h.score for h in hits), default=0.0) or 1.0
     question_terms = sorted(asks.focus)
-    unknown = unknown_share(asks.focus, keyword, idf)
-    uncommon = unknown_share(asks.focus - common_stems(), keyword, idf, total=asks.focus)
+    topic = asks.focus - venues  # the collection's venue names and years are no topic words (see decide.py)
+    unknown = unknown_share(topic, keyword, idf)
+    uncommon = unknown_share(topic - common_stems(), keyword, idf, total=topic)
     rare = rare_terms(asks.focus, idf)
     dense = [h.dense_score if h.dense_score is not None else (dense_fallback or {}).get(h.paper.id, 0.0)
              for h in hits]

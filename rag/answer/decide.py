@@ -18,8 +18,8 @@ from rag.answer.evidence import cosines, idf_of, sentence_vectors
 from rag.answer.extractive import Source, short_name
 from rag.answer.names import names_of
 from rag.answer.lists import kept as list_kept
-from rag.answer.understand import Question, has_latin_words
-from rag.corpus.terms import analyse
+from rag.answer.understand import Question, has_latin_words, snapshot_facts
+from rag.corpus.terms import analyse, terms
 from rag.index.store import PaperIndex, Snapshot
 from rag.retrieval.hybrid import query_vector as embed_query
 from rag.types import Hit
@@ -86,7 +86,9 @@ def candidates(index: PaperIndex, snapshot: Snapshot, question: Question, hits: 
         if h.paper.id not in sentence_cos:
             c = cosines(vectors, h, asks, idf, asked)
             sentence_cos[h.paper.id] = float(c.max()) if len(c) else 0.0
-    rows = features(hits, asks, set(question.named), snapshot.keyword, fallback, sentence_cos)
+    # venue names and years say where to look, not what about: a venue the filter overrides is no unknown topic
+    venues = terms(" ".join(snapshot_facts(snapshot).venue_year_counts))
+    rows = features(hits, asks, set(question.named), snapshot.keyword, fallback, sentence_cos, venues)
     return Candidates(hits, rows, focus, focus_cos, asks, idf, asked)
 
 

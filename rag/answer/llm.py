@@ -258,12 +258,13 @@ def read_events(lines: Iterable[str], deadline: float, total: float, max_tokens:
 # --- condensing a follow-up
 
 def condense_question(question: str, history: list[dict] | None, settings: Settings,
-                      deadline: float | None = None, clock: Clock = time.monotonic) -> str:
-    """A follow-up rewritten as a standalone question by one LLM call; the question itself on any failure.
+                      deadline: float | None = None, clock: Clock = time.monotonic, english: bool = False) -> str:
+    """A follow-up rewritten as a standalone English question by one LLM call; the question itself on any failure.
 
+    With `english` a question with no history is rewritten too (translated: the index is searched in English).
     It gets `llm.timeout`, or the time left to `deadline` if that is sooner."""
     turns = recent_history(history)
-    if not turns or not llm_configured(settings):
+    if not (turns or english) or not llm_configured(settings):
         return question
     wait = settings.llm.timeout if deadline is None else min(settings.llm.timeout, deadline - clock())
     if wait < MIN_ATTEMPT_SECONDS:

@@ -54,9 +54,11 @@ eval: $(VENV)/.installed-eval
 eval-llm: $(VENV)/.installed-dev
 	$(BIN)/python -m eval.llm $(EVAL_LLM_ARGS)
 
-# fusion on SciFact train; the abstention model on training data only (rag/assets/abstention*.json)
+# fusion on SciFact train; the sentence ranker (rag/assets/sentences.json) and the abstention model
+# (rag/assets/abstention*.json) on training data only
 tune: $(VENV)/.installed-eval
 	$(BIN)/python -m eval.tune
+	$(BIN)/python -m eval.sentences
 	$(BIN)/python -m eval.abstention
 	$(BIN)/python -m eval.abstention --embedder multilingual
 

@@ -1,0 +1,107 @@
+"""Which sentence answers: the fitted sentence ranker (rag/answer/evidence.py, rag/assets/sentences.json)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import rag
+from rag.answer.asks import asks as question_asks
+from rag.answer.evidence import SENTENCE_FEATURES, Ranker, feature_rows, score_sentences, shipped_ranker
+from rag.answer.extractive import Source, best_sentences
+from rag.answer.understand import Question
+from rag.corpus.terms import analyse
+from rag.types import Hit, Paper
+
+# Abstracts shaped like the shipped ones: the scene first, the paper's own work after.
+STREAM = ("Streaming video understanding remains challenging for multimodal models with bounded memory. "
+          "Existing methods drop old frames and lose the evidence a delayed query needs. "
+          "We propose StreamMem, which stores older frames as a compact bank of prototypes. "
+          "We evaluate StreamMem on Ego4D, EgoSchema and MVBench. "
+          "StreamMem improves accuracy by 12.5 points while using 4× less memory.")
+
+
+def hit(text: str, title: str = "StreamMem") -> Hit:
+    paper = Paper(id=title.lower(), title=title, venue="ICML", year=2026, abstract=text, text=text, source="f",
+                  position=1, title_derived=True)
+    return Hit(paper=paper, score=1.0)
+
+
+def asked(question: str, title: str = "StreamMem"):
+    return question_asks(Question(question, question, None, None, "fact"), title)
+
+
+def first_sentence(question: str, text: str = STREAM) -> str:
+    return best_sentences(Source(1, hit(text)), asked(question), {})[0].text
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How much does StreamMem improve accuracy?", "StreamMem improves accuracy by 12.5 points"),
+    ("By how much does StreamMem cut memory?", "StreamMem improves accuracy by 12.5 points"),
+    ("Which datasets is StreamMem evaluated on?", "We evaluate StreamMem on Ego4D, EgoSchema and MVBench."),
+    ("How does StreamMem keep older frames?", "We propose StreamMem, which stores older frames"),
+])
+def test_the_sentence_holding_what_is_asked_opens_the_answer(question, expected):
+    assert first_sentence(question).startswith(expected)
+
+
+@pytest.mark.parametrize("question", ["How does StreamMem keep older frames?", "What does StreamMem store?",
+                                      "How much does StreamMem improve accuracy?"])
+def test_a_background_sentence_neither_opens_nor_follows_when_a_later_one_answers(question):
+    picked = best_sentences(Source(1, hit(STREAM)), asked(question), {})
+
+    assert not any(s.text.startswith(("Streaming video understanding remains", "Existing methods")) for s in picked)
+
+
+def test_a_question_about_the_problem_is_answered_by_the_background():
+    assert first_sentence("What problem with old frames does StreamMem address?").startswith(
+        ("Existing methods drop old frames", "Streaming video understanding remains"))
+
+
+def test_scores_are_one_abstracts_probabilities_best_first_in_the_answer():
+    scored = score_sentences(hit(STREAM), asked("Which datasets is StreamMem evaluated on?"), {}, None)
+    picked = best_sentences(Source(1, hit(STREAM)), asked("Which datasets is StreamMem evaluated on?"), {})
+
+    assert sum(s.score for s in scored) == pytest.approx(1.0)
+    assert picked[0].score == max(s.score for s in scored)
+    assert [s.score for s in picked] == sorted((s.score for s in picked), reverse=True)
+
+
+def test_the_question_sentence_cosine_can_lift_a_sentence_without_the_asked_words():
+    analysis = analyse(STREAM)
+    question = asked("What is new in StreamMem?")
+    flat = np.full(len(analysis.sentences), 0.2)
+    lifted = flat.copy()
+    lifted[3] = 0.8
+    low = shipped_ranker().probability(feature_rows(analysis, question, {}, "StreamMem", flat))
+    high = shipped_ranker().probability(feature_rows(analysis, question, {}, "StreamMem", lifted))
+
+    assert high[3] > low[3] and int(np.argmax(high)) == 3
+
+
+def test_weights_for_other_features_are_refused_with_what_to_run():
+    data = Ranker((0.0,), 0.0, (0.0,), (1.0,)).to_dict() | {"features": ["cos"]}
+
+    with pytest.raises(ValueError, match="make tune"):
+        Ranker.from_dict(data)
+
+
+def test_the_shipped_weights_say_what_they_were_fitted_on():
+    ranker = shipped_ranker()
+
+    assert len(ranker.weights) == len(SENTENCE_FEATURES)
+    assert "SciFact train" in ranker.trained_on and "dev" in ranker.trained_on
+
+
+# Dev questions (eval/questions/dev.jsonl) over the shipped corpus: never test questions.
+@pytest.mark.parametrize(("question", "fact"), [
+    ("How much latency reduction does LIVEditor-14B achieve?", "60%"),
+    ("On which surprise benchmarks was SPIKE shown to correlate with humans?", "FunQA"),
+    ("What module does FlowNar use to retain streaming visual history with bounded memory?", "CLAM"),
+])
+def test_a_dev_answer_opens_with_the_sentence_that_holds_the_fact(built_settings, question, fact):
+    answer = rag.ask(question, settings=built_settings)
+
+    assert not answer.abstained
+    assert fact in answer.citations[0].quotes[0]
+    assert answer.text.startswith(answer.citations[0].quotes[0])

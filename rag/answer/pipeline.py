@@ -55,6 +55,10 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
         if history or in_other_script(text):
             question = _condensed(question, history, settings, min(deadline, now + settings.llm.timeout / 2),
                                   snapshot)
+            if in_other_script(asked) and question.text != asked:
+                # its English beside it: a small model reading English sources declined Chinese questions
+                # alone (dev d064, d065 with Qwen2.5-Coder-1.5B)
+                asked = f"{asked}\n(In English: {question.text})"
     vector = query_vector(index, question.standalone)
     hits = hybrid_search(index, question.standalone, k or settings.answer.k, venue=question.venue,
                          year=question.year, settings=settings, snapshot=snapshot, vector=vector)

@@ -186,3 +186,17 @@ def test_the_models_text_is_shown_as_plain_text_without_the_key(llm, fake, reply
     assert KEY not in "".join(pieces)  # nor in what streamed before the final answer
     answer.text.encode("utf-8")
     check_invariants(answer)
+
+
+@pytest.mark.parametrize(("text", "other", "language"), [
+    ("What speedup does Veda report?", False, "the language of the question"),
+    ("Veda 报告了多大的加速？", True, "Chinese"),
+    ("Vedaはどのくらい速いですか？", True, "Japanese"),
+    ("Veda는 얼마나 빠른가요?", True, "Korean"),
+    ("Какое ускорение даёт Veda?", True, "Russian"),
+    ("Quelle accélération rapporte Veda ?", False, "the language of the question"),  # Latin script: searched as is
+])
+def test_questions_in_another_script_are_recognised_and_their_language_named(text, other, language):
+    assert pipeline.in_other_script(text) is other
+    if other:
+        assert pipeline.language_of(text) == language

@@ -355,7 +355,7 @@ def test_condense_translates_a_question_in_another_language_with_no_history(fake
         "What speedup does Veda report?"
     (request,) = fake.chat_requests
     system, user = request["body"]["messages"]
-    assert "English" in system["content"] and user["content"] == "Last question: Veda 报告了多大的加速？"
+    assert "into English" in system["content"] and user["content"] == "Veda 报告了多大的加速？"
 
 
 @pytest.mark.parametrize("history, settings_url", [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+import unicodedata
 from collections import Counter
 from dataclasses import replace
 from typing import Iterator, Sequence
@@ -46,7 +47,7 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
     if excluded:  # every paper the question names is outside the filters: say so, cite nothing
         yield from _emit(_abstain(snapshot, excluded_answer(excluded, question.venue, question.year)))
         return
-    asked = question.text  # what the model answers, in the question's own language
+    asked, language = question.text, ""  # what the model answers, and the language it answers in when not English
     if use_llm:
         # one budget for the whole written answer, and one for its first words (condensing included):
         # a hanging endpoint costs llm.timeout once, not once per call
@@ -56,8 +57,9 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
             question = _condensed(question, history, settings, min(deadline, now + settings.llm.timeout / 2),
                                   snapshot)
             if in_other_script(asked) and question.text != asked:
-                # its English beside it: a small model reading English sources declined Chinese questions
-                # alone (dev d064, d065 with Qwen2.5-Coder-1.5B)
+                # its English beside it, and the language named: a small model reading English sources declined
+                # Chinese questions alone, and answered in English unless told (dev d064, d065, Qwen2.5-Coder-1.5B)
+                language = language_of(asked)
                 asked = f"{asked}\n(In English: {question.text})"
     vector = query_vector(index, question.standalone)
     hits = hybrid_search(index, question.standalone, k or settings.answer.k, venue=question.venue,
@@ -72,7 +74,7 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
     if not use_llm:
         yield from _emit(extractive_answer(question, decision, settings))
         return
-    yield from _llm_answer(question, decision, history, settings, deadline, start_by, asked)
+    yield from _llm_answer(question, decision, history, settings, deadline, start_by, asked, language)
 
 
 def answer_question(index: PaperIndex, text: str, history: list[dict] | None = None,
@@ -136,7 +138,9 @@ def _condensed(question: Question, history: list[dict] | None, settings: Setting
     rewritten = condense_question(question.text, history, settings, deadline=deadline, english=foreign)
     if rewritten == question.text:  # the rewrite failed (or changed nothing): keep our own, which has the subject
         return question
-    if foreign and has_latin_words(rewritten):
+    if foreign:  # searched in English, or as it was when the model did not translate it
+        if not has_latin_words(rewritten):
+            return question
         return understand(correct(rewritten, snapshot), history, snapshot, question.venue, question.year)
     if question.standalone != question.text:
         # we carried the subject in already: the model's words join ours, so a weak model's rewrite can add
@@ -151,8 +155,23 @@ def in_other_script(text: str) -> bool:
     return sum(c > "\u024f" for c in letters) > len(letters) / 2
 
 
+# the first word of a letter's Unicode name → the language a question in that script is most likely in
+_SCRIPTS = {"CJK": "Chinese", "HIRAGANA": "Japanese", "KATAKANA": "Japanese", "HANGUL": "Korean",
+            "CYRILLIC": "Russian", "GREEK": "Greek", "ARABIC": "Arabic", "HEBREW": "Hebrew", "DEVANAGARI": "Hindi",
+            "THAI": "Thai"}
+
+
+def language_of(text: str) -> str:
+    """The language of a question in another script, by its letters (kana make CJK text Japanese)."""
+    found = [_SCRIPTS.get(unicodedata.name(c, " ").split()[0]) for c in text if c.isalpha() and c > "\u024f"]
+    found = [f for f in found if f]
+    if "Japanese" in found:
+        return "Japanese"
+    return max(set(found), key=found.count) if found else "the language of the question"
+
+
 def _llm_answer(question: Question, decision: Decision, history, settings: Settings, deadline: float,
-                start_by: float, asked: str) -> Iterator:
+                start_by: float, asked: str, language: str = "") -> Iterator:
     """Stream the model's answer to the question as `asked`; on any fault, the extractive answer with a notice."""
     hits = _llm_sources(question, decision, settings.llm.sources)
     papers = [h.paper for h in hits]
@@ -162,7 +181,7 @@ def _llm_answer(question: Question, decision: Decision, history, settings: Setti
         excerpts = [evidence(h, decision.asks, decision.idf, cosines.get(h.paper.id), settings.llm.evidence)
                     for h in hits]
     pieces: list[str] = []
-    stream = generate_stream(asked, papers, history, settings, deadline=deadline, start_by=start_by,
+    stream = generate_stream(asked, papers, history, settings, deadline=deadline, start_by=start_by, language=language,
                              excerpts=excerpts)
     try:
         for piece in stream:

@@ -24,6 +24,7 @@ import numpy as np
 import rag
 from rag.answer.abstain import FEATURES, Model, fit, shipped_model, weights_file
 from rag.answer.decide import candidates
+from rag.answer.lists import searched
 from rag.answer.understand import understand
 from rag.retrieval.hybrid import hybrid_search, query_vector
 from rag.retrieval.spelling import correct
@@ -55,8 +56,9 @@ def rows_for(settings, question: str, gold: set[str], answerable: bool, history=
     index = rag.get_index(settings)
     snapshot = index.snapshot()
     q = understand(correct(question, snapshot), history, snapshot, venue, year)
-    vector = query_vector(index, q.standalone)
-    hits = hybrid_search(index, q.standalone, settings.answer.k, venue=q.venue, year=q.year, settings=settings,
+    text, k = searched(q, settings.answer.k)  # what the answerer searches (a list: its topic, a wider pool)
+    vector = query_vector(index, text)
+    hits = hybrid_search(index, text, k, venue=q.venue, year=q.year, settings=settings,
                          snapshot=snapshot, vector=vector)
     if not hits:
         return None

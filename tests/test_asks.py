@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag.answer.asks import ask_part, asks, attribute, wanted_detail
+from rag.answer.asks import ask_part, asked_clauses, asks, attribute, wanted_detail
 from rag.answer.understand import Question
 
 
@@ -38,7 +38,8 @@ def test_ask_part(text, last):
     ("What is the learning rate used by Veda?", "Veda", "learning rate"),
     ("What batch size did the KERN router experiments use?", "KERN", "batch size"),
     ("Which GPU was Veda's tile-skipping kernel benchmarked on?", "Veda", "GPU"),
-    ("How many parameters does the FrameOracle module have?", "FrameOracle", "parameters"),
+    ("How many parameters does the FrameOracle module have?", "FrameOracle", "number of parameters"),
+    ("How much training data does Video-MTR need?", "Video-MTR", "amount of training data"),
     ("Which base model was SpaceVista-7B fine-tuned from?", "SpaceVista-7B", "base model"),
     ("Why?", "", ""),
 ])
@@ -56,3 +57,33 @@ def test_named_papers_and_filters_are_no_focus():
 def test_a_question_on_the_paper_alone_asks_for_its_gist():
     assert asks(question("What is FlowNar?"), "FlowNar").gist
     assert not asks(question("What module does FlowNar use?"), "FlowNar").gist
+
+
+@pytest.mark.parametrize(("text", "clauses"), [
+    ("What does DRAQ stand for in LSGQuant, and what other components does the method include?",
+     ["What does DRAQ stand for in LSGQuant", "what other components does the method include?"]),
+    ("Which paper does X, and what module do they design?", ["what module do they design?"]),
+    ("Is there a paper on X and what does it use?", ["what does it use?"]),
+    ("How many does it keep and what happens to accuracy?", ["How many does it keep", "what happens to accuracy?"]),
+])
+def test_every_asked_clause_counts_but_the_one_that_picks_out_the_paper(text, clauses):
+    assert asked_clauses(text) == clauses
+
+
+@pytest.mark.parametrize(("text", "names", "details"), [
+    ("What learning rate and optimizer were used for Video-MTR's RL post-training?", "Video-MTR",
+     ["learning rate", "optimizer"]),
+    ("What batch size did the KERN router experiments use?", "KERN", ["batch size"]),
+    # words for the kind of answer are no detail an abstract would spell out
+    ("What quantity do they suggest for picking a good teacher?", "", []),
+    ("How much faster does SGMD train?", "SGMD", []),
+    ("What does DRAQ stand for in LSGQuant, and what other components does the method include?", "LSGQuant", []),
+])
+def test_details_are_the_asked_attributes_an_abstract_would_name(text, names, details):
+    assert [phrase for phrase, _, _ in asks(question(text), names).details] == details
+
+
+def test_the_question_own_spelling_of_a_name_is_no_focus():
+    q = Question(text="How much faster does Video MTR train?", standalone="", venue=None, year=None, kind="fact",
+                 written=("Video MTR",))
+    assert not {"video", "mtr"} & asks(q, "Video-MTR").focus

@@ -154,3 +154,10 @@ def test_a_batch_is_kept_when_the_process_is_killed_right_after_it(tmp_path):
     vectors = CachedEmbedder(inner, EmbedCache(tmp_path / "c.sqlite")).embed(["kept"])
 
     assert inner.sent == [] and np.all(vectors == 1.0)
+
+
+def test_present_names_the_stored_keys_without_reading_vectors(tmp_path):
+    cache = EmbedCache(tmp_path / "cache.sqlite")
+    cache.put([(b"a" * 32, np.ones(4, np.float32).tobytes())])
+    assert cache.present([b"a" * 32, b"b" * 32]) == {b"a" * 32}
+    assert cache.present([]) == set()

@@ -73,3 +73,27 @@ def test_not_reported_names_the_paper_and_the_missing_detail_then_its_gist_cited
 ])
 def test_a_named_paper_outside_the_filters_is_named_with_its_venue(venue, year, expected):
     assert excluded_answer([paper("Veda", VEDA)], venue, year).startswith(expected)
+
+
+GRID = ("Recent video LLMs still struggle to compress visual tokens for long videos. "
+        "We propose GridNet, a training-free token method. "
+        "Our approach integrates norm-based spatial pooling to compress video tokens. "
+        "Extensive experiments show GridNet compresses video tokens well.")
+SEG = ("Scene graph generation is a structured video task. However, this task faces two key challenges. "
+       "First, relations are temporally sparse. Second, the relation distribution is long-tailed. "
+       "To address these issues, we propose SegNet, a segment-aware framework.")
+
+
+@pytest.mark.parametrize(("text", "ask", "wants", "expected", "absent"), [
+    # a mechanism: the paper's own method, not the sentence restating the shared topic or its experiments
+    (GRID, {"compress", "video", "token"}, "method", "norm-based spatial pooling", "struggle"),
+    # a problem: the challenges it announces, not the sentence proposing the method
+    (SEG, {"problem"}, "", "long-tailed", "we propose"),
+])
+def test_a_compared_paper_gives_its_sentence_on_the_asked_aspect(text, ask, wants, expected, absent):
+    problem = wants == "" and "problem" in ask
+    found = Asks(frozenset(ask), frozenset(ask), wants, "", problem=problem, wanted=frozenset(ask))
+
+    line = compare_answer([source(1, "GridNet" if text is GRID else "SegNet", text)], found, {}, 120)
+
+    assert expected in line and absent not in line and line.endswith("[1]")

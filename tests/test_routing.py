@@ -67,7 +67,12 @@ TOPICAL = [
     ("How many stereo pairs are in the YouTube dataset released alongside ImmersePro?", "fact"),
     ("Which papers with error-correcting codes are there?", "list"),
     ("How does the model handle code-switched speech?", "fact"),
-    ("Is there work on program synthesis from code examples?", "fact"),
+    ("Is there work on program synthesis from code examples?", "list"),  # a topic asked of the whole collection
+    ("Any work on streaming video understanding?", "list"),
+    ("Anything on few-step or one-step diffusion models?", "list"),
+    ("Is anyone working on privacy?", "list"),
+    ("What work does Veda build on?", "fact"),
+    ("How does Veda work on long videos?", "fact"),
     ("What years of data does the benchmark span?", "fact"),
     ("How many tasks does the SpaceVista dataset cover?", "fact"),
     ("Which papers compare with open-source models like Qwen2.5-VL?", "list"),

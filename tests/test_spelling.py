@@ -40,3 +40,15 @@ def test_correct(query, expected):
 
 def test_no_index_leaves_the_query_alone():
     assert correct("trian", None) == "trian"
+
+
+def test_corrections_are_remembered_per_snapshot_within_a_bound(monkeypatch):
+    from rag.retrieval import spelling
+
+    monkeypatch.setattr(spelling, "CORRECTED_KEPT", 3)
+    snapshot = FakeSnapshot()
+    queries = ["video datset", "the MMVU bencmark", "How much faster does SMGD trian?", "deepfake detection"]
+    first = [correct(q, snapshot) for q in queries]
+    assert [correct(q, snapshot) for q in queries] == first == [
+        "video dataset", "the MMVU benchmark", "How much faster does SMGD train?", "deepfake detection"]
+    assert len(spelling.vocabulary(snapshot).corrected) == 3

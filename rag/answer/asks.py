@@ -6,17 +6,12 @@ import re
 from dataclasses import dataclass
 
 from rag.answer.understand import Question
+from rag.answer.wording import GENERIC, KIND_WORDS
 from rag.corpus.terms import terms
 
-# words that say how a question is put, not what it is about
-GENERIC = frozenset(terms("paper work method model approach result propos studi use report show which what how "
-                          "does list find any there anything someone explain describe tell each one both differ "
-                          "difference compare comparison way versus respectively many much have has had did was "
-                          "were been being would could should may might get got make made given kind type exact "
-                          "specific actual actually number numbers value values why when where who whom whose "
-                          "whether already certain right answer call called named one two three four first second "
-                          "sudden suddenly really exactly remember recall looking look something anyone somebody "
-                          "there's isn't"))
+# phrasings that carry no content: "what does DRAQ stand for", "what does X add on top of Y"
+_PHRASING = re.compile(r"\b(?:stand(?:s)? for|on top of|in terms of|compared (?:to|with)|as well as|in addition to)\b",
+                       re.I)
 
 
 @dataclass(frozen=True)
@@ -30,32 +25,66 @@ class Asks:
     problem: bool = False  # asks for the problem or motivation: background sentences are the answer
     gist: bool = False  # asks nothing beyond the paper ("What is FlowNar?"): its summary answers
     wanted: frozenset[str] = frozenset()  # terms of the asked attribute ("learning rate"), else of the final clause
+    # each asked attribute that names a detail ("learning rate", "optimizer"), with its terms: an abstract
+    # without any of one's terms does not report it
+    details: tuple[tuple[str, frozenset[str], frozenset[str]], ...] = ()  # (phrase, its terms, its head's)
+    written: tuple[str, ...] = ()  # the question's words for the papers it names ("SurgiFlowVid", "Video MTR")
 
 
 def asks(question: Question, names: str = "") -> Asks:
     """Focus, final clause and wanted detail; `names` (the named papers' titles) are no focus of their own."""
+    names = "\n".join(n for n in (names, *question.written) if n)  # and the question's own spelling of them
     venues = [question.venue] if isinstance(question.venue, str) else list(question.venue or ())
     filters = terms(f"{' '.join(venues)} {question.year or ''}")
     own = terms(names)
-    full = terms(question.text) - filters
+    full = terms(_PHRASING.sub(" ", question.text)) - filters
     focus = full - GENERIC - own or full - GENERIC or full
-    last = ask_part(question.text)
-    asked = terms(last) - GENERIC - own - filters
+    clauses = asked_clauses(question.text)
+    last = " ".join(clauses)
+    asked = terms(_PHRASING.sub(" ", last)) - GENERIC - own - filters
     ask = asked or focus
-    wants = wanted_detail(last) or wanted_detail(question.text)
+    wants = next(filter(None, map(wanted_detail, clauses)), "") or wanted_detail(question.text)
     problem = bool(_ASKS_PROBLEM.search(last))
-    named_thing = attribute(last, names)
-    wanted = terms(named_thing) - GENERIC - own or frozenset(ask)
-    return Asks(frozenset(focus), frozenset(ask), wants, named_thing, problem, gist=not asked, wanted=frozenset(wanted))
+    things = [t for clause in clauses for t in re.split(r",\s*|\s+and\s+", attribute(clause, names)) if t.strip()]
+    details = tuple(_detail(t, GENERIC | KIND_WORDS | own | filters) for t in things)
+    details = tuple(d for d in details if d[1])
+    wanted = frozenset().union(*(d for _, d, _ in details)) or frozenset(ask)
+    return Asks(frozenset(focus), frozenset(ask), wants, " and ".join(things), problem, gist=not asked,
+                wanted=frozenset(wanted), details=details, written=question.written)
+
+
+def _detail(phrase: str, ignored: frozenset[str]) -> tuple[str, frozenset[str], frozenset[str]]:
+    """(phrase, its content terms, its head noun's terms): "video anomaly detection datasets" → head "dataset"."""
+    words = [terms(w) - ignored for w in re.findall(r"[\w-]+", phrase)]
+    heads = [w for w in words if w]
+    return phrase, frozenset().union(*words) if words else frozenset(), heads[-1] if heads else frozenset()
+
+
+# a clause that picks out the paper ("Which paper does X, and what module …?"): the rest is what is asked
+_IDENTIFIES = re.compile(
+    r"^\s*(?:(?:which|what) (?:[\w-]+ ){0,2}(?:paper|work|study|article|one)s?\b|is there\b|are there\b|"
+    r"(?:do|does) (?:any|a|some) (?:[\w-]+ )?(?:paper|work)|i (?:remember|recall)|there (?:is|was) a)", re.I)
+_CLAUSE = re.compile(r",?\s+and (?=(?:what|which|how|on which|in which|where|why|who|when|does|do|is|are)\b)", re.I)
+
+
+def asked_clauses(question: str) -> list[str]:
+    """The parts of a question's last sentence that ask something: "What does DRAQ stand for, and what other
+    components …?" asks both; "Which paper does X, and what module do they design?" asks the second."""
+    parts = [p for p in re.split(r"(?<=[?.;])\s+", question.strip()) if p.strip()]
+    last = parts[-1] if parts else question
+    clauses = [c for c in _CLAUSE.split(last) if c.strip()] or [last]
+    if len(clauses) > 1 and _IDENTIFIES.search(clauses[0]):
+        clauses = clauses[1:]
+    return clauses
 
 
 def ask_part(question: str) -> str:
     """What a question finally asks: "…a staged-programming framework? What do they use as X?" → the
     last question; "Which paper does X, and what module do they design?" → the clause after "and"."""
+    clauses = asked_clauses(question)
     parts = [p for p in re.split(r"(?<=[?.;])\s+", question.strip()) if p.strip()]
     last = parts[-1] if parts else question
-    clause = re.split(r",? and (?=(?:what|which|how|on which|in which|where|why)\b)", last, flags=re.I)
-    return clause[-1]
+    return last[last.find(clauses[0]):] if clauses[0] in last else clauses[-1]
 
 
 def wanted_detail(question: str) -> str:
@@ -77,7 +106,10 @@ def attribute(asked: str, names: str = "") -> str:
     match = _ATTRIBUTE_IS.search(text) or _ATTRIBUTE.search(text)
     phrase = match.group("what") if match else ""
     phrase = re.sub(r"\s+", " ", phrase).strip(" ,;:-")
-    return phrase if 0 < len(phrase.split()) <= 6 else ""
+    if not 0 < len(phrase.split()) <= 6:
+        return ""
+    how = (match.groupdict().get("how") or "").lower()  # "does not report its number of GPUs"
+    return {"how many": f"number of {phrase}", "how much": f"amount of {phrase}"}.get(how, phrase)
 
 
 _ASKS_NUMBER = re.compile(
@@ -95,6 +127,6 @@ _ATTRIBUTE_IS = re.compile(
     r"^(?:what|which) (?:is|are|was|were) (?:the |its |their )?(?P<what>[\w\-/ ]+?)"
     r"(?:\s+(?:used|of|in|for|that|by|with|employed|adopted|chosen|behind)\b|\s*$)", re.I)
 _ATTRIBUTE = re.compile(
-    r"^(?:(?:so|and|also|then|besides \w+),?\s+)?(?:what|which|how many|how much)\s+(?:exact\s+|kind of\s+|type of\s+)?"
+    r"^(?:(?:so|and|also|then|besides \w+),?\s+)?(?:what|which|(?P<how>how many|how much))\s+(?:exact\s+|kind of\s+|type of\s+)?"
     r"(?P<what>(?:(?!\b(?:does|do|did|is|are|was|were|has|have|had|can|for|in|of|on|to)\b)[\w\-/ ])+?)"
     r"\s+(?:does|do|did|is|are|was|were|has|have|had|can|for|in|of|on|to)\b", re.I)

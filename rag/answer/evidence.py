@@ -24,6 +24,7 @@ from rag.answer.asks import Asks
 from rag.corpus.terms import Analysis, analyse, terms
 from rag.index.embed import Embedder
 from rag.index.keyword import KeywordIndex
+from rag.index.sentences import vectors_of
 from rag.types import Hit
 
 BM25_K1 = 1.5  # bm25s's default: a term's BM25 contribution is at most idf × (k1 + 1)
@@ -54,8 +55,7 @@ class SentenceVectors:
         with self._lock:
             missing = list(dict.fromkeys(s for s in sentences if s not in self._cache))
         if missing:
-            # one text per call: a batch makes the ONNX embedder open a second session (~1 s, ~100 MB of RSS)
-            found = [self.embedder.embed([text])[0] for text in missing]
+            found = vectors_of(self.embedder, missing)  # ingest put them in the embedding cache (one lookup)
             with self._lock:
                 self._cache.update(zip(missing, found))
                 while len(self._cache) > self._size:

@@ -6,23 +6,28 @@ renumbers them. Every sentence shown is a whole sentence of its abstract, never 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
 
 from rag.answer.asks import Asks
 from rag.answer.citations import strip_markers
-from rag.answer.evidence import Sentence, score_sentences
+from rag.answer.evidence import Sentence, detail, own_name, score_sentences
+from rag.answer.names import compact, names_of
+from rag.corpus.terms import analyse, terms
 from rag.types import Hit, Paper
 
-# A second sentence must have at least this share of the best one's chance to be the answer (the ranker's
-# softmax over the abstract). Tuned with eval/sentences.py's cross-validated rankers on the tune data (answers
-# of up to two sentences, best first, no background second; 138 dev groups, 535 SciFact train): 0.1 gives dev
-# facts 0.850, SciFact train rationale 0.832; one sentence only 0.726 / 0.673; 0.2 0.836 / 0.832 at 2.6 fewer
-# words; 0.5 0.795 / 0.804; 0 (any second sentence) 0.853 / 0.837 at 8 more words.
-RUNNER_UP = 0.1
+# A sentence after the best must have at least this share of its chance to be the answer (the ranker's
+# softmax over the abstract), and a single-paper answer quotes at most MOST_SENTENCES. Tuned with
+# eval/sentences.py's cross-validated rankers on the tune data (best first, no background after it; 138 dev
+# groups, 535 SciFact train), dev facts present / SciFact train rationale quoted / words (dev, SciFact):
+# up to 3 at 0.2: 0.861 / 0.873 / 49, 70; up to 3 at 0.1: 0.897 / 0.877 / 56, 77 (longer answers for little
+# more); up to 2 at 0.1: 0.850 / 0.832 / 44, 55; up to 2 at 0.2: 0.836 / 0.832; one sentence: 0.726 / 0.673.
+RUNNER_UP = 0.2
+MOST_SENTENCES = 3
 
-COMPARE_RUNNER_UP = 0.6  # dev comparisons (eval/questions/dev.jsonl): 0.75 kept one sentence where the fact was in the second
+COMPARE_RUNNER_UP = 0.2  # dev comparisons (eval/questions/dev.jsonl) with the sentence ranker's scores: 0.6 -> 0.714, 0.2 -> 0.786 (0.1 the same)
 
 
 @dataclass(frozen=True)
@@ -57,7 +62,7 @@ def choose(scored: list[Sentence], asks: Asks, most: int = 2, runner_up: float =
 
 def fact_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_words: int) -> str:
     """The answering sentences of one paper (or one each of several named papers), each cited."""
-    most = 2 if len(sources) == 1 else 1
+    most = MOST_SENTENCES if len(sources) == 1 else 1
     lines = [(s.n, sentence) for s in sources[:3] for sentence in best_sentences(s, asks, idf, most)]
     return " ".join(f"{_clean(sentence.text)} [{n}]" for n, sentence in _within_words(lines, max_words))
 
@@ -66,27 +71,99 @@ def compare_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max
     """For each named paper, its sentence on the asked aspect, named and cited."""
     lines = []
     for s in sources[:3]:
-        # two papers, each with its own wording for the aspect: a second sentence may hold it
-        best = best_sentences(s, asks, idf, most=2, runner_up=COMPARE_RUNNER_UP)
+        best = aspect_sentences(s, asks, idf)
         if best:
-            lines.append(f"{s.hit.paper.title}: {' '.join(_clean(b.text) for b in best)} [{s.n}]")
+            lines.append(f"{_label(s.hit.paper, asks)}: {' '.join(_clean(b.text) for b in best)} [{s.n}]")
     return "\n".join(lines)
 
 
-def list_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_words: int) -> str:
-    """"N papers match", then one line per paper: its name and its most relevant whole sentence, cited."""
+# a sentence about the paper's own method, by name or as "our approach" ("we propose OGD+, which projects …",
+# "Our approach integrates …"), not one reporting its results or pointing at its code
+_OWN = re.compile(r"\bour (?:method|approach|framework|model|design|system|module)\b|\b(?:consists|composed) of\b", re.I)
+_PRESENTS = re.compile(r"\b(?:we|this (?:paper|work))\b[^.;]{0,60}?\b(?:propose|introduce|present|develop|design|devise)s?\b",
+                       re.I)
+_REPORTS = re.compile(r"\b(?:outperform\w*|surpass\w*|experiments?\b|results?\b|achiev\w*|yields?\b|gains?\b|"
+                      r"evaluat\w*|empirical\w*|validat\w*|demonstrat\w*)|https?://", re.I)
+_PROBLEM = re.compile(r"\b(?:challeng|problem|bottleneck|limitation|limit(?:s|ed)?\b|suffer|struggl|fail|difficult|"
+                      r"costly|expensive|overfit|issue|gap\b|remains?\b|lack|hinder|degrad|constrain)", re.I)
+_PROBLEM_ASKED = frozenset(terms("problem problems challenge challenges limitation limitations motivation gap issue "
+                                  "issues bottleneck shortcoming address addresses target targets tackle solve core"))
+# names asked of an evaluation (datasets, baselines) are in the experiments sentences, not the method ones
+_EVALUATION = re.compile(r"\b(?:dataset|benchmark|baselin|metric|evalu|experi|test)", re.I)
+_EVALUATION_ASKED = frozenset(terms("evaluate evaluated evaluation evaluations experiment experiments test tested tests "
+                                    "data dataset datasets benchmark benchmarks"))
+_DATA = re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora)\b", re.I)
+# "this task faces two key challenges." followed by "First, …" and "Second, …"
+_ANNOUNCES = re.compile(r"\b(?P<count>two|three|four) (?:[\w-]+ ){0,2}(?:challenges|problems|issues|limitations|"
+                        r"components|contributions|stages|steps|mechanisms|parts|modules|questions)\s*[.:]$", re.I)
+
+
+def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[Sentence]:
+    """A compared paper's sentence(s) on the asked aspect: its problem, its own method, or (numbers, datasets) the
+    best sentence. Each paper restates the topic both share, which tells neither apart (dev comparisons: 0.3 -> 1.0)."""
+    scored = sorted(score_sentences(source.hit, asks, idf, source.cosines), key=lambda s: (-s.score, s.position))
+    if not scored:
+        return []
+    if asks.wants == "number":  # the sentences reporting a quantity, the two best (a speedup, a latency cut)
+        pool = [s for s in scored if detail(s.text, "number", own_name(source.hit))]
+        pool = _first_on_the_ask([pool], asks) + [s for s in pool if not asks.ask & terms(s.text)]
+        return sorted(pool[:2] or scored[:1], key=lambda s: s.position)
+    if asks.problem:  # the problem as the paper states it, not the sentence proposing its answer to it
+        pool = [s for s in scored if _PROBLEM.search(s.text)
+                and not (_PRESENTS.search(s.text) or _REPORTS.search(s.text))]
+        scored = _first_on_the_ask([pool], asks, _PROBLEM_ASKED) or pool or scored
+    elif _EVALUATION.search(" ".join([asks.attribute, *asks.ask])):  # the experiments, or the data it builds
+        pool = [s for s in scored if _REPORTS.search(s.text) or _DATA.search(s.text)]
+        named = [s for s in pool if detail(s.text, "names", own_name(source.hit))]  # "Ego4D", "Live Gaming Benchmark"
+        scored = _first_on_the_ask([named, pool], asks, _EVALUATION_ASKED) or named or pool or scored
+    else:
+        names = [*names_of(source.hit.paper), *asks.written]
+        own = [s for s in scored if not _REPORTS.search(s.text)
+               and (_OWN.search(s.text) or any(compact(n) in compact(s.text) for n in names))]
+        presenting = [s for s in scored if _PRESENTS.search(s.text)]
+        scored = _first_on_the_ask([own, presenting], asks) or own or presenting or scored
+    picked = [scored[0]] + _enumeration(source.hit, scored[0])
+    if len(picked) == 1:
+        left = asks.ask - terms(scored[0].text)
+        picked += [s for s in scored[1:2] if s.score >= COMPARE_RUNNER_UP * scored[0].score
+                   and (asks.gist or left & terms(s.text))]
+    return sorted(picked, key=lambda s: s.position)
+
+
+def _first_on_the_ask(kinds: list[list[Sentence]], asks: Asks, besides: frozenset[str] = frozenset()) -> list[Sentence]:
+    """The sentences of the first kind that has one holding an asked word ("reward" in "we introduce a … reward
+    system"), those first."""
+    asked = asks.ask - besides
+    for kind in kinds:
+        on = [s for s in kind if asked & terms(s.text)]
+        if on:
+            return on
+    return []
+
+
+def _enumeration(hit: Hit, sentence: Sentence) -> list[Sentence]:
+    """The sentences a picked one announces ("… two key challenges." → the next two: "First, …", "Second, …")."""
+    match = _ANNOUNCES.search(sentence.text)
+    if not match:
+        return []
+    count = {"two": 2, "three": 3, "four": 4}[match.group("count").lower()]
+    following = analyse(hit.paper.text).sentences[sentence.position + 1:sentence.position + 1 + count]
+    return [Sentence(i, text, sentence.score) for i, text in enumerate(following, sentence.position + 1)]
+
+
+def list_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_words: int,
+                related: list[Hit] = ()) -> str:
+    """"N papers match", then one line per paper: its name and its most relevant whole sentence, cited; then
+    the loosely related papers by name alone, apart and uncited (they are not counted as matching)."""
     lines = []
-    budget = max(max_words, 25 * min(len(sources), 4))
-    used = 0
-    for s in sources:
+    for s in sources:  # every item keeps its sentence: it is what shows the paper matches
         best = best_sentences(s, asks, idf, most=1)
-        sentence = _clean(best[0].text) if best else ""
-        if used and used + len(sentence.split()) > budget:
-            sentence = ""  # over the length limit: the paper is still listed, without its sentence
-        used += len(sentence.split())
-        body = f": {sentence}" if sentence else ""
+        body = f": {_clean(best[0].text)}" if best else ""
         lines.append(f"- {s.hit.paper.title} ({s.hit.paper.venue_year}){body} [{s.n}]")  # plain text (issue 13)
     count = f"{len(sources)} paper{'s' if len(sources) != 1 else ''} match{'es' if len(sources) == 1 else ''}:"
+    if related:
+        lines.append("Loosely related, not counted: " +
+                     "; ".join(f"{h.paper.title} ({h.paper.venue_year})" for h in related) + ".")
     return "\n".join([count, *lines])
 
 
@@ -108,6 +185,13 @@ def excluded_answer(papers: list[Paper], venue, year) -> str:
     wanted = " ".join(x for x in (chosen, str(year) if year else "") if x)
     return " ".join(f"{p.title} is {p.venue_year}, outside the {wanted} filter." for p in papers) + \
         " Clear the filter to ask about it."
+
+
+def _label(paper: Paper, asks: Asks) -> str:
+    """A compared paper's name: its own, or the question's name for it when its title is a description."""
+    if names_of(paper):
+        return short_name(paper)
+    return next((w for w in asks.written if w in paper.text), short_name(paper))
 
 
 def short_name(paper: Paper) -> str:

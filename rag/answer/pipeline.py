@@ -12,6 +12,7 @@ from rag.answer.citations import resolve, strip_markers
 from rag.answer.decide import Decision, decide
 from rag.answer.extractive import (compare_answer, excluded_answer, fact_answer, list_answer,
                                    not_reported_answer)
+from rag.answer.lists import searched
 from rag.answer.llm import NO_ANSWER, condense_question, generate_stream, llm_configured, model_label
 from rag.answer.prompt import evidence
 from rag.answer.reply import plain_text, trim_cut
@@ -61,9 +62,10 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
                 # Chinese questions alone, and answered in English unless told (dev d064, d065, Qwen2.5-Coder-1.5B)
                 language = language_of(asked)
                 asked = f"{asked}\n(In English: {question.text})"
-    vector = query_vector(index, question.standalone)
-    hits = hybrid_search(index, question.standalone, k or settings.answer.k, venue=question.venue,
-                         year=question.year, settings=settings, snapshot=snapshot, vector=vector)
+    query, k = searched(question, k or settings.answer.k)  # a list: its topic alone, over a wider pool
+    vector = query_vector(index, query)
+    hits = hybrid_search(index, query, k, venue=question.venue, year=question.year, settings=settings,
+                         snapshot=snapshot, vector=vector)
     decision = decide(index, snapshot, question, hits, vector) if hits else None
     if decision is None or decision.verdict == "abstain":
         yield from _emit(_abstain(snapshot, sources=tuple(hits)))  # nothing to go on: no LLM call
@@ -93,8 +95,11 @@ NO_ENGLISH = ("This question has no English words, and the default embedder matc
 
 def extractive_answer(question: Question, decision: Decision, settings: Settings) -> Answer:
     """The answer composed from the abstracts' own sentences."""
-    compose = {"list": list_answer, "compare": compare_answer}.get(question.kind, fact_answer)
-    draft = compose(decision.sources, decision.asks, decision.idf, settings.answer.words)
+    if question.kind == "list":
+        draft = list_answer(decision.sources, decision.asks, decision.idf, settings.answer.words, decision.related)
+    else:
+        compose = compare_answer if question.kind == "compare" else fact_answer
+        draft = compose(decision.sources, decision.asks, decision.idf, settings.answer.words)
     resolved = resolve(draft, [h.paper for h in decision.hits])
     return Answer(text=resolved.text, citations=resolved.citations, mode="extractive",
                   sources=tuple(decision.hits), unsupported=resolved.unsupported)

@@ -5,13 +5,14 @@ from __future__ import annotations
 import re
 import weakref
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
+from rag.answer.names import TitleIndex, compact
+from rag.answer.wording import GENERIC, KIND_WORDS
 from rag.corpus.terms import analyse, stemmer, terms
 from rag.index.store import Snapshot
-from rag.types import Paper
 
 # pronouns and stand-ins that point back at the previous turn's subject
 _ANAPHORA = re.compile(
@@ -20,7 +21,13 @@ _ANAPHORA = re.compile(
 _PAPER_WORDS = r"(?:papers|works|methods|approaches|studies|articles|abstracts)"
 _LIST = re.compile(
     rf"\b(which|what|any|list|find|show|name)\b[^?]*\b{_PAPER_WORDS}\b|\blist\b|\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b"
-    r"|\bpapers (?:on|about|that|which|studying|using|proposing)\b", re.I)
+    r"|\bpapers (?:on|about|that|which|studying|using|proposing)\b"
+    # "Any work on X?", "What research is there on X?": a topic, asked of the whole collection
+    r"|\b(?:any|what|which|is there(?: any)?|are there(?: any)?)\s+(?:(?:prior|previous|recent|other|existing)\s+)?"
+    r"(?:work|research)\b(?!\s+(?:does|did|do|was)\b)"
+    r"|^\s*anything\s+(?:on|about|regarding|concerning)\b"
+    r"|\b(?:is|are|has|have)\s+(?:anyone|anybody|someone|people)\s+(?:been\s+)?(?:working|worked|looking|looked)\s+(?:on|at|into)\b",
+    re.I)
 # Questions about the collection itself: they must be about papers, not merely contain "how many" or "code".
 # "How many papers are there / are indexed / per venue / from ICLR?" counts; "How many papers study X?" is a
 # topic list that says how many match.
@@ -60,25 +67,30 @@ class Question:
     kind: str  # "count" | "venues" | "code" | "list" | "compare" | "fact"
     named: tuple[str, ...] = ()  # ids of papers the question names by title (whatever the filters)
     subject: tuple[str, ...] = ()  # a follow-up's paper(s): those the conversation was about
+    written: tuple[str, ...] = ()  # the question's words that name papers ("Video MTR's" → "Video MTR")
 
 
 def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
                venue: str | list[str] | tuple[str, ...] | None = None, year: int | None = None) -> Question:
     """Resolve follow-ups, filters and the kind of question, from the text and the index's own venues."""
     history = history or []
-    standalone = _standalone(text, history)
+    kind = route(text)
+    standalone = _standalone(text, history) if follows_on(text, kind) else text
     found_venue, found_year = detect_filters(text, snapshot)
     venue = combine_venues(venue, found_venue)
     year = year if year is not None else found_year
     titles = snapshot_facts(snapshot).titles
-    kind = route(text)
-    rows = titles.find(text) or (mentioned(text, snapshot) if kind == "fact" else [])
-    named = tuple(snapshot.papers[row].id for row in rows)
+    found = titles.mentions(text)
+    found += _described(text, snapshot, found)
+    if kind == "fact":  # and papers named by their model or dataset ("SPIKE-RL", "MotionVid-QA")
+        found += _other_mentions(text, snapshot, found)
+    named = tuple(dict.fromkeys(snapshot.papers[row].id for row, _ in sorted(found)))
+    written = tuple(dict.fromkeys(words for _, words in found))
     subject = () if named or standalone == text else conversation_subject(history, snapshot)
     if kind == "fact" and len(named) >= 2 and (_COMPARE.search(text) or " and " in text):
         kind = "compare"
     return Question(text=text, standalone=standalone, venue=venue, year=year, kind=kind, named=named,
-                    subject=subject)
+                    subject=subject, written=written)
 
 
 # a name a question may use for a paper's model or dataset: "LIVEditor-14B", "TimeChat-Captioner-7B"
@@ -86,9 +98,10 @@ _NAME = re.compile(r"(?<![\w-])(?=[\w-]*[A-Z][\w-]*[A-Z0-9])[A-Za-z][\w-]{3,}(?!
 MAX_MENTIONS = 2  # a name found in more abstracts than this names no one paper
 
 
-def mentioned(text: str, snapshot: Snapshot) -> list[int]:
-    """Rows of the papers whose abstract holds a model or dataset name of the question that few abstracts hold."""
-    rows: set[int] = set()
+def mentioned(text: str, snapshot: Snapshot) -> list[tuple[int, str]]:
+    """(row, name) for the papers whose abstract holds a model or dataset name of the question that few
+    abstracts hold."""
+    rows: set[tuple[int, str]] = set()
     for name in _NAME.findall(text):
         parts = [stemmer().stemWord(w) for w in re.findall(r"[a-z]{4,}", name.lower())]
         if not parts:
@@ -98,13 +111,65 @@ def mentioned(text: str, snapshot: Snapshot) -> list[int]:
             holders &= set(snapshot.keyword.documents(part).tolist())
         holders = {r for r in holders if name.lower() in snapshot.papers[r].text.lower()}
         if 0 < len(holders) <= MAX_MENTIONS:
-            rows |= holders
+            rows |= {(row, name) for row in holders}
     return sorted(rows)
 
 
+# "the compression-order paper", "the ME Layer paper": a paper called by its topic or by a phrase of its abstract
+_THE_PAPER = re.compile(r"\bthe\s+((?:[\w+²³⁴-]+\s+){0,3}?[\w+²³⁴-]+)\s+(?:paper|work|study|article|abstract)\b", re.I)
+
+
+def _described(text: str, snapshot: Snapshot, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Papers a question calls "the <phrase> paper", the phrase being a descriptive title or words of at most
+    MAX_MENTIONS abstracts (and no name found already)."""
+    titles, out = snapshot_facts(snapshot).titles, []
+    written = {compact(words) for _, words in found}
+    for phrase in _THE_PAPER.findall(text):
+        if compact(phrase) in written or not terms(phrase):
+            continue
+        rows = titles.described(phrase) or _holding(phrase, snapshot)
+        out += [(row, phrase) for row in rows]
+    return out
+
+
+def _holding(phrase: str, snapshot: Snapshot) -> list[int]:
+    """Rows of the (at most MAX_MENTIONS) abstracts that hold `phrase` verbatim (any case)."""
+    wanted = sorted(terms(phrase))
+    holders = set(snapshot.keyword.documents(wanted[0]).tolist())
+    for term in wanted[1:]:
+        holders &= set(snapshot.keyword.documents(term).tolist())
+    # "compression-order" is also written "compression order"
+    body = r"[-\s]+".join(re.escape(w) for w in re.split(r"[-\s]+", phrase.strip()))
+    pattern = re.compile(rf"(?<![\w-]){body}(?![\w-])", re.I)
+    holders = {r for r in holders if pattern.search(snapshot.papers[r].text)}
+    return sorted(holders) if len(holders) <= MAX_MENTIONS else []
+
+
+def _other_mentions(text: str, snapshot: Snapshot, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Papers named by a model or dataset name that is no title named already, nor a detail of a named paper
+    ("Waver-T2V-12B" in a question on Veda is Veda's own experiment, not another paper)."""
+    written = {compact(words) for _, words in found}
+    texts = [snapshot.papers[row].text.lower() for row, _ in found]
+    return [(row, name) for row, name in mentioned(text, snapshot)
+            if compact(name) not in written and not any(name.lower() in t for t in texts)]
+
+
 def has_latin_words(text: str) -> bool:
-    """Does the question hold a Latin-script content word? The default embedder and BM25 read English."""
-    return any(terms(w) for w in _LATIN_WORD.findall(text))
+    """Does the question hold a Latin-script word? The default embedder and BM25 read English ("And how does it
+    do that?" is English, though every word of it is a stop word)."""
+    return bool(_LATIN_WORD.search(text))
+
+
+# "And the speedup?", "What about its datasets?", "Which datasets?": said of the conversation's paper
+_CONTINUES = re.compile(r"^\W*(?:and|also|so|then|plus|besides|what about|how about)\b", re.I)
+ELLIPTICAL_TERMS = 2  # a fact question with at most this many content words leans on the conversation
+
+
+def follows_on(text: str, kind: str) -> bool:
+    """Is the question about the previous turn's subject: a pronoun for it, a continuation, or too short to
+    stand alone ("What is the learning rate?")?"""
+    return bool(_ANAPHORA.search(text) or _CONTINUES.search(text)
+                or (kind == "fact" and len(terms(text) - GENERIC - KIND_WORDS) <= ELLIPTICAL_TERMS))
 
 
 def conversation_subject(history: list[dict], snapshot: Snapshot) -> tuple[str, ...]:
@@ -159,49 +224,6 @@ def detect_filters(text: str, snapshot: Snapshot) -> tuple[str | None, int | Non
     return venue, year
 
 
-def named_papers(text: str, papers: list[Paper], titles: "TitleIndex | None" = None) -> list[Paper]:
-    """Papers whose short derived or given title (a method name such as "Veda") appears in the text."""
-    titles = titles or TitleIndex.build(papers)
-    return [papers[row] for row in titles.find(text)]
-
-
-_TOKEN = re.compile(r"[\w-]+")
-
-
-@dataclass
-class TitleIndex:
-    """Short titles (method names) by their first word: a question is checked against the few titles whose
-    words it contains, not against every paper (100k papers: 190 ms → well under 1 ms per question)."""
-
-    by_first: dict[str, list[tuple[int, frozenset[str], re.Pattern]]] = field(default_factory=dict)
-    always: list[tuple[int, re.Pattern]] = field(default_factory=list)  # names with no word characters
-
-    @classmethod
-    def build(cls, papers: list[Paper]) -> "TitleIndex":
-        by_first: dict[str, list] = defaultdict(list)
-        always = []
-        for row, paper in enumerate(papers):
-            name = paper.title.split(":")[0].strip()
-            if not (2 < len(name) and len(name.split()) <= 3):
-                continue
-            pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I if len(name) > 4 else 0)
-            words = _TOKEN.findall(name.lower())
-            if words:
-                by_first[words[0]].append((row, frozenset(words), pattern))
-            else:
-                always.append((row, pattern))
-        return cls(dict(by_first), always)
-
-    def find(self, text: str) -> list[int]:
-        """Rows of the papers named in `text`, in paper order."""
-        # a name matched at word boundaries has each of its words as a whole word of the text
-        words = set(_TOKEN.findall(text.lower()))
-        rows = [row for row, pattern in self.always if pattern.search(text)]
-        for word in words & self.by_first.keys():
-            rows += [row for row, need, pattern in self.by_first[word] if need <= words and pattern.search(text)]
-        return sorted(rows)
-
-
 @dataclass
 class SnapshotFacts:
     """What understanding a question needs from the whole collection, computed once per snapshot."""
@@ -247,7 +269,7 @@ def route(text: str) -> str:
 def _standalone(text: str, history: list[dict]) -> str:
     """A follow-up ("Which datasets was it evaluated on?") carries the previous question's subject."""
     previous = [m.get("content", "") for m in history if m.get("role") == "user" and m.get("content")]
-    if not previous or not _ANAPHORA.search(text):
+    if not previous:
         return text
     # the last user turn names the subject; keep only its content words, so its wording does not
     # outweigh what is asked now

@@ -26,6 +26,7 @@ def input_digest(paths: Sequence[str | Path], settings: Settings) -> str | None:
     digest = hashlib.sha256()
     here = Path(__file__).parent.parent  # rag/
     knobs = [settings.index.max_index_chars, settings.index.chunk_sentences, settings.index.chunk_stride, [str(p) for p in paths]]
+    knobs.append(settings.index.sentence_vectors)  # switching it on embeds the sentences at the next ingest
     digest.update(json.dumps(knobs).encode())
     try:
         for name in _CODE:

@@ -46,20 +46,27 @@ class EmbedCache:
 
     def get(self, keys: Sequence[bytes]) -> dict[bytes, bytes]:
         """Stored vector bytes for the keys that are present."""
-        found: dict[bytes, bytes] = {}
+        return dict(self._select("key, vec", keys))
+
+    def present(self, keys: Sequence[bytes]) -> set[bytes]:
+        """The keys that have a stored vector (the vectors themselves are not read)."""
+        return {row[0] for row in self._select("key", keys)}
+
+    def _select(self, columns: str, keys: Sequence[bytes]) -> list[tuple]:
+        rows: list[tuple] = []
         with self._lock:
             if self.broken:
-                return found
+                return rows
             try:
                 conn = self._connect()
                 for start in range(0, len(keys), LOOKUP_CHUNK):
                     part = keys[start:start + LOOKUP_CHUNK]
                     marks = ",".join("?" * len(part))
-                    found.update(conn.execute(f"SELECT key, vec FROM vectors WHERE key IN ({marks})", part))
+                    rows.extend(conn.execute(f"SELECT {columns} FROM vectors WHERE key IN ({marks})", part))
             except (sqlite3.Error, OSError) as exc:
                 self._give_up(exc)
-                return {}
-        return found
+                return []
+        return rows
 
     def put(self, items: list[tuple[bytes, bytes]]) -> None:
         """Store vectors; one transaction, committed before returning."""
@@ -140,6 +147,14 @@ class CachedEmbedder:
         self.sent += len(todo)
         self.hits += sum(1 for t in texts if t not in missed)
         return np.vstack(rows)
+
+
+def embed_unique(embedder: Embedder, texts: list[str]) -> np.ndarray:
+    """Embed each distinct text once (lists often repeat boilerplate sentences)."""
+    unique = list(dict.fromkeys(texts))
+    vectors = embedder.embed(unique)
+    row = {t: i for i, t in enumerate(unique)}
+    return vectors[[row[t] for t in texts]]
 
 
 def uncached(embedder: Embedder) -> Embedder:

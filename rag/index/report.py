@@ -19,6 +19,7 @@ class IngestReport:
     chunks: int = 0
     chunks_embedded: int = 0  # chunks given vectors in this ingest (by the model or the embedding cache)
     chunks_cached: int = 0  # of those, texts whose vector came from the embedding cache: no model call
+    sentences_embedded: int = 0  # abstract sentences embedded into the cache for answers (rag/index/sentences.py)
     seconds: float = 0.0
     warnings: list[str] = field(default_factory=list)
 

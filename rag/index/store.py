@@ -25,11 +25,13 @@ from rag.corpus.papers import load_papers
 from rag.errors import IndexDamaged, IndexUnavailable
 from rag.index.chunks import chunk_metadata, chunk_texts, make_chunks
 from rag.index.embed import Embedder
+from rag.index.embedcache import embed_unique
 from rag.index.embedders import get_embedder
 from rag.index.locking import writing
 from rag.index.plan import IngestPlan, Previous, is_unchanged, plan_ingest
 from rag.index.published import PublishedSnapshots
 from rag.index.report import IngestReport, Progress, progress_callback
+from rag.index.sentences import phases, plan_sentences
 from rag.index.snapshot import Snapshot, load_snapshot, new_generation, write_generation
 from rag.index.snapshots import LocalSnapshots, ServerSnapshots, SnapshotStore
 from rag.index.vectors import VectorStore
@@ -224,8 +226,11 @@ class PaperIndex:
         report.chunks = len(chunks)
         report.added, report.removed, report.unchanged = plan.added, plan.removed, plan.unchanged
         hits_before = getattr(self.embedder, "hits", 0)
-        report.chunks_embedded = self._add_chunks(plan, {p.id: p for p in papers}, progress)
+        sentences = plan_sentences(self.settings, self.embedder, papers, (c.text for c in plan.add))
+        first, then = phases(progress, len(plan.add), len(sentences.texts))  # one count of passages embedded
+        report.chunks_embedded = self._add_chunks(plan, {p.id: p for p in papers}, first)
         report.chunks_cached = getattr(self.embedder, "hits", 0) - hits_before
+        report.sentences_embedded = sentences.run(then)  # before the commit: answers find them from the start
         if plan.commit:  # (when nothing changed, the current generation stays)
             self._commit(papers, chunks, read, base)
         if plan.delete:
@@ -245,7 +250,7 @@ class PaperIndex:
         done, chunks = 0, plan.add
         for start in range(0, len(chunks), WRITE_BATCH):
             batch = chunks[start:start + WRITE_BATCH]
-            vectors = _embed_unique(self.embedder, [c.text for c in batch])
+            vectors = embed_unique(self.embedder, [c.text for c in batch])
             self.vectors.upsert([c.id for c in batch], vectors, [chunk_metadata(c, papers[c.paper_id]) for c in batch])
             done += len(batch)
             if self.settings.index.chroma_url:
@@ -289,11 +294,3 @@ def _previous(old: Snapshot | None) -> Previous | None:
     if old is None:
         return None
     return Previous(old.embedder_id, tuple(old.papers), old.meta.get("inputs"), len(old.chunk_ids))
-
-
-def _embed_unique(embedder: Embedder, texts: list[str]) -> np.ndarray:
-    """Embed each distinct text once (lists often repeat boilerplate sentences)."""
-    unique = list(dict.fromkeys(texts))
-    vectors = embedder.embed(unique)
-    row = {t: i for i, t in enumerate(unique)}
-    return vectors[[row[t] for t in texts]]

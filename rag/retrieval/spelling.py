@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import weakref
 from functools import lru_cache
 from importlib import resources
@@ -49,6 +50,9 @@ class Vocabulary:
             if token.isalpha() or "-" in token or token.isalnum():
                 by_length.setdefault(len(token), []).append(token)
         self.by_length = {n: sorted(ts) for n, ts in by_length.items()}
+        # query → corrected query: one `ask` corrects its question, then its search corrects the result again
+        self.corrected: dict[str, str] = {}
+        self.lock = threading.Lock()  # the page answers several questions at once
 
     def closest(self, stem: str, edits: int) -> str | None:
         """The vocabulary token nearest `stem` within `edits` edits (ties: alphabetical), or None."""
@@ -96,7 +100,20 @@ def correct(query: str, snapshot: Snapshot | None) -> str:
     if snapshot is None or not snapshot.keyword.vocabulary:
         return query
     vocab = vocabulary(snapshot)
+    done = vocab.corrected.get(query)
+    if done is None:
+        done = _corrected(query, vocab)
+        with vocab.lock:
+            if len(vocab.corrected) >= CORRECTED_KEPT:
+                del vocab.corrected[next(iter(vocab.corrected))]  # the oldest (dicts keep insertion order)
+            vocab.corrected[query] = done
+    return done
 
+
+CORRECTED_KEPT = 1024  # queries remembered per snapshot
+
+
+def _corrected(query: str, vocab: Vocabulary) -> str:
     def fix(match: re.Match) -> str:
         word = match.group(0)
         if sum(c.isalpha() for c in word) < MIN_LETTERS or not word.isascii() or any(c.isdigit() for c in word):

@@ -47,6 +47,10 @@ class IndexSettings(_Part):
         default=None,
         description="SQLite file of vectors keyed by chunk text, so re-ingesting renamed or re-exported lists "
         "embeds nothing; unset = <index_dir>/embed-cache.sqlite, empty string = no cache.")
+    sentence_vectors: Literal["auto", "ingest", "on-demand"] = Field(
+        default="auto", description="When abstract sentences are embedded for answers: 'ingest' = every sentence at "
+        "ingest, into the embedding cache, so an answer embeds only the question; 'on-demand' = when an answer "
+        "first needs one; 'auto' = at ingest for the local embedder only (an API bills each sentence).")
     chunk_sentences: int = Field(default=2, ge=1, le=10, description="Sentences per chunk window.")
     chunk_stride: int = Field(default=2, ge=1, le=10, description="Sentences between window starts.")
     max_index_chars: int = Field(default=20_000, ge=1_000, description="Characters of one abstract that get indexed.")

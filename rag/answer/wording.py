@@ -1,0 +1,23 @@
+"""Words of a question that say how it is put, or what kind of answer it wants, rather than what it is about."""
+
+from __future__ import annotations
+
+from rag.corpus.terms import terms
+
+# words that say how a question is put, not what it is about
+GENERIC = frozenset(terms("paper work method model approach result propos studi use report show which what how "
+                          "does list find any there anything someone explain describe tell each one both differ "
+                          "difference compare comparison way versus respectively many much have has had did was "
+                          "were been being would could should may might get got make made given kind type exact "
+                          "specific actual actually number numbers value values why when where who whom whose "
+                          "whether already certain right answer call called named one two three four first second "
+                          "sudden suddenly really exactly remember recall looking look something anyone somebody "
+                          "there's isn't other include includes uses used using about"))
+
+# words that name the kind of answer wanted, not a detail an abstract would spell out: "what other components",
+# "what quantity", "how much faster" (its abstract says "3× training speedup"), "what happens to accuracy"
+KIND_WORDS = frozenset(terms("kind type sort quantity quantities amount component components part parts element "
+                             "aspect factor property properties idea approach technique strategy mechanism way trick "
+                             "thing things result results finding findings outcome happen happens other main key core "
+                             "particular faster slower better worse larger smaller bigger longer shorter higher lower "
+                             "more fewer less cheaper quicker improvement gain variant version"))

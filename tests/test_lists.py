@@ -1,0 +1,91 @@
+"""Topic lists ("Which papers …?"): the topic searched for, the cut, and what a user reads (dev questions only)."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+import rag
+from rag.answer.lists import MAX_RELATED, kept, topic
+from rag.corpus.text import split_sentences
+
+
+@pytest.mark.parametrize(("question", "venue", "year", "expected"), [
+    ("Which papers work on streaming video understanding?", None, None, "streaming video understanding"),
+    ("Any work on streaming video understanding?", None, None, "streaming video understanding"),
+    ("What work is there on video anomaly detection or anomaly understanding?", None, None,
+     "video anomaly detection or anomaly understanding"),
+    ("Which ICLR 2026 papers study continual learning?", "ICLR", 2026, "continual learning"),
+    ("Are there papers about KV cache compression?", None, None, "KV cache compression"),
+    ("Is anyone working on privacy?", None, None, "privacy"),
+    ("Anything on few-step or one-step diffusion models?", None, None, "few-step or one-step diffusion models"),
+    # what the papers do is the topic: only the frame goes
+    ("Which papers compress visual tokens in video LLMs using pooling?", None, None,
+     "compress visual tokens in video LLMs using pooling"),
+    # no frame to strip: the question is searched whole
+    ("streaming video understanding", None, None, "streaming video understanding"),
+])
+def test_topic_is_the_question_without_its_frame_or_filters(question, venue, year, expected):
+    assert topic(question, venue, year) == expected
+
+
+@pytest.mark.parametrize(("p", "expected"), [
+    ([0.45, 0.4, 0.3], ([], [])),  # the best paper does not answer: the list abstains
+    ([0.2, 0.97, 0.35, 0.05], ([1, 2], [0])),  # retrieval's order, not the score's; near-misses apart
+    ([0.99, 0.01, 0.02], ([0], [])),  # one match: no padding
+    ([0.9, 0.2, 0.2, 0.2, 0.2], ([0], list(range(1, 1 + MAX_RELATED)))),
+])
+def test_a_list_keeps_the_papers_that_clear_its_cut_in_retrievals_order(p, expected):
+    assert kept(np.array(p), threshold=0.5) == expected
+
+
+@pytest.fixture
+def s(built_settings):
+    return built_settings
+
+
+def _items(answer: rag.Answer) -> tuple[str, list[str]]:
+    count, *lines = answer.text.splitlines()
+    return count, [line for line in lines if line.startswith("- ")]
+
+
+def test_a_list_says_how_many_match_and_each_item_is_a_whole_cited_sentence(s):
+    answer = rag.ask("What work is there on video anomaly detection or anomaly understanding?", settings=s)  # dev d018
+
+    count, items = _items(answer)
+    assert count == f"{len(answer.citations)} papers match:" == "2 papers match:"
+    assert {c.paper.title.split(":")[0] for c in answer.citations} == {"OPL", "CG-CoE"}
+    for item, citation in zip(items, answer.citations):
+        assert item.endswith(f"[{citation.n}]") and "…" not in item
+        sentence = re.sub(r"^- .+? \(IC[LM][LR] 2026\): | \[\d+\]$", "", item)
+        assert sentence in split_sentences(citation.paper.text)  # whole, as the abstract has it
+
+
+@pytest.mark.parametrize(("question", "venue", "title"), [
+    ("Which ICLR 2026 papers improve how frames are sampled for video LLMs?", "ICLR", "SPIKE"),  # dev q095
+    ("Which ICLR 2026 papers study knowledge distillation?", "ICLR", "Language models can transfer hidden biases"),
+])
+def test_no_padding_when_one_paper_matches(s, question, venue, title):
+    answer = rag.ask(question, venue=venue, settings=s)
+
+    assert _items(answer)[0] == "1 paper matches:"
+    assert len(answer.citations) == 1 and answer.citations[0].paper.title.startswith(title)
+
+
+def test_the_papers_search_ranks_first_for_the_topic_are_in_the_list_in_its_order(s):
+    question = "Which papers compress visual tokens in video LLMs using pooling?"  # dev q086
+    gold = {"ST-GridPool", "PPLLaVA"}
+    ranked = [h.paper.title for h in rag.search(topic(question), k=5, settings=s)]
+
+    listed = [c.paper.title for c in rag.ask(question, settings=s).citations]
+    assert gold <= set(listed)
+    assert [t for t in listed if t in gold] == [t for t in ranked if t in gold]
+
+
+def test_the_questions_frame_does_not_change_the_list(s):
+    asked = [rag.ask(q, settings=s) for q in ("Which papers work on video anomaly detection or anomaly understanding?",
+                                              "Any work on video anomaly detection or anomaly understanding?")]
+
+    assert [c.paper.id for c in asked[0].citations] == [c.paper.id for c in asked[1].citations] != []

@@ -19,6 +19,7 @@ from rag.answer.extractive import Source, short_name
 from rag.answer.names import names_of
 from rag.answer.lists import kept as list_kept
 from rag.answer.understand import Question, has_latin_words
+from rag.answer.values import unvalued_details
 from rag.corpus.terms import analyse
 from rag.index.store import PaperIndex, Snapshot
 from rag.retrieval.hybrid import query_vector as embed_query
@@ -151,7 +152,9 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
         return Decision("answer", [s for s in sources if p[s.n - 1] >= threshold] or sources, **decision)
     if found.asks.gist:  # "What is X?", "Tell me about X": its abstract is the answer
         return Decision("answer", sources, **decision)
-    lacking = {s.n: missing_details(s.hit, found.asks) for s in sources}
+    # an asked detail is lacking when the abstract has not its words, or has them without the value asked for
+    lacking = {s.n: missing_details(s.hit, found.asks) or unvalued_details(s.hit, found.asks, question.text)
+               for s in sources}
     answered = [s for s in sources if p[s.n - 1] >= threshold and not lacking[s.n]]
     if answered:
         return Decision("answer", answered, **decision)

@@ -261,3 +261,17 @@ def test_a_named_abstract_that_gives_the_value_still_answers(s, question, title,
 
     assert not answer.abstained and "does not report" not in answer.text
     assert answer.citations[0].paper.title.startswith(title) and fact in answer.text
+
+
+@pytest.mark.parametrize(("question", "titles"), [
+    ("How do MUSE and the information-theoretic adaptive video tokenizer differ in what they set out to fix?",
+     {"MUSE", "Adaptive video tokenization"}),  # dev x001
+    ("ViTL and the inversion-based temporal grounding framework both use temporal IoU: how does each one train its "
+     "model?", {"Video-in-the-Loop", "Temporal Video Grounding"}),  # dev x002
+])
+def test_a_comparison_with_a_described_paper_finds_it_and_cites_both(s, question, titles):
+    answer = rag.ask(question, settings=s)
+
+    check_invariants(answer)
+    assert not answer.abstained and "does not report" not in answer.text
+    assert {c.paper.title for c in answer.citations} == titles

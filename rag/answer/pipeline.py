@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Iterator, Sequence
 
 from rag.answer.citations import resolve, strip_markers
-from rag.answer.decide import Decision, decide
+from rag.answer.decide import Decision, decide, with_described
 from rag.answer.extractive import (compare_answer, excluded_answer, fact_answer, list_answer,
                                    not_reported_answer)
 from rag.answer.lists import searched
@@ -62,6 +62,8 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
                 # Chinese questions alone, and answered in English unless told (dev d064, d065, Qwen2.5-Coder-1.5B)
                 language = language_of(asked)
                 asked = f"{asked}\n(In English: {question.text})"
+    if question.described:  # "MUSE and the adaptive video tokenizer": the described paper is found by search
+        question = with_described(index, snapshot, question, k or settings.answer.k, settings)
     query, k = searched(question, k or settings.answer.k)  # a list: its topic alone, over a wider pool
     vector = query_vector(index, query)
     hits = hybrid_search(index, query, k, venue=question.venue, year=question.year, settings=settings,

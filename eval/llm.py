@@ -16,77 +16,51 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+import httpx
+
 import rag
+from rag.answer import gguf
 from rag.answer.citations import claims_for, find_markers, strip_markers
 from rag.corpus.text import split_sentences
 from rag.answer.llm import load_client
 from rag.settings import Settings
 
-from .datasets import ROOT, SCIFACT, SHARED, own_questions, scifact_queries
+from .datasets import ROOT
+from .llm_sets import SPLITS, own_set, pubmedqa_set, scifact_set, write_corpus
 from .metrics import percentile
 from .models import MODELS, fetch
 from .run import RESULTS
 
-PUBMEDQA = SHARED / "benchmarks" / "pubmedqa"
-
-
-# --- the question sets: (set, qid, kind, question, gold ids, facts)
-
-def own_set(limit: int | None) -> list[dict]:
-    """The answer-eval test split: its single-paper fact and paraphrase questions (alternating, so a subset has
-    both), and every out-of-scope question (they abstain before any model call)."""
-    questions = [q for q in own_questions("test") if not q.get("venue") and not q.get("year")]
-    facts = [q for q in questions if q["kind"] == "fact" and len(q["gold"]) == 1]
-    paraphrases = [q for q in questions if q["kind"] == "paraphrase" and len(q["gold"]) == 1]
-    inside = [q for pair in zip(facts, paraphrases) for q in pair] + facts[len(paraphrases):] + paraphrases[len(facts):]
-    outside = [q for q in questions if q["kind"] == "out-of-scope"]
-    return [{"set": "own", "qid": q["qid"], "kind": q["kind"], "question": q["question"], "gold": q["gold"],
-             "facts": q["facts"]} for q in inside[:limit] + outside]
-
-
-def scifact_set(limit: int) -> list[dict]:
-    return [{"set": "scifact", "qid": qid, "kind": "claim", "question": text, "gold": sorted(gold), "facts": []}
-            for qid, text, gold in scifact_queries("test")[:limit]]
-
-
-def pubmedqa_set(limit: int) -> list[dict]:
-    items = json.loads((PUBMEDQA / "ori_pqal.json").read_text(encoding="utf-8"))
-    test = list(json.loads((PUBMEDQA / "test_ground_truth.json").read_text(encoding="utf-8")))[:limit]
-    return [{"set": "pubmedqa", "qid": pmid, "kind": "question", "question": items[pmid]["QUESTION"],
-             "gold": [pmid], "facts": []} for pmid in test]
-
-
-def write_corpus(folder: Path, name: str, questions: list[dict], distractors: int) -> Path:
-    """A JSONL paper list of the questions' gold abstracts and `distractors` others."""
-    gold = {g for q in questions for g in q["gold"]}
-    rows = []
-    if name == "scifact":
-        with open(SCIFACT / "corpus.jsonl", encoding="utf-8") as fh:
-            for line in fh:
-                doc = json.loads(line)
-                if doc["_id"] in gold or (distractors > 0 and len(rows) - len(gold) < distractors):
-                    rows.append({"_id": doc["_id"], "title": doc["title"], "text": doc["text"], "venue": "SciFact"})
-    else:
-        items = json.loads((PUBMEDQA / "ori_pqal.json").read_text(encoding="utf-8"))
-        others = [p for p in items if p not in gold][:distractors]
-        for pmid in sorted(gold) + others:
-            rows.append({"_id": pmid, "text": " ".join(items[pmid]["CONTEXTS"]), "venue": "PubMedQA",
-                         "year": int(items[pmid]["YEAR"]) if str(items[pmid].get("YEAR", "")).isdigit() else None})
-    path = folder / name / f"{name}.jsonl"
-    path.parent.mkdir(parents=True)
-    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    return path.parent
-
 
 # --- asking and scoring
 
+SERVER_COUNTERS = ("prompt_tokens_total", "prompt_seconds_total", "tokens_predicted_total",
+                   "tokens_predicted_seconds_total")
+
+
+def server_counters(settings: Settings) -> dict[str, float]:
+    """llama.cpp's running totals (its /metrics): prompt tokens read and the seconds spent reading them, so a
+    time to first token can be read against the prompt's size and the machine's load. {} without a GGUF."""
+    if not settings.llm.gguf:
+        return {}
+    url = gguf.local_server(settings.llm.gguf, threads=settings.llm.threads).url.removesuffix("/v1")
+    totals = {}
+    for line in httpx.get(url + "/metrics", timeout=30).text.splitlines():
+        name, _, value = line.partition(" ")
+        if name.removeprefix("llamacpp:") in SERVER_COUNTERS:
+            totals[name.removeprefix("llamacpp:")] = float(value)
+    return totals
+
+
 def ask(question: dict, settings: Settings) -> dict:
-    """One answer, streamed: its scores, time to first piece and total time."""
+    """One answer, streamed: its scores, time to first piece and total time, and what llama.cpp read for it."""
+    before = server_counters(settings)
     started = time.perf_counter()
     first = None
     for piece in rag.ask_stream(question["question"], settings=settings):
@@ -96,14 +70,19 @@ def ask(question: dict, settings: Settings) -> dict:
         else:
             answer = piece
     total = time.perf_counter() - started
+    after = server_counters(settings)
+    used = {k: after[k] - before.get(k, 0.0) for k in after}
     return {**question, **score(answer, question), "ttft": first, "seconds": total,
+            "prompt_tokens": used.get("prompt_tokens_total"), "prompt_seconds": used.get("prompt_seconds_total"),
+            "tokens": used.get("tokens_predicted_total"), "load": os.getloadavg()[0],
             "mode": answer.mode, "notice": answer.notice, "answer": answer.text}
 
 
 def score(answer, question: dict) -> dict:
     cited = {_gold_id(c.paper) for c in answer.citations}
     gold = set(question["gold"])
-    claims = sum(len(v) for v in claims_for(answer.text).values())
+    claims = len({c for cited in claims_for(answer.text).values() for c in cited})  # a sentence citing [1, 2] once
+    sentences = 0 if answer.abstained else len(split_sentences(strip_markers(answer.text)))
     text = answer.text.lower()
     return {
         "abstained": answer.abstained,
@@ -132,8 +111,9 @@ def summarise(rows: list[dict]) -> dict:
     single = [r for r in inside if len(r["gold"]) == 1]
     defined = lambda key, rs: [r[key] for r in rs if r[key] is not None]  # noqa: E731
     claims = sum(r["claims"] for r in answered)
-    sentences = sum(len(split_sentences(strip_markers(r["answer"]))) for r in answered)
+    sentences = sum(r["sentences"] for r in answered)
     written = [r for r in inside if r["mode"].startswith("llm")]
+    read = [r for r in rows if r.get("prompt_seconds")]
     return {
         "n": len(rows), "n_in": len(inside), "n_out": len(rows) - len(inside), "n_single": len(single),
         "resolves": mean([r["resolves"] for r in rows]),
@@ -151,6 +131,9 @@ def summarise(rows: list[dict]) -> dict:
         "ttft_p50": percentile(defined("ttft", written), 50) if written else None,
         "seconds_p50": percentile([r["seconds"] for r in inside], 50) if inside else None,
         "seconds_total": sum(r["seconds"] for r in rows),
+        "prompt_tokens_p50": percentile([r["prompt_tokens"] for r in read], 50) if read else None,
+        "prompt_rate": sum(r["prompt_tokens"] for r in read) / sum(r["prompt_seconds"] for r in read) if read else None,
+        "load": mean([r["load"] for r in rows if r.get("load") is not None]),
     }
 
 
@@ -172,14 +155,16 @@ def report(rows: dict, args, model: str, seconds: float) -> str:
     lines = ["# Written answers from a real model, beside the extractive answers",
              "",
              f"Model: {model} (Q4_K_M GGUF, llama.cpp through xllamacpp, `PAPERCHAT_LLM_GGUF`), 2 shared CPU cores.",
-             f"Run: `python -m eval.llm {' '.join(sys.argv[1:])}`, {seconds / 60:.0f} min, {time.strftime('%Y-%m-%d')}; "
-             f"model reads: **{args.context}**; {args.sources} sources per answer.",
+             f"Run: `python -m eval.llm {' '.join(sys.argv[1:])}`, {seconds / 60:.0f} min, "
+             f"{time.strftime('%Y-%m-%d %H:%M')} UTC, split {args.split}; "
+             f"model reads: **{args.context}** ({args.evidence} a source); at most {args.sources} sources an answer.",
              "", _what_ran(rows), "",
              "| set · mode | every [n] resolves | cited sentences supported by their abstract (claims) | "
              "answer sentences with a citation | "
              "gold cited, single-paper | citation precision / recall | facts present | out-of-scope abstained | "
-             "in-scope abstained | no citation | written by the model | TTFT p50 | answer time p50 |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+             "in-scope abstained | no citation | written by the model | TTFT p50 | answer time p50 | "
+             "prompt tokens read p50 | prompt read rate | load average |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for key, rs in rows.items():
         s = summarise(rs)
         f = lambda v, fmt="{:.2f}": "–" if v is None else fmt.format(v)  # noqa: E731
@@ -188,11 +173,15 @@ def report(rows: dict, args, model: str, seconds: float) -> str:
             f"{f(s['cited_sentences'])} ({s['sentences']}) | "
             f"{f(s['gold_cited_single'])} | {f(s['precision'])} / {f(s['recall'])} | {f(s['facts'])} | "
             f"{f(s['abstain_out'])} | {f(s['abstain_in'])} | {f(s['no_citation'])} | {f(s['written_share'])} | "
-            f"{f(s['ttft_p50'], '{:.1f} s')} | {f(s['seconds_p50'], '{:.1f} s')} |")
+            f"{f(s['ttft_p50'], '{:.1f} s')} | {f(s['seconds_p50'], '{:.1f} s')} | "
+            f"{f(s['prompt_tokens_p50'], '{:.0f}')} | {f(s['prompt_rate'], '{:.1f} tokens/s')} | {f(s['load'], '{:.1f}')} |")
     lines += ["", "Targets (issue 12): every [n] resolves 1.0; supported ≥ 0.80; gold cited (single-paper) ≥ 0.90; "
               "out-of-scope abstained ≥ 0.90; facts ≥ extractive; TTFT p50 ≤ 20 s.",
               "\"written by the model\" is the share of in-scope answers the model wrote; the rest fell back to the "
-              "extractive answer (a timeout or a cut) or abstained."]
+              "extractive answer (a timeout or a cut) or abstained. \"prompt tokens read\" are those llama.cpp "
+              "evaluated for the answer (its /metrics; a prefix it has cached, such as the rules, is not read "
+              "again); the read rate is theirs over its prompt seconds, so a TTFT can be read against the load "
+              "(the 1-minute load average when each question ended)."]
     return "\n".join(lines) + "\n"
 
 
@@ -224,12 +213,17 @@ def compare_context(questions: list[dict], llm: Settings) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--split", choices=SPLITS, default="test",
+                        help="test (reported) or dev: answer-eval dev, SciFact train, the PubMedQA tune half")
     parser.add_argument("--own", type=int, default=None, help="in-scope questions of our set (default: all)")
+    parser.add_argument("--oos", type=int, default=None, help="out-of-scope questions of our set (default: all)")
+    parser.add_argument("--chinese", type=int, default=0, help="questions asked in Chinese (default: none)")
     parser.add_argument("--scifact", type=int, default=50)
     parser.add_argument("--pubmedqa", type=int, default=50)
     parser.add_argument("--distractors", type=int, default=300)
     parser.add_argument("--context", choices=("sentences", "abstracts"), default="sentences")
-    parser.add_argument("--sources", type=int, default=8, help="papers retrieved per answer (answer k)")
+    parser.add_argument("--sources", type=int, default=Settings().llm.sources, help="most sources the model reads")
+    parser.add_argument("--evidence", type=int, default=Settings().llm.evidence, help="sentences per source")
     parser.add_argument("--out", default="llm", help="results file stem under eval/results/")
     parser.add_argument("--compare-context", type=int, default=0, metavar="N",
                         help="only measure time to first token, sentences against abstracts, on N own questions")
@@ -253,24 +247,24 @@ def main(argv: list[str] | None = None) -> int:
                                                 encoding="utf-8")
 
     with tempfile.TemporaryDirectory(prefix="paperchat-eval-llm-") as tmp:
-        base = Settings(index_dir=Path(tmp) / "own-index", data_dir=ROOT / "data", answer_k=args.sources)
+        base = Settings(index_dir=Path(tmp) / "own-index", data_dir=ROOT / "data")
         # a CPU model reads for tens of seconds before its first word: these budgets only stop a runaway
         llm = base.replace(llm_gguf=model, llm_timeout=600, llm_answer_timeout=1200, llm_context=args.context,
-                           llm_model=model.stem)
+                           llm_model=model.stem, llm_sources=args.sources, llm_evidence=args.evidence)
         load_client(llm)
         if args.compare_context:
             rag.ingest(settings=base)
-            text = compare_context([q for q in own_set(args.compare_context) if q["kind"] != "out-of-scope"],
+            text = compare_context(own_set(args.split, args.compare_context, 0),
                                    llm.replace(index_dir=base.index.index_dir))
             (RESULTS / "llm-context.md").write_text(text, encoding="utf-8")
             print(text)
             return 0
-        sets = [("own", own_set(args.own), None)]
+        sets = [("own", own_set(args.split, args.own, args.oos, args.chinese), None)]
         if args.scifact:
-            questions = scifact_set(args.scifact)
+            questions = scifact_set(args.split, args.scifact)
             sets.append(("scifact", questions, write_corpus(Path(tmp), "scifact", questions, args.distractors)))
         if args.pubmedqa:
-            questions = pubmedqa_set(args.pubmedqa)
+            questions = pubmedqa_set(args.split, args.pubmedqa)
             sets.append(("pubmedqa", questions, write_corpus(Path(tmp), "pubmedqa", questions, args.distractors)))
         for name, questions, folder in sets:
             index = Path(tmp) / f"{name}-index"

@@ -240,3 +240,39 @@ def test_a_follow_up_without_a_pronoun_stays_with_the_paper(s, turns, title, say
 
     check_invariants(answer)
     assert {c.paper.title for c in answer.citations} == {title} and says in answer.text
+
+
+def test_a_named_abstract_with_the_attributes_words_but_not_its_value_says_it_does_not_report_it(s):
+    # Deep Forcing's abstract speaks of "autoregressive video diffusion models" and names none (dev w023)
+    answer = rag.ask("Which autoregressive video generator does Deep Forcing extend in its experiments?", settings=s)
+
+    check_invariants(answer)
+    assert answer.text.startswith("The Deep Forcing abstract does not report which autoregressive video generator")
+    assert answer.abstained and answer.sources[0].paper.title.startswith("Deep Forcing")
+    assert [c.paper.title for c in answer.citations] == [answer.sources[0].paper.title]
+
+
+@pytest.mark.parametrize(("question", "title", "fact"), [
+    ("How many training samples does Video-MTR need compared with prior long-video approaches?", "Video-MTR", "8K"),
+    ("What accuracy does MotionChat reach on FAVOR-Bench, and how does it compare with Qwen2.5VL-72B?", "MotionSight",
+     "48.3%"),
+])
+def test_a_named_abstract_that_gives_the_value_still_answers(s, question, title, fact):
+    answer = rag.ask(question, settings=s)  # dev d004, d012
+
+    assert not answer.abstained and "does not report" not in answer.text
+    assert answer.citations[0].paper.title.startswith(title) and fact in answer.text
+
+
+@pytest.mark.parametrize(("question", "titles"), [
+    ("How do MUSE and the information-theoretic adaptive video tokenizer differ in what they set out to fix?",
+     {"MUSE", "Adaptive video tokenization"}),  # dev x001
+    ("ViTL and the inversion-based temporal grounding framework both use temporal IoU: how does each one train its "
+     "model?", {"Video-in-the-Loop", "Temporal Video Grounding"}),  # dev x002
+])
+def test_a_comparison_with_a_described_paper_finds_it_and_cites_both(s, question, titles):
+    answer = rag.ask(question, settings=s)
+
+    check_invariants(answer)
+    assert not answer.abstained and "does not report" not in answer.text
+    assert {c.paper.title for c in answer.citations} == titles

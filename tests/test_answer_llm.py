@@ -9,6 +9,7 @@ import pytest
 from pydantic import SecretStr
 
 import rag
+from rag.answer import pipeline
 from fake_openai import Cut, FakeOpenAI, Hang, Reply, Status
 from test_answer import check_invariants
 
@@ -89,10 +90,21 @@ def test_out_of_scope_questions_abstain_without_calling_the_llm(llm, fake):
     assert answer.abstained and fake.chat_requests == []
 
 
-def test_the_llm_saying_the_papers_do_not_answer_is_an_abstention(llm, fake):
-    fake.script(Reply("The indexed papers do not answer this."))
+@pytest.mark.parametrize("reply", ["The indexed papers do not answer this.", "The indexed papers do not answer this [1]."])
+def test_the_llm_saying_the_papers_do_not_answer_is_an_abstention(llm, fake, monkeypatch, reply):
+    monkeypatch.setattr(pipeline, "OVERRULE_DECLINE", 1.01)  # the decision is never sure enough to overrule it
+    fake.script(Reply(reply))
     answer = rag.ask(VEDA, settings=llm)
     assert answer.abstained and answer.citations == () and answer.mode == "llm: test-model"
+
+
+def test_a_decline_the_decision_is_sure_of_is_overruled_by_the_abstracts_own_sentences(llm, fake, monkeypatch):
+    monkeypatch.setattr(pipeline, "OVERRULE_DECLINE", 0.0)
+    fake.script(Reply("The indexed papers do not answer this."))
+    *pieces, answer = rag.ask_stream(VEDA, settings=llm)
+    assert not answer.abstained and answer.mode == "extractive" and "5.1×" in answer.text
+    assert answer.notice.startswith("The model found no answer") and "[the model found no answer" in "".join(pieces)
+    check_invariants(answer)
 
 
 def test_a_follow_up_is_condensed_before_retrieval(llm, fake):
@@ -107,6 +119,20 @@ def test_a_follow_up_is_condensed_before_retrieval(llm, fake):
     assert len(fake.chat_requests) == 2
     last = fake.chat_requests[1]["body"]["messages"]
     assert any(m["role"] == "user" and m["content"] == "What is FlowNar?" for m in last)
+
+
+def test_a_question_in_chinese_is_searched_in_english_and_answered_as_asked(llm, fake):
+    fake.script(Reply("What speedup does Veda report?"), Reply("Veda 实现了 5.1× 的端到端加速 [1]。"))
+    asked = "Veda 报告了多大的加速？"
+
+    answer = rag.ask(asked, settings=llm)
+
+    condense, written = (r["body"]["messages"] for r in fake.chat_requests)
+    assert asked in condense[-1]["content"] and "English" in condense[0]["content"]
+    assert answer.sources[0].paper.title == "Veda" and answer.citations[0].paper.title == "Veda"
+    assert f"Question: {asked}" in written[-1]["content"]  # the model answers the question as asked
+    assert "language of the question" in written[0]["content"]
+    check_invariants(answer)
 
 
 @pytest.mark.slow
@@ -160,3 +186,17 @@ def test_the_models_text_is_shown_as_plain_text_without_the_key(llm, fake, reply
     assert KEY not in "".join(pieces)  # nor in what streamed before the final answer
     answer.text.encode("utf-8")
     check_invariants(answer)
+
+
+@pytest.mark.parametrize(("text", "other", "language"), [
+    ("What speedup does Veda report?", False, "the language of the question"),
+    ("Veda 报告了多大的加速？", True, "Chinese"),
+    ("Vedaはどのくらい速いですか？", True, "Japanese"),
+    ("Veda는 얼마나 빠른가요?", True, "Korean"),
+    ("Какое ускорение даёт Veda?", True, "Russian"),
+    ("Quelle accélération rapporte Veda ?", False, "the language of the question"),  # Latin script: searched as is
+])
+def test_questions_in_another_script_are_recognised_and_their_language_named(text, other, language):
+    assert pipeline.in_other_script(text) is other
+    if other:
+        assert pipeline.language_of(text) == language

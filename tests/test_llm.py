@@ -91,7 +91,7 @@ def test_llm_settings_come_from_the_environment(monkeypatch):
 def test_sources_are_numbered_blocks_with_title_venue_and_abstract_then_the_question():
     system, user = build_messages(QUESTION, PAPERS, None, words=80)
     assert system["role"] == "system" and user["role"] == "user"
-    assert "about 80 words" in system["content"] and NO_ANSWER in system["content"]
+    assert "at most 80 words" in system["content"] and NO_ANSWER in system["content"]
     content = user["content"]
     first, second = content.index('<source id="1">'), content.index('<source id="2">')
     assert first < second < content.index(f"Question: {QUESTION}")
@@ -347,6 +347,15 @@ def test_condense_rewrites_a_follow_up_with_one_call(fake):
 def test_condense_keeps_only_the_question(fake, reply, expected):
     fake.script(Reply(reply))
     assert condense_question("How fast is it?", HISTORY, settings_for(fake.url)) == expected
+
+
+def test_condense_translates_a_question_in_another_language_with_no_history(fake):
+    fake.script(Reply("What speedup does Veda report?"))
+    assert condense_question("Veda 报告了多大的加速？", None, settings_for(fake.url), english=True) == \
+        "What speedup does Veda report?"
+    (request,) = fake.chat_requests
+    system, user = request["body"]["messages"]
+    assert "into English" in system["content"] and user["content"] == "Veda 报告了多大的加速？"
 
 
 @pytest.mark.parametrize("history, settings_url", [

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import rag
-from rag.answer.names import TitleIndex, named_papers
+from rag.answer.names import TitleIndex, described_phrase, named_papers
 from rag.answer.understand import follows_on, understand
 from rag.types import Paper
 
@@ -93,3 +93,27 @@ def test_a_paper_called_by_its_topic_or_a_phrase_of_its_abstract(built_settings)
 def test_a_follow_up_is_a_pronoun_a_continuation_or_too_short_to_stand_alone(question, kind, follows):
     assert follows_on(question, kind) is follows
 
+
+
+@pytest.mark.parametrize(("question", "written", "phrase"), [
+    ("How do MUSE and the information-theoretic adaptive video tokenizer differ in what they set out to fix?",
+     ("MUSE",), "information-theoretic adaptive video tokenizer"),  # dev x001
+    ("ViTL and the inversion-based temporal grounding framework both use temporal IoU: how does each one train "
+     "its model?", ("ViTL",), "inversion-based temporal grounding framework"),  # dev x002
+    ("Compare Veda with the decision-representation method for layer pruning: how does each one make the model "
+     "cheaper?", ("Veda",), "decision-representation method for layer pruning"),  # dev x003
+    ("KERN versus the ME Layer paper: which part of the model does each one change?", ("KERN", "ME Layer"), ""),
+    ("How do ST-GridPool and PPLLaVA differ in the way they compress video tokens?", ("ST-GridPool", "PPLLaVA"), ""),
+    ("How does Veda compare to the model?", ("Veda",), ""),  # one word describes no paper
+])
+def test_a_compared_paper_described_rather_than_named_is_found_in_the_question(question, written, phrase):
+    assert described_phrase(question, written) == phrase
+
+
+def test_a_comparison_with_a_described_paper_is_a_comparison_and_keeps_the_description(built_settings):
+    snapshot = rag.api.get_index(built_settings).snapshot()
+    question = understand("How do MUSE and the information-theoretic adaptive video tokenizer differ in what they "
+                          "set out to fix?", None, snapshot)
+
+    assert question.kind == "compare" and question.described == "information-theoretic adaptive video tokenizer"
+    assert [snapshot.papers[snapshot.by_id[i]].title for i in question.named] == ["MUSE"]

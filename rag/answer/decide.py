@@ -19,9 +19,10 @@ from rag.answer.extractive import Source, short_name
 from rag.answer.names import names_of
 from rag.answer.lists import kept as list_kept
 from rag.answer.understand import Question, has_latin_words, snapshot_facts
+from rag.answer.values import unvalued_details
 from rag.corpus.terms import analyse, terms
 from rag.index.store import PaperIndex, Snapshot
-from rag.retrieval.hybrid import query_vector as embed_query
+from rag.retrieval.hybrid import hybrid_search, query_vector as embed_query
 from rag.types import Hit
 
 
@@ -165,7 +166,9 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
         return Decision("answer", [s for s in sources if p[s.n - 1] >= threshold] or sources, **decision)
     if found.asks.gist:  # "What is X?", "Tell me about X": its abstract is the answer
         return Decision("answer", sources, **decision)
-    lacking = {s.n: missing_details(s.hit, found.asks) for s in sources}
+    # an asked detail is lacking when the abstract has not its words, or has them without the value asked for
+    lacking = {s.n: missing_details(s.hit, found.asks) or unvalued_details(s.hit, found.asks, question.text)
+               for s in sources}
     answered = [s for s in sources if p[s.n - 1] >= threshold and not lacking[s.n]]
     if answered:
         return Decision("answer", answered, **decision)
@@ -198,3 +201,23 @@ def _passes(snapshot: Snapshot, question: Question, paper_id: str) -> bool:
 def all_cosines(vectors, hit: Hit, asked: np.ndarray) -> np.ndarray:
     """The asked part's cosine with every sentence of a paper the question is about."""
     return vectors.of(list(analyse(hit.paper.text).sentences)) @ asked
+
+
+def with_described(index: PaperIndex, snapshot: Snapshot, question: Question, k: int, settings,
+                   model: Model | None = None) -> Question:
+    """A comparison of a named paper with one it describes ("MUSE and the adaptive video tokenizer"): the
+    description is searched, and its best paper besides the named one is compared when the calibrated
+    model says it answers the description; otherwise the question is about the named paper alone."""
+    model = model or shipped_model(index.settings.index.embedder)
+    phrase = question.described
+    alone = replace(question, text=phrase, standalone=phrase, kind="fact", named=(), written=(), described="")
+    vector = embed_query(index, phrase)
+    hits = [h for h in hybrid_search(index, phrase, k, venue=question.venue, year=question.year, settings=settings,
+                                     snapshot=snapshot, vector=vector) if h.paper.id not in question.named]
+    if hits:
+        found = candidates(index, snapshot, alone, hits, vector)
+        p = model.probability(found.rows)
+        best = int(np.argmax(p))
+        if p[best] >= model.threshold:
+            return replace(question, named=(*question.named, hits[best].paper.id), described="")
+    return replace(question, kind="fact", described="")

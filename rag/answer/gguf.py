@@ -86,6 +86,9 @@ def _start(path: Path, threads: int) -> LocalModel:
     params.port = 0  # a free port
     params.n_ctx = CONTEXT_TOKENS
     params.n_parallel = SLOTS
+    # /metrics on the loopback port: prompt tokens read and seconds spent, what `make eval-llm` reports a time
+    # to first token against
+    params.endpoint_metrics = True
     params.cpuparams.n_threads = params.cpuparams_batch.n_threads = threads
     try:
         server = xllamacpp.Server(params)

@@ -106,9 +106,9 @@ def _client(settings: Settings):
 def generate_stream(question: str, papers: Sequence[Paper], history: list[dict] | None, settings: Settings,
                     deadline: float | None = None, start_by: float | None = None,
                     excerpts: Sequence[Sequence[str]] | None = None, clock: Clock = time.monotonic,
-                    sleep: Callable[[float], None] = time.sleep) -> "Generation":
-    """The answer's text pieces as they stream; see `Generation`."""
-    return Generation(question, papers, history, settings, deadline, start_by, excerpts, clock, sleep)
+                    sleep: Callable[[float], None] = time.sleep, language: str = "") -> "Generation":
+    """The answer's text pieces as they stream (in `language`, when named); see `Generation`."""
+    return Generation(question, papers, history, settings, deadline, start_by, excerpts, clock, sleep, language)
 
 
 class Generation:
@@ -120,14 +120,14 @@ class Generation:
 
     def __init__(self, question, papers, history, settings: Settings, deadline: float | None = None,
                  start_by: float | None = None, excerpts=None, clock: Clock = time.monotonic,
-                 sleep: Callable[[float], None] = time.sleep):
+                 sleep: Callable[[float], None] = time.sleep, language: str = ""):
         self.settings, self.clock, self.sleep = settings, clock, sleep
         now = clock()
         self.deadline = deadline if deadline is not None else now + settings.llm.answer_timeout
         self.start_by = min(self.deadline, start_by if start_by is not None else now + settings.llm.timeout)
         self.cut = ""
         self.finish_reason = ""
-        self._messages = build_messages(question, papers, history, settings.answer.words, excerpts)
+        self._messages = build_messages(question, papers, history, settings.answer.words, excerpts, language)
         self._pieces = self._run()
 
     def __iter__(self) -> Iterator[str]:
@@ -258,12 +258,13 @@ def read_events(lines: Iterable[str], deadline: float, total: float, max_tokens:
 # --- condensing a follow-up
 
 def condense_question(question: str, history: list[dict] | None, settings: Settings,
-                      deadline: float | None = None, clock: Clock = time.monotonic) -> str:
-    """A follow-up rewritten as a standalone question by one LLM call; the question itself on any failure.
+                      deadline: float | None = None, clock: Clock = time.monotonic, english: bool = False) -> str:
+    """A follow-up rewritten as a standalone English question by one LLM call; the question itself on any failure.
 
+    With `english` a question with no history is rewritten too (translated: the index is searched in English).
     It gets `llm.timeout`, or the time left to `deadline` if that is sooner."""
     turns = recent_history(history)
-    if not turns or not llm_configured(settings):
+    if not (turns or english) or not llm_configured(settings):
         return question
     wait = settings.llm.timeout if deadline is None else min(settings.llm.timeout, deadline - clock())
     if wait < MIN_ATTEMPT_SECONDS:

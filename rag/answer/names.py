@@ -160,3 +160,23 @@ def named_papers(text: str, papers: list[Paper], titles: TitleIndex | None = Non
     """Papers whose name (a method name such as "Veda") appears in the text."""
     titles = titles or TitleIndex.build(papers)
     return [papers[row] for row in titles.find(text)]
+
+
+# a paper a comparison describes rather than names: "MUSE and the information-theoretic adaptive video tokenizer",
+# "Veda versus the decision-representation method for layer pruning"
+_DESCRIBED = re.compile(
+    r"(?:\b(?:and|versus|vs\.?|from|with|to|than)\s+)the\s+(?P<what>(?:[\w-]+\s+){0,5}?(?:framework|method|tokeni[sz]er|"
+    r"paper|benchmark|model|approach|work|system|dataset|technique|architecture)(?:\s+(?:for|of|on)\s+(?:[\w-]+\s+)"
+    r"{0,2}?[\w-]+(?=\s*[:?,;.]|\s+(?:and|differ|compare)\b))?)(?=\s|[:?,;.]|$)"
+    r"|\bthe\s+(?P<first>(?:[\w-]+\s+){1,5}?(?:framework|method|tokeni[sz]er|paper|benchmark|model|approach|work|"
+    r"system|dataset|technique|architecture))\s+(?:and|versus|vs\.?)\s", re.I)
+
+
+def described_phrase(text: str, written: tuple[str, ...]) -> str:
+    """The words a comparison uses for a paper it does not name ("information-theoretic adaptive video
+    tokenizer"), or "" (a phrase holding a named paper's name is that paper: "the ME Layer paper")."""
+    for match in _DESCRIBED.finditer(text):
+        phrase = (match.group("what") or match.group("first") or "").strip()
+        if len(phrase.split()) >= 2 and not any(compact(w) in compact(phrase) for w in written):
+            return phrase
+    return ""

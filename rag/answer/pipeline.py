@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import time
+import unicodedata
 from collections import Counter
 from dataclasses import replace
 from typing import Iterator, Sequence
 
-from rag.answer.citations import find_markers, resolve
-from rag.answer.decide import Decision, decide
+from rag.answer.citations import resolve, strip_markers
+from rag.answer.decide import Decision, decide, with_described
 from rag.answer.extractive import (compare_answer, excluded_answer, fact_answer, list_answer,
                                    not_reported_answer)
 from rag.answer.lists import searched
@@ -47,13 +48,22 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
     if excluded:  # every paper the question names is outside the filters: say so, cite nothing
         yield from _emit(_abstain(snapshot, excluded_answer(excluded, question.venue, question.year)))
         return
+    asked, language = question.text, ""  # what the model answers, and the language it answers in when not English
     if use_llm:
         # one budget for the whole written answer, and one for its first words (condensing included):
         # a hanging endpoint costs llm.timeout once, not once per call
         now = time.monotonic()
         deadline, start_by = now + settings.llm.answer_timeout, now + settings.llm.timeout
-        if history:
-            question = _condensed(question, history, settings, min(deadline, now + settings.llm.timeout / 2))
+        if history or in_other_script(text):
+            question = _condensed(question, history, settings, min(deadline, now + settings.llm.timeout / 2),
+                                  snapshot)
+            if in_other_script(asked) and question.text != asked:
+                # its English beside it, and the language named: a small model reading English sources declined
+                # Chinese questions alone, and answered in English unless told (dev d064, d065, Qwen2.5-Coder-1.5B)
+                language = language_of(asked)
+                asked = f"{asked}\n(In English: {question.text})"
+    if question.described:  # "MUSE and the adaptive video tokenizer": the described paper is found by search
+        question = with_described(index, snapshot, question, k or settings.answer.k, settings)
     query, k = searched(question, k or settings.answer.k)  # a list: its topic alone, over a wider pool
     vector = query_vector(index, query)
     hits = hybrid_search(index, query, k, venue=question.venue, year=question.year, settings=settings,
@@ -68,7 +78,7 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
     if not use_llm:
         yield from _emit(extractive_answer(question, decision, settings))
         return
-    yield from _llm_answer(question, decision, history, settings, deadline, start_by)
+    yield from _llm_answer(question, decision, history, settings, deadline, start_by, asked, language)
 
 
 def answer_question(index: PaperIndex, text: str, history: list[dict] | None = None,
@@ -116,19 +126,29 @@ def _excluded(question: Question, snapshot: Snapshot) -> list[Paper]:
     return [snapshot.papers[row] for row in rows]
 
 
-def _llm_sources(question: Question, decision: Decision) -> list[Hit]:
-    """The LLM sees the papers the decision kept first (a list: only those), then the other hits."""
+def _llm_sources(question: Question, decision: Decision, most: int) -> list[Hit]:
+    """The LLM sees the papers the decision kept first (a list: only those), then the other hits, `most` in all
+    (every kept paper of a list, though: leaving one out would drop it from the answer)."""
     chosen = [s.hit for s in decision.sources]
     if question.kind == "list":
         return chosen
-    return chosen + [h for h in decision.hits if h not in chosen]
+    return (chosen + [h for h in decision.hits if h not in chosen])[:max(most, len(chosen))]
 
 
-def _condensed(question: Question, history: list[dict], settings: Settings, deadline: float) -> Question:
-    """The follow-up rewritten by the LLM by `deadline` (half the first-words budget; generating gets the rest)."""
-    rewritten = condense_question(question.text, history, settings, deadline=deadline)
+def _condensed(question: Question, history: list[dict] | None, settings: Settings, deadline: float,
+               snapshot: Snapshot) -> Question:
+    """The follow-up rewritten by the LLM by `deadline` (half the first-words budget; generating gets the rest).
+
+    A question in another language is rewritten in English and understood again from that (what is asked, the
+    papers it names); the model is still given the question as asked, and answers in its language."""
+    foreign = in_other_script(question.text)
+    rewritten = condense_question(question.text, history, settings, deadline=deadline, english=foreign)
     if rewritten == question.text:  # the rewrite failed (or changed nothing): keep our own, which has the subject
         return question
+    if foreign:  # searched in English, or as it was when the model did not translate it
+        if not has_latin_words(rewritten):
+            return question
+        return understand(correct(rewritten, snapshot), history, snapshot, question.venue, question.year)
     if question.standalone != question.text:
         # we carried the subject in already: the model's words join ours, so a weak model's rewrite can add
         # to what is searched for but not lose the subject (SmolLM2 rewrites are often off the subject)
@@ -136,16 +156,39 @@ def _condensed(question: Question, history: list[dict], settings: Settings, dead
     return replace(question, standalone=rewritten)
 
 
+def in_other_script(text: str) -> bool:
+    """Mostly letters of another script than Latin (Chinese with a method name in it, too): searched in English."""
+    letters = [c for c in text if c.isalpha()]
+    return sum(c > "\u024f" for c in letters) > len(letters) / 2
+
+
+# the first word of a letter's Unicode name → the language a question in that script is most likely in
+_SCRIPTS = {"CJK": "Chinese", "HIRAGANA": "Japanese", "KATAKANA": "Japanese", "HANGUL": "Korean",
+            "CYRILLIC": "Russian", "GREEK": "Greek", "ARABIC": "Arabic", "HEBREW": "Hebrew", "DEVANAGARI": "Hindi",
+            "THAI": "Thai"}
+
+
+def language_of(text: str) -> str:
+    """The language of a question in another script, by its letters (kana make CJK text Japanese)."""
+    found = [_SCRIPTS.get(unicodedata.name(c, " ").split()[0]) for c in text if c.isalpha() and c > "\u024f"]
+    found = [f for f in found if f]
+    if "Japanese" in found:
+        return "Japanese"
+    return max(set(found), key=found.count) if found else "the language of the question"
+
+
 def _llm_answer(question: Question, decision: Decision, history, settings: Settings, deadline: float,
-                start_by: float) -> Iterator:
-    """Stream the model's answer; on any fault, fall back to the extractive answer with a notice."""
-    hits = _llm_sources(question, decision)
+                start_by: float, asked: str, language: str = "") -> Iterator:
+    """Stream the model's answer to the question as `asked`; on any fault, the extractive answer with a notice."""
+    hits = _llm_sources(question, decision, settings.llm.sources)
     papers = [h.paper for h in hits]
     excerpts = None
     if settings.llm.context == "sentences":
-        excerpts = [evidence(h, set(decision.asks.focus)) for h in hits]
+        cosines = {s.hit.paper.id: s.cosines for s in decision.sources}
+        excerpts = [evidence(h, decision.asks, decision.idf, cosines.get(h.paper.id), settings.llm.evidence)
+                    for h in hits]
     pieces: list[str] = []
-    stream = generate_stream(question.text, papers, history, settings, deadline=deadline, start_by=start_by,
+    stream = generate_stream(asked, papers, history, settings, deadline=deadline, start_by=start_by, language=language,
                              excerpts=excerpts)
     try:
         for piece in stream:
@@ -163,12 +206,34 @@ def _llm_answer(question: Question, decision: Decision, history, settings: Setti
         yield from _fallback(question, decision, settings,
                              f"the LLM's answer was cut before a sentence ended ({stream.cut})", True)
         return
-    if NO_ANSWER.lower() in text.lower() and not find_markers(text):
+    if _declines(text):
+        if _best_probability(decision) >= OVERRULE_DECLINE:
+            yield "\n\n[the model found no answer in its excerpts; answering from the abstracts instead]\n\n"
+            yield from _emit(replace(extractive_answer(question, decision, settings),
+                                     notice="The model found no answer in its excerpts: answered from the abstracts."))
+            return
         yield Answer(text=NO_ANSWER, abstained=True, mode=model_label(settings), sources=tuple(hits))
         return
     resolved = resolve(text, papers)
     yield Answer(text=resolved.text, citations=resolved.citations, mode=model_label(settings),
                  sources=tuple(hits), unsupported=resolved.unsupported, notice=notice)
+
+
+# A model that declines is believed unless the abstention model was this sure of the paper it chose. Tuned on
+# dev (Qwen2.5-Coder-1.5B, 3 sources): the 3 out-of-scope questions the decision answered had 0.60-0.73 and the
+# model declined all 3 (rightly); it also declined 2 of 8 in-scope ones, at 0.58 and 0.79.
+OVERRULE_DECLINE = 0.75
+
+
+def _best_probability(decision: Decision) -> float:
+    return max((decision.probabilities[s.n - 1] for s in decision.sources if s.n <= len(decision.probabilities)),
+               default=0.0)
+
+
+def _declines(text: str) -> bool:
+    """The model's reply is its "no answer" line (perhaps with a stray [n]), not an answer that mentions it."""
+    said = " ".join(strip_markers(text).lower().split()).rstrip(".")
+    return said.startswith(NO_ANSWER.lower().rstrip(".")) and len(said) < 2 * len(NO_ANSWER)
 
 
 def _fallback(question: Question, decision: Decision, settings: Settings, reason: str, broke: bool) -> Iterator:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rag.answer.names import TitleIndex, compact
+from rag.answer.names import TitleIndex, compact, described_phrase
 from rag.answer.wording import GENERIC, KIND_WORDS
 from rag.corpus.terms import analyse, stemmer, terms
 from rag.index.store import Snapshot
@@ -68,6 +68,7 @@ class Question:
     named: tuple[str, ...] = ()  # ids of papers the question names by title (whatever the filters)
     subject: tuple[str, ...] = ()  # a follow-up's paper(s): those the conversation was about
     written: tuple[str, ...] = ()  # the question's words that name papers ("Video MTR's" → "Video MTR")
+    described: str = ""  # a compared paper it describes, not names ("the adaptive video tokenizer"): search finds it
 
 
 def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
@@ -87,10 +88,12 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     named = tuple(dict.fromkeys(snapshot.papers[row].id for row, _ in sorted(found)))
     written = tuple(dict.fromkeys(words for _, words in found))
     subject = () if named or standalone == text else conversation_subject(history, snapshot)
-    if kind == "fact" and len(named) >= 2 and (_COMPARE.search(text) or " and " in text):
+    compared = kind in ("fact", "list") and bool(_COMPARE.search(text) or " and " in text)
+    described = described_phrase(text, written) if compared and len(named) == 1 else ""
+    if compared and (len(named) >= 2 or described):
         kind = "compare"
     return Question(text=text, standalone=standalone, venue=venue, year=year, kind=kind, named=named,
-                    subject=subject, written=written)
+                    subject=subject, written=written, described=described)
 
 
 # a name a question may use for a paper's model or dataset: "LIVEditor-14B", "TimeChat-Captioner-7B"

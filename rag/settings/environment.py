@@ -26,7 +26,8 @@ FLAT: dict[str, tuple[str, str]] = {
     "answer_k": ("answer", "k"), "answer_words": ("answer", "words"),
     "openai_api_key": ("llm", "api_key"), "openai_base_url": ("llm", "base_url"),
     **{f"llm_{name}": ("llm", name) for name in ("model", "temperature", "timeout", "max_tokens", "retries", "backoff",
-                                                 "gguf", "answer_timeout", "context", "threads")},
+                                                 "gguf", "answer_timeout", "context", "threads", "sources",
+                                                 "evidence")},
     **{name: ("serve", name) for name in ServeSettings.model_fields},
 }
 BARE_ENV = {"OPENAI_API_KEY": "openai_api_key", "OPENAI_BASE_URL": "openai_base_url"}  # read without the prefix

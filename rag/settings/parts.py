@@ -111,8 +111,18 @@ class LLMSettings(_Part):
         "allowed mid-stream. A CPU model reading 8 abstracts may need 60.")
     context: Literal["sentences", "abstracts"] = Field(
         default="sentences",
-        description="What the model reads of each source: its 3 sentences best matching the question, or the "
+        description="What the model reads of each source: its llm.evidence sentences best answering the question, or the "
         "whole abstract (2.1x the prompt: 7,330 against 3,524 characters for 5 sources, median of 30 test questions; on a CPU the prompt is most of the wait).")
+    # 3 sources of 2 sentences: ~350 prompt tokens (dev median 1,708 characters, against 3,648 for 5 of 3), the
+    # first word in ~10 s at llama.cpp's 37 tokens/s on an idle core (eval/results/llm.md)
+    sources: int = Field(
+        default=3, ge=1, le=20,
+        description="Most sources the model reads: the papers the answer decision kept, then the next hits. Each "
+        "costs prompt reading before the first word (env PAPERCHAT_LLM_SOURCES).")
+    evidence: int = Field(
+        default=2, ge=1, le=10,
+        description="Sentences of each source the model reads when llm.context is 'sentences' (env "
+        "PAPERCHAT_LLM_EVIDENCE).")
     answer_timeout: float = Field(
         default=90.0, gt=0.0, le=3600.0,
         description="Seconds one whole written answer may take, follow-up rewriting included; past it reading "

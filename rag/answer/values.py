@@ -1,0 +1,79 @@
+"""Does a named paper's abstract give the value asked for, or only the attribute's words?
+
+"Which three surgical datasets was X validated on?" over "We validate on three surgical datasets" has the
+words but no dataset named; "What speedup does X reach?" over "X speeds up decoding" has no quantity. The
+sentences holding the asked noun must hold a value of the kind wanted: a name other than the paper's own
+and the question's own words (nor their acronym: "MMA" for "modality-mutual attention"), or a quantity.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rag.answer.asks import Asks
+from rag.answer.evidence import _NAMED, _NUMBER
+from rag.answer.names import compact, names_of
+from rag.corpus.terms import analyse, terms
+from rag.types import Hit
+
+# nouns whose value is a name ("which backbones" → "LLaMA-2, Qwen2"), unlike "which components" or "what
+# mechanism", answered in plain words ("a temporal module and a spatial module")
+_NAMED_THINGS = frozenset(terms("dataset datasets benchmark benchmarks model models backbone backbones encoder "
+                                "encoders decoder generator generators baseline baselines llm llms teacher student "
+                                "network networks architecture corpus optimizer detector classifier"))
+
+# a count as an abstract writes one: "3 LLMs", "7 million stereo pairs", "three surgical datasets" (the ranker's
+# _NUMBER wants a reported quantity, "5.1×", "60%"; an answer to "how many" may be a bare count)
+_COUNT = re.compile(r"(?<![\w.-])\d+(?:[.,]\d+)?(?![\w-])|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
+                    r"eleven|twelve|dozens?|hundreds?|thousands?|millions?|billions?)\b", re.I)
+
+# nouns whose value is a quantity: "what speedup", "which accuracy"
+_QUANTITIES = frozenset(terms("speedup speedups accuracy percentage ratio throughput latency size count"))
+
+
+def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
+    """The asked details ("three surgical datasets") whose sentences in the abstract hold no value of the kind
+    the detail is (a name, a number), worded for "does not report …" ("which LLM backbones", "number of
+    layers"); none for details answered in words, or whose head the abstract lacks."""
+    analysis = analyse(hit.paper.text)
+    own = [compact(n) for n in (*names_of(hit.paper), *asks.written) if n]
+    asked = terms(question)
+    initials = _initials(question)
+    missing = []
+    for phrase, need, head in asks.details:
+        wants = value_kind(phrase)
+        if not wants:
+            continue
+        # every sentence holding one of its words: the value may sit beside another of them ("423 stereo videos"
+        # for "number of stereo pairs"), and a sentence too many only keeps the answer
+        on = [s for s, have in zip(analysis.sentences, analysis.terms) if need & have]
+        if head <= analysis.all_terms and not any(holds_value(s, wants, own, asked, initials) for s in on):
+            missing.append(f"which {phrase}" if wants == "names" else phrase)  # "does not report which …"
+    return missing
+
+
+def value_kind(phrase: str) -> str:
+    """"number" for "number of layers" or "speedup", "names" for "LLM backbones", "" for "proposed framework"."""
+    if re.match(r"(?:number|amount) of\b", phrase, re.I) or terms(phrase) & _QUANTITIES:
+        return "number"
+    return "names" if terms(phrase.split()[-1]) & _NAMED_THINGS else ""
+
+
+def holds_value(sentence: str, wants: str, own: list[str], asked: frozenset[str], initials: str) -> bool:
+    """A quantity ("3 LLMs", "60%"), or a name that is neither the paper's, the question's, nor their acronym."""
+    if wants == "number":
+        return bool(_NUMBER.search(sentence) or _COUNT.search(sentence))
+    for name in _NAMED.findall(sentence):
+        key = compact(name)
+        singular = re.sub(r"(?<=[A-Z])s$", "", name)  # "LLMs" is the question's "LLM"
+        if any(key in o or o in key for o in own) or terms(singular) <= asked:
+            continue
+        if name.isupper() and key in initials:  # "VAD" for "video anomaly detection"
+            continue
+        return True
+    return False
+
+
+def _initials(question: str) -> str:
+    """The first letters of the question's words, hyphenated parts apart: "modality-mutual attention" → "mma"."""
+    return "".join(w[0] for w in re.findall(r"[A-Za-z]+", question)).lower()

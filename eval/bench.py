@@ -183,8 +183,14 @@ def ensure_built(size: int, args: argparse.Namespace) -> None:
         return
     # the 100k corpus: its distinct text into an index of its own (cold, with an empty shared cache, or from
     # the eval caches with --seed), then the replicas' vectors into that cache, then the whole corpus
-    for path in [SCALED_CACHE.parent / f"index-{distinct_size()}", settings.index.index_dir]:
-        shutil.rmtree(path, ignore_errors=True)
+    shutil.rmtree(settings.index.index_dir, ignore_errors=True)
+    seeded = BENCH / f"replicas-{size}.json"
+    if seeded.exists() and SCALED_CACHE.exists() and not args.cold:
+        # the distinct part and the replicas' vectors are in the cache already (keyed by window text, so a new
+        # corpus version reuses every window it shares and the ingest embeds, and reports, the rest)
+        _child_json("ingest", size, str(BENCH / f"ingest-{size}-warm-cache.json"), "warm-cache")
+        return
+    shutil.rmtree(SCALED_CACHE.parent / f"index-{distinct_size()}", ignore_errors=True)
     for stale in SCALED_CACHE.parent.glob(SCALED_CACHE.name + "*"):
         stale.unlink()
     if args.seed and not args.cold:
@@ -192,8 +198,7 @@ def ensure_built(size: int, args: argparse.Namespace) -> None:
         _child_json("ingest", distinct_size(), str(BENCH / f"ingest-{distinct_size()}-seeded.json"), "seeded")
     else:
         _child_json("ingest", distinct_size(), str(record), "cold")
-    seeded = seed_replica_vectors(build_scaled(size), settings)
-    (BENCH / f"replicas-{size}.json").write_text(json.dumps(seeded, indent=1))
+    seeded.write_text(json.dumps(seed_replica_vectors(build_scaled(size), settings), indent=1))
     _child_json("ingest", size, str(BENCH / f"ingest-{size}-warm-cache.json"), "warm-cache")
 
 
@@ -217,6 +222,7 @@ def seed_cache(target: Path) -> None:
 
 def measure_size(size: int, args: argparse.Namespace) -> dict:
     """Every figure of one corpus size; the slow builds come from eval/.cache/ when they are there."""
+    started = time.strftime("%Y-%m-%d %H:%M")
     ensure_built(size, args)
     out: dict = {"size": size}
     if size == 70:
@@ -235,7 +241,15 @@ def measure_size(size: int, args: argparse.Namespace) -> dict:
     out["cold_start"] = _child_json("coldstart", size)
     out["disk"] = disk_usage(index_settings(size))
     out["papers"] = out["reingest"]["papers"]
+    out["measured"] = f"{started} – {time.strftime('%H:%M')}"
     return out
+
+
+def kept_rows(sizes: list[int]) -> list[dict]:
+    """The last report's rows of the sizes not run now (each row says when it was measured)."""
+    last = RESULTS / "bench.json"
+    rows = json.loads(last.read_text())["sizes"] if last.exists() else []
+    return [r for r in rows if r["size"] not in sizes]
 
 
 def _cold_figures(size: int) -> dict:
@@ -309,7 +323,8 @@ def main(argv: list[str] | None = None) -> int:
     for size in sizes:
         if size not in (70, 5183):
             build_scaled(size)
-    rows = [measure_size(size, args) for size in sizes]
+    rows = kept_rows(sizes) + [measure_size(size, args) for size in sizes]
+    rows.sort(key=lambda r: r["size"])
     skip = {peer_section: args.no_peer, load_section: args.no_load}
     extras = [section(args) for section in EXTRA_SECTIONS if not skip.get(section)]
     text = to_markdown(rows, extras)

@@ -13,7 +13,8 @@ def to_markdown(rows: list[dict], extras: list[tuple[str, list[str], dict]]) -> 
     lines = [
         "# Speed benchmark",
         "",
-        f"Run {time.strftime('%Y-%m-%d %H:%M')} on {len(os.sched_getaffinity(0))} CPU cores (no GPU), embedder "
+        f"Written {time.strftime('%Y-%m-%d %H:%M')} (each size's run time is in its `measured` row; a size "
+        f"not run this time keeps its last figures) on {len(os.sched_getaffinity(0))} CPU cores (no GPU), embedder "
         "all-MiniLM-L6-v2 int8 ONNX, extractive answers. **Shared machine**: other jobs used the same 2 cores "
         "during these runs (load averages below), so wall times are upper bounds; CPU time is the steadier figure. "
         "The 100k corpus grows SciFact's and PubMedQA's 6,183 real abstracts into distinct replicas: sentences "
@@ -58,11 +59,11 @@ def _build_rss(r: dict) -> str:
     return f"{build['peak_rss_mb']:,.0f} MB" if "peak_rss_mb" in build else "not recorded"
 
 
-def _cpu(r: dict) -> str:
+def _cpu(r: dict, call: str) -> str:
     lat = r["latency"]
-    if "ask_cpu_p50_ms" not in lat:
+    if f"{call}_cpu_p50_ms" not in lat:
         return "not measured"
-    return f"{lat['search_cpu_p50_ms']:.0f} / {lat['ask_cpu_p50_ms']:.0f} ms"
+    return f"{lat[f'{call}_cpu_p50_ms']:.0f} / {lat[f'{call}_cpu_p95_ms']:.0f} ms"
 
 
 def _filtered(r: dict) -> str:
@@ -80,7 +81,9 @@ _ROWS: list[tuple[str, Callable[[dict], str], str]] = [
      "p50 ≤ 150 ms"),
     ("extractive ask p50 / p95", lambda r: f"{r['latency']['ask_p50_ms']:.0f} / {r['latency']['ask_p95_ms']:.0f} ms",
      "p50 ≤ 400 ms"),
-    ("CPU time per search / ask, p50", _cpu, "5,183: ask ≤ 50 ms"),
+    ("CPU time per search, p50 / p95", lambda r: _cpu(r, "search"), ""),
+    ("CPU time per extractive ask, p50 / p95", lambda r: _cpu(r, "ask"), "5,183: ask p50 ≤ 50 ms"),
+    ("measured", lambda r: r.get("measured", "–"), ""),
     ("load average during the latency run", lambda r: " → ".join(f"{x:.1f}" for x in r["latency"]["load_avg"]), ""),
     ("search with a venue filter p50 / p95", _filtered, ""),
     ("peak RSS, serving process", lambda r: f"{r['latency']['peak_rss_mb']:,.0f} MB", "≤ 2,048 MB"),

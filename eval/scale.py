@@ -8,6 +8,13 @@ Replica 0 of an abstract is the original. Replica r >= 1 is a paper of its own (
   windows) swapped for a sentence of another abstract of the same family, so no window is a copy of
   a real one; a SciFact title keeps its first half and takes the second half of another title.
   BM25 therefore indexes 100k different documents, with real sentences and real term statistics.
+- **PubMedQA titles**: PubMedQA abstracts have none, and deriving one at ingest scores candidate key
+  phrases with the embedder (rag/corpus/titles.py): ~13 new embeddings for each of the ~15,000
+  recombined replicas, which kept the 100k ingest reading its lists for over 20 minutes. A replica
+  is therefore given, as its list title, the title derived from its source's abstract without the
+  embedder (the statistical key-phrase choice, as for a non-local embedder); replica 0 keeps no title,
+  so the ingest derives it as for any title-less list. A given title is a window of its own: the
+  ingest embeds those ~15,000 short titles for real.
 - **vectors**: embedding 550k new windows would take days on 2 cores, so each replica window gets the
   vector of the source window at its position plus seeded Gaussian noise shaped like the corpus
   (covariance of the real windows' vectors), renormalised, written into the benchmark's embedding
@@ -23,6 +30,7 @@ Replica 0 of an abstract is the original. Replica r >= 1 is a paper of its own (
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 import zlib
@@ -33,6 +41,7 @@ from typing import Iterator
 import numpy as np
 
 from rag.corpus.text import clean_markup, split_sentences
+from rag.corpus.titles import derive_title
 
 from .datasets import ROOT, SCIFACT, SHARED
 
@@ -89,14 +98,22 @@ def replica_text(source: Source, replica: int, pool: list[list[str]]) -> str:
 
 
 def replica_title(source: Source, replica: int, titles: list[str]) -> str:
-    """The first half of the source's title and the second half of another one (PubMedQA has none)."""
-    if replica == 0 or not source.title:
+    """The first half of the source's title and the second half of another one; for a source without one
+    (PubMedQA), the title derived from its abstract, so the ingest embeds no key phrases for it."""
+    if replica == 0:
         return source.title
+    if not source.title:
+        return _derived_title(source.text)
     rng = _rng("title", source, replica)
     own = source.title.split()
     made = [" ".join(own[:max(1, len(own) // 2)] + other[len(other) // 2:])
             for other in (titles[int(i)].split() for i in rng.integers(len(titles), size=8))]
     return next((t for t in made if t != source.title), f"{source.title} ({replica})")
+
+
+@functools.lru_cache(maxsize=None)
+def _derived_title(text: str) -> str:
+    return derive_title(clean_markup(text), scorer=None)  # no embedder: the statistical key-phrase choice
 
 
 def _rng(what: str, source: Source, replica: int) -> np.random.Generator:
@@ -126,7 +143,7 @@ def replica_id(source_id: str, replica: int) -> str:
 
 def build_scaled(size: int, root: Path = CACHE) -> Path:
     """A folder of `.jsonl` lists, one per family and replica, holding `size` papers; reused if complete."""
-    folder = root / f"corpus-{size}-v2"  # v2: distinct replicas (v1 copied the text)
+    folder = root / f"corpus-{size}-v3"  # v3: titled PubMedQA replicas (v2: distinct replicas; v1 copied the text)
     done = folder / ".complete"
     if done.exists():
         return folder

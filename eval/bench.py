@@ -9,7 +9,8 @@ Each size is measured in fresh processes, so one size's memory never counts towa
   - 100k: its 6,183 distinct abstracts are ingested (cold, or with --seed from the eval caches' vectors),
     the replicas' perturbed window vectors are written into the shared embedding cache (eval/scale.py:
     replicas have recombined text and vectors of their own), then the full 100,000-paper ingest runs with
-    that cache warm; its wall time is reported as measured.
+    that cache warm; its wall time is reported as measured. When eval/.cache/bench/replicas-*.json and that
+    cache are there, only the full ingest is re-run (the cache is keyed by window text).
   - re-ingest of the unchanged corpus, in a process of its own.
   - search and extractive `ask` latency, in a process that loads the index and the model once.
   - cold start of the chat page: `python -m ui.app` until its HTTP port answers.

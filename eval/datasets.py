@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import random
 from collections import defaultdict
 from pathlib import Path
 
@@ -92,3 +93,18 @@ def pubmedqa_items() -> list[dict]:
         test = set(json.load(fh))
     return [{"pmid": pmid, "question": item["QUESTION"], "context": " ".join(item["CONTEXTS"]), "test": pmid in test}
             for pmid, item in items.items()]
+
+
+def scifact_gold_subset(split: str, size: int, path: Path) -> Path:
+    """A SciFact corpus of `size` abstracts at `path`: the gold abstracts of `split`'s claims plus random others
+    (seed 0), for indexes too slow to build over all 5,183 (the multilingual embedder). Written once."""
+    if path.exists():
+        return path
+    gold = {g for _qid, _text, golds in scifact_queries(split) for g in golds}
+    with open(SCIFACT / "corpus.jsonl", encoding="utf-8") as fh:
+        rows = [json.loads(line) for line in fh]
+    others = [r["_id"] for r in rows if r["_id"] not in gold]
+    keep = gold | set(random.Random(0).sample(others, max(size - len(gold), 0)))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows if r["_id"] in keep), encoding="utf-8")
+    return path

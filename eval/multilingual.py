@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import shutil
 import sys
 import tempfile
@@ -27,7 +26,7 @@ from rag.index.embedcache import uncached
 from rag.settings import Settings
 
 from .corpora import CACHE, settings_for
-from .datasets import ROOT, SCIFACT, SPLITS, own_questions, scifact_queries
+from .datasets import ROOT, SPLITS, own_questions, scifact_gold_subset, scifact_queries
 from .metrics import percentile, retrieval_row
 from .run import RESULTS
 
@@ -37,17 +36,7 @@ SUBSET = 500
 
 def scifact_subset() -> Path:
     """The SciFact test claims' gold abstracts plus random other abstracts, as a JSONL corpus (written once)."""
-    path = CACHE / "scifact-subset" / f"corpus-{SUBSET}.jsonl"
-    if path.exists():
-        return path
-    gold = {g for _qid, _text, golds in scifact_queries("test") for g in golds}
-    with open(SCIFACT / "corpus.jsonl", encoding="utf-8") as fh:
-        rows = [json.loads(line) for line in fh]
-    others = [r for r in rows if r["_id"] not in gold]
-    keep = gold | {r["_id"] for r in random.Random(0).sample(others, SUBSET - len(gold))}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(json.dumps(r) + "\n" for r in rows if r["_id"] in keep), encoding="utf-8")
-    return path
+    return scifact_gold_subset("test", SUBSET, CACHE / "scifact-subset" / f"corpus-{SUBSET}.jsonl")
 
 
 def scifact_ndcg(embedder: str) -> dict:

@@ -30,7 +30,7 @@ from rag.corpus.papers import load_papers
 from rag.settings import Settings
 
 from .corpora import CACHE, LOO_PREFIX, _pubmedqa_corpus, settings_for
-from .datasets import SCIFACT, own_questions, pubmedqa_items, scifact_queries
+from .datasets import SCIFACT, own_questions, pubmedqa_items, scifact_gold_subset, scifact_queries
 from .external import LOO_KINDS
 
 ABSTAIN_KINDS = ("out-of-scope", "not-reported", "filter-excluded")  # a right answer abstains (cites no answer)
@@ -45,17 +45,7 @@ TRAIN_SUBSET = 1500
 
 def train_subset() -> Path:
     """SciFact's train claims' gold abstracts plus random others, TRAIN_SUBSET in all, as a JSONL (written once)."""
-    path = CACHE / "scifact-subset" / f"train-{TRAIN_SUBSET}.jsonl"
-    if path.exists():
-        return path
-    gold = {g for _qid, _text, golds in scifact_queries("train") for g in golds}
-    with open(SCIFACT / "corpus.jsonl", encoding="utf-8") as fh:
-        rows = [json.loads(line) for line in fh]
-    others = sorted(r["_id"] for r in rows if r["_id"] not in gold)
-    keep = gold | set(random.Random(0).sample(others, max(TRAIN_SUBSET - len(gold), 0)))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(json.dumps(r) + "\n" for r in rows if r["_id"] in keep), encoding="utf-8")
-    return path
+    return scifact_gold_subset("train", TRAIN_SUBSET, CACHE / "scifact-subset" / f"train-{TRAIN_SUBSET}.jsonl")
 
 
 _subset_built: set[str] = set()

@@ -97,3 +97,15 @@ def test_a_compared_paper_gives_its_sentence_on_the_asked_aspect(text, ask, want
     line = compare_answer([source(1, "GridNet" if text is GRID else "SegNet", text)], found, {}, 120)
 
     assert expected in line and absent not in line and line.endswith("[1]")
+
+
+def test_a_hostile_title_among_the_loosely_related_reaches_the_page_as_text():
+    import rag
+    from ui.render import render_answer
+
+    hostile = paper("![x](http://127.0.0.1:9/leak) <img src=http://127.0.0.1:9/i> [a](javascript:alert(1))", PROTO)
+    text = list_answer([source(1, "Veda", VEDA)], asks({"video"}), {}, 120, related=[Hit(paper=hostile, score=0.1)])
+    shown = render_answer(rag.Answer(text=text, mode="extractive"), 1)
+
+    assert "Loosely related, not counted: " in text
+    assert "<img" not in shown and "](http" not in shown and "](javascript" not in shown

@@ -9,6 +9,8 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
+import time
 from dataclasses import replace
 
 import numpy as np
@@ -232,3 +234,30 @@ def test_a_reader_process_sees_another_process_reingest(tmp_path, index_copy):
     hits = rag.search("Veda achieves a 5.1× end-to-end speedup", k=3, settings=index_copy, mode="dense")
 
     assert hits[0].paper.title == "Veda" and "6.4× end-to-end" in hits[0].paper.text
+
+
+def test_reopening_chroma_while_other_threads_search_fails_no_search(index_copy):
+    """A reader that notices another process's commit reopens Chroma; searches in flight on other threads must
+    neither fail nor see a half-closed client (chromadb deletes a stopped system's bindings)."""
+    index = PaperIndex(index_copy)
+    index.snapshot()
+    vector = index.embedder.embed(["streaming video with bounded memory"])[0]
+    errors, done = [], threading.Event()
+
+    def search():
+        while not done.is_set():
+            try:
+                assert index.dense(vector, 5)
+            except Exception as exc:  # noqa: BLE001 - collected for the assertion below
+                errors.append(exc)
+
+    threads = [threading.Thread(target=search) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for _ in range(30):
+        index.vectors.reopen()
+        time.sleep(0.01)
+    done.set()
+    for thread in threads:
+        thread.join()
+    assert not errors, errors[0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import threading
 from pathlib import Path
 from typing import Any, Sequence
 from urllib.parse import urlparse
@@ -11,6 +12,11 @@ from chromadb.api.types import Documents, EmbeddingFunction, Embeddings
 
 from rag.errors import IndexUnavailable
 from rag.settings import Settings
+
+# chromadb caches one System per path and publishes it before its start() has run, so a second thread
+# opening the same path meanwhile gets a half-built client ("'RustBindingsAPI' object has no attribute
+# 'bindings'"); opening clients one at a time closes that window
+_OPENING = threading.Lock()
 
 
 class NoDownloadEmbeddingFunction(EmbeddingFunction[Documents]):
@@ -56,7 +62,8 @@ def connect(settings: Settings, directory: Path):
             _set_http_timeout(client)
             return client
         directory.mkdir(parents=True, exist_ok=True)
-        return chromadb.PersistentClient(path=str(directory), settings=chroma_settings)
+        with _OPENING:
+            return chromadb.PersistentClient(path=str(directory), settings=chroma_settings)
     except Exception as exc:
         raise IndexUnavailable(chroma_problem(settings, exc)) from exc
 

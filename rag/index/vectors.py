@@ -51,6 +51,12 @@ class VectorStore:
         except Exception as exc:
             raise IndexUnavailable(chroma_problem(self.settings, exc)) from exc
 
+    @contextmanager
+    def using(self) -> Iterator[None]:
+        """`guard`, while holding this folder's client open: a reopen by another thread waits for it to finish."""
+        with _gate(self.folder, self.settings).use(), self.guard():
+            yield
+
     @property
     def folder(self) -> Path:
         return self.dir / "chroma"
@@ -102,18 +108,19 @@ class VectorStore:
         """Close the embedded Chroma so the next call loads what another process wrote to the same folder."""
         if self.settings.index.chroma_url:
             return  # a server is shared: it already serves every writer's vectors
-        _close_shared_client(self.folder)
+        with _gate(self.folder, self.settings).exclusive():
+            _close_shared_client(self.folder)
         self._client = self._collection = None
 
     def count(self) -> int:
-        with self.guard():
+        with self.using():
             return self.collection.count()
 
     def query(self, vector: np.ndarray, n: int, venue=None, year=None) -> list[tuple[str, str, float]]:
         """Top `n` chunks by cosine similarity: (chunk id, paper id, similarity)."""
         # no count() first: Chroma returns what it has when n exceeds it (nothing when empty), and counting
         # cost 40 ms of a 70 ms search at 550k chunks. Only distances: texts are rebuilt from the paper.
-        with self.guard():
+        with self.using():
             result = self.collection.query(query_embeddings=[vector.tolist()], n_results=n,
                                            where=where_filter(venue, year), include=["distances"])
         if result is None:
@@ -123,20 +130,20 @@ class VectorStore:
     def upsert(self, ids: list[str], vectors: np.ndarray, metadatas: list[dict]) -> None:
         # no documents: a chunk's text is rebuilt from its paper (its id carries the text's digest), and
         # stored documents were never read (see `PaperIndex.chunk_texts`)
-        with self.guard():
+        with self.using():
             self.collection.upsert(ids=ids, embeddings=vectors.tolist(), metadatas=metadatas)
 
     def ids(self) -> set[str]:
         """Every chunk id Chroma holds for this index and embedder."""
         found: set[str] = set()
         count = self.count()
-        with self.guard():
+        with self.using():
             for offset in range(0, count, PAGE):
                 found.update(self.collection.get(include=[], limit=PAGE, offset=offset)["ids"])
         return found
 
     def delete(self, ids: list[str]) -> None:
-        with self.guard():
+        with self.using():
             for start in range(0, len(ids), PAGE):
                 self.collection.delete(ids=ids[start:start + PAGE])
 
@@ -144,23 +151,25 @@ class VectorStore:
         """Cheaply confirm Chroma holds what a snapshot names: enough vectors, and each sampled id stored and
         found by its own vector (a lost HNSW file leaves ids and count intact but searches only a few)."""
         try:
-            count = self.collection.count()
-            if count < expected:
-                raise IndexDamaged(self._damaged(f"Chroma holds {count} vectors of the {expected} the snapshot "
-                                                 "names"), part="vectors")
-            if not sample:
-                return
-            stored = self.collection.get(ids=sample, include=["embeddings"])
-            if len(stored["ids"]) < len(sample):
-                raise IndexDamaged(self._damaged(f"{len(sample) - len(stored['ids'])} of {len(sample)} sampled "
-                                                 "vectors are missing"), part="vectors")
-            found = self.collection.query(query_embeddings=stored["embeddings"], n_results=1, include=["distances"])
+            with _gate(self.folder, self.settings).use():
+                count = self.collection.count()
+                stored = self.collection.get(ids=sample, include=["embeddings"]) if sample else None
+                found = (self.collection.query(query_embeddings=stored["embeddings"], n_results=1,
+                                               include=["distances"]) if stored and stored["ids"] else None)
         except IndexUnavailable:
             raise
         except Exception as exc:
             if self.settings.index.chroma_url:
                 raise IndexUnavailable(chroma_problem(self.settings, exc)) from exc
             raise IndexDamaged(self._damaged(f"{type(exc).__name__}: {exc}"), part="vectors") from exc
+        if count < expected:
+            raise IndexDamaged(self._damaged(f"Chroma holds {count} vectors of the {expected} the snapshot "
+                                             "names"), part="vectors")
+        if not sample:
+            return
+        if len(stored["ids"]) < len(sample):
+            raise IndexDamaged(self._damaged(f"{len(sample) - len(stored['ids'])} of {len(sample)} sampled "
+                                             "vectors are missing"), part="vectors")
         lost = sum(1 for d in found["distances"] if not d or d[0] > FOUND)
         if lost:
             raise IndexDamaged(self._damaged(f"{lost} of {len(sample)} sampled vectors cannot be found by search"),
@@ -168,7 +177,7 @@ class VectorStore:
 
     def check_sampled(self) -> None:
         """`check` with ids sampled from Chroma itself, for when no snapshot names them."""
-        with self.guard():
+        with self.using():
             ids = self.collection.get(include=[], limit=PAGE)["ids"]
         if ids:
             self.check(sorted({ids[round(k * (len(ids) - 1) / 15)] for k in range(16)}), 0)
@@ -177,7 +186,7 @@ class VectorStore:
         """Drop this collection (its vectors are rebuilt from the embedding cache); a folder Chroma cannot even
         drop it from is moved aside whole."""
         try:
-            with self.guard():
+            with self.using():
                 self.client.delete_collection(self.name)
             self._collection = None
         except IndexUnavailable:
@@ -214,7 +223,7 @@ class VectorStore:
 
     def drop_other_collections(self, keep: set[str]) -> None:
         """Vectors of another embedder are never mixed in: once rebuilt, their collection goes."""
-        with self.guard():
+        with self.using():
             for name in collection_names(self.client):
                 if name.startswith(self.prefix) and name != self.name and name not in keep:
                     self.client.delete_collection(name)
@@ -227,6 +236,70 @@ _CLIENTS: dict[Path, object] = {}
 _CLIENTS_LOCK = threading.Lock()  # threads opening Chroma at once would start two systems on one path
 
 
+class _ClientGate:
+    """Shared use of one folder's client by many threads, exclusive for closing it: closing stops chromadb's
+    system for every holder (its bindings are deleted), so a reopen waits for in-flight calls and holds new
+    ones back until the fresh client is in place. A thread's nested uses count once."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self._users = 0
+        self._closing = False
+        self._mine = threading.local()
+
+    @contextmanager
+    def use(self) -> Iterator[None]:
+        depth = getattr(self._mine, "depth", 0)
+        if depth == 0:
+            with self._changed:
+                self._changed.wait_for(lambda: not self._closing)
+                self._users += 1
+        self._mine.depth = depth + 1
+        try:
+            yield
+        finally:
+            self._mine.depth = depth
+            if depth == 0:
+                with self._changed:
+                    self._users -= 1
+                    self._changed.notify_all()
+
+    @contextmanager
+    def exclusive(self) -> Iterator[None]:
+        if getattr(self._mine, "depth", 0):
+            raise RuntimeError("a thread using the Chroma client cannot close it")
+        with self._changed:
+            self._changed.wait_for(lambda: not self._closing)
+            self._closing = True
+            self._changed.wait_for(lambda: self._users == 0)
+        try:
+            yield
+        finally:
+            with self._changed:
+                self._closing = False
+                self._changed.notify_all()
+
+
+class _NoGate:
+    """A server's client is never closed by a reopen, so its calls need no gate."""
+
+    @contextmanager
+    def use(self) -> Iterator[None]:
+        yield
+
+    exclusive = use
+
+
+_GATES: dict[Path, _ClientGate] = {}
+
+
+def _gate(folder: Path, settings: Settings) -> _ClientGate | _NoGate:
+    if settings.index.chroma_url:
+        return _NoGate()
+    with _CLIENTS_LOCK:
+        return _GATES.setdefault(folder, _ClientGate())
+
+
 def _shared_client(folder: Path, open_client: Callable[[], object]):
     with _CLIENTS_LOCK:
         if folder not in _CLIENTS:
@@ -235,10 +308,10 @@ def _shared_client(folder: Path, open_client: Callable[[], object]):
 
 
 def _close_shared_client(folder: Path) -> None:
-    with _CLIENTS_LOCK:
+    with _CLIENTS_LOCK:  # (held while closing: an open meanwhile would get the system being stopped)
         client = _CLIENTS.pop(folder, None)
-    if client is not None:
-        client.close()
+        if client is not None:
+            client.close()
 
 
 def index_id(directory: Path) -> str:

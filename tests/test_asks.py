@@ -20,9 +20,20 @@ def question(text: str, venue=None, year=None) -> Question:
     ("What are the two intrinsic learning signals?", "names"),
     ("How does ProtoKV keep a constant memory footprint?", "method"),
     ("Why do LLMs collapse when layers are removed?", ""),
+    ("What speed-up figures do SGMD and FlowNar report?", "number"),  # hyphenated
 ])
 def test_wanted_detail(text, wants):
     assert wanted_detail(text) == wants
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("What problem does SCOPE address?", True),
+    ("What flaw in existing approaches does SCOPE point to?", True),
+    ("What do MUSE and CURVE each set out to fix?", True),
+    ("How does SCOPE decompose queries?", False),
+])
+def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem):
+    assert asks(question(text), "SCOPE").problem is problem
 
 
 @pytest.mark.parametrize(("text", "last"), [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from rag.corpus.terms import stemmer
@@ -12,11 +13,19 @@ INDEX_WORDS = ("train distribution matching distillation benchmark dataset seque
 
 
 class FakeKeyword:
-    vocabulary = frozenset(stemmer().stemWords(INDEX_WORDS.lower().replace("-", " ").split()) + ["video-bci"])
+    """An index vocabulary; `papers` says how many papers use a token (1 unless given)."""
+
+    def __init__(self, words: str = INDEX_WORDS, papers: dict[str, int] | None = None):
+        self.vocabulary = frozenset(stemmer().stemWords(words.lower().replace("-", " ").split()) + ["video-bci"])
+        self.papers = papers or {}
+
+    def idf(self, tokens):
+        return np.array([1.0 / self.papers.get(t, 1) for t in tokens])
 
 
 class FakeSnapshot:
-    keyword = FakeKeyword()
+    def __init__(self, keyword: FakeKeyword | None = None):
+        self.keyword = keyword or FakeKeyword()
 
 
 @pytest.mark.parametrize(("query", "expected"), [
@@ -52,3 +61,13 @@ def test_corrections_are_remembered_per_snapshot_within_a_bound(monkeypatch):
     assert [correct(q, snapshot) for q in queries] == first == [
         "video dataset", "the MMVU benchmark", "How much faster does SMGD train?", "deepfake detection"]
     assert len(spelling.vocabulary(snapshot).corrected) == 3
+
+
+@pytest.mark.parametrize(("papers", "expected"), [
+    ({"model": 40, "modal": 3}, "Which model does it use?"),  # one edit from both: the common word wins
+    ({"model": 2, "modal": 9}, "Which modal does it use?"),   # a collection about modalities
+    ({}, "Which modal does it use?"),                          # equally common: alphabetical, as before
+])
+def test_a_typo_equally_near_two_index_words_becomes_the_one_more_papers_use(papers, expected):
+    snapshot = FakeSnapshot(FakeKeyword("model modal video", papers))
+    assert correct("Which modle does it use?", snapshot) == expected

@@ -14,7 +14,9 @@ import threading
 import weakref
 from functools import lru_cache
 from importlib import resources
+from typing import Callable, Sequence
 
+import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
@@ -43,8 +45,9 @@ def max_edits(word: str) -> int:
 class Vocabulary:
     """The index's stemmed tokens grouped by length, so a word is compared only with words near its length."""
 
-    def __init__(self, tokens: frozenset[str]):
+    def __init__(self, tokens: frozenset[str], idf: Callable[[Sequence[str]], np.ndarray] | None = None):
         self.tokens = tokens
+        self.idf = idf  # for ties: the word more papers use is the likelier intended one
         by_length: dict[int, list[str]] = {}
         for token in tokens:
             if token.isalpha() or "-" in token or token.isalnum():
@@ -55,18 +58,24 @@ class Vocabulary:
         self.lock = threading.Lock()  # the page answers several questions at once
 
     def closest(self, stem: str, edits: int) -> str | None:
-        """The vocabulary token nearest `stem` within `edits` edits (ties: alphabetical), or None."""
-        best: tuple[int, str] | None = None
+        """The vocabulary token nearest `stem` within `edits` edits, or None. Ties go to the token more papers
+        use, then alphabetically: "modle" (stem "modl") is one edit from both "modal" and "model"."""
+        found: list[tuple[int, str]] = []
         for n in range(len(stem) - edits, len(stem) + edits + 1):
             choices = self.by_length.get(n)
             if not choices:
                 continue
             # typists rarely miss the first letter: "warms" is no typo of "harm"
             choices = [c for c in choices if c[0] == stem[0]]
-            found = process.extractOne(stem, choices, scorer=OSA.distance, score_cutoff=edits)
-            if found and (best is None or (found[1], found[0]) < best):
-                best = (found[1], found[0])
-        return best[1] if best else None
+            found += [(int(d), token) for token, d, _ in
+                      process.extract(stem, choices, scorer=OSA.distance, score_cutoff=edits, limit=None)]
+        if not found:
+            return None
+        nearest = sorted(token for d, token in found if d == min(d for d, _ in found))
+        if len(nearest) > 1 and self.idf is not None:
+            rarity = self.idf(nearest)
+            return nearest[int(np.argmin(rarity))]  # (argmin keeps the alphabetical first of equals)
+        return nearest[0]
 
 
 # The index holds stems ("match"), so a typo in an ending ("matchng") is far from every token: a word that
@@ -91,7 +100,7 @@ def vocabulary(snapshot: Snapshot) -> Vocabulary:
     """The snapshot's vocabulary, built on first use and dropped with the snapshot."""
     vocab = _VOCABULARIES.get(snapshot)
     if vocab is None:
-        vocab = _VOCABULARIES[snapshot] = Vocabulary(snapshot.keyword.vocabulary)
+        vocab = _VOCABULARIES[snapshot] = Vocabulary(snapshot.keyword.vocabulary, snapshot.keyword.idf)
     return vocab
 
 

@@ -109,6 +109,8 @@ def attribute(asked: str, names: str = "") -> str:
     if not 0 < len(phrase.split()) <= 6:
         return ""
     how = (match.groupdict().get("how") or "").lower()  # "does not report its number of GPUs"
+    if how == "how much" and not terms(phrase) - KIND_WORDS:  # "how much faster": no amount of a thing
+        return f"how much {phrase} it is"
     return {"how many": f"number of {phrase}", "how much": f"amount of {phrase}"}.get(how, phrase)
 
 

@@ -215,8 +215,8 @@ def list_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_wo
 def not_reported_answer(source: Source, asks: Asks, idf: dict[str, float]) -> str:
     """"The Veda abstract does not report its learning rate", then what it does report, cited."""
     paper = source.hit.paper
-    what = asks.attribute if asks.attribute.startswith("which ") else f"its {asks.attribute}" if asks.attribute \
-        else "this"
+    what = asks.attribute if asks.attribute.startswith(("which ", "how ")) else f"its {asks.attribute}" \
+        if asks.attribute else "this"
     gist = best_sentences(source, asks, idf, most=1)
     text = f"The {short_name(paper)} abstract does not report {what}."
     if gist:

@@ -77,7 +77,11 @@ def test_a_paper_called_by_its_topic_or_a_phrase_of_its_abstract(built_settings)
         "KERN versus the ME Layer paper: which part of the model does each one change?":
             ("compare", {"KERN: Kernel Inspired Router with Normalization", "Emergence of massive activations"}),
         "How do SegPVSG and SurgiFlowVid each deal with rare classes?": ("compare", {"SegPVSG", "Surgical video datasets"}),
+        # a descriptive title with "framework" after it, in a question that reads like a list ("approaches"): dev x004
+        "What does the adaptive video tokenization framework optimise that MUSE does not, and how do the two "
+        "approaches differ?": ("compare", {"MUSE", "Adaptive video tokenization"}),
         "Which papers study layer pruning?": ("list", set()),
+        "What does the proposed framework do?": ("fact", set()),  # a phrase in many abstracts names no paper
         "What did the first paper say?": ("fact", set()),
     }
     for question, (kind, named) in cases.items():

@@ -16,7 +16,9 @@ def paper(title: str, n: int, derived: bool = False) -> Paper:
 
 
 GIVEN = ["Veda", "Video-BCI: decoding video from brain signals", "MACD", "Flow Matching Nets",
-         "A long descriptive title of a paper that is no name", "ab", "C++Net", "Veda"]
+         "A long descriptive title of a paper that is no name", "ab", "C++Net", "Veda",
+         "Vitamin D: the sunshine vitamin", "Cell death: the significance of apoptosis",
+         "BERT: pre-training of deep bidirectional transformers", "Mitochondria: dynamic organelles"]
 DERIVED = ["ST-GridPool", "ISA: In-context Sparse Attention", "SpaceVista-7B", "Layer pruning",
            "Temporal Video Grounding", "SCOPE", "Slot Attention (SA) lies at the heart of mainstream Object-Centric "
            "Learning (OCL)", "OGD+", "Deep Forcing: a training-free extension of video diffusion models"]
@@ -52,6 +54,10 @@ PAPERS = [paper(t, i) for i, t in enumerate(GIVEN)] + [paper(t, 100 + i, True) f
     ("How fast is Vdea?", ["Veda", "Veda"]),  # a typo in a capitalised name (rapidfuzz, one edit)
     ("How does SGridPool work?", ["ST-GridPool"]),
     ("Is Vega a star?", []),  # an English word is no typo of a name
+    ("Vitamin D deficiency affects birth weight.", []),  # a given title's head of dictionary words is a topic
+    ("Immune complexes trigger cell death.", []),
+    ("What does BERT pre-train?", ["BERT: pre-training of deep bidirectional transformers"]),  # a coined head names it
+    ("Mitochondria play a role in apoptosis.", ["Mitochondria: dynamic organelles"]),  # one word no dictionary has
 ])
 def test_papers_named_in_a_question(question, expected):
     titles = TitleIndex.build(PAPERS)
@@ -71,7 +77,11 @@ def test_a_paper_called_by_its_topic_or_a_phrase_of_its_abstract(built_settings)
         "KERN versus the ME Layer paper: which part of the model does each one change?":
             ("compare", {"KERN: Kernel Inspired Router with Normalization", "Emergence of massive activations"}),
         "How do SegPVSG and SurgiFlowVid each deal with rare classes?": ("compare", {"SegPVSG", "Surgical video datasets"}),
+        # a descriptive title with "framework" after it, in a question that reads like a list ("approaches"): dev x004
+        "What does the adaptive video tokenization framework optimise that MUSE does not, and how do the two "
+        "approaches differ?": ("compare", {"MUSE", "Adaptive video tokenization"}),
         "Which papers study layer pruning?": ("list", set()),
+        "What does the proposed framework do?": ("fact", set()),  # a phrase in many abstracts names no paper
         "What did the first paper say?": ("fact", set()),
     }
     for question, (kind, named) in cases.items():

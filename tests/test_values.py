@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rag.answer.values import _initials, holds_value, value_kind
+from rag.answer.asks import asks
+from rag.answer.understand import Question
+from rag.answer.values import _initials, holds_value, stated_quantities, value_kind
 from rag.corpus.terms import terms
+from rag.types import Hit, Paper
 
 QUESTION = "Which three LLM backbones were used to test modality-mutual attention?"
 
@@ -39,3 +42,31 @@ def test_the_kind_of_value_a_detail_wants(phrase, kind):
 def test_a_value_is_a_name_beyond_the_questions_own_words_or_a_quantity(sentence, wants, holds):
     question = f"{QUESTION} Which GAN does it plug into?"
     assert holds_value(sentence, wants, ["mma"], terms(question), _initials(question)) is holds
+
+
+TOKENIZER = ("We present Tokr, an adaptive video tokenizer. Empirical results show state-of-the-art compression, "
+             "achieving 2.3× compression rates. We also train Tokr-7B, a video language model on its tokens.")
+SPARSE = "We propose Sparr, a sparse attention method. On Waver-T2V-12B it reaches a 5.1× speedup."
+
+
+def _asks(text: str, name: str):
+    return asks(Question(text=text, standalone=text, venue=None, year=None, kind="fact", written=(name,)), name)
+
+
+def _hit(title: str, text: str) -> Hit:
+    return Hit(paper=Paper(id=title.lower(), title=title, venue="ICML", year=2026, abstract=text, text=text,
+                           source="f", position=1, title_derived=True), score=1.0)
+
+
+@pytest.mark.parametrize(("title", "text", "question", "stated"), [
+    # the quantity noun is not written ("rates" for "ratio"): the detail's other word beside a quantity states it
+    ("Tokr", TOKENIZER, "What compression ratio does Tokr reach?", {"compression ratio"}),
+    # a model named with its size states its parameter count; another model's size ("Waver-T2V-12B") does not
+    ("Tokr", TOKENIZER, "How many parameters does Tokr have?", {"number of parameters"}),
+    ("Sparr", SPARSE, "How many parameters does Sparr have?", set()),
+    # a specific quantity noun ("GPU hours") must be written: no sentence states it
+    ("Sparr", SPARSE, "How many GPU hours did Sparr take?", set()),
+    ("Sparr", SPARSE, "What learning rate does Sparr use?", set()),
+])
+def test_a_quantity_is_stated_beside_the_details_other_words(title, text, question, stated):
+    assert stated_quantities(_hit(title, text), _asks(question, title)) == stated

@@ -118,8 +118,10 @@ def mentioned(text: str, snapshot: Snapshot) -> list[tuple[int, str]]:
     return sorted(rows)
 
 
-# "the compression-order paper", "the ME Layer paper": a paper called by its topic or by a phrase of its abstract
-_THE_PAPER = re.compile(r"\bthe\s+((?:[\w+²³⁴-]+\s+){0,3}?[\w+²³⁴-]+)\s+(?:paper|work|study|article|abstract)\b", re.I)
+# "the compression-order paper", "the ME Layer paper", "the adaptive video tokenization framework": a paper called
+# by its topic or by a phrase of its abstract (dev comparison x004 calls a paper by its descriptive title + "framework")
+_THE_PAPER = re.compile(r"\bthe\s+((?:[\w+²³⁴-]+\s+){0,3}?[\w+²³⁴-]+)\s+(?:paper|work|study|article|abstract|"
+                        r"framework|method|approach|tokeni[sz]er)\b", re.I)
 
 
 def _described(text: str, snapshot: Snapshot, found: list[tuple[int, str]]) -> list[tuple[int, str]]:

@@ -52,6 +52,44 @@ def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
     return missing
 
 
+# quantity nouns an abstract seldom writes beside their value: "compression ratio" is answered by "2.3× compression
+# rates", "the size of SpaceVista-1M" by "a dataset comprising 1M spatial QAs" (dev w357, w359). Such a noun is
+# not required; its modifiers, or the question's other asked words, must sit in a sentence with a quantity.
+_LOOSE_HEADS = frozenset(terms("size count ratio amount number total length duration"))
+
+
+_PARAMETERS = frozenset(terms("parameters"))
+_SIZED = re.compile(r"\b(?P<base>[A-Za-z][\w-]*)-\d+(?:\.\d+)?[BM]\b")  # a model named with its size: "LIVEditor-14B"
+
+
+def _sized(hit: Hit, asks: Asks) -> bool:
+    """Does the abstract name the asked model with its size ("LIVEditor-14B" for a question on LIVEditor or ISA's
+    model), not another model it runs on ("Waver-T2V-12B" in Veda's)?"""
+    own = {compact(n) for n in (*names_of(hit.paper), *asks.written) if n}
+    return any(compact(m.group("base")) in own for m in _SIZED.finditer(hit.paper.text))
+
+
+def stated_quantities(hit: Hit, asks: Asks) -> set[str]:
+    """The asked details headed by a loose quantity noun ("compression ratio", "size") that the abstract does
+    answer: a sentence holds a quantity with every other word of the detail (with none: an asked word)."""
+    analysis = analyse(hit.paper.text)
+    stated = set()
+    for phrase, need, head in asks.details:
+        if need & _PARAMETERS and _sized(hit, asks):  # "LIVEditor-14B" states its parameter count
+            stated.add(phrase)
+        if not head or not head <= _LOOSE_HEADS or value_kind(phrase) != "number":
+            continue
+        words = need - _LOOSE_HEADS
+        if words:
+            holds = [have for have in analysis.terms if words <= have]
+        else:
+            holds = [have for have in analysis.terms if (asks.ask - _LOOSE_HEADS) & have]
+        if any(_NUMBER.search(s) or _COUNT.search(s) for s, have in zip(analysis.sentences, analysis.terms)
+               if have in holds):
+            stated.add(phrase)
+    return stated
+
+
 def value_kind(phrase: str) -> str:
     """"number" for "number of layers" or "speedup", "names" for "LLM backbones", "" for "proposed framework"."""
     if re.match(r"(?:number|amount) of\b", phrase, re.I) or terms(phrase) & _QUANTITIES:

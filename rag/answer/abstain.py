@@ -8,9 +8,7 @@ the index holds at all (near-topic questions on deepfakes or speculative decodin
 has), with words weighted by how specific they are in general English (wordfreq's frequencies: a
 paraphrase's everyday words such as "apart" or "never" that no abstract uses say less than "deepfake"),
 how far the paper leads the others on the question's rare words, whether the question names the paper,
-its fused score relative to the best candidate, and, for a list, its own terms for similarity and
-specific words (a list's decision is about its topic's words being used). The
-weights file names the features it uses, a subset of FEATURES. `eval/abstention.py` (`make
+and its fused score relative to the best candidate. The weights file names the features it uses, a subset of FEATURES. `eval/abstention.py` (`make
 tune`) fits it on training data only and writes `rag/assets/abstention.json`; the test split is never
 used. A question is answered when its best paper scores at least the model's threshold, and a list
 keeps exactly the papers that do.
@@ -36,7 +34,7 @@ from rag.types import Hit
 FEATURES = ("dense", "bm25", "focus_in_abstract", "focus_in_sentence", "ask_in_abstract", "named",
             "relative_score", "first", "answer_sentence", "named_answer_sentence", "unknown", "dense_margin",
             "rare_in_abstract", "sentence_cos", "unknown_uncommon", "unknown_specific", "specific_in_abstract",
-            "rare_gap", "list", "list_dense", "list_specific")
+            "rare_gap")
 WEIGHTS_FILE = "abstention.json"
 
 
@@ -90,12 +88,9 @@ def shipped_model(embedder: str = "local") -> Model:
 
 def features(hits: list[Hit], asks: Asks, named: set[str], keyword: KeywordIndex,
              dense_fallback: dict[str, float] | None = None,
-             sentence_cos: dict[str, float] | None = None, venues: frozenset[str] = frozenset(),
-             is_list: bool = False) -> np.ndarray:
+             sentence_cos: dict[str, float] | None = None, venues: frozenset[str] = frozenset()) -> np.ndarray:
     """One row of FEATURES per hit, in hit order; `sentence_cos` holds the best sentence's cosine with the
-    question for the papers it was computed for (the others get their best window's). A list ("which papers
-    ...?") has its own terms for dense similarity and specific words: a paper that uses a topic's words
-    ("RoPE", "Lipschitz") belongs to its list without being about it, so its whole-abstract similarity is low."""
+    question for the papers it was computed for (the others get their best window's)."""
     idf = idf_of(keyword, frozenset(asks.focus | asks.ask | asks.wanted))
     top = max((h.score for h in hits), default=0.0) or 1.0
     question_terms = sorted(asks.focus)
@@ -120,14 +115,10 @@ def features(hits: list[Hit], asks: Asks, named: set[str], keyword: KeywordIndex
             max(hit.score, 0.0) / top, float(i == 0), answer, named_paper * answer, unknown,
             dense[i] - typical, weighted(rare, analysis.all_terms, idf),
             (sentence_cos or {}).get(hit.paper.id, dense[i]), uncommon, unknown_specific,
-            weighted(asks.focus, analysis.all_terms, specific), 0.0, 0.0, 0.0, 0.0,
+            weighted(asks.focus, analysis.all_terms, specific), 0.0,
         ])
     out = np.array(rows, dtype=np.float64).reshape(len(hits), len(FEATURES))
     out[:, FEATURES.index("rare_gap")] = lead(out[:, FEATURES.index("rare_in_abstract")])
-    if is_list:
-        out[:, FEATURES.index("list")] = 1.0
-        out[:, FEATURES.index("list_dense")] = out[:, FEATURES.index("dense")]
-        out[:, FEATURES.index("list_specific")] = out[:, FEATURES.index("specific_in_abstract")]
     return out
 
 

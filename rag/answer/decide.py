@@ -89,8 +89,7 @@ def candidates(index: PaperIndex, snapshot: Snapshot, question: Question, hits: 
             sentence_cos[h.paper.id] = float(c.max()) if len(c) else 0.0
     # venue names and years say where to look, not what about: a venue the filter overrides is no unknown topic
     venues = terms(" ".join(snapshot_facts(snapshot).venue_year_counts))
-    rows = features(hits, asks, set(question.named), snapshot.keyword, fallback, sentence_cos, venues,
-                    is_list=question.kind == "list")
+    rows = features(hits, asks, set(question.named), snapshot.keyword, fallback, sentence_cos, venues)
     return Candidates(hits, rows, focus, focus_cos, asks, idf, asked)
 
 

@@ -17,7 +17,7 @@ from rag.answer.asks import Asks, ask_part, asks as question_asks
 from rag.answer.evidence import cosines, idf_of, sentence_vectors
 from rag.answer.extractive import Source, short_name
 from rag.answer.names import compact, names_of
-from rag.answer.lists import kept as list_kept
+from rag.answer.lists import POOL, facets, kept as list_kept, lifted, searched
 from rag.answer.understand import Question, has_latin_words, snapshot_facts
 from rag.answer.values import stated_quantities, unvalued_details
 from rag.corpus.terms import analyse, terms
@@ -122,7 +122,9 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     if found.focus:
         return _focus_decision(question, found, p, model.threshold, n_of, decision)
     if question.kind == "list":
-        keep, loose = list_kept(p, model.threshold, [h.score for h in hits])
+        rankings = facet_rankings(index, snapshot, question, model)
+        keep, loose = list_kept(p, model.threshold, [h.score for h in hits],
+                                lifted(p, [h.paper.id for h in hits], rankings, model.threshold) if rankings else None)
         kept = [Source(i + 1, hits[i]) for i in keep]  # in retrieval's order: the list ranks as search does
         return Decision("answer" if kept else "abstain", kept, related=[hits[i] for i in loose], **decision)
     best = int(np.argmax(p)) if len(p) else 0
@@ -160,6 +162,21 @@ def supported_names(question: Question, hits: list[Hit], snapshot: Snapshot) -> 
 def _by_title(paper, question: Question) -> bool:
     names = {compact(n) for n in names_of(paper)}
     return any(compact(w) in names for w in question.written)
+
+
+def facet_rankings(index: PaperIndex, snapshot: Snapshot, question: Question, model: Model) -> list[tuple[list[str], np.ndarray]]:
+    """Each facet of a list's topic (lists.facets) searched and scored on its own, under the question's filters:
+    its papers' ids and their calibrated probabilities, in its retrieval's order."""
+    rankings = []
+    for facet in facets(searched(question, POOL)[0]):
+        part = replace(question, text=facet, standalone=facet)
+        vector = embed_query(index, facet)
+        hits = hybrid_search(index, facet, POOL, venue=question.venue, year=question.year, settings=index.settings,
+                             snapshot=snapshot, vector=vector)
+        if hits:
+            found = candidates(index, snapshot, part, hits, vector)
+            rankings.append(([h.paper.id for h in found.hits], model.probability(found.rows)))
+    return rankings
 
 
 # A claim or topic question may be answered by more than one paper: each with log-odds within CLOSE of the best's

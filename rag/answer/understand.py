@@ -52,7 +52,8 @@ _CODE = re.compile(
     r"|\b(?:code|github) (?:links?|repositor(?:y|ies)|is available|available|release)\b"
     r"|\bopen[- ]sourced? (?:their |its )?(?:code|implementation)", re.I)
 _PAPERS = re.compile(r"\b(papers?|works?|abstracts?|ones)\b", re.I)
-_COMPARE = re.compile(r"\b(compare[sd]?|comparison|differ(?:s|ence|ent)?|versus|vs\.?|both|each|contrast)\b", re.I)
+_COMPARE = re.compile(r"\b(compare[sd]?|comparison|differ(?:s|ence|ent)?|versus|vs\.?|both|each|contrast|"
+                      r"separates?|distinguish(?:es)?|unlike)\b", re.I)
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 

@@ -68,6 +68,8 @@ def test_named_papers_and_filters_are_no_focus():
 
 def test_a_question_on_the_paper_alone_asks_for_its_gist():
     assert asks(question("What is FlowNar?"), "FlowNar").gist
+    assert asks(question("Tell me about FlowNar."), "FlowNar").gist  # "me" asks nothing
+    assert asks(question("Can you give me an overview of FlowNar?"), "FlowNar").gist
     assert not asks(question("What module does FlowNar use?"), "FlowNar").gist
 
 

@@ -129,3 +129,13 @@ def test_a_comparison_with_a_described_paper_is_a_comparison_and_keeps_the_descr
 
     assert question.kind == "compare" and question.described == "information-theoretic adaptive video tokenizer"
     assert [snapshot.papers[snapshot.by_id[i]].title for i in question.named] == ["MUSE"]
+
+
+def test_a_follow_up_comparing_with_another_paper_compares_the_conversation_paper_with_it(built_settings):
+    snapshot = rag.api.get_index(built_settings).snapshot()
+    history = [{"role": "user", "content": "What is MACD?"}, {"role": "assistant", "content": "MACD is a decoding trick."}]
+
+    question = understand("How does that compare with Video-BCI?", history, snapshot)
+
+    assert question.kind == "compare"
+    assert [snapshot.papers[snapshot.by_id[i]].title for i in question.named] == ["MACD", "Video-BCI"]

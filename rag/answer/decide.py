@@ -19,7 +19,7 @@ from rag.answer.extractive import Source, short_name
 from rag.answer.names import names_of
 from rag.answer.lists import kept as list_kept
 from rag.answer.understand import Question, has_latin_words, snapshot_facts
-from rag.answer.values import stated_quantities, unvalued_details
+from rag.answer.values import stated_details, unvalued_details
 from rag.corpus.terms import analyse, terms
 from rag.index.store import PaperIndex, Snapshot
 from rag.retrieval.hybrid import hybrid_search, query_vector as embed_query
@@ -177,7 +177,7 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
     # an asked detail is lacking when the abstract has not its words, or has them without the value asked for
     # ... but a quantity written beside the detail's other words states it ("2.3× compression rates"), whatever
     # the calibrated score (it was low on such questions: dev w357, w359)
-    stated = {s.n: stated_quantities(s.hit, found.asks) for s in sources}
+    stated = {s.n: stated_details(s.hit, found.asks, question.text) for s in sources}
     lacking = {s.n: [d for d in missing_details(s.hit, found.asks) or unvalued_details(s.hit, found.asks, question.text)
                      if d not in stated[s.n]] for s in sources}
     answered = [s for s in sources if (p[s.n - 1] >= NAMED_CUT * threshold or stated[s.n]) and not lacking[s.n]]

@@ -64,8 +64,23 @@ def choose(scored: list[Sentence], asks: Asks, most: int = 2, runner_up: float =
 def fact_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_words: int) -> str:
     """The answering sentences of one paper (or one each of several named papers), each cited."""
     most = MOST_SENTENCES if len(sources) == 1 else 1
-    lines = [(s.n, sentence) for s in sources[:3] for sentence in best_sentences(s, asks, idf, most)]
+    lines = [(s.n, sentence) for s in sources[:3] for sentence in _gist_first(s, asks, best_sentences(s, asks, idf, most))]
     return " ".join(f"{_clean(sentence.text)} [{n}]" for n, sentence in _within_words(lines, max_words))
+
+
+def _gist_first(source: Source, asks: Asks, best: list[Sentence]) -> list[Sentence]:
+    """"What is X?", "Tell me about X": the sentence presenting the paper's work opens the answer (the ranker,
+    asked for nothing in particular, put results sentences first: "Experiments on Ego4D … show that FlowNar …")."""
+    # the whole question asks nothing but the paper (not just its last clause: "Does MUSE beat its teacher? What
+    # are the numbers?" asks the numbers, dev d005)
+    if not asks.gist or asks.wants or asks.focus - terms(" ".join(asks.written)) or not best:
+        return best
+    presenting = next(((i, t) for i, t in enumerate(analyse(source.hit.paper.text).sentences) if _PRESENTS.search(t)),
+                      None)
+    if presenting is None:
+        return best
+    i, text = presenting
+    return [Sentence(i, text, best[0].score)] + [b for b in best if b.position != i][:len(best) - 1]
 
 
 def compare_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_words: int) -> str:

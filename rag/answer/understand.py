@@ -90,6 +90,8 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     written = tuple(dict.fromkeys(words for _, words in found))
     subject = () if named or standalone == text else conversation_subject(history, snapshot)
     compared = kind in ("fact", "list") and bool(_COMPARE.search(text) or " and " in text)
+    if compared and len(named) == 1 and standalone != text:  # "What is MACD?" → "How does that compare with Video-BCI?"
+        named = tuple(dict.fromkeys((*conversation_subject(history, snapshot)[:1], *named)))
     described = described_phrase(text, written) if compared and len(named) == 1 else ""
     if compared and (len(named) >= 2 or described):
         kind = "compare"

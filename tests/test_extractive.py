@@ -36,6 +36,20 @@ def test_a_fact_answer_is_the_sentence_that_answers(ask, wants, expected):
     assert fact_answer([source(1, "Veda", VEDA)], asks(ask, wants), {}, 120).startswith(expected)
 
 
+TWO_SPEEDUPS = ("Video diffusion is slow. {0} reaches a 2.1× speedup on short videos. {0} reaches a 3.4× speedup "
+                "on long videos.")
+
+
+@pytest.mark.parametrize(("budget", "sentences"), [(120, 4), (30, 3), (20, 2)])
+def test_each_paper_of_a_several_paper_answer_is_quoted_before_any_ones_second_sentence(budget, sentences):
+    papers = [source(1, "Veda", TWO_SPEEDUPS.format("Veda")), source(2, "Fastgen", TWO_SPEEDUPS.format("Fastgen"))]
+    text = fact_answer(papers, asks({"speedup", "video"}, "number"), {}, budget)
+
+    assert text.count("[1]") + text.count("[2]") == sentences  # a tight budget drops second sentences first
+    assert "[1]" in text and "[2]" in text  # never a chosen paper
+    assert text.rindex("[1]") < text.index("[2]")  # grouped by paper, in retrieval's order
+
+
 def test_a_list_says_how_many_match_and_quotes_whole_sentences():
     text = list_answer([source(1, "Veda", VEDA), source(3, "ProtoKV", PROTO)], asks({"video"}), {}, 120)
 

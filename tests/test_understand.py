@@ -16,7 +16,9 @@ def paper(title: str, n: int, derived: bool = False) -> Paper:
 
 
 GIVEN = ["Veda", "Video-BCI: decoding video from brain signals", "MACD", "Flow Matching Nets",
-         "A long descriptive title of a paper that is no name", "ab", "C++Net", "Veda"]
+         "A long descriptive title of a paper that is no name", "ab", "C++Net", "Veda",
+         "Vitamin D: the sunshine vitamin", "Cell death: the significance of apoptosis",
+         "BERT: pre-training of deep bidirectional transformers", "Mitochondria: dynamic organelles"]
 DERIVED = ["ST-GridPool", "ISA: In-context Sparse Attention", "SpaceVista-7B", "Layer pruning",
            "Temporal Video Grounding", "SCOPE", "Slot Attention (SA) lies at the heart of mainstream Object-Centric "
            "Learning (OCL)", "OGD+", "Deep Forcing: a training-free extension of video diffusion models"]
@@ -52,6 +54,10 @@ PAPERS = [paper(t, i) for i, t in enumerate(GIVEN)] + [paper(t, 100 + i, True) f
     ("How fast is Vdea?", ["Veda", "Veda"]),  # a typo in a capitalised name (rapidfuzz, one edit)
     ("How does SGridPool work?", ["ST-GridPool"]),
     ("Is Vega a star?", []),  # an English word is no typo of a name
+    ("Vitamin D deficiency affects birth weight.", []),  # a given title's head of dictionary words is a topic
+    ("Immune complexes trigger cell death.", []),
+    ("What does BERT pre-train?", ["BERT: pre-training of deep bidirectional transformers"]),  # a coined head names it
+    ("Mitochondria play a role in apoptosis.", ["Mitochondria: dynamic organelles"]),  # one word no dictionary has
 ])
 def test_papers_named_in_a_question(question, expected):
     titles = TitleIndex.build(PAPERS)

@@ -61,11 +61,23 @@ def choose(scored: list[Sentence], asks: Asks, most: int = 2, runner_up: float =
     return picked
 
 
+# sentences quoted from each paper of a several-paper answer (a claim supported by 2-3 abstracts). Tuned on
+# SciFact train claims: a gold rationale quoted, of the answers citing a gold abstract, 0.656 with 1 each
+# (several-paper answers 0.38-0.51, single-paper ones 0.74-0.80)
+MOST_EACH = 2
+
+
 def fact_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_words: int) -> str:
-    """The answering sentences of one paper (or one each of several named papers), each cited."""
-    most = MOST_SENTENCES if len(sources) == 1 else 1
-    lines = [(s.n, sentence) for s in sources[:3] for sentence in _gist_first(s, asks, best_sentences(s, asks, idf, most))]
-    return " ".join(f"{_clean(sentence.text)} [{n}]" for n, sentence in _within_words(lines, max_words))
+    """The answering sentences of one paper (or of each of several papers), each cited. Within the word budget
+    every paper's best sentence comes before any paper's second, so no paper chosen goes unquoted."""
+    most = MOST_SENTENCES if len(sources) == 1 else MOST_EACH
+    picked = [(s.n, _gist_first(s, asks, best_sentences(s, asks, idf, most))) for s in sources[:3]]
+    ranked = [(rank, order, n, sentence) for order, (n, chosen) in enumerate(picked)
+              for rank, sentence in enumerate(chosen)]
+    kept = _within_words([(n, sentence) for _, _, n, sentence in sorted(ranked, key=lambda r: r[:2])], max_words)
+    shown = {id(sentence) for _, sentence in kept}
+    return " ".join(f"{_clean(sentence.text)} [{n}]" for _, _, n, sentence in sorted(ranked, key=lambda r: (r[1], r[0]))
+                    if id(sentence) in shown)
 
 
 def _gist_first(source: Source, asks: Asks, best: list[Sentence]) -> list[Sentence]:

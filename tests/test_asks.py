@@ -21,6 +21,8 @@ def question(text: str, venue=None, year=None) -> Question:
     ("How does ProtoKV keep a constant memory footprint?", "method"),
     ("Why do LLMs collapse when layers are removed?", ""),
     ("What speed-up figures do SGMD and FlowNar report?", "number"),  # hyphenated
+    ("Which is faster, Veda or ISA?", "number"),
+    ("How does Veda make generation faster?", "method"),
 ])
 def test_wanted_detail(text, wants):
     assert wanted_detail(text) == wants

@@ -82,6 +82,8 @@ def test_a_paper_called_by_its_topic_or_a_phrase_of_its_abstract(built_settings)
         "approaches differ?": ("compare", {"MUSE", "Adaptive video tokenization"}),
         "What separates OGD+ from the video continual learning method with subspace-routed adapters?":
             ("compare", {"OGD+"}),  # "separates" compares; the described paper is found by search (dev w367)
+        "Which is faster, Veda or ISA?": ("compare", {"Veda", "ISA: In-context Sparse Attention"}),  # dev w376
+        "Is ProtoKV's memory similar to FlowNar's CLAM?": ("compare", {"ProtoKV", "FlowNar"}),
         "Which papers study layer pruning?": ("list", set()),
         "What does the proposed framework do?": ("fact", set()),  # a phrase in many abstracts names no paper
         "What did the first paper say?": ("fact", set()),

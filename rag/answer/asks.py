@@ -117,7 +117,10 @@ def attribute(asked: str, names: str = "") -> str:
 _ASKS_NUMBER = re.compile(
     r"\b(how (much|many|far|large|big|fast|long|close|often)|by how|what (results?|speedup|accuracy|score|rate|"
     r"percentage|gain|improvement|ratio|number|size|reduction|throughput|latency|length|error)|speed-?ups?|percent|"
-    r"what (?:exact )?value|numbers?)\b", re.I)
+    r"what (?:exact )?value|numbers?)\b"
+    # "Which is faster, Veda or ISA?", "faster than": a comparison settled by quantities
+    r"|\bwhich(?: one| of them| of the two)? is (?:faster|slower|quicker|cheaper)\b|\b(?:faster|slower|cheaper) than\b",
+    re.I)
 _ASKS_NAMES = re.compile(
     r"\b(which|what)\b.*\b(datasets?|benchmarks?|tasks?|components?|modules?|mechanisms?|metrics?|models?|"
     r"signals?|stages?|phases?|terms?|subsets?|strategies|tokens?|activation|called|named|stand for|"

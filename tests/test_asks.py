@@ -55,6 +55,7 @@ def test_ask_part(text, last):
     ("How much training data does Video-MTR need?", "Video-MTR", "amount of training data"),
     ("Which base model was SpaceVista-7B fine-tuned from?", "SpaceVista-7B", "base model"),
     ("Why?", "", ""),
+    ("Exactly how many auxiliary forward passes does UPI need?", "UPI", "number of auxiliary forward passes"),
     ("How much faster does FlowNar run than baselines?", "FlowNar", "how much faster it is"),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):

@@ -34,6 +34,7 @@ def test_the_kind_of_value_a_detail_wants(phrase, kind):
     ("We fine-tune LLaMA-2 and Qwen2.5 backbones.", "names", True),
     ("We evaluate on UCF-Crime and XD-Violence.", "names", True),
     ("It is a plug-in for GANs.", "names", False),  # the question's own word "GAN"
+    ("Most MLLMs are built on decoder-only LLMs.", "names", False),  # an acronym around the question's "LLM"
     ("across 3 LLMs backbones", "number", True),
     ("featuring over 7 million stereo pairs", "number", True),
     ("We validate on three surgical datasets.", "number", True),

@@ -134,6 +134,6 @@ _ATTRIBUTE_IS = re.compile(
     r"^(?:what|which) (?:is|are|was|were) (?:the |its |their )?(?P<what>[\w\-/ ]+?)"
     r"(?:\s+(?:used|of|in|for|that|by|with|employed|adopted|chosen|behind)\b|\s*$)", re.I)
 _ATTRIBUTE = re.compile(
-    r"^(?:(?:so|and|also|then|besides \w+),?\s+)?(?:what|which|(?P<how>how many|how much))\s+(?:exact\s+|kind of\s+|type of\s+)?"
+    r"^(?:(?:so|and|also|then|exactly|precisely|roughly|approximately|besides \w+),?\s+)?(?:what|which|(?P<how>how many|how much))\s+(?:exact\s+|kind of\s+|type of\s+)?"
     r"(?P<what>(?:(?!\b(?:does|do|did|is|are|was|were|has|have|had|can|for|in|of|on|to)\b)[\w\-/ ])+?)"
     r"\s+(?:does|do|did|is|are|was|were|has|have|had|can|for|in|of|on|to)\b", re.I)

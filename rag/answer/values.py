@@ -119,6 +119,8 @@ def holds_value(sentence: str, wants: str, own: list[str], asked: frozenset[str]
             continue
         if name.isupper() and key in initials:  # "VAD" for "video anomaly detection"
             continue
+        if singular.isupper() and any(len(a) > 2 and a in key for a in asked):  # "MLLMs" for the question's "LLM"
+            continue
         return True
     return False
 

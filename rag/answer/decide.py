@@ -73,8 +73,10 @@ def candidates(index: PaperIndex, snapshot: Snapshot, question: Question, hits: 
     vectors = sentence_vectors(index.embedder)
     asked = asked_vector(index, question, [by_id[i].paper for i in focus], query_vector)
     # a comparison has two or three papers to quote, each on the same aspect: all their sentences are embedded
-    # (dev comparisons: 0.6 -> 0.7; named single-paper questions gained nothing from it, so keep the cheap path)
-    focus_cos = {i: all_cosines(vectors, by_id[i], asked) if question.kind == "compare"
+    # (dev comparisons: 0.6 -> 0.7), and so are a follow-up's, whose asked detail shares few words with the
+    # sentence that answers ("What benchmarks was it tested on?" / "Experiments on Video-MME …": dev follow-ups
+    # 43 -> 44 of 44); named single-paper questions lost from it (dev facts 0.858 -> 0.835), so they keep the cheap path
+    focus_cos = {i: all_cosines(vectors, by_id[i], asked) if question.kind == "compare" or not question.named
                  else cosines(vectors, by_id[i], asks, idf, asked) for i in focus}
     fallback = {i: float(c.max()) if len(c) else 0.0 for i, c in focus_cos.items()}
     known = [h.dense_score for h in hits if h.dense_score is not None]

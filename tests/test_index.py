@@ -118,6 +118,8 @@ def test_editing_one_abstract_reembeds_only_that_paper(index_copy):
     new = next(p for p in snapshot.papers if p.title == "Veda")
     assert (report.added, report.removed, report.unchanged) == (1, 1, 69)
     assert report.chunks_embedded == len(make_chunks(new, index_copy))
+    assert list(report.stages) == ["open", "read", "plan", "windows", "sentences", "commit", "delete"]
+    assert 0 < sum(report.stages.values()) <= report.seconds  # where the time went, for make bench
     assert new.id != old_id and old_id not in snapshot.by_id
     assert index.collection.count() == len(snapshot.chunk_ids)  # the old version's vectors are gone
     for mode in ("hybrid", "dense", "keyword"):

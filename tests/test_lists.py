@@ -24,6 +24,12 @@ from rag.corpus.text import split_sentences
     # what the papers do is the topic: only the frame goes
     ("Which papers compress visual tokens in video LLMs using pooling?", None, None,
      "compress visual tokens in video LLMs using pooling"),
+    # a frame without "which", and its filler words (dev w015, w072, w016)
+    ("Papers that do something with rotary position embeddings (RoPE)?", None, None,
+     "rotary position embeddings (RoPE)"),
+    ("Papers on dense or highly detailed video captioning?", None, None, "dense or highly detailed video captioning"),
+    ("What work tries to reduce hallucinations in multimodal LLMs?", None, None,
+     "reduce hallucinations in multimodal LLMs"),
     # no frame to strip: the question is searched whole
     ("streaming video understanding", None, None, "streaming video understanding"),
 ])
@@ -31,14 +37,18 @@ def test_topic_is_the_question_without_its_frame_or_filters(question, venue, yea
     assert topic(question, venue, year) == expected
 
 
-@pytest.mark.parametrize(("p", "expected"), [
-    ([0.45, 0.4, 0.3], ([], [])),  # the best paper does not answer: the list abstains
-    ([0.2, 0.97, 0.35, 0.05], ([1, 2], [0])),  # retrieval's order, not the score's; near-misses apart
-    ([0.99, 0.01, 0.02], ([0], [])),  # one match: no padding
-    ([0.9, 0.2, 0.2, 0.2, 0.2], ([0], list(range(1, 1 + MAX_RELATED)))),
+@pytest.mark.parametrize(("p", "scores", "expected"), [
+    ([0.45, 0.4, 0.3], [1.0, 0.9, 0.8], ([], [])),  # the best paper does not answer: the list abstains
+    ([0.2, 0.97, 0.35, 0.05], [1.0, 0.95, 0.5, 0.4], ([0, 1], [2])),  # retrieval's order; near-misses apart
+    ([0.99, 0.01, 0.02], [1.0, 0.3, 0.2], ([0], [])),  # one match: no padding
+    ([0.9, 0.4], [1.0, 0.5], ([0], [1])),  # far below the best in search, short of the threshold: apart
+    ([0.9, 0.4], [1.0, 0.8], ([0, 1], [])),  # close to the best in search, not negligible: kept
+    ([0.9, 0.05], [1.0, 0.95], ([0], [])),  # close in search but the model rules it out
+    ([0.9, 0.7, 0.6], [1.0, 0.2, 0.1], ([0, 1, 2], [])),  # each answers on its own, wherever search puts it
+    ([0.9, 0.2, 0.2, 0.2, 0.2], [1.0, 0.5, 0.5, 0.5, 0.5], ([0], list(range(1, 1 + MAX_RELATED)))),
 ])
-def test_a_list_keeps_the_papers_that_clear_its_cut_in_retrievals_order(p, expected):
-    assert kept(np.array(p), threshold=0.5) == expected
+def test_a_list_keeps_the_papers_that_clear_its_cut_in_retrievals_order(p, scores, expected):
+    assert kept(np.array(p), 0.5, scores) == expected
 
 
 @pytest.fixture

@@ -121,7 +121,7 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     if found.focus:
         return _focus_decision(question, found, p, model.threshold, n_of, decision)
     if question.kind == "list":
-        keep, loose = list_kept(p, model.threshold)
+        keep, loose = list_kept(p, model.threshold, [h.score for h in hits])
         kept = [Source(i + 1, hits[i]) for i in keep]  # in retrieval's order: the list ranks as search does
         return Decision("answer" if kept else "abstain", kept, related=[hits[i] for i in loose], **decision)
     best = int(np.argmax(p)) if len(p) else 0

@@ -263,3 +263,19 @@ def test_reopening_chroma_while_other_threads_search_fails_no_search(index_copy)
     for thread in threads:
         thread.join()
     assert not errors, errors[0]
+
+
+def test_a_killed_ingests_half_written_generation_is_removed_by_the_next_commit(index_copy):
+    generations = index_copy.index.index_dir / "generations"
+    dead = generations / f"gen-1-{2 ** 22 + 1}.tmp"  # above Linux's largest pid: no such process
+    running = generations / f"gen-2-{os.getpid()}.tmp"  # a live process's: it may still be writing
+    for folder in (dead, running):
+        folder.mkdir()
+        (folder / "papers.jsonl").write_text("{}\n")
+    path = index_copy.index.data_dir / "papers" / VEDA_FILE
+    path.write_text(path.read_text(encoding="utf-8").replace("Veda", "Vedanta", 1), encoding="utf-8")
+
+    rag.ingest(settings=index_copy)
+
+    assert not dead.exists() and running.exists()
+    assert len([p for p in generations.iterdir() if not p.name.endswith(".tmp")]) == 2  # current and previous

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import rag
-from rag.answer.lists import MAX_RELATED, kept, topic
+from rag.answer.lists import FACET_CLEAR, MAX_FACETS, MAX_RELATED, VAGUE, facets, kept, lifted, topic
 from rag.corpus.text import split_sentences
 
 
@@ -49,6 +49,47 @@ def test_topic_is_the_question_without_its_frame_or_filters(question, venue, yea
 ])
 def test_a_list_keeps_the_papers_that_clear_its_cut_in_retrievals_order(p, scores, expected):
     assert kept(np.array(p), 0.5, scores) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Mamba or state-space models", ["Mamba", "state-space models"]),
+    ("continual learning, i.e. learning tasks sequentially without forgetting",
+     ["continual learning", "learning tasks sequentially without forgetting"]),
+    ("kernel methods, e.g. kernel regression or the neural tangent kernel",
+     ["kernel methods", "kernel regression", "the neural tangent kernel"]),
+    ("rotary position embeddings (RoPE)", ["rotary position embeddings", "RoPE"]),
+    ("diffusion models, whether for text or for video", ["diffusion models", "for text", "for video"]),
+    ("sparse attention for video diffusion", []),  # one part: the topic is its own facet
+    ("privacy", []),
+    ("use Mamba or models", []),  # a part without a content word ("models") is no facet; one part left
+    ("pruning, quantization, distillation, sparsity or caching",
+     ["pruning", "quantization", "distillation", "sparsity", "caching"][:MAX_FACETS]),
+])
+def test_facets_are_the_parts_of_a_topic_that_can_match_on_their_own(text, expected):
+    assert facets(text) == expected
+
+
+T = 0.4  # the threshold in the cases below
+CLEAR = FACET_CLEAR * T
+
+
+@pytest.mark.parametrize(("p", "rankings", "expected"), [
+    # a facet that clearly answers lifts a paper the whole topic finds loosely related
+    ([0.9, 0.1], [(["b", "x"], [CLEAR, 0.0])], [0.9, CLEAR]),
+    ([0.9, 0.01], [(["b"], [CLEAR])], [0.9, 0.01]),  # the whole topic finds it unrelated: not lifted
+    ([0.9, 0.1], [(["b"], [CLEAR - 0.01])], [0.9, 0.1]),  # the facet does not clearly answer
+    ([0.9, 0.1], [(["c"], [CLEAR])], [0.9, 0.1]),  # a paper outside the list's pool
+    # a vague facet: its VAGUE-th paper still clears the threshold
+    ([0.9, 0.1], [(["b", *"cdefgh"][:VAGUE], [CLEAR] + [T] * (VAGUE - 1))], [0.9, 0.1]),
+    ([0.9, 0.1], [(["b", "x"], [0.5, 0.0]), (["x", "b"], [CLEAR, CLEAR])], [0.9, CLEAR]),  # the best facet wins
+])
+def test_a_facet_lifts_a_loosely_related_paper_it_clearly_answers(p, rankings, expected):
+    assert lifted(np.array(p), ["a", "b"], rankings, T).tolist() == pytest.approx(expected)
+
+
+def test_lifted_probabilities_keep_papers_but_never_open_an_abstaining_list():
+    assert kept(np.array([0.9, 0.1]), T, [1.0, 0.2], np.array([0.9, CLEAR])) == ([0, 1], [])
+    assert kept(np.array([0.3, 0.1]), T, [1.0, 0.2], np.array([CLEAR, CLEAR])) == ([], [])
 
 
 @pytest.fixture
@@ -92,6 +133,17 @@ def test_the_papers_search_ranks_first_for_the_topic_are_in_the_list_in_its_orde
     listed = [c.paper.title for c in rag.ask(question, settings=s).citations]
     assert gold <= set(listed)
     assert [t for t in listed if t in gold] == [t for t in ranked if t in gold]
+
+
+def test_a_paper_on_one_spelled_out_part_of_the_topic_is_listed(s):
+    # dev d014: the whole topic's query ranks the third continual-learning paper low; "continual learning" alone
+    # finds it first
+    answer = rag.ask("Which papers deal with continual learning, i.e. learning tasks sequentially without forgetting?",
+                     settings=s)
+
+    assert {c.paper.id for c in answer.citations} == {"icml2026-360f6f6c83", "iclr2026-f395c6691f",
+                                                      "icml2026-a482eb93f0"}
+    assert _items(answer)[0] == "3 papers match:"
 
 
 def test_the_questions_frame_does_not_change_the_list(s):

@@ -1,5 +1,5 @@
-"""The embedded Chroma clients of this process: one per database folder, shared by every index object and
-thread, and the gate that lets a reopen close one without failing the searches in flight on it."""
+"""The embedded Chroma client of each database folder, shared by every index object of this process, and the gate
+that lets one thread close it (to load another process's writes) without failing searches in flight."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ _CLIENTS: dict[Path, object] = {}
 _CLIENTS_LOCK = threading.Lock()  # threads opening Chroma at once would start two systems on one path
 
 
-class _ClientGate:
+class ClientGate:
     """Shared use of one folder's client by many threads, exclusive for closing it: closing stops chromadb's
     system for every holder (its bindings are deleted), so a reopen waits for in-flight calls and holds new
     ones back until the fresh client is in place. A thread's nested uses count once."""
@@ -61,7 +61,7 @@ class _ClientGate:
                 self._changed.notify_all()
 
 
-class _NoGate:
+class NoGate:
     """A server's client is never closed by a reopen, so its calls need no gate."""
 
     @contextmanager
@@ -71,14 +71,14 @@ class _NoGate:
     exclusive = use
 
 
-_GATES: dict[Path, _ClientGate] = {}
+_GATES: dict[Path, ClientGate] = {}
 
 
-def gate(folder: Path, settings: Settings) -> _ClientGate | _NoGate:
+def gate(folder: Path, settings: Settings) -> ClientGate | NoGate:
     if settings.index.chroma_url:
-        return _NoGate()
+        return NoGate()
     with _CLIENTS_LOCK:
-        return _GATES.setdefault(folder, _ClientGate())
+        return _GATES.setdefault(folder, ClientGate())
 
 
 def shared_client(folder: Path, open_client: Callable[[], object]):

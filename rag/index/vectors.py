@@ -18,8 +18,8 @@ from typing import Callable, Iterator
 import numpy as np
 
 from rag.errors import IndexDamaged, IndexUnavailable
-from rag.index.chroma import NoDownloadEmbeddingFunction, chroma_problem, collection_names, connect, where_filter
 from rag.index.clients import close_shared_client, gate, shared_client
+from rag.index.chroma import NoDownloadEmbeddingFunction, chroma_problem, collection_names, connect, where_filter
 from rag.settings import Settings
 
 log = logging.getLogger("paperchat.index")

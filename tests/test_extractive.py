@@ -137,6 +137,13 @@ def test_a_compared_paper_quotes_its_method_or_its_count(title, text, found, wan
     assert expected in line and absent not in line.lower() and line.startswith(f"{title}: ")
 
 
+def test_the_gist_of_a_paper_opens_with_the_sentence_presenting_it():
+    gist = Asks(frozenset({"veda"}), frozenset({"veda"}), "", "", gist=True, written=("Veda",))
+
+    assert fact_answer([source(1, "Veda", VEDA)], gist, {}, 120).startswith(
+        "We propose Veda, a distilled sparse attention framework. [1]")
+
+
 @pytest.mark.parametrize(("text", "names", "expected"), [
     ("we propose ST GridPool, a method", ["ST-GridPool"], True),
     ("we propose STGridPool", ["ST-GridPool"], True),

@@ -8,7 +8,7 @@ import pytest
 from rag.corpus.terms import stemmer
 from rag.retrieval.spelling import correct
 
-INDEX_WORDS = ("summary summarize synthesis synthesize train distribution matching distillation benchmark dataset sequences examples video SegPVSG "
+INDEX_WORDS = ("classification summary summarize synthesis synthesize train distribution matching distillation benchmark dataset sequences examples video SegPVSG "
                "Video-BCI DramaSR characters improvement forgetting root gap feed clock acceleration")
 
 
@@ -45,6 +45,7 @@ class FakeSnapshot:
     ("video datset", "video dataset"),
     ("a method that summarises far history", "a method that summarizes far history"),  # British, not "summary"
     ("synthesising the frames", "synthesizing the frames"),
+    ("linear classifiers", "linear classifications"),  # the index's form of a known word ("classif")
 ])
 def test_correct(query, expected):
     assert correct(query, FakeSnapshot()) == expected

@@ -6,7 +6,7 @@ import pytest
 
 from rag.answer.asks import asks
 from rag.answer.understand import Question
-from rag.answer.values import _initials, holds_value, stated_quantities, value_kind
+from rag.answer.values import _initials, holds_value, stated_details, value_kind
 from rag.corpus.terms import terms
 from rag.types import Hit, Paper
 
@@ -34,6 +34,7 @@ def test_the_kind_of_value_a_detail_wants(phrase, kind):
     ("We fine-tune LLaMA-2 and Qwen2.5 backbones.", "names", True),
     ("We evaluate on UCF-Crime and XD-Violence.", "names", True),
     ("It is a plug-in for GANs.", "names", False),  # the question's own word "GAN"
+    ("Most MLLMs are built on decoder-only LLMs.", "names", False),  # an acronym around the question's "LLM"
     ("across 3 LLMs backbones", "number", True),
     ("featuring over 7 million stereo pairs", "number", True),
     ("We validate on three surgical datasets.", "number", True),
@@ -46,6 +47,7 @@ def test_a_value_is_a_name_beyond_the_questions_own_words_or_a_quantity(sentence
 
 TOKENIZER = ("We present Tokr, an adaptive video tokenizer. Empirical results show state-of-the-art compression, "
              "achieving 2.3× compression rates. We also train Tokr-7B, a video language model on its tokens.")
+SCOPER = "We introduce Scoper, a cloud-edge system. Experiments on Video-MME and LongVideoBench show that it is accurate."
 SPARSE = "We propose Sparr, a sparse attention method. On Waver-T2V-12B it reaches a 5.1× speedup."
 
 
@@ -67,6 +69,9 @@ def _hit(title: str, text: str) -> Hit:
     # a specific quantity noun ("GPU hours") must be written: no sentence states it
     ("Sparr", SPARSE, "How many GPU hours did Sparr take?", set()),
     ("Sparr", SPARSE, "What learning rate does Sparr use?", set()),
+    # evaluation data named by an experiments sentence, without the word "benchmark"
+    ("Scoper", SCOPER, "Which benchmarks was Scoper tested on?", {"benchmarks", "which benchmarks"}),
+    ("Sparr", SPARSE, "Which benchmarks was Sparr tested on?", set()),  # "Waver-T2V-12B" is a model, no experiments
 ])
 def test_a_quantity_is_stated_beside_the_details_other_words(title, text, question, stated):
-    assert stated_quantities(_hit(title, text), _asks(question, title)) == stated
+    assert stated_details(_hit(title, text), _asks(question, title), question) == stated

@@ -117,7 +117,10 @@ def attribute(asked: str, names: str = "") -> str:
 _ASKS_NUMBER = re.compile(
     r"\b(how (much|many|far|large|big|fast|long|close|often)|by how|what (results?|speedup|accuracy|score|rate|"
     r"percentage|gain|improvement|ratio|number|size|reduction|throughput|latency|length|error)|speed-?ups?|percent|"
-    r"what (?:exact )?value|numbers?)\b", re.I)
+    r"what (?:exact )?value|numbers?)\b"
+    # "Which is faster, Veda or ISA?", "faster than": a comparison settled by quantities
+    r"|\bwhich(?: one| of them| of the two)? is (?:faster|slower|quicker|cheaper)\b|\b(?:faster|slower|cheaper) than\b",
+    re.I)
 _ASKS_NAMES = re.compile(
     r"\b(which|what)\b.*\b(datasets?|benchmarks?|tasks?|components?|modules?|mechanisms?|metrics?|models?|"
     r"signals?|stages?|phases?|terms?|subsets?|strategies|tokens?|activation|called|named|stand for|"
@@ -131,6 +134,6 @@ _ATTRIBUTE_IS = re.compile(
     r"^(?:what|which) (?:is|are|was|were) (?:the |its |their )?(?P<what>[\w\-/ ]+?)"
     r"(?:\s+(?:used|of|in|for|that|by|with|employed|adopted|chosen|behind)\b|\s*$)", re.I)
 _ATTRIBUTE = re.compile(
-    r"^(?:(?:so|and|also|then|besides \w+),?\s+)?(?:what|which|(?P<how>how many|how much))\s+(?:exact\s+|kind of\s+|type of\s+)?"
+    r"^(?:(?:so|and|also|then|exactly|precisely|roughly|approximately|besides \w+),?\s+)?(?:what|which|(?P<how>how many|how much))\s+(?:exact\s+|kind of\s+|type of\s+)?"
     r"(?P<what>(?:(?!\b(?:does|do|did|is|are|was|were|has|have|had|can|for|in|of|on|to)\b)[\w\-/ ])+?)"
     r"\s+(?:does|do|did|is|are|was|were|has|have|had|can|for|in|of|on|to)\b", re.I)

@@ -19,7 +19,7 @@ from rag.answer.extractive import Source, short_name
 from rag.answer.names import compact, names_of
 from rag.answer.lists import POOL, facets, kept as list_kept, lifted, searched
 from rag.answer.understand import Question, has_latin_words, snapshot_facts
-from rag.answer.values import stated_quantities, unvalued_details
+from rag.answer.values import stated_details, unvalued_details
 from rag.corpus.terms import analyse, terms
 from rag.index.store import PaperIndex, Snapshot
 from rag.retrieval.hybrid import hybrid_search, query_vector as embed_query
@@ -73,8 +73,10 @@ def candidates(index: PaperIndex, snapshot: Snapshot, question: Question, hits: 
     vectors = sentence_vectors(index.embedder)
     asked = asked_vector(index, question, [by_id[i].paper for i in focus], query_vector)
     # a comparison has two or three papers to quote, each on the same aspect: all their sentences are embedded
-    # (dev comparisons: 0.6 -> 0.7; named single-paper questions gained nothing from it, so keep the cheap path)
-    focus_cos = {i: all_cosines(vectors, by_id[i], asked) if question.kind == "compare"
+    # (dev comparisons: 0.6 -> 0.7), and so are a follow-up's, whose asked detail shares few words with the
+    # sentence that answers ("What benchmarks was it tested on?" / "Experiments on Video-MME …": dev follow-ups
+    # 43 -> 44 of 44); named single-paper questions lost from it (dev facts 0.858 -> 0.835), so they keep the cheap path
+    focus_cos = {i: all_cosines(vectors, by_id[i], asked) if question.kind == "compare" or not question.named
                  else cosines(vectors, by_id[i], asks, idf, asked) for i in focus}
     fallback = {i: float(c.max()) if len(c) else 0.0 for i, c in focus_cos.items()}
     known = [h.dense_score for h in hits if h.dense_score is not None]
@@ -224,7 +226,7 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
     # an asked detail is lacking when the abstract has not its words, or has them without the value asked for
     # ... but a quantity written beside the detail's other words states it ("2.3× compression rates"), whatever
     # the calibrated score (it was low on such questions: dev w357, w359)
-    stated = {s.n: stated_quantities(s.hit, found.asks) for s in sources}
+    stated = {s.n: stated_details(s.hit, found.asks, question.text) for s in sources}
     lacking = {s.n: [d for d in missing_details(s.hit, found.asks) or unvalued_details(s.hit, found.asks, question.text)
                      if d not in stated[s.n]] for s in sources}
     answered = [s for s in sources if (p[s.n - 1] >= NAMED_CUT * threshold or stated[s.n]) and not lacking[s.n]]

@@ -73,13 +73,28 @@ def fact_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_wo
     """The answering sentences of one paper (or of each of several papers), each cited. Within the word budget
     every paper's best sentence comes before any paper's second, so no paper chosen goes unquoted."""
     most = MOST_SENTENCES if len(sources) == 1 else MOST_EACH
-    picked = [(s.n, best_sentences(s, asks, idf, most)) for s in sources[:3]]
+    picked = [(s.n, _gist_first(s, asks, best_sentences(s, asks, idf, most))) for s in sources[:3]]
     ranked = [(rank, order, n, sentence) for order, (n, chosen) in enumerate(picked)
               for rank, sentence in enumerate(chosen)]
     kept = _within_words([(n, sentence) for _, _, n, sentence in sorted(ranked, key=lambda r: r[:2])], max_words)
     shown = {id(sentence) for _, sentence in kept}
     return " ".join(f"{_clean(sentence.text)} [{n}]" for _, _, n, sentence in sorted(ranked, key=lambda r: (r[1], r[0]))
                     if id(sentence) in shown)
+
+
+def _gist_first(source: Source, asks: Asks, best: list[Sentence]) -> list[Sentence]:
+    """"What is X?", "Tell me about X": the sentence presenting the paper's work opens the answer (the ranker,
+    asked for nothing in particular, put results sentences first: "Experiments on Ego4D … show that FlowNar …")."""
+    # the whole question asks nothing but the paper (not just its last clause: "Does MUSE beat its teacher? What
+    # are the numbers?" asks the numbers, dev d005)
+    if not asks.gist or asks.wants or asks.focus - terms(" ".join(asks.written)) or not best:
+        return best
+    presenting = next(((i, t) for i, t in enumerate(analyse(source.hit.paper.text).sentences) if _PRESENTS.search(t)),
+                      None)
+    if presenting is None:
+        return best
+    i, text = presenting
+    return [Sentence(i, text, best[0].score)] + [b for b in best if b.position != i][:len(best) - 1]
 
 
 def compare_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_words: int) -> str:

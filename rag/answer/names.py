@@ -175,11 +175,20 @@ _DESCRIBED = re.compile(
     r"system|dataset|technique|architecture))\s+(?:and|versus|vs\.?)\s", re.I)
 
 
+# ... or by any words after "and the" / "with the" up to where the question goes on ("Veda and the training-free
+# extension of autoregressive video diffusion: how …", "SCOPE compare with the frame selection module that …"):
+# the kind of thing is open-ended (extension, module, strategy …), the described paper's words are what search needs
+_DESCRIBED_LOOSELY = re.compile(
+    r"\b(?:and|versus|vs\.?|from|with|than)\s+the\s+(?P<what>[\w-]+(?:\s+[\w-]+){1,7}?)"
+    r"(?=\s*[:?,;.]|\s*$|\s+(?:that|which|differ\w*|compare\w*|both|each|do|does|is|are)\b)", re.I)
+
+
 def described_phrase(text: str, written: tuple[str, ...]) -> str:
     """The words a comparison uses for a paper it does not name ("information-theoretic adaptive video
     tokenizer"), or "" (a phrase holding a named paper's name is that paper: "the ME Layer paper")."""
-    for match in _DESCRIBED.finditer(text):
-        phrase = (match.group("what") or match.group("first") or "").strip()
-        if len(phrase.split()) >= 2 and not any(compact(w) in compact(phrase) for w in written):
-            return phrase
+    for pattern in (_DESCRIBED, _DESCRIBED_LOOSELY):
+        for match in pattern.finditer(text):
+            phrase = (match.group("what") or match.groupdict().get("first") or "").strip()
+            if len(phrase.split()) >= 2 and not any(compact(w) in compact(phrase) for w in written):
+                return phrase
     return ""

@@ -69,23 +69,34 @@ def _sized(hit: Hit, asks: Asks) -> bool:
     return any(compact(m.group("base")) in own for m in _SIZED.finditer(hit.paper.text))
 
 
-def stated_quantities(hit: Hit, asks: Asks) -> set[str]:
-    """The asked details headed by a loose quantity noun ("compression ratio", "size") that the abstract does
-    answer: a sentence holds a quantity with every other word of the detail (with none: an asked word)."""
+# data an evaluation names without the word "benchmark": "Experiments on Video-MME and LongVideoBench …" (dev probe:
+# "What benchmarks was SCOPE tested on?" was answered "not reported")
+_EVALUATION_DATA = frozenset(terms("dataset datasets benchmark benchmarks"))
+_EVALUATED_ON = re.compile(r"\b(?:experiments?|evaluat\w*|tested|tests?|validat\w*|results?)\b[^.;]{0,40}?"
+                           r"\b(?:on|across|over)\b", re.I)
+
+
+def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
+    """The asked details that the abstract answers though not in the question's words: a loose quantity noun
+    ("compression ratio", "size") by a sentence holding a quantity with every other word of the detail (with
+    none: an asked word); a parameter count by the model's sized name; evaluation data by the names an
+    experiments sentence gives (in both forms the lacking lists use: "datasets", "which datasets")."""
     analysis = analyse(hit.paper.text)
+    own = [compact(n) for n in (*names_of(hit.paper), *asks.written) if n]
     stated = set()
     for phrase, need, head in asks.details:
         if need & _PARAMETERS and _sized(hit, asks):  # "LIVEditor-14B" states its parameter count
             stated.add(phrase)
+        if head and head <= _EVALUATION_DATA and any(
+                _EVALUATED_ON.search(s) and holds_value(s, "names", own, terms(question), _initials(question))
+                for s in analysis.sentences):
+            stated |= {phrase, f"which {phrase}"}
         if not head or not head <= _LOOSE_HEADS or value_kind(phrase) != "number":
             continue
-        words = need - _LOOSE_HEADS
-        if words:
-            holds = [have for have in analysis.terms if words <= have]
-        else:
-            holds = [have for have in analysis.terms if (asks.ask - _LOOSE_HEADS) & have]
-        if any(_NUMBER.search(s) or _COUNT.search(s) for s, have in zip(analysis.sentences, analysis.terms)
-               if have in holds):
+        words = need - _LOOSE_HEADS or None  # none: any asked word beside the quantity
+        asked = asks.ask - _LOOSE_HEADS
+        if any((_NUMBER.search(s) or _COUNT.search(s)) and (words <= have if words else asked & have)
+               for s, have in zip(analysis.sentences, analysis.terms)):
             stated.add(phrase)
     return stated
 
@@ -107,6 +118,8 @@ def holds_value(sentence: str, wants: str, own: list[str], asked: frozenset[str]
         if any(key in o or o in key for o in own) or terms(singular) <= asked:
             continue
         if name.isupper() and key in initials:  # "VAD" for "video anomaly detection"
+            continue
+        if singular.isupper() and any(len(a) > 2 and a in key for a in asked):  # "MLLMs" for the question's "LLM"
             continue
         return True
     return False

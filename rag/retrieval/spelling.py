@@ -197,9 +197,14 @@ def _corrected(query: str, vocab: Vocabulary) -> str:
         lower = word.lower()
         stem = stemmer().stemWord(lower)
         english = english_words()
-        # an inflection of a known word is no typo: "condensing" (only "condensed" is in the word list)
-        if stem in vocab.tokens or lower in STOP_WORDS or lower in english or stem in english_by_stem():
+        if stem in vocab.tokens or lower in STOP_WORDS or lower in english:
             return word
+        if stem in english_by_stem():
+            # an inflection of a known word is no typo ("condensing": the list has "condensed"), but one the
+            # index has with another ending ("classifiers" beside "classification") is taken in the index's
+            # form, which keyword search and the question's known-word share read: one edit on the stem only
+            inflected = vocab.closest(stem, 1)
+            return _as_typed(surface(inflected, word), word) if inflected else word
         fixed = american(lower, vocab) or english_correction(lower, vocab)
         if fixed is None:  # no English word near: a method name, or a word the list lacks
             stem_fixed = vocab.closest(stem, max_edits(word)) or _mistyped_ending(lower, vocab)

@@ -17,7 +17,7 @@ from rag.answer.asks import Asks, ask_part, asks as question_asks
 from rag.answer.evidence import cosines, idf_of, sentence_vectors
 from rag.answer.extractive import Source, short_name
 from rag.answer.names import compact, names_of
-from rag.answer.lists import POOL, facets, kept as list_kept, lifted, searched
+from rag.answer.lists import POOL, as_topic, facets, kept as list_kept, lifted, searched
 from rag.answer.understand import Question, has_latin_words, snapshot_facts
 from rag.answer.values import stated_details, unvalued_details
 from rag.corpus.terms import analyse, terms
@@ -63,6 +63,7 @@ class Candidates:
 def candidates(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list[Hit],
                query_vector: np.ndarray) -> Candidates:
     """Feature rows for the retrieved papers, with the asked-about papers added when retrieval missed them."""
+    question = as_topic(question)  # a list is judged on its topic, as it was searched
     focus = [i for i in (question.named or question.subject) if _passes(snapshot, question, i)]
     hits = with_papers(hits, focus, snapshot)
     by_id = {h.paper.id: h for h in hits}

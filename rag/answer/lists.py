@@ -11,6 +11,7 @@ models") are searched on their own too: a paper on one of them belongs in the li
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import numpy as np
 
@@ -38,29 +39,51 @@ MAX_RELATED = 3
 
 _VENUE_YEAR = r"(?:[A-Z][A-Za-z]*\s+)?(?:\d{4}\s+)?"
 _LEAD = r"^\s*(?:(?:so|and|also|now|ok(?:ay)?|please),?\s+)?"
+# a request put before the frame or the topic: "Can you list …", "Tell me which papers …", "I'm looking for
+# papers on X", "I am interested in X: which papers …?"
+_REQUEST = (r"(?:(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:list|find|show|name|give|tell|point)"
+            r"(?:\s+me)?(?:\s+to)?\s+|i(?:'m|\s+am)\s+(?:looking|searching)\s+for\s+|"
+            r"i(?:'m|\s+am)\s+(?:interested|curious)\s+(?:in|about)\s+|i(?:'d|\s+would)\s+like\s+to\s+(?:know|find|see)\s+)")
 # "Anything on X?", "Is anyone working on X?"
 _ASKED_AROUND = (r"(?:anything\s+(?:on|about|regarding|concerning)|(?:is|are|has|have)\s+(?:anyone|anybody|someone|"
                  r"people)\s+(?:been\s+)?(?:working|worked|looking|looked)\s+(?:on|at|into))\s+")
-# "Which (ICLR 2026) papers (are there that) work on X?", "Any work on X?"
+_PAPER_NOUN = r"(?:papers?|works?|methods|approaches|studies|articles|abstracts|research|publications|ones)"
+# "Which (ICLR 2026) papers (are there that) work on X?", "Any work on X?", "Do any of these papers use X?"
 _WHICH_PAPERS = (
-    r"(?:(?:which|what|list|find|show|name|give me|are there|is there|do you have|any)\s+)?"
-    r"(?:(?:the|all|other|some|any|of the)\s+)*" + _VENUE_YEAR +
-    r"(?:papers?|works?|methods|approaches|studies|articles|abstracts|research|publications)\b\s*"
-    r"(?:(?:is|are) there\s+|(?:do you have|exist|have been published)\s+)?(?:(?:that|which|who)\s+)?"
+    r"(?:(?:which|what|list|find|show|name|give me|are there|is there|do you have|(?:do|does)\s+any|any)\s+)?"
+    r"(?:(?:are|were|the|all|other|some|any|of|these|those|among|kinds?\s+of|sorts?\s+of|types?\s+of)\s+)*"
+    + _VENUE_YEAR + _PAPER_NOUN + r"\b\s*"
+    r"(?:(?:in|of)\s+(?:the|this|your)\s+(?:collection|index|corpus|set|list)\s+|here\s+|,\s*if any,\s*)?"
+    r"(?:(?:is|are) there\s+|(?:do you have|exists?|have been published)\s+)?(?:(?:that|which|who)\s+)?"
     r"(?:(?:work|works|focus|focuses|concentrate|touch|touches)\s+on|(?:deal|deals)\s+with|(?:look|looks)\s+at|"
     r"(?:are|is)\s+(?:about|on)|about|on|regarding|concerning|dealing with|study|studies|studying|address|"
     r"addresses|addressing|tackle|tackles|tackling|investigate|investigates|explore|explores|discuss|discusses"
-    r"|cover|covers)?\b\s*")
+    r"|cover|covers|(?:talk|talks)\s+about|(?:are|is)\s+(?:related|relevant)\s+to|(?:have|has)\s+(?:something|anything)"
+    r"\s+to\s+do\s+with|(?:are|is)\s+concerned\s+with|mention|mentions)?\b\s*")
 # a frame's filler before the topic: "try to reduce hallucinations", "do something with RoPE" (stripping the
 # GENERIC verbs too, "use Mamba", "propose benchmarks for X", changed no dev list but d022, which it lost)
 _FILLER = re.compile(r"^(?:(?:try|tries|trying|attempt|attempts|aim|aims|seek|seeks)\s+to\s+|"
                      r"(?:do|does)\s+(?:something|anything)\s+(?:with|on|about)\s+)", re.I)
-_FRAME = re.compile(f"{_LEAD}(?:{_ASKED_AROUND}|{_WHICH_PAPERS})", re.I)
+_FRAME = re.compile(f"{_LEAD}(?:{_REQUEST}?(?:{_ASKED_AROUND}|{_WHICH_PAPERS})|{_REQUEST})", re.I)
+# a clause that only asks for the papers, before or after the topic: "… sparse attention. Which ones do that?",
+# "hallucination in multimodal LLMs: which papers address it?"
+_CLAUSES = re.compile(r"(?<=[.?!:;])\s+|\s+[—–]\s+|\s+-\s+")
+_FRAME_WORDS = frozenset(terms("paper papers work works one ones study studies research address tackle deal "
+                               "focus cover explore investigate discuss do does this that these those it them such "
+                               "collection index list show find name tell give exist"))
+
+
+def _asks_only_for_papers(clause: str) -> bool:
+    return bool(_FRAME.match(clause) or re.match(r"(?i)\s*(?:which|what)\b", clause)) and \
+        not terms(clause) - GENERIC - _FRAME_WORDS
 
 
 def topic(text: str, venue=None, year: int | None = None) -> str:
     """The topic a list question asks about: "Which ICLR 2026 papers work on streaming video?" → "streaming
     video". The venue and year are filters, not words to match; an unrecognised frame leaves the text whole."""
+    clauses = [c for c in _CLAUSES.split(text.strip()) if c.strip()]
+    asked = [c for c in clauses if not _asks_only_for_papers(c)]
+    text = " ".join(asked) if asked and len(asked) < len(clauses) else text
     rest = _FRAME.sub("", text, count=1)
     rest = _FILLER.sub("", rest, count=1) if rest != text else rest
     venues = [venue] if isinstance(venue, str) else list(venue or ())
@@ -84,7 +107,7 @@ def searched(question, k: int) -> tuple[str, int]:
 # i.e. learning tasks sequentially", "kernel methods, e.g. kernel regression or the neural tangent kernel". A
 # paper on one alternative matches the list, while the whole topic's query ranks it low, so each part (FACET) is
 # searched and scored on its own too, at most MAX_FACETS of them.
-_FACET_SPLIT = re.compile(r",?\s*\b(?:i\.e\.|e\.g\.|such as|for example|for instance|including|namely|whether)"
+_FACET_SPLIT = re.compile(r",?\s*\b(?:i\.e\.|e\.g\.|such as|for example|for instance|including|like|namely|whether)"
                           r"(?=\W)\s*,?\s*|\s*[;:()]\s*|,\s*(?:(?:or|and)\s+)?|\s+(?:and/)?or\s+|\s*/\s*", re.I)
 MAX_FACETS = 4
 # A facet lifts a paper's probability to the facet's own when the facet's probability is at least FACET_CLEAR x
@@ -125,6 +148,16 @@ def lifted(probabilities: np.ndarray, ids: list[str], rankings: list[tuple[list[
             if i is not None and q >= FACET_CLEAR * threshold and probabilities[i] >= RELATED * threshold:
                 p[i] = max(p[i], q)
     return p
+
+
+def as_topic(question):
+    """A list question (a `understand.Question`) as its topic alone, for judging its papers: the words of its frame
+    ("I am interested in", "which papers address it") are no content an abstract should hold."""
+    if question.kind != "list" or question.named:
+        return question
+    text = topic(question.standalone, question.venue, question.year)
+    asked = f"Which papers {text}?"
+    return replace(question, text=asked, standalone=asked)
 
 
 def kept(probabilities: np.ndarray, threshold: float, scores=None, lifted_p=None) -> tuple[list[int], list[int]]:

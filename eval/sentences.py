@@ -48,11 +48,15 @@ HAND = {"cos": 0.5, "ask": 0.45, "focus": 0.15, "number": 0.25, "names": 0.25, "
 
 
 def _asks_dict(asks: Asks) -> dict:
-    return {k: sorted(v) if isinstance(v, frozenset) else v for k, v in asdict(asks).items()}
+    out = {k: sorted(v) if isinstance(v, frozenset) else v for k, v in asdict(asks).items()}
+    out["details"] = [[phrase, sorted(need), sorted(head)] for phrase, need, head in asks.details]  # JSON-able
+    return out
 
 
 def _asks(data: dict) -> Asks:
-    return Asks(**{k: frozenset(v) if isinstance(v, list) else v for k, v in data.items()})
+    fields = {k: frozenset(v) if isinstance(v, list) else v for k, v in data.items() if k not in ("details", "written")}
+    details = tuple((phrase, frozenset(need), frozenset(head)) for phrase, need, head in data.get("details", ()))
+    return Asks(**fields, details=details, written=tuple(data.get("written", ())))
 
 
 def _items() -> list[dict]:

@@ -20,9 +20,22 @@ def question(text: str, venue=None, year=None) -> Question:
     ("What are the two intrinsic learning signals?", "names"),
     ("How does ProtoKV keep a constant memory footprint?", "method"),
     ("Why do LLMs collapse when layers are removed?", ""),
+    ("What speed-up figures do SGMD and FlowNar report?", "number"),  # hyphenated
+    ("Which is faster, Veda or ISA?", "number"),
+    ("How does Veda make generation faster?", "method"),
 ])
 def test_wanted_detail(text, wants):
     assert wanted_detail(text) == wants
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("What problem does SCOPE address?", True),
+    ("What flaw in existing approaches does SCOPE point to?", True),
+    ("What do MUSE and CURVE each set out to fix?", True),
+    ("How does SCOPE decompose queries?", False),
+])
+def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem):
+    assert asks(question(text), "SCOPE").problem is problem
 
 
 @pytest.mark.parametrize(("text", "last"), [
@@ -42,6 +55,8 @@ def test_ask_part(text, last):
     ("How much training data does Video-MTR need?", "Video-MTR", "amount of training data"),
     ("Which base model was SpaceVista-7B fine-tuned from?", "SpaceVista-7B", "base model"),
     ("Why?", "", ""),
+    ("Exactly how many auxiliary forward passes does UPI need?", "UPI", "number of auxiliary forward passes"),
+    ("How much faster does FlowNar run than baselines?", "FlowNar", "how much faster it is"),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase
@@ -56,6 +71,8 @@ def test_named_papers_and_filters_are_no_focus():
 
 def test_a_question_on_the_paper_alone_asks_for_its_gist():
     assert asks(question("What is FlowNar?"), "FlowNar").gist
+    assert asks(question("Tell me about FlowNar."), "FlowNar").gist  # "me" asks nothing
+    assert asks(question("Can you give me an overview of FlowNar?"), "FlowNar").gist
     assert not asks(question("What module does FlowNar use?"), "FlowNar").gist
 
 

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 import pytest
 
-from rag.answer.decide import MOST_PAPERS, answering
+from rag.answer.decide import MOST_PAPERS, answering, supported_names
+from rag.answer.understand import Question
+from rag.types import Hit, Paper
 
 
 @pytest.mark.parametrize(("p", "expected"), [
     ([0.9], [0]),
     ([0.8, 0.95], [0, 1]),  # both answer and come close (log-odds 1.4 vs 2.9): quoted in retrieval's order
     ([0.51, 0.999], [1]),  # far below the best (log-odds 0.04 vs 6.9): only the best
-    ([0.4, 0.9, 0.3], [1]),  # below the threshold: never quoted
+    ([0.4, 0.9, 0.3], [1]),  # below the threshold and far below the best: not quoted
+    ([0.3, 0.6], [0, 1]),  # below the threshold but above SECOND_CUT x it, and close to a best that clears it
+    ([0.2, 0.6], [1]),  # below SECOND_CUT x the threshold: never quoted, however close
     ([0.9, 0.9, 0.9, 0.9, 0.95], [0, 1, 4]),  # at most MOST_PAPERS, and the best is always one of them
 ])
 def test_papers_that_answer_close_to_the_best_are_quoted_too(p, expected):
@@ -20,3 +26,33 @@ def test_papers_that_answer_close_to_the_best_are_quoted_too(p, expected):
     chosen = answering(p, int(np.argmax(p)), threshold=0.5)
 
     assert chosen == expected and len(chosen) <= MOST_PAPERS
+
+
+def _paper(i: str, title: str, text: str) -> Paper:
+    return Paper(id=i, title=title, venue="ICML", year=2026, abstract=text, text=text, source="f", position=0,
+                 title_derived=True)
+
+
+PAPERS = [_paper("veda", "Veda: sparse attention", "Veda distils sparse attention."),
+          _paper("copi", "Lipid droplets", "COPI coatomer regulates lipid droplets."),
+          _paper("other", "Viral replication", "Viruses need COPI to replicate.")]
+SNAPSHOT = SimpleNamespace(papers=PAPERS, by_id={p.id: n for n, p in enumerate(PAPERS)})
+
+
+@pytest.mark.parametrize(("named", "written", "ranked", "kept"), [
+    (("veda",), ("Veda",), ["other", "copi", "x", "veda"], ("veda",)),  # named by its title: kept, ranked or not
+    (("copi",), ("COPI",), ["copi", "other"], ("copi",)),  # a word of its abstract, and retrieval backs it
+    (("copi",), ("COPI",), ["other", "x", "y", "copi"], ()),  # a word it shares, retrieval ranks it low: no name
+    (("veda", "copi"), ("Veda", "COPI"), ["veda", "other", "x", "copi"], ("veda",)),
+])
+def test_a_paper_named_by_a_word_of_its_abstract_must_be_ranked_high_too(named, written, ranked, kept):
+    question = Question(text="t", standalone="t", venue=None, year=None, kind="compare" if len(named) > 1 else "fact",
+                        named=named, written=written)
+    hits = [Hit(paper=_paper(i, i, i), score=1.0) for i in ranked]
+
+    got = supported_names(question, hits, SNAPSHOT)
+
+    assert got.named == kept
+    assert got.kind == ("compare" if len(kept) > 1 else "fact")  # one paper left is no comparison
+    assert set(got.written) == {w for w in written if w.lower() in " ".join(PAPERS[SNAPSHOT.by_id[i]].text.lower()
+                                                                             for i in kept)}

@@ -7,7 +7,7 @@ import pytest
 
 import rag
 from rag.answer.asks import asks as question_asks
-from rag.answer.evidence import SENTENCE_FEATURES, Ranker, feature_rows, score_sentences, shipped_ranker
+from rag.answer.evidence import SENTENCE_FEATURES, Ranker, SentenceVectors, feature_rows, score_sentences, shipped_ranker
 from rag.answer.extractive import Source, best_sentences
 from rag.answer.understand import Question
 from rag.corpus.terms import analyse
@@ -77,6 +77,30 @@ def test_the_question_sentence_cosine_can_lift_a_sentence_without_the_asked_word
     high = shipped_ranker().probability(feature_rows(analysis, question, {}, "StreamMem", lifted))
 
     assert high[3] > low[3] and int(np.argmax(high)) == 3
+
+
+class CountingEmbedder:
+    id, dim = "counting", 2
+
+    def __init__(self):
+        self.seen: list[str] = []
+
+    def embed(self, texts):
+        self.seen += list(texts)
+        return np.array([[float(len(t)), 1.0] for t in texts], dtype=np.float32)
+
+
+def test_sentence_vectors_stay_right_when_the_cache_is_full():
+    embedder = CountingEmbedder()
+    vectors = SentenceVectors(embedder, size=2)
+    vectors.of(["aa", "bbb"])
+
+    # "aa" is read from the cache, then filling in "c" and "dddd" evicts what is oldest
+    got = vectors.of(["aa", "c", "dddd"])
+
+    assert got[:, 0].tolist() == [2.0, 1.0, 4.0]
+    assert embedder.seen == ["aa", "bbb", "c", "dddd"]  # "aa" was not embedded twice
+    assert vectors.of(["dddd"])[:, 0].tolist() == [4.0]
 
 
 def test_weights_for_other_features_are_refused_with_what_to_run():

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rag.answer.asks import Asks
-from rag.answer.extractive import Source, compare_answer, excluded_answer, fact_answer, list_answer, not_reported_answer
+from rag.answer.extractive import (Source, compare_answer, excluded_answer, fact_answer, list_answer, names_in,
+                                   not_reported_answer)
 from rag.types import Hit, Paper
 
 VEDA = ("Video diffusion is slow. We propose Veda, a distilled sparse attention framework. "
@@ -33,6 +34,20 @@ def asks(ask: set[str], wants: str = "", attribute: str = "") -> Asks:
 ])
 def test_a_fact_answer_is_the_sentence_that_answers(ask, wants, expected):
     assert fact_answer([source(1, "Veda", VEDA)], asks(ask, wants), {}, 120).startswith(expected)
+
+
+TWO_SPEEDUPS = ("Video diffusion is slow. {0} reaches a 2.1× speedup on short videos. {0} reaches a 3.4× speedup "
+                "on long videos.")
+
+
+@pytest.mark.parametrize(("budget", "sentences"), [(120, 4), (30, 3), (20, 2)])
+def test_each_paper_of_a_several_paper_answer_is_quoted_before_any_ones_second_sentence(budget, sentences):
+    papers = [source(1, "Veda", TWO_SPEEDUPS.format("Veda")), source(2, "Fastgen", TWO_SPEEDUPS.format("Fastgen"))]
+    text = fact_answer(papers, asks({"speedup", "video"}, "number"), {}, budget)
+
+    assert text.count("[1]") + text.count("[2]") == sentences  # a tight budget drops second sentences first
+    assert "[1]" in text and "[2]" in text  # never a chosen paper
+    assert text.rindex("[1]") < text.index("[2]")  # grouped by paper, in retrieval's order
 
 
 def test_a_list_says_how_many_match_and_quotes_whole_sentences():
@@ -97,6 +112,48 @@ def test_a_compared_paper_gives_its_sentence_on_the_asked_aspect(text, ask, want
     line = compare_answer([source(1, "GridNet" if text is GRID else "SegNet", text)], found, {}, 120)
 
     assert expected in line and absent not in line and line.endswith("[1]")
+
+
+KERNEL = ("Mixture-of-Experts relies on Softmax routers. We show that the kernel function corresponds to the output "
+          "layer. We propose KERN, an FFN-style router function, as an alternative to Softmax.")
+SPARSE = ("Video diffusion is slow. We propose Sparro, a distilled sparse attention framework. "
+          "Sparro integrates tile scoring with head-aware tiling to reach aggressive sparsity. "
+          "Experiments show Sparro achieves a 5.1x speedup.")
+COUNTED = ("We propose Countr, a framework for video reasoning. Extensive experiments on six mainstream benchmarks show "
+           "that Countr sets a new state of the art. For example, it beats the previous best on MMVU by 3.8%.")
+
+
+@pytest.mark.parametrize(("title", "text", "found", "wants", "attribute", "expected", "absent"), [
+    # a name inside another word ("KERN" in "kernel") does not make a sentence the paper's own
+    ("KERN", KERNEL, {"part", "chang"}, "", "", "FFN-style router function", "kernel function"),
+    # the sentence presenting the method and the one saying how it works, together, in the abstract's order
+    ("Sparro", SPARSE, {"cheaper"}, "method", "", "sparse attention framework. Sparro integrates tile scoring", "5.1x"),
+    # "how many benchmarks" is answered by a count in words
+    ("Countr", COUNTED, {"benchmark"}, "number", "number of benchmarks", "six mainstream benchmarks", "we propose"),
+])
+def test_a_compared_paper_quotes_its_method_or_its_count(title, text, found, wants, attribute, expected, absent):
+    line = compare_answer([source(1, title, text)], asks(found, wants, attribute), {}, 120)
+
+    assert expected in line and absent not in line.lower() and line.startswith(f"{title}: ")
+
+
+def test_the_gist_of_a_paper_opens_with_the_sentence_presenting_it():
+    gist = Asks(frozenset({"veda"}), frozenset({"veda"}), "", "", gist=True, written=("Veda",))
+
+    assert fact_answer([source(1, "Veda", VEDA)], gist, {}, 120).startswith(
+        "We propose Veda, a distilled sparse attention framework. [1]")
+
+
+@pytest.mark.parametrize(("text", "names", "expected"), [
+    ("we propose ST GridPool, a method", ["ST-GridPool"], True),
+    ("we propose STGridPool", ["ST-GridPool"], True),
+    ("KERN's router", ["KERN"], True),
+    ("the kernel function", ["KERN"], False),
+    ("the Vedanta school", ["Veda"], False),
+    ("nothing here", [], False),
+])
+def test_a_name_counts_only_as_a_whole_word(text, names, expected):
+    assert names_in(text, names) is expected
 
 
 def test_a_hostile_title_among_the_loosely_related_reaches_the_page_as_text():

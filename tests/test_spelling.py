@@ -2,30 +2,40 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from rag.corpus.terms import stemmer
 from rag.retrieval.spelling import correct
 
-INDEX_WORDS = ("train distribution matching distillation benchmark dataset sequences examples video SegPVSG "
-               "Video-BCI DramaSR characters improvement forgetting root gap feed clock")
+INDEX_WORDS = ("classification summary summarize synthesis synthesize train distribution matching distillation benchmark dataset sequences examples video SegPVSG "
+               "Video-BCI DramaSR characters improvement forgetting root gap feed clock acceleration")
 
 
 class FakeKeyword:
-    vocabulary = frozenset(stemmer().stemWords(INDEX_WORDS.lower().replace("-", " ").split()) + ["video-bci"])
+    """An index vocabulary; `papers` says how many papers use a token (1 unless given)."""
+
+    def __init__(self, words: str = INDEX_WORDS, papers: dict[str, int] | None = None):
+        self.vocabulary = frozenset(stemmer().stemWords(words.lower().replace("-", " ").split()) + ["video-bci"])
+        self.papers = papers or {}
+
+    def idf(self, tokens):
+        return np.array([1.0 / self.papers.get(t, 1) for t in tokens])
 
 
 class FakeSnapshot:
-    keyword = FakeKeyword()
+    def __init__(self, keyword: FakeKeyword | None = None):
+        self.keyword = keyword or FakeKeyword()
 
 
 @pytest.mark.parametrize(("query", "expected"), [
     ("How much faster does SMGD trian?", "How much faster does SMGD train?"),  # a transposition
-    ("distribution matchng distillation", "distribution match distillation"),  # a typo in the ending
+    ("distribution matchng distillation", "distribution matching distillation"),  # a typo in the ending
     ("the MMVU bencmark", "the MMVU benchmark"),
-    ("reasoning exmaples", "reasoning exampl"),  # the index's own stem: keyword search reads stems
+    ("reasoning exmaples", "reasoning examples"),  # a word, not the index's stem: answers echo it
+    ("What acceleraton does it get?", "What acceleration does it get?"),
     ("what does SegPSVG report", "what does segpvsg report"),  # method names are index words too
-    ("does Vidoe-BCI win", "does video-BCI win"),
+    ("does Vidoe-BCI win", "does Video-BCI win"),  # the typed capital kept
     ("a DramSR-532K benchmark", "a dramasr-532K benchmark"),
     ("SMGD", "SMGD"),  # under 5 letters: too many neighbours one edit away
     ("robotic grasping", "robotic grasping"),  # common English words are spelled right ("root", "gap")
@@ -33,6 +43,9 @@ class FakeSnapshot:
     ("warms up the queries", "warms up the queries"),  # the first letter is kept: not "harm"
     ("deepfake detection", "deepfake detection"),  # nothing close: left alone
     ("video datset", "video dataset"),
+    ("a method that summarises far history", "a method that summarizes far history"),  # British, not "summary"
+    ("synthesising the frames", "synthesizing the frames"),
+    ("linear classifiers", "linear classifications"),  # the index's form of a known word ("classif")
 ])
 def test_correct(query, expected):
     assert correct(query, FakeSnapshot()) == expected
@@ -52,3 +65,25 @@ def test_corrections_are_remembered_per_snapshot_within_a_bound(monkeypatch):
     assert [correct(q, snapshot) for q in queries] == first == [
         "video dataset", "the MMVU benchmark", "How much faster does SMGD train?", "deepfake detection"]
     assert len(spelling.vocabulary(snapshot).corrected) == 3
+
+
+@pytest.mark.parametrize(("papers", "expected"), [
+    ({"train": 40, "trial": 3}, "How long does the train last?"),  # the common word
+    ({"train": 2, "trial": 9}, "How long does the trial last?"),  # a collection of clinical trials
+    ({}, "How long does the train last?"),  # equally common: alphabetical
+])
+def test_a_typo_equally_near_two_index_words_becomes_the_one_more_papers_use(papers, expected):
+    # "trian" is one edit from both "train" (a transposition) and "trial"
+    snapshot = FakeSnapshot(FakeKeyword("train trial video", papers))
+    assert correct("How long does the trian last?", snapshot) == expected
+
+
+def test_whole_words_are_compared_not_stems():
+    # the stem "charactor" is nearest the index stem "character" (of "characterized"); the word is one edit
+    # from "characters"
+    snapshot = FakeSnapshot(FakeKeyword("characters characterized modal model"))
+    assert correct("How many charactors, and which modle?", snapshot) == "How many characters, and which model?"
+
+
+def test_an_inflection_of_a_known_word_is_left_alone():
+    assert correct("condensing the set", FakeSnapshot(FakeKeyword("content"))) == "condensing the set"

@@ -16,7 +16,9 @@ def paper(title: str, n: int, derived: bool = False) -> Paper:
 
 
 GIVEN = ["Veda", "Video-BCI: decoding video from brain signals", "MACD", "Flow Matching Nets",
-         "A long descriptive title of a paper that is no name", "ab", "C++Net", "Veda"]
+         "A long descriptive title of a paper that is no name", "ab", "C++Net", "Veda",
+         "Vitamin D: the sunshine vitamin", "Cell death: the significance of apoptosis",
+         "BERT: pre-training of deep bidirectional transformers", "Mitochondria: dynamic organelles"]
 DERIVED = ["ST-GridPool", "ISA: In-context Sparse Attention", "SpaceVista-7B", "Layer pruning",
            "Temporal Video Grounding", "SCOPE", "Slot Attention (SA) lies at the heart of mainstream Object-Centric "
            "Learning (OCL)", "OGD+", "Deep Forcing: a training-free extension of video diffusion models"]
@@ -52,6 +54,10 @@ PAPERS = [paper(t, i) for i, t in enumerate(GIVEN)] + [paper(t, 100 + i, True) f
     ("How fast is Vdea?", ["Veda", "Veda"]),  # a typo in a capitalised name (rapidfuzz, one edit)
     ("How does SGridPool work?", ["ST-GridPool"]),
     ("Is Vega a star?", []),  # an English word is no typo of a name
+    ("Vitamin D deficiency affects birth weight.", []),  # a given title's head of dictionary words is a topic
+    ("Immune complexes trigger cell death.", []),
+    ("What does BERT pre-train?", ["BERT: pre-training of deep bidirectional transformers"]),  # a coined head names it
+    ("Mitochondria play a role in apoptosis.", ["Mitochondria: dynamic organelles"]),  # one word no dictionary has
 ])
 def test_papers_named_in_a_question(question, expected):
     titles = TitleIndex.build(PAPERS)
@@ -71,7 +77,15 @@ def test_a_paper_called_by_its_topic_or_a_phrase_of_its_abstract(built_settings)
         "KERN versus the ME Layer paper: which part of the model does each one change?":
             ("compare", {"KERN: Kernel Inspired Router with Normalization", "Emergence of massive activations"}),
         "How do SegPVSG and SurgiFlowVid each deal with rare classes?": ("compare", {"SegPVSG", "Surgical video datasets"}),
+        # a descriptive title with "framework" after it, in a question that reads like a list ("approaches"): dev x004
+        "What does the adaptive video tokenization framework optimise that MUSE does not, and how do the two "
+        "approaches differ?": ("compare", {"MUSE", "Adaptive video tokenization"}),
+        "What separates OGD+ from the video continual learning method with subspace-routed adapters?":
+            ("compare", {"OGD+"}),  # "separates" compares; the described paper is found by search (dev w367)
+        "Which is faster, Veda or ISA?": ("compare", {"Veda", "ISA: In-context Sparse Attention"}),  # dev w376
+        "Is ProtoKV's memory similar to FlowNar's CLAM?": ("compare", {"ProtoKV", "FlowNar"}),
         "Which papers study layer pruning?": ("list", set()),
+        "What does the proposed framework do?": ("fact", set()),  # a phrase in many abstracts names no paper
         "What did the first paper say?": ("fact", set()),
     }
     for question, (kind, named) in cases.items():
@@ -105,6 +119,12 @@ def test_a_follow_up_is_a_pronoun_a_continuation_or_too_short_to_stand_alone(que
     ("KERN versus the ME Layer paper: which part of the model does each one change?", ("KERN", "ME Layer"), ""),
     ("How do ST-GridPool and PPLLaVA differ in the way they compress video tokens?", ("ST-GridPool", "PPLLaVA"), ""),
     ("How does Veda compare to the model?", ("Veda",), ""),  # one word describes no paper
+    ("How does Veda compare with the baseline?", ("Veda",), ""),
+    # any kind of thing, up to where the question goes on (dev w369, w370)
+    ("Veda and the training-free extension of autoregressive video diffusion: how does each one deal with long "
+     "videos?", ("Veda",), "training-free extension of autoregressive video diffusion"),
+    ("How does SCOPE compare with the frame selection module that predicts how many frames are needed?", ("SCOPE",),
+     "frame selection module"),
 ])
 def test_a_compared_paper_described_rather_than_named_is_found_in_the_question(question, written, phrase):
     assert described_phrase(question, written) == phrase
@@ -117,3 +137,13 @@ def test_a_comparison_with_a_described_paper_is_a_comparison_and_keeps_the_descr
 
     assert question.kind == "compare" and question.described == "information-theoretic adaptive video tokenizer"
     assert [snapshot.papers[snapshot.by_id[i]].title for i in question.named] == ["MUSE"]
+
+
+def test_a_follow_up_comparing_with_another_paper_compares_the_conversation_paper_with_it(built_settings):
+    snapshot = rag.api.get_index(built_settings).snapshot()
+    history = [{"role": "user", "content": "What is MACD?"}, {"role": "assistant", "content": "MACD is a decoding trick."}]
+
+    question = understand("How does that compare with Video-BCI?", history, snapshot)
+
+    assert question.kind == "compare"
+    assert [snapshot.papers[snapshot.by_id[i]].title for i in question.named] == ["MACD", "Video-BCI"]

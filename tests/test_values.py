@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rag.answer.values import _initials, holds_value, value_kind
+from rag.answer.asks import asks
+from rag.answer.understand import Question
+from rag.answer.values import _initials, holds_value, stated_details, value_kind
 from rag.corpus.terms import terms
+from rag.types import Hit, Paper
 
 QUESTION = "Which three LLM backbones were used to test modality-mutual attention?"
 
@@ -31,6 +34,7 @@ def test_the_kind_of_value_a_detail_wants(phrase, kind):
     ("We fine-tune LLaMA-2 and Qwen2.5 backbones.", "names", True),
     ("We evaluate on UCF-Crime and XD-Violence.", "names", True),
     ("It is a plug-in for GANs.", "names", False),  # the question's own word "GAN"
+    ("Most MLLMs are built on decoder-only LLMs.", "names", False),  # an acronym around the question's "LLM"
     ("across 3 LLMs backbones", "number", True),
     ("featuring over 7 million stereo pairs", "number", True),
     ("We validate on three surgical datasets.", "number", True),
@@ -39,3 +43,35 @@ def test_the_kind_of_value_a_detail_wants(phrase, kind):
 def test_a_value_is_a_name_beyond_the_questions_own_words_or_a_quantity(sentence, wants, holds):
     question = f"{QUESTION} Which GAN does it plug into?"
     assert holds_value(sentence, wants, ["mma"], terms(question), _initials(question)) is holds
+
+
+TOKENIZER = ("We present Tokr, an adaptive video tokenizer. Empirical results show state-of-the-art compression, "
+             "achieving 2.3× compression rates. We also train Tokr-7B, a video language model on its tokens.")
+SCOPER = "We introduce Scoper, a cloud-edge system. Experiments on Video-MME and LongVideoBench show that it is accurate."
+SPARSE = "We propose Sparr, a sparse attention method. On Waver-T2V-12B it reaches a 5.1× speedup."
+
+
+def _asks(text: str, name: str):
+    return asks(Question(text=text, standalone=text, venue=None, year=None, kind="fact", written=(name,)), name)
+
+
+def _hit(title: str, text: str) -> Hit:
+    return Hit(paper=Paper(id=title.lower(), title=title, venue="ICML", year=2026, abstract=text, text=text,
+                           source="f", position=1, title_derived=True), score=1.0)
+
+
+@pytest.mark.parametrize(("title", "text", "question", "stated"), [
+    # the quantity noun is not written ("rates" for "ratio"): the detail's other word beside a quantity states it
+    ("Tokr", TOKENIZER, "What compression ratio does Tokr reach?", {"compression ratio"}),
+    # a model named with its size states its parameter count; another model's size ("Waver-T2V-12B") does not
+    ("Tokr", TOKENIZER, "How many parameters does Tokr have?", {"number of parameters"}),
+    ("Sparr", SPARSE, "How many parameters does Sparr have?", set()),
+    # a specific quantity noun ("GPU hours") must be written: no sentence states it
+    ("Sparr", SPARSE, "How many GPU hours did Sparr take?", set()),
+    ("Sparr", SPARSE, "What learning rate does Sparr use?", set()),
+    # evaluation data named by an experiments sentence, without the word "benchmark"
+    ("Scoper", SCOPER, "Which benchmarks was Scoper tested on?", {"benchmarks", "which benchmarks"}),
+    ("Sparr", SPARSE, "Which benchmarks was Sparr tested on?", set()),  # "Waver-T2V-12B" is a model, no experiments
+])
+def test_a_quantity_is_stated_beside_the_details_other_words(title, text, question, stated):
+    assert stated_details(_hit(title, text), _asks(question, title), question) == stated

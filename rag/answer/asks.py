@@ -109,24 +109,31 @@ def attribute(asked: str, names: str = "") -> str:
     if not 0 < len(phrase.split()) <= 6:
         return ""
     how = (match.groupdict().get("how") or "").lower()  # "does not report its number of GPUs"
+    if how == "how much" and not terms(phrase) - KIND_WORDS:  # "how much faster": no amount of a thing
+        return f"how much {phrase} it is"
     return {"how many": f"number of {phrase}", "how much": f"amount of {phrase}"}.get(how, phrase)
 
 
 _ASKS_NUMBER = re.compile(
     r"\b(how (much|many|far|large|big|fast|long|close|often)|by how|what (results?|speedup|accuracy|score|rate|"
-    r"percentage|gain|improvement|ratio|number|size|reduction|throughput|latency|length|error)|speedups?|percent|"
-    r"what (?:exact )?value|numbers?)\b", re.I)
+    r"percentage|gain|improvement|ratio|number|size|reduction|throughput|latency|length|error)|speed-?ups?|percent|"
+    r"what (?:exact )?value|numbers?)\b"
+    # "Which is faster, Veda or ISA?", "faster than": a comparison settled by quantities
+    r"|\bwhich(?: one| of them| of the two)? is (?:faster|slower|quicker|cheaper)\b|\b(?:faster|slower|cheaper) than\b",
+    re.I)
 _ASKS_NAMES = re.compile(
     r"\b(which|what)\b.*\b(datasets?|benchmarks?|tasks?|components?|modules?|mechanisms?|metrics?|models?|"
     r"signals?|stages?|phases?|terms?|subsets?|strategies|tokens?|activation|called|named|stand for|"
     r"estimator|backbones?|encoders?|optimizers?|architectures?|prompts?|evaluations?)\b|"
     r"\b(two|three|four) (main |core |key )?\w+", re.I)
-_ASKS_PROBLEM = re.compile(r"\b(problem|challenge|limitation|motivat\w*|why|gap|issue|bottleneck|shortcoming)s?\b", re.I)
+# "what flaw …", "what do they set out to fix" ask for the problem too (dev comparisons x001, w324)
+_ASKS_PROBLEM = re.compile(r"\b(problem|challenge|limitation|motivat\w*|why|gap|issue|bottleneck|shortcoming|flaw|"
+                           r"drawback|weakness|fix)s?\b", re.I)
 _ASKS_METHOD = re.compile(r"^\s*how\b|\bhow (?:does|do|did|is|are|can)\b|\bby what means\b|\bwhat mechanism\b", re.I)
 _ATTRIBUTE_IS = re.compile(
     r"^(?:what|which) (?:is|are|was|were) (?:the |its |their )?(?P<what>[\w\-/ ]+?)"
     r"(?:\s+(?:used|of|in|for|that|by|with|employed|adopted|chosen|behind)\b|\s*$)", re.I)
 _ATTRIBUTE = re.compile(
-    r"^(?:(?:so|and|also|then|besides \w+),?\s+)?(?:what|which|(?P<how>how many|how much))\s+(?:exact\s+|kind of\s+|type of\s+)?"
+    r"^(?:(?:so|and|also|then|exactly|precisely|roughly|approximately|besides \w+),?\s+)?(?:what|which|(?P<how>how many|how much))\s+(?:exact\s+|kind of\s+|type of\s+)?"
     r"(?P<what>(?:(?!\b(?:does|do|did|is|are|was|were|has|have|had|can|for|in|of|on|to)\b)[\w\-/ ])+?)"
     r"\s+(?:does|do|did|is|are|was|were|has|have|had|can|for|in|of|on|to)\b", re.I)

@@ -53,15 +53,20 @@ class SentenceVectors:
     def of(self, sentences: list[str]) -> np.ndarray:
         """Unit vectors of `sentences`, in order; only the ones never seen are embedded."""
         with self._lock:
-            missing = list(dict.fromkeys(s for s in sentences if s not in self._cache))
+            have = {s: self._cache[s] for s in sentences if s in self._cache}
+            for s in have:  # least recently used goes first: a sentence asked for now is kept
+                self._cache.move_to_end(s)
+        missing = list(dict.fromkeys(s for s in sentences if s not in have))
         if missing:
             found = vectors_of(self.embedder, missing)  # ingest put them in the embedding cache (one lookup)
+            have.update(zip(missing, found))
             with self._lock:
                 self._cache.update(zip(missing, found))
                 while len(self._cache) > self._size:
                     self._cache.popitem(last=False)
-        with self._lock:
-            return np.array([self._cache[s] for s in sentences]) if sentences else np.zeros((0, 1), np.float32)
+        # from this call's own copies: filling the cache may have evicted one read above (a KeyError once
+        # more than `size` sentences had been seen, at SciFact's 5,183 abstracts)
+        return np.array([have[s] for s in sentences]) if sentences else np.zeros((0, 1), np.float32)
 
 
 _VECTORS: dict[int, SentenceVectors] = {}

@@ -52,7 +52,8 @@ _CODE = re.compile(
     r"|\b(?:code|github) (?:links?|repositor(?:y|ies)|is available|available|release)\b"
     r"|\bopen[- ]sourced? (?:their |its )?(?:code|implementation)", re.I)
 _PAPERS = re.compile(r"\b(papers?|works?|abstracts?|ones)\b", re.I)
-_COMPARE = re.compile(r"\b(compare[sd]?|comparison|differ(?:s|ence|ent)?|versus|vs\.?|both|each|contrast)\b", re.I)
+_COMPARE = re.compile(r"\b(compare[sd]?|comparison|differ(?:s|ence|ent)?|versus|vs\.?|both|each|contrast|"
+                      r"separates?|distinguish(?:es)?|unlike|similar\w*|same|in common|alike)\b", re.I)
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
@@ -88,7 +89,10 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     named = tuple(dict.fromkeys(snapshot.papers[row].id for row, _ in sorted(found)))
     written = tuple(dict.fromkeys(words for _, words in found))
     subject = () if named or standalone == text else conversation_subject(history, snapshot)
-    compared = kind in ("fact", "list") and bool(_COMPARE.search(text) or " and " in text)
+    # two papers joined by "and" or "or" ("Which is faster, Veda or ISA?") are compared
+    compared = kind in ("fact", "list") and bool(_COMPARE.search(text) or re.search(r"\s(?:and|or)\s", text))
+    if compared and len(named) == 1 and standalone != text:  # "What is MACD?" → "How does that compare with Video-BCI?"
+        named = tuple(dict.fromkeys((*conversation_subject(history, snapshot)[:1], *named)))
     described = described_phrase(text, written) if compared and len(named) == 1 else ""
     if compared and (len(named) >= 2 or described):
         kind = "compare"
@@ -118,8 +122,10 @@ def mentioned(text: str, snapshot: Snapshot) -> list[tuple[int, str]]:
     return sorted(rows)
 
 
-# "the compression-order paper", "the ME Layer paper": a paper called by its topic or by a phrase of its abstract
-_THE_PAPER = re.compile(r"\bthe\s+((?:[\w+²³⁴-]+\s+){0,3}?[\w+²³⁴-]+)\s+(?:paper|work|study|article|abstract)\b", re.I)
+# "the compression-order paper", "the ME Layer paper", "the adaptive video tokenization framework": a paper called
+# by its topic or by a phrase of its abstract (dev comparison x004 calls a paper by its descriptive title + "framework")
+_THE_PAPER = re.compile(r"\bthe\s+((?:[\w+²³⁴-]+\s+){0,3}?[\w+²³⁴-]+)\s+(?:paper|work|study|article|abstract|"
+                        r"framework|method|approach|tokeni[sz]er)\b", re.I)
 
 
 def _described(text: str, snapshot: Snapshot, found: list[tuple[int, str]]) -> list[tuple[int, str]]:

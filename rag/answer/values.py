@@ -52,6 +52,55 @@ def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
     return missing
 
 
+# quantity nouns an abstract seldom writes beside their value: "compression ratio" is answered by "2.3× compression
+# rates", "the size of SpaceVista-1M" by "a dataset comprising 1M spatial QAs" (dev w357, w359). Such a noun is
+# not required; its modifiers, or the question's other asked words, must sit in a sentence with a quantity.
+_LOOSE_HEADS = frozenset(terms("size count ratio amount number total length duration"))
+
+
+_PARAMETERS = frozenset(terms("parameters"))
+_SIZED = re.compile(r"\b(?P<base>[A-Za-z][\w-]*)-\d+(?:\.\d+)?[BM]\b")  # a model named with its size: "LIVEditor-14B"
+
+
+def _sized(hit: Hit, asks: Asks) -> bool:
+    """Does the abstract name the asked model with its size ("LIVEditor-14B" for a question on LIVEditor or ISA's
+    model), not another model it runs on ("Waver-T2V-12B" in Veda's)?"""
+    own = {compact(n) for n in (*names_of(hit.paper), *asks.written) if n}
+    return any(compact(m.group("base")) in own for m in _SIZED.finditer(hit.paper.text))
+
+
+# data an evaluation names without the word "benchmark": "Experiments on Video-MME and LongVideoBench …" (dev probe:
+# "What benchmarks was SCOPE tested on?" was answered "not reported")
+_EVALUATION_DATA = frozenset(terms("dataset datasets benchmark benchmarks"))
+_EVALUATED_ON = re.compile(r"\b(?:experiments?|evaluat\w*|tested|tests?|validat\w*|results?)\b[^.;]{0,40}?"
+                           r"\b(?:on|across|over)\b", re.I)
+
+
+def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
+    """The asked details that the abstract answers though not in the question's words: a loose quantity noun
+    ("compression ratio", "size") by a sentence holding a quantity with every other word of the detail (with
+    none: an asked word); a parameter count by the model's sized name; evaluation data by the names an
+    experiments sentence gives (in both forms the lacking lists use: "datasets", "which datasets")."""
+    analysis = analyse(hit.paper.text)
+    own = [compact(n) for n in (*names_of(hit.paper), *asks.written) if n]
+    stated = set()
+    for phrase, need, head in asks.details:
+        if need & _PARAMETERS and _sized(hit, asks):  # "LIVEditor-14B" states its parameter count
+            stated.add(phrase)
+        if head and head <= _EVALUATION_DATA and any(
+                _EVALUATED_ON.search(s) and holds_value(s, "names", own, terms(question), _initials(question))
+                for s in analysis.sentences):
+            stated |= {phrase, f"which {phrase}"}
+        if not head or not head <= _LOOSE_HEADS or value_kind(phrase) != "number":
+            continue
+        words = need - _LOOSE_HEADS or None  # none: any asked word beside the quantity
+        asked = asks.ask - _LOOSE_HEADS
+        if any((_NUMBER.search(s) or _COUNT.search(s)) and (words <= have if words else asked & have)
+               for s, have in zip(analysis.sentences, analysis.terms)):
+            stated.add(phrase)
+    return stated
+
+
 def value_kind(phrase: str) -> str:
     """"number" for "number of layers" or "speedup", "names" for "LLM backbones", "" for "proposed framework"."""
     if re.match(r"(?:number|amount) of\b", phrase, re.I) or terms(phrase) & _QUANTITIES:
@@ -69,6 +118,8 @@ def holds_value(sentence: str, wants: str, own: list[str], asked: frozenset[str]
         if any(key in o or o in key for o in own) or terms(singular) <= asked:
             continue
         if name.isupper() and key in initials:  # "VAD" for "video anomaly detection"
+            continue
+        if singular.isupper() and any(len(a) > 2 and a in key for a in asked):  # "MLLMs" for the question's "LLM"
             continue
         return True
     return False

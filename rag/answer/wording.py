@@ -12,7 +12,8 @@ GENERIC = frozenset(terms("paper work method model approach result propos studi 
                           "specific actual actually number numbers value values why when where who whom whose "
                           "whether already certain right answer call called named one two three four first second "
                           "sudden suddenly really exactly remember recall looking look something anyone somebody "
-                          "there's isn't other include includes uses used using about"))
+                          "there's isn't other include includes uses used using about me us you please give overview summary "
+                          "summarise summarize briefly brief gist"))
 
 # words that name the kind of answer wanted, not a detail an abstract would spell out: "what other components",
 # "what quantity", "how much faster" (its abstract says "3× training speedup"), "what happens to accuracy"

@@ -18,6 +18,7 @@ from typing import Callable, Iterator
 import numpy as np
 
 from rag.errors import IndexDamaged, IndexUnavailable
+from rag.index.clients import close_shared_client, gate, shared_client
 from rag.index.chroma import NoDownloadEmbeddingFunction, chroma_problem, collection_names, connect, where_filter
 from rag.settings import Settings
 
@@ -54,7 +55,7 @@ class VectorStore:
     @contextmanager
     def using(self) -> Iterator[None]:
         """`guard`, while holding this folder's client open: a reopen by another thread waits for it to finish."""
-        with _gate(self.folder, self.settings).use(), self.guard():
+        with gate(self.folder, self.settings).use(), self.guard():
             yield
 
     @property
@@ -68,7 +69,7 @@ class VectorStore:
                 if self._client is None:
                     self._client = connect(self.settings, self.folder)
                 return self._client
-        client = _shared_client(self.folder, lambda: connect(self.settings, self._readable_folder()))
+        client = shared_client(self.folder, lambda: connect(self.settings, self._readable_folder()))
         if client is not self._client:  # first use, or another index object of this process reopened it
             self._client, self._collection = client, None
         return client
@@ -108,8 +109,8 @@ class VectorStore:
         """Close the embedded Chroma so the next call loads what another process wrote to the same folder."""
         if self.settings.index.chroma_url:
             return  # a server is shared: it already serves every writer's vectors
-        with _gate(self.folder, self.settings).exclusive():
-            _close_shared_client(self.folder)
+        with gate(self.folder, self.settings).exclusive():
+            close_shared_client(self.folder)
         self._client = self._collection = None
 
     def count(self) -> int:
@@ -151,7 +152,7 @@ class VectorStore:
         """Cheaply confirm Chroma holds what a snapshot names: enough vectors, and each sampled id stored and
         found by its own vector (a lost HNSW file leaves ids and count intact but searches only a few)."""
         try:
-            with _gate(self.folder, self.settings).use():
+            with gate(self.folder, self.settings).use():
                 count = self.collection.count()
                 stored = self.collection.get(ids=sample, include=["embeddings"]) if sample else None
                 found = (self.collection.query(query_embeddings=stored["embeddings"], n_results=1,
@@ -227,91 +228,6 @@ class VectorStore:
             for name in collection_names(self.client):
                 if name.startswith(self.prefix) and name != self.name and name not in keep:
                     self.client.delete_collection(name)
-
-
-# One embedded client per database folder per process. chromadb keeps one system per path and never re-reads the
-# disk; `close()` on the last client of a path is its supported way to stop that system, so every index object of
-# this process shares this client, and reopening closes it for all of them.
-_CLIENTS: dict[Path, object] = {}
-_CLIENTS_LOCK = threading.Lock()  # threads opening Chroma at once would start two systems on one path
-
-
-class _ClientGate:
-    """Shared use of one folder's client by many threads, exclusive for closing it: closing stops chromadb's
-    system for every holder (its bindings are deleted), so a reopen waits for in-flight calls and holds new
-    ones back until the fresh client is in place. A thread's nested uses count once."""
-
-    def __init__(self) -> None:
-        self._changed = threading.Condition()
-        self._users = 0
-        self._closing = False
-        self._mine = threading.local()
-
-    @contextmanager
-    def use(self) -> Iterator[None]:
-        depth = getattr(self._mine, "depth", 0)
-        if depth == 0:
-            with self._changed:
-                self._changed.wait_for(lambda: not self._closing)
-                self._users += 1
-        self._mine.depth = depth + 1
-        try:
-            yield
-        finally:
-            self._mine.depth = depth
-            if depth == 0:
-                with self._changed:
-                    self._users -= 1
-                    self._changed.notify_all()
-
-    @contextmanager
-    def exclusive(self) -> Iterator[None]:
-        if getattr(self._mine, "depth", 0):
-            raise RuntimeError("a thread using the Chroma client cannot close it")
-        with self._changed:
-            self._changed.wait_for(lambda: not self._closing)
-            self._closing = True
-            self._changed.wait_for(lambda: self._users == 0)
-        try:
-            yield
-        finally:
-            with self._changed:
-                self._closing = False
-                self._changed.notify_all()
-
-
-class _NoGate:
-    """A server's client is never closed by a reopen, so its calls need no gate."""
-
-    @contextmanager
-    def use(self) -> Iterator[None]:
-        yield
-
-    exclusive = use
-
-
-_GATES: dict[Path, _ClientGate] = {}
-
-
-def _gate(folder: Path, settings: Settings) -> _ClientGate | _NoGate:
-    if settings.index.chroma_url:
-        return _NoGate()
-    with _CLIENTS_LOCK:
-        return _GATES.setdefault(folder, _ClientGate())
-
-
-def _shared_client(folder: Path, open_client: Callable[[], object]):
-    with _CLIENTS_LOCK:
-        if folder not in _CLIENTS:
-            _CLIENTS[folder] = open_client()
-        return _CLIENTS[folder]
-
-
-def _close_shared_client(folder: Path) -> None:
-    with _CLIENTS_LOCK:  # (held while closing: an open meanwhile would get the system being stopped)
-        client = _CLIENTS.pop(folder, None)
-        if client is not None:
-            client.close()
 
 
 def index_id(directory: Path) -> str:

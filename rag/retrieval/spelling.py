@@ -14,9 +14,11 @@ import threading
 import weakref
 from functools import lru_cache
 from importlib import resources
+from typing import Callable, Sequence
 
+import numpy as np
 from rapidfuzz import process
-from rapidfuzz.distance import OSA
+from rapidfuzz.distance import OSA, Indel
 
 from rag.corpus.terms import STOP_WORDS, stemmer
 from rag.index.store import Snapshot
@@ -35,6 +37,73 @@ def english_words() -> frozenset[str]:
     return frozenset(w for w in vocab if w.isalpha())
 
 
+@lru_cache(maxsize=1)
+def english_by_stem() -> dict[str, tuple[str, ...]]:
+    """The bundled English words grouped by stem ("match" → match, matched, matches, matching, …)."""
+    words = sorted(english_words())
+    grouped: dict[str, list[str]] = {}
+    for word, stem in zip(words, stemmer().stemWords(words)):
+        grouped.setdefault(stem, []).append(word)
+    return {stem: tuple(ws) for stem, ws in grouped.items()}
+
+
+@lru_cache(maxsize=1)
+def _english_by_length() -> dict[int, list[str]]:
+    grouped: dict[int, list[str]] = {}
+    for word in sorted(english_words()):
+        grouped.setdefault(len(word), []).append(word)
+    return grouped
+
+
+def english_correction(typed: str, vocab: "Vocabulary") -> str | None:
+    """The English word nearest a mistyped word whose stem the index has ("charactors" → "characters"), or None.
+
+    Whole words are compared, not stems: "charactors" is one edit from "characters" but its stem "charactor" is
+    nearest the index stem "character", whose only English forms are "characterize(d)"."""
+    edits = max_edits(typed)
+    found: list[tuple[int, str]] = []
+    for n in range(len(typed) - edits, len(typed) + edits + 1):
+        choices = [w for w in _english_by_length().get(n, ()) if w[0] == typed[0]]
+        found += [(int(d), w) for w, d, _ in
+                  process.extract(typed, choices, scorer=OSA.distance, score_cutoff=edits, limit=None)]
+    stems = dict(zip((w for _, w in found), stemmer().stemWords([w for _, w in found])))
+    found = [(d, w) for d, w in found if stems[w] in vocab.tokens]
+    if not found:
+        return None
+    nearest = [w for d, w in sorted(found) if d == min(d for d, _ in found)]
+    rarity = vocab.idf([stems[w] for w in nearest]) if vocab.idf is not None else np.zeros(len(nearest))
+    return min(zip(rarity, (Indel.distance(typed, w) for w in nearest), nearest))[2]
+
+
+_BRITISH = re.compile(r"is(e|es|ed|ing|ation|ations|er|ers)$")
+
+
+def american(typed: str, vocab: "Vocabulary") -> str | None:
+    """A British spelling is no typo: "summarises" is "summarizes", whose stem the index has (the word list and
+    the index are American), rather than the nearest index word ("summary")."""
+    spelled = _BRITISH.sub(r"iz\1", typed)
+    if spelled == typed:
+        return None
+    stem = stemmer().stemWord(spelled)
+    return spelled if stem in vocab.tokens or spelled in english_words() or stem in english_by_stem() else None
+
+
+def surface(stem: str, typed: str) -> str:
+    """A correction as a word, not a stem: the English word of that stem nearest what was typed
+    ("acceleraton" → "acceleration", not "acceler", which an answer would echo); else the stem itself."""
+    forms = english_by_stem().get(stem)
+    if not forms:
+        return stem
+    typed_lower = typed.lower()
+    # ties on edits go to fewer insertions/deletions: "acceleraton" is one letter short of "acceleration"
+    # but one substitution from "accelerator"
+    return min(forms, key=lambda form: (OSA.distance(typed_lower, form), Indel.distance(typed_lower, form), form))
+
+
+def _as_typed(word: str, typed: str) -> str:
+    return word.capitalize() if typed[:1].isupper() and typed[1:].islower() else word
+
+
 def max_edits(word: str) -> int:
     """Edits allowed for a word: one up to 7 letters, two from 8 (dev typos: "sequnces", "charactors")."""
     return 1 if len(word) < 8 else 2
@@ -43,8 +112,9 @@ def max_edits(word: str) -> int:
 class Vocabulary:
     """The index's stemmed tokens grouped by length, so a word is compared only with words near its length."""
 
-    def __init__(self, tokens: frozenset[str]):
+    def __init__(self, tokens: frozenset[str], idf: Callable[[Sequence[str]], np.ndarray] | None = None):
         self.tokens = tokens
+        self.idf = idf  # for ties: the word more papers use is the likelier intended one
         by_length: dict[int, list[str]] = {}
         for token in tokens:
             if token.isalpha() or "-" in token or token.isalnum():
@@ -55,18 +125,24 @@ class Vocabulary:
         self.lock = threading.Lock()  # the page answers several questions at once
 
     def closest(self, stem: str, edits: int) -> str | None:
-        """The vocabulary token nearest `stem` within `edits` edits (ties: alphabetical), or None."""
-        best: tuple[int, str] | None = None
+        """The vocabulary token nearest `stem` within `edits` edits, or None. Ties go to the token more papers
+        use, then alphabetically: "modle" (stem "modl") is one edit from both "modal" and "model"."""
+        found: list[tuple[int, str]] = []
         for n in range(len(stem) - edits, len(stem) + edits + 1):
             choices = self.by_length.get(n)
             if not choices:
                 continue
             # typists rarely miss the first letter: "warms" is no typo of "harm"
             choices = [c for c in choices if c[0] == stem[0]]
-            found = process.extractOne(stem, choices, scorer=OSA.distance, score_cutoff=edits)
-            if found and (best is None or (found[1], found[0]) < best):
-                best = (found[1], found[0])
-        return best[1] if best else None
+            found += [(int(d), token) for token, d, _ in
+                      process.extract(stem, choices, scorer=OSA.distance, score_cutoff=edits, limit=None)]
+        if not found:
+            return None
+        nearest = sorted(token for d, token in found if d == min(d for d, _ in found))
+        if len(nearest) > 1 and self.idf is not None:
+            rarity = self.idf(nearest)
+            return nearest[int(np.argmin(rarity))]  # (argmin keeps the alphabetical first of equals)
+        return nearest[0]
 
 
 # The index holds stems ("match"), so a typo in an ending ("matchng") is far from every token: a word that
@@ -91,7 +167,7 @@ def vocabulary(snapshot: Snapshot) -> Vocabulary:
     """The snapshot's vocabulary, built on first use and dropped with the snapshot."""
     vocab = _VOCABULARIES.get(snapshot)
     if vocab is None:
-        vocab = _VOCABULARIES[snapshot] = Vocabulary(snapshot.keyword.vocabulary)
+        vocab = _VOCABULARIES[snapshot] = Vocabulary(snapshot.keyword.vocabulary, snapshot.keyword.idf)
     return vocab
 
 
@@ -121,8 +197,18 @@ def _corrected(query: str, vocab: Vocabulary) -> str:
         lower = word.lower()
         stem = stemmer().stemWord(lower)
         english = english_words()
-        if stem in vocab.tokens or lower in STOP_WORDS or lower in english or stem in english:
+        if stem in vocab.tokens or lower in STOP_WORDS or lower in english:
             return word
-        return vocab.closest(stem, max_edits(word)) or _mistyped_ending(word.lower(), vocab) or word
+        if stem in english_by_stem():
+            # an inflection of a known word is no typo ("condensing": the list has "condensed"), but one the
+            # index has with another ending ("classifiers" beside "classification") is taken in the index's
+            # form, which keyword search and the question's known-word share read: one edit on the stem only
+            inflected = vocab.closest(stem, 1)
+            return _as_typed(surface(inflected, word), word) if inflected else word
+        fixed = american(lower, vocab) or english_correction(lower, vocab)
+        if fixed is None:  # no English word near: a method name, or a word the list lacks
+            stem_fixed = vocab.closest(stem, max_edits(word)) or _mistyped_ending(lower, vocab)
+            fixed = surface(stem_fixed, word) if stem_fixed else None
+        return _as_typed(fixed, word) if fixed else word
 
     return _WORD.sub(fix, query)

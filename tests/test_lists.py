@@ -43,6 +43,11 @@ from rag.corpus.text import split_sentences
     ("Do any of these papers use Mamba?", None, None, "use Mamba"),
     ("Which papers in the collection are about reinforcement learning?", None, None, "reinforcement learning"),
     ("What research exists on domain adaptation?", None, None, "domain adaptation"),
+    ("What are some papers on video anomaly detection?", None, None, "video anomaly detection"),
+    ("Which papers, if any, study federated learning?", None, None, "federated learning"),
+    ("What kinds of papers address hallucination in MLLMs?", None, None, "hallucination in MLLMs"),
+    ("Which papers have something to do with rotary embeddings?", None, None, "rotary embeddings"),
+    ("Which papers talk about reinforcement learning for video?", None, None, "reinforcement learning for video"),
     # no frame to strip: the question is searched whole
     ("streaming video understanding", None, None, "streaming video understanding"),
 ])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import rag
-from rag.answer.names import TitleIndex, described_phrase, named_papers
+from rag.answer.names import TitleIndex, described_phrase, named_papers, titled_phrases
 from rag.answer.understand import follows_on, understand
 from rag.types import Paper
 
@@ -147,3 +147,22 @@ def test_a_follow_up_comparing_with_another_paper_compares_the_conversation_pape
 
     assert question.kind == "compare"
     assert [snapshot.papers[snapshot.by_id[i]].title for i in question.named] == ["MACD", "Video-BCI"]
+
+
+@pytest.mark.parametrize(("text", "phrases"), [
+    ("What is the Progressive Intensity Hypothesis?", ["Progressive Intensity Hypothesis"]),
+    ("How does Norm-based Spatial Pooling decide which regions to keep?", ["Norm-based Spatial Pooling"]),
+    ("Does Slot Attention need cold-start queries?", ["Slot Attention"]),  # the question's opening word is no part
+    ("What is the learning rate?", []),
+])
+def test_coined_title_case_terms_are_found_in_a_question(text, phrases):
+    assert titled_phrases(text) == phrases
+
+
+def test_a_coined_term_names_its_paper_only_to_say_the_filter_leaves_it_out(built_settings):
+    snapshot = rag.api.get_index(built_settings).snapshot()
+    title = {p.id: p.title for p in snapshot.papers}
+    text = "What is the Progressive Intensity Hypothesis?"
+
+    assert [title[i] for i in understand(text, [], snapshot, venue="ICML").named] == ["Compression order"]
+    assert understand(text, [], snapshot).named == ()  # in the filters: search finds it, as any topic

@@ -51,13 +51,15 @@ _PAPER_NOUN = r"(?:papers?|works?|methods|approaches|studies|articles|abstracts|
 # "Which (ICLR 2026) papers (are there that) work on X?", "Any work on X?", "Do any of these papers use X?"
 _WHICH_PAPERS = (
     r"(?:(?:which|what|list|find|show|name|give me|are there|is there|do you have|(?:do|does)\s+any|any)\s+)?"
-    r"(?:(?:the|all|other|some|any|of|these|those|among)\s+)*" + _VENUE_YEAR + _PAPER_NOUN + r"\b\s*"
-    r"(?:(?:in|of)\s+(?:the|this|your)\s+(?:collection|index|corpus|set|list)\s+)?"
+    r"(?:(?:are|were|the|all|other|some|any|of|these|those|among|kinds?\s+of|sorts?\s+of|types?\s+of)\s+)*"
+    + _VENUE_YEAR + _PAPER_NOUN + r"\b\s*"
+    r"(?:(?:in|of)\s+(?:the|this|your)\s+(?:collection|index|corpus|set|list)\s+|here\s+|,\s*if any,\s*)?"
     r"(?:(?:is|are) there\s+|(?:do you have|exists?|have been published)\s+)?(?:(?:that|which|who)\s+)?"
     r"(?:(?:work|works|focus|focuses|concentrate|touch|touches)\s+on|(?:deal|deals)\s+with|(?:look|looks)\s+at|"
     r"(?:are|is)\s+(?:about|on)|about|on|regarding|concerning|dealing with|study|studies|studying|address|"
     r"addresses|addressing|tackle|tackles|tackling|investigate|investigates|explore|explores|discuss|discusses"
-    r"|cover|covers)?\b\s*")
+    r"|cover|covers|(?:talk|talks)\s+about|(?:are|is)\s+(?:related|relevant)\s+to|(?:have|has)\s+(?:something|anything)"
+    r"\s+to\s+do\s+with|(?:are|is)\s+concerned\s+with|mention|mentions)?\b\s*")
 # a frame's filler before the topic: "try to reduce hallucinations", "do something with RoPE" (stripping the
 # GENERIC verbs too, "use Mamba", "propose benchmarks for X", changed no dev list but d022, which it lost)
 _FILLER = re.compile(r"^(?:(?:try|tries|trying|attempt|attempts|aim|aims|seek|seeks)\s+to\s+|"

@@ -192,3 +192,22 @@ def described_phrase(text: str, written: tuple[str, ...]) -> str:
             if len(phrase.split()) >= 2 and not any(compact(w) in compact(phrase) for w in written):
                 return phrase
     return ""
+
+
+# a coined term written in title case ("the Progressive Intensity Hypothesis", "Norm-based Spatial Pooling"): when
+# few abstracts hold it verbatim it names their paper, as a model or dataset name does (understand.mentioned)
+_TITLED = re.compile(r"(?<![\w-])[A-Z][\w-]+(?:\s+(?:of|for|and|the|in|on|to|with|-)?\s*[A-Z][\w-]+){1,5}")
+_OPENERS = {"what", "which", "how", "does", "do", "did", "is", "are", "was", "were", "can", "could", "why", "where",
+            "who", "tell", "in", "for", "compare", "explain", "describe", "the", "and", "besides", "between", "among"}
+
+
+def titled_phrases(text: str) -> list[str]:
+    """Runs of two or more capitalised words, without a question's opening word ("What Progressive …")."""
+    found = []
+    for match in _TITLED.finditer(text):
+        words = match.group(0).split()
+        while words and words[0].lower() in _OPENERS:
+            words = words[1:]
+        if len(words) >= 2:
+            found.append(" ".join(words))
+    return found

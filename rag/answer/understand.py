@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rag.answer.names import TitleIndex, compact, described_phrase
+from rag.answer.names import TitleIndex, compact, described_phrase, titled_phrases
 from rag.answer.wording import GENERIC, KIND_WORDS
 from rag.corpus.terms import analyse, stemmer, terms
 from rag.index.store import Snapshot
@@ -86,6 +86,10 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     found += _described(text, snapshot, found)
     if kind == "fact":  # and papers named by their model or dataset ("SPIKE-RL", "MotionVid-QA")
         found += _other_mentions(text, snapshot, found)
+        # a coined term ("the Progressive Intensity Hypothesis") is weaker than a name: it is taken only to say
+        # that the filters leave its paper out (dev w380, w381; as a focus it made w382 answer "not reported")
+        keep = snapshot.mask(venue, year) if not found else None
+        found += [(r, n) for r, n in mentioned(text, snapshot, titled_phrases(text)) if keep is not None and not keep[r]]
     named = tuple(dict.fromkeys(snapshot.papers[row].id for row, _ in sorted(found)))
     written = tuple(dict.fromkeys(words for _, words in found))
     subject = () if named or standalone == text else conversation_subject(history, snapshot)
@@ -105,11 +109,11 @@ _NAME = re.compile(r"(?<![\w-])(?=[\w-]*[A-Z][\w-]*[A-Z0-9])[A-Za-z][\w-]{3,}(?!
 MAX_MENTIONS = 2  # a name found in more abstracts than this names no one paper
 
 
-def mentioned(text: str, snapshot: Snapshot) -> list[tuple[int, str]]:
-    """(row, name) for the papers whose abstract holds a model or dataset name of the question that few
-    abstracts hold."""
+def mentioned(text: str, snapshot: Snapshot, names: list[str] | None = None) -> list[tuple[int, str]]:
+    """(row, name) for the papers whose abstract holds a model or dataset name (or a coined title-case term) of
+    the question that few abstracts hold."""
     rows: set[tuple[int, str]] = set()
-    for name in _NAME.findall(text):
+    for name in dict.fromkeys(_NAME.findall(text) if names is None else names):
         parts = [stemmer().stemWord(w) for w in re.findall(r"[a-z]{4,}", name.lower())]
         if not parts:
             continue

@@ -99,12 +99,15 @@ def measure_ingest(paths: list[Path], settings: Settings, label: str) -> dict:
 
     index = rag.get_index(settings, build=False)
     uncached(index.embedder).embed(["load the model first"])
-    load = os.getloadavg()[0]
+    load, cpu = os.getloadavg()[0], time.process_time()
     report = rag.ingest(paths, settings=settings)
     return {
         "label": label, "papers": report.papers, "chunks": report.chunks,
         "chunks_embedded": report.chunks_embedded, "chunks_cached": report.chunks_cached,
+        "sentences_embedded": report.sentences_embedded,
         "seconds": report.seconds, "papers_per_s": report.papers / max(report.seconds, 1e-9),
+        # wall seconds per step (rag/index/report.py), and the CPU time of all this process's threads
+        "stages": report.stages, "cpu_s": time.process_time() - cpu,
         "peak_rss_mb": _peak_rss_mb(), "load_avg": [load, os.getloadavg()[0]],
         "measured": time.strftime("%Y-%m-%d %H:%M"),
     }

@@ -47,6 +47,15 @@ def _cold(r: dict) -> str:
     return f"{c['papers_per_s']:.1f} papers/s ({c['papers']:,} distinct, {c['seconds']:.0f} s, {c['measured'][:10]})"
 
 
+def _stages(r: dict) -> str:
+    """The cold ingest's wall seconds per step, and its CPU time (both cores' threads)."""
+    c = r.get("cold") or {}
+    if not c.get("stages"):
+        return "not recorded"
+    steps = " · ".join(f"{name} {seconds:,.0f}" for name, seconds in c["stages"].items())
+    return f"{steps} s; CPU {c['cpu_s']:,.0f} s, load {c['load_avg'][0]:.1f} → {c['load_avg'][1]:.1f}"
+
+
 def _warm(r: dict) -> str:
     w = r.get("warm_cache_ingest")
     if not w:
@@ -75,6 +84,7 @@ def _filtered(r: dict) -> str:
 
 _ROWS: list[tuple[str, Callable[[dict], str], str]] = [
     ("cold ingest (empty embedding cache, distinct text)", _cold, ""),
+    ("cold ingest: wall seconds per step", _stages, ""),
     ("full ingest with the embedding cache warm", _warm, ""),
     ("re-ingest unchanged", lambda r: f"{r['reingest']['seconds']:.1f} s", "≤ 60 s"),
     ("search p50 / p95", lambda r: f"{r['latency']['search_p50_ms']:.0f} / {r['latency']['search_p95_ms']:.0f} ms",

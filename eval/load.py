@@ -31,7 +31,7 @@ from rag.settings import Settings
 
 from .datasets import ANSWERED, ROOT, retrieval_questions
 from .metrics import percentile
-from .page import free_port, start_app, stop_app
+from .page import app_cpu_seconds, free_port, start_app, stop_app
 from .run import CACHE, RESULTS
 
 SIZES = ((10, 10), (20, 25))  # (clients, questions each): issue 4's 10 sessions, issue 5's 20 × 25
@@ -76,15 +76,33 @@ def questions() -> list[Question]:
 
 # ---------------------------------------------------------------- the app under load
 
+class AppUrl(str):
+    """The running app's URL, with its process id: its CPU time is read from /proc."""
+
+    pid: int = 0
+
+
 @contextmanager
-def serving(settings: Settings, extra_env: dict[str, str] | None = None) -> Iterator[str]:
+def serving(settings: Settings, extra_env: dict[str, str] | None = None) -> Iterator[AppUrl]:
     """The app's URL while it runs."""
     port = free_port()
     app = start_app(settings, port, CACHE / "load-app.log", extra_env)
+    url = AppUrl(f"http://127.0.0.1:{port}/")
+    url.pid = app.pid
     try:
-        yield f"http://127.0.0.1:{port}/"
+        yield url
     finally:
         stop_app(app)
+
+
+def measured(url: str, call) -> dict:
+    """`call()`'s summary row, with the app's CPU time per answer and the load average before and after."""
+    cpu, load = app_cpu_seconds(url), os.getloadavg()[0]
+    row = call()
+    after = app_cpu_seconds(url)
+    row["app_cpu_ms_per_answer"] = 1000 * (after - cpu) / max(row["requests"], 1) if cpu is not None else None
+    row["load_avg"] = [load, os.getloadavg()[0]]
+    return row
 
 
 @contextmanager
@@ -263,24 +281,28 @@ def markdown(rows: list[dict], alone: dict, papers: int, latency: float) -> str:
         "asking the answered dev questions of `eval/questions/dev.jsonl` one after another.",
         "",
         f"Alone (extractive, one client, each of the {alone['requests']} questions once): "
-        f"p50 {alone['p50_ms']:.0f} ms, p95 {alone['p95_ms']:.0f} ms, {alone['answers_per_s']:.1f} answers/s.",
+        f"p50 {alone['p50_ms']:.0f} ms, p95 {alone['p95_ms']:.0f} ms, {alone['answers_per_s']:.1f} answers/s, "
+        f"{_cpu(alone)} of the app's CPU per answer, load average {_load(alone)}.",
         "",
-        "| answers by | clients × questions | answers | answers/s | p50 | p95 | max | errors | uncited | "
-        "gold missed | differs from alone |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| answers by | clients × questions | answers | answers/s | p50 | p95 | max | app CPU per answer | load average | "
+        "errors | uncited | gold missed | differs from alone |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|",
     ]
     for r in rows:
         differs = r["differs_from_alone"] if r["checked_against_alone"] else "not checked"
         lines.append(
             f"| {r['mode']} | {r['clients']} × {r['questions_each']} | {r['requests']} | {r['answers_per_s']:.1f} | "
-            f"{r['p50_ms']:.0f} ms | {r['p95_ms']:.0f} ms | {r['max_ms']:.0f} ms | {r['error']} | {r['uncited']} | "
+            f"{r['p50_ms']:.0f} ms | {r['p95_ms']:.0f} ms | {r['max_ms']:.0f} ms | {_cpu(r)} | {_load(r)} | "
+            f"{r['error']} | {r['uncited']} | "
             f"{r['gold_missed']} of {r['gold_questions']} | {differs} |")
     lines += [
         "",
         "Errors: requests that raised (first messages in load.json). Uncited: answers without a citation. "
         "Gold missed: single-paper questions whose paper is not cited (the extractive ones miss alone too, see "
         "answers.md; the LLM stub always cites the first source). Differs from alone: text or citations other "
-        "than the answer the same question got with no other client, which concurrency must never cause.",
+        "than the answer the same question got with no other client, which concurrency must never cause. "
+        "App CPU per answer: the app process's user + system CPU time over the run ÷ answers (its threads on both "
+        "cores; wall times on this shared machine grow with the load average beside it, CPU time much less).",
     ]
     if latency:
         lines.append(f"The LLM rows use a local OpenAI-compatible stub that streams each answer over {latency:g} s: "
@@ -288,23 +310,38 @@ def markdown(rows: list[dict], alone: dict, papers: int, latency: float) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _cpu(row: dict) -> str:
+    ms = row.get("app_cpu_ms_per_answer")
+    return "not measured" if ms is None else f"{ms:.0f} ms"
+
+
+def _load(row: dict) -> str:
+    return " → ".join(f"{x:.1f}" for x in row.get("load_avg", ())) or "not recorded"
+
+
 def extractive_runs(settings: Settings, pool: list[Question], sizes) -> tuple[dict, list[dict]]:
     """The reference answers (one client), then each size under load, checked against them."""
     with serving(settings) as url:
         client = connect(url)
         ask(client, pool[0])  # warm-up: the first answer loads what the app loads lazily
-        began = time.perf_counter()
-        reference = {q.text: ask(client, q) for q in pool}
-        alone = summary(Run(1, len(pool), outcomes=list(reference.values()), seconds=time.perf_counter() - began),
-                        {})
-        rows = [summary(run_load(url, pool, clients, n, "extractive"), reference) for clients, n in sizes]
+        reference: dict[str, Outcome] = {}
+
+        def alone_run() -> dict:
+            began = time.perf_counter()
+            reference.update({q.text: ask(client, q) for q in pool})
+            return summary(Run(1, len(pool), outcomes=list(reference.values()), seconds=time.perf_counter() - began), {})
+
+        alone = measured(url, alone_run)
+        rows = [measured(url, lambda: summary(run_load(url, pool, clients, n, "extractive"), reference))
+                for clients, n in sizes]
     return alone, rows
 
 
 def llm_runs(settings: Settings, pool: list[Question], sizes, latency: float) -> list[dict]:
     with stub_llm(latency) as endpoint, serving(settings, {"OPENAI_BASE_URL": endpoint}) as url:
         ask(connect(url), pool[0])
-        return [summary(run_load(url, pool, clients, n, f"LLM stub, {latency:g} s"), {}) for clients, n in sizes]
+        return [measured(url, lambda: summary(run_load(url, pool, clients, n, f"LLM stub, {latency:g} s"), {}))
+                for clients, n in sizes]
 
 
 def main(argv: list[str] | None = None) -> int:

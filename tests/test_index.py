@@ -118,6 +118,8 @@ def test_editing_one_abstract_reembeds_only_that_paper(index_copy):
     new = next(p for p in snapshot.papers if p.title == "Veda")
     assert (report.added, report.removed, report.unchanged) == (1, 1, 69)
     assert report.chunks_embedded == len(make_chunks(new, index_copy))
+    assert list(report.stages) == ["open", "read", "plan", "windows", "sentences", "commit", "delete"]
+    assert 0 < sum(report.stages.values()) <= report.seconds  # where the time went, for make bench
     assert new.id != old_id and old_id not in snapshot.by_id
     assert index.collection.count() == len(snapshot.chunk_ids)  # the old version's vectors are gone
     for mode in ("hybrid", "dense", "keyword"):
@@ -261,3 +263,19 @@ def test_reopening_chroma_while_other_threads_search_fails_no_search(index_copy)
     for thread in threads:
         thread.join()
     assert not errors, errors[0]
+
+
+def test_a_killed_ingests_half_written_generation_is_removed_by_the_next_commit(index_copy):
+    generations = index_copy.index.index_dir / "generations"
+    dead = generations / f"gen-1-{2 ** 22 + 1}.tmp"  # above Linux's largest pid: no such process
+    running = generations / f"gen-2-{os.getpid()}.tmp"  # a live process's: it may still be writing
+    for folder in (dead, running):
+        folder.mkdir()
+        (folder / "papers.jsonl").write_text("{}\n")
+    path = index_copy.index.data_dir / "papers" / VEDA_FILE
+    path.write_text(path.read_text(encoding="utf-8").replace("Veda", "Vedanta", 1), encoding="utf-8")
+
+    rag.ingest(settings=index_copy)
+
+    assert not dead.exists() and running.exists()
+    assert len([p for p in generations.iterdir() if not p.name.endswith(".tmp")]) == 2  # current and previous

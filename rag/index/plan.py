@@ -19,6 +19,13 @@ class Previous:
     inputs: str | None  # the digest of the files it was read from
     chunks: int  # how many chunk ids it names
 
+    @classmethod
+    def of(cls, snapshot) -> "Previous | None":
+        """What `snapshot` (a rag.index.snapshot.Snapshot, or None) says."""
+        if snapshot is None:
+            return None
+        return cls(snapshot.embedder_id, tuple(snapshot.papers), snapshot.meta.get("inputs"), len(snapshot.chunk_ids))
+
 
 @dataclass(frozen=True)
 class IngestPlan:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -22,6 +23,16 @@ class IngestReport:
     sentences_embedded: int = 0  # abstract sentences embedded into the cache for answers (rag/index/sentences.py)
     seconds: float = 0.0
     warnings: list[str] = field(default_factory=list)
+    # wall seconds of each step, in order ("open": the lock, the last snapshot and Chroma opened; "read": the
+    # paper lists parsed): where a slow ingest spends its time, for `make bench`'s cold ingest
+    stages: dict[str, float] = field(default_factory=dict)
+    _lap: float = field(default_factory=time.perf_counter, repr=False, compare=False)
+
+    def lap(self, stage: str) -> None:
+        """The seconds since the last lap (or since this report was made) are `stage`'s."""
+        now = time.perf_counter()
+        self.stages[stage] = self.stages.get(stage, 0.0) + now - self._lap
+        self._lap = now
 
 
 def progress_callback(progress: Progress | bool) -> Progress | None:

@@ -6,6 +6,7 @@ The interface is three calls: `current()`, `folder(generation)` and `publish(gen
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import time
 from pathlib import Path
@@ -105,8 +106,24 @@ class ServerSnapshots:
 
 
 def prune_generations(directory: Path, keep: str) -> None:
+    folders = list((directory / "generations").iterdir())
+    # a half-written generation ("gen-<ns>-<pid>.tmp") of a process that was killed is never finished: it
+    # held 332 MB at 100k papers and, counted as a generation, kept the previous one from being pruned
+    for stale in (p for p in folders if p.name.endswith(".tmp") and not _alive(p.name)):
+        shutil.rmtree(stale, ignore_errors=True)
     # keep the previous generation too: a reader may still be loading it
-    gens = sorted((directory / "generations").iterdir(), key=lambda p: p.stat().st_mtime)
+    gens = sorted((p for p in folders if not p.name.endswith(".tmp")), key=lambda p: p.stat().st_mtime)
     for old in gens[:-2]:
         if old.name != keep:
             shutil.rmtree(old, ignore_errors=True)
+
+
+def _alive(tmp_name: str) -> bool:
+    """Is the process that writes this temporary generation (its pid ends the name) still running?"""
+    try:
+        os.kill(int(tmp_name.removesuffix(".tmp").rsplit("-", 1)[1]), 0)
+    except (ValueError, IndexError, ProcessLookupError):
+        return False
+    except PermissionError:
+        return True  # another user's process
+    return True

@@ -167,11 +167,13 @@ class PaperIndex:
         with self._writing():
             base = self._base()
             old, repaired = self._open_for_ingest(rebuild)
+            opened = time.perf_counter()
             # byte-identical files: nothing to parse, embed or commit
             report = None if repaired else self._unchanged(old, inputs)
             if report is None:
                 loaded = load_papers(paths, max_chars=self.settings.index.max_index_chars)
-                report = IngestReport(papers=len(loaded.papers), warnings=loaded.warnings)
+                report = IngestReport(papers=len(loaded.papers), warnings=loaded.warnings,
+                                      stages={"open": opened - started, "read": time.perf_counter() - opened})
                 # recorded with the commit, so that re-reading the same files can skip all of this
                 read = {"inputs": inputs, "warnings": loaded.warnings}
                 self._ingest(old, base, loaded.papers, read, report, progress_callback(progress))
@@ -210,7 +212,7 @@ class PaperIndex:
 
     def _unchanged(self, old: Snapshot | None, inputs: str | None) -> IngestReport | None:
         """The report of re-reading exactly the files the intact current snapshot was built from, else None."""
-        previous = _previous(old)
+        previous = Previous.of(old)
         # `old` passed its checks when opened (snapshot checksums, vectors counted and sampled)
         if not (previous and is_unchanged(previous, inputs, self.embedder.id, self.vectors.count(), True)):
             return None
@@ -222,20 +224,25 @@ class PaperIndex:
                 report: IngestReport, progress: Progress | None) -> None:
         chunks = [c for p in papers for c in make_chunks(p, self.settings)]
         present = self._present_ids(old)
-        plan = plan_ingest(_previous(old), papers, chunks, present, self.embedder.id, read["inputs"])
+        plan = plan_ingest(Previous.of(old), papers, chunks, present, self.embedder.id, read["inputs"])
         report.chunks = len(chunks)
         report.added, report.removed, report.unchanged = plan.added, plan.removed, plan.unchanged
         hits_before = getattr(self.embedder, "hits", 0)
         sentences = plan_sentences(self.settings, self.embedder, papers, (c.text for c in plan.add))
         first, then = phases(progress, len(plan.add), len(sentences.texts))  # one count of passages embedded
+        report.lap("plan")  # chunking, and looking the sentences up in the embedding cache
         report.chunks_embedded = self._add_chunks(plan, {p.id: p for p in papers}, first)
         report.chunks_cached = getattr(self.embedder, "hits", 0) - hits_before
+        report.lap("windows")  # embedded (or found in the cache) and written to Chroma
         report.sentences_embedded = sentences.run(then)  # before the commit: answers find them from the start
+        report.lap("sentences")
         if plan.commit:  # (when nothing changed, the current generation stays)
             self._commit(papers, chunks, read, base)
+        report.lap("commit")  # the snapshot: papers, BM25, checksums
         if plan.delete:
             self.vectors.delete(list(plan.delete))
         self.vectors.drop_other_collections(keep={self.collection_prefix + "snapshots"})
+        report.lap("delete")
 
     def _present_ids(self, old: Snapshot | None) -> set[str]:
         """Chunk ids Chroma already holds; skips the full listing when the last commit is intact."""
@@ -289,8 +296,3 @@ class PaperIndex:
 def _cause(exc: IndexDamaged) -> str:
     return str(exc).partition("; run 'paperchat repair'")[0]
 
-
-def _previous(old: Snapshot | None) -> Previous | None:
-    if old is None:
-        return None
-    return Previous(old.embedder_id, tuple(old.papers), old.meta.get("inputs"), len(old.chunk_ids))

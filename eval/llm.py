@@ -193,24 +193,6 @@ def _what_ran(rows: dict) -> str:
     return "Questions: " + "; ".join(parts) + "."
 
 
-def compare_context(questions: list[dict], llm: Settings) -> str:
-    """Time to first token with whole abstracts and with selected sentences, the same questions back to back."""
-    lines = ["# What the model reads: selected sentences or whole abstracts", "",
-             f"Same model and run, {len(questions)} questions of the answer-eval test split, each asked with both "
-             "(16 tokens of answer at most: only the wait for the first word is measured).", "",
-             "| question | TTFT, sentences | TTFT, abstracts | abstracts ÷ sentences |", "|---|---:|---:|---:|"]
-    ratios = []
-    for q in questions:
-        ttft = {}
-        for context in ("sentences", "abstracts"):
-            ttft[context] = ask(q, llm.replace(llm_context=context, llm_max_tokens=16))["ttft"]
-        if ttft["sentences"] and ttft["abstracts"]:
-            ratios.append(ttft["abstracts"] / ttft["sentences"])
-        lines.append(f"| {q['qid']} | {ttft['sentences'] or 0:.1f} s | {ttft['abstracts'] or 0:.1f} s | "
-                     f"{ratios[-1] if ratios else 0:.2f} |")
-    return "\n".join(lines) + "\n"
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--split", choices=SPLITS, default="test",
@@ -225,8 +207,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sources", type=int, default=Settings().llm.sources, help="most sources the model reads")
     parser.add_argument("--evidence", type=int, default=Settings().llm.evidence, help="sentences per source")
     parser.add_argument("--out", default="llm", help="results file stem under eval/results/")
-    parser.add_argument("--compare-context", type=int, default=0, metavar="N",
-                        help="only measure time to first token, sentences against abstracts, on N own questions")
     parser.add_argument("--report", nargs="+", metavar="JSON",
                         help="only write eval/results/<out>.md again from saved results (several are merged)")
     parser.add_argument("--model", choices=sorted(MODELS), default="qwen",
@@ -252,13 +232,6 @@ def main(argv: list[str] | None = None) -> int:
         llm = base.replace(llm_gguf=model, llm_timeout=600, llm_answer_timeout=1200, llm_context=args.context,
                            llm_model=model.stem, llm_sources=args.sources, llm_evidence=args.evidence)
         load_client(llm)
-        if args.compare_context:
-            rag.ingest(settings=base)
-            text = compare_context(own_set(args.split, args.compare_context, 0),
-                                   llm.replace(index_dir=base.index.index_dir))
-            (RESULTS / "llm-context.md").write_text(text, encoding="utf-8")
-            print(text)
-            return 0
         sets = [("own", own_set(args.split, args.own, args.oos, args.chinese), None)]
         if args.scifact:
             questions = scifact_set(args.split, args.scifact)

@@ -71,7 +71,9 @@ def load_client(settings: Settings | None = None, say: Callable[[str], None] = p
     if settings is not None and settings.llm.gguf:
         from rag.answer import gguf
 
-        gguf.local_server(settings.llm.gguf, say=say, threads=settings.llm.threads)
+        # the rules open every answer's prompt, byte for byte: read now, they are cached for all answers
+        rules = build_messages("", [], None, settings.answer.words)[:1]
+        gguf.local_server(settings.llm.gguf, say=say, threads=settings.llm.threads, prefix=rules)
 
 
 # --- the client

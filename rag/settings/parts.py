@@ -103,8 +103,9 @@ class LLMSettings(_Part):
         "itself with llama.cpp (xllamacpp), bound to 127.0.0.1; overrides base_url (env PAPERCHAT_LLM_GGUF).")
     threads: int = Field(
         default=0, ge=0, le=256,
-        description="CPU threads llama.cpp uses for a GGUF model; 0 = one fewer than the cores, at least 1 "
-        "(on 2 shared cores, 2 threads stalled: a 40-token SmolLM2 reply took >300 s against 8 s with 1).")
+        description="CPU threads llama.cpp uses for a GGUF model; 0 = one fewer than the cores (at least 1) to "
+        "generate, every core to read the prompt (on 2 shared cores, 2 generating threads stalled: a 40-token "
+        "SmolLM2 reply took >300 s against 8 s with 1; prompts are read in big batches, where they do not).")
     timeout: float = Field(
         default=20.0, gt=0.0, le=600.0,
         description="Seconds to wait for the LLM's first words, retries included; also the longest silence "
@@ -113,12 +114,13 @@ class LLMSettings(_Part):
         default="sentences",
         description="What the model reads of each source: its llm.evidence sentences best answering the question, or the "
         "whole abstract (2.1x the prompt: 7,330 against 3,524 characters for 5 sources, median of 30 test questions; on a CPU the prompt is most of the wait).")
-    # 3 sources of 2 sentences: ~350 prompt tokens (dev median 1,708 characters, against 3,648 for 5 of 3), the
-    # first word in ~10 s at llama.cpp's 37 tokens/s on an idle core (eval/results/llm.md)
+    # the chosen papers alone, 2 sentences each: 176 prompt tokens p50 past the cached rules, against 368 with the
+    # next hits filling 3 sources (dev, Qwen2.5-Coder-1.5B, eval/results/llm-dev1)
     sources: int = Field(
         default=3, ge=1, le=20,
-        description="Most sources the model reads: the papers the answer decision kept, then the next hits. Each "
-        "costs prompt reading before the first word (env PAPERCHAT_LLM_SOURCES).")
+        description="Most sources the model reads: the papers the answer decision chose (every one of a list's); "
+        "the hits it judged not to answer are left out. Each costs prompt reading before the first word "
+        "(env PAPERCHAT_LLM_SOURCES).")
     evidence: int = Field(
         default=2, ge=1, le=10,
         description="Sentences of each source the model reads when llm.context is 'sentences' (env "

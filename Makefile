@@ -37,7 +37,7 @@ ingest: $(VENV)/.installed
 	$(BIN)/paperchat ingest
 
 $(VENV)/.installed-eval: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[multilingual,tune]'
+	$(BIN)/pip install --quiet -e '.[multilingual]'
 	touch $@ $(VENV)/.installed
 
 # retrieval (own test split, SciFact), answers per kind on the dev and test splits (both embedders), the external
@@ -59,7 +59,6 @@ eval-llm: $(VENV)/.installed-dev
 tune: $(VENV)/.installed-eval
 	$(BIN)/python -m eval.tune
 	$(BIN)/python -m eval.sentences
-	$(BIN)/python -m eval.specificity
 	$(BIN)/python -m eval.abstention
 	$(BIN)/python -m eval.abstention --embedder multilingual
 

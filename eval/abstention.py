@@ -70,21 +70,21 @@ def collect(embedder: str, skip: tuple[str, ...] = ()) -> list[Item]:
         found = rows_for(settings, row["question"], set(row["gold"]), not row["abstain"], history,
                          row.get("venue"), row.get("year"))
         if found is not None:
-            items.append(Item(row["source"], row.get("kind", ""), bool(row["abstain"]), *found, row["question"]))
+            items.append(Item(row["source"], row.get("kind", ""), bool(row["abstain"]), *found))
     return items
 
 
 def _save(items: list[Item], path: Path) -> None:
     path.write_text(json.dumps({"features": list(FEATURES), "items": [
-        [i.source, i.kind, i.abstain, i.rows.tolist(), i.labels.tolist(), i.group] for i in items]}), encoding="utf-8")
+        [i.source, i.kind, i.abstain, i.rows.tolist(), i.labels.tolist()] for i in items]}), encoding="utf-8")
 
 
 def _load(path: Path) -> list[Item] | None:
     data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     if data.get("features") != list(FEATURES):
         return None
-    return [Item(s, k, a, np.array(r, dtype=np.float64).reshape(-1, len(FEATURES)), np.array(l), *group)
-            for s, k, a, r, l, *group in data["items"]]
+    return [Item(s, k, a, np.array(r, dtype=np.float64).reshape(-1, len(FEATURES)), np.array(l))
+            for s, k, a, r, l in data["items"]]
 
 
 def _neutral(path: Path, embedder: str) -> None:

@@ -16,7 +16,6 @@ from typing import Callable
 import numpy as np
 
 from rag.answer.abstain import FEATURES, Model, fit
-from rag.answer.decide import NAMED_CUT
 
 
 @dataclass(frozen=True)
@@ -28,23 +27,12 @@ class Item:
     abstain: bool
     rows: np.ndarray  # one row of FEATURES per candidate
     labels: np.ndarray  # 1 where that candidate answers the question
-    group: str = ""  # the question's text: its copies over other indexes (cross-domain, leave-one-out) share a fold
 
 
-# The features the shipped model uses. 5-fold cross-validation, folds by question, on the training rows (local
-# embedder, 2026-12-01, 276 dev questions), share of dev in-scope questions abstained at the lowest threshold that
-# abstains on 0.90 of dev out-of-scope / dev out-of-scope abstained at the highest threshold that keeps in-scope
-# at 0.03: the 15 features before this change 0.135 / 0.70; with unknown_specific, specific_in_abstract and
-# rare_gap, less first, dense_margin, unknown_uncommon and unknown (the collection-idf unknown share, which
-# general-English specificity replaces) 0.101 / 0.65 (without specific_in_abstract 0.087 / 0.60, without
-# rare_gap 0.091 / 0.70, without unknown_specific 0.101 / 0.62, adding unknown back 0.096 / 0.60). make eval dev
-# (local, 291 questions, refitted on them), main's model -> this one: in-scope abstained 0.081 -> 0.067, out of
-# scope 0.919 -> 0.919, list F1 0.792 -> 0.808, not-reported 0.903 -> 0.871; the 15 old features refitted the same
-# way: 0.067 / 0.892 / 0.792 / 0.839. Terms of
-# their own for lists (a list bias, and dense and specific_in_abstract again for lists) did better in this
-# cross-validation (0.082 / 0.84) but cost dev list precision 0.85 -> 0.76-0.80 (F1 0.73-0.74): lists.py's cuts
-# keep what clears the threshold, and the list terms lifted every candidate of a list.
-USES = tuple(f for f in FEATURES if f not in ("first", "dense_margin", "unknown_uncommon", "unknown"))
+# The features the shipped model uses: all of them. 5-fold cross-validation on the training rows (local
+# embedder, 2026-12-01) put the ten older features and all fourteen within 0.03 of each other on every figure,
+# the new ones (unknown, unknown_uncommon, sentence_cos, dense_margin) slightly ahead on leave-one-out
+USES = FEATURES
 
 # Rows grouped for weighting: each (group, label) sums to its importance, so the 70-paper collection's
 # questions (what users ask) count as much as the thousands of public ones, which keep the model from
@@ -113,17 +101,9 @@ def fitted(items: list[Item], uses: tuple[str, ...], threshold: float = 0.5) -> 
                  "", tuple(uses))
 
 
-def folds_of(items: list[Item]) -> np.ndarray:
-    """Each item's fold: by question, so a dev question asked of PubMedQA or without its gold paper (or a SciFact
-    claim asked of our collection) never trains the model that scores the same question elsewhere."""
-    groups = sorted({i.group or str(n) for n, i in enumerate(items)})
-    fold_of = dict(zip(groups, np.random.default_rng(0).permutation(len(groups)) % FOLDS))
-    return np.array([fold_of[i.group or str(n)] for n, i in enumerate(items)])
-
-
 def cross_validated(items: list[Item], uses: tuple[str, ...]) -> list[np.ndarray]:
     """Each question's candidate probabilities from a model fitted without its fold (folds of questions)."""
-    fold = folds_of(items)
+    fold = np.random.default_rng(0).permutation(len(items)) % FOLDS
     out: list[np.ndarray] = [np.zeros(0)] * len(items)
     for k in range(FOLDS):
         model = fitted([i for i, f in zip(items, fold) if f != k], uses)
@@ -133,11 +113,10 @@ def cross_validated(items: list[Item], uses: tuple[str, ...]) -> list[np.ndarray
 
 
 def answered(item: Item, p: np.ndarray, threshold: float) -> bool:
-    """What the answerer does with these probabilities (rag/answer/decide.py): a named paper decides alone, at
-    NAMED_CUT of the threshold (its abstract's lacking the asked words, decided before any score, is not seen here)."""
+    """What the answerer does with these probabilities (rag/answer/decide.py): a named paper decides alone."""
     named = _named(item)
     if named.any():
-        return item.kind in ("compare", "list") or bool((p[named] >= NAMED_CUT * threshold).any())
+        return item.kind in ("compare", "list") or bool((p[named] >= threshold).any())
     return bool((p >= threshold).any())
 
 

@@ -5,10 +5,8 @@ passage and its margin over the other candidates' (the collection's typical simi
 question), its BM25 score as a share of the most the question's terms allow, how much of the question's
 content (rare words weighted more) the abstract and its best sentence hold, how much of it no paper of
 the index holds at all (near-topic questions on deepfakes or speculative decoding use words no abstract
-has), with words weighted by how specific they are in general English (wordfreq's frequencies: a
-paraphrase's everyday words such as "apart" or "never" that no abstract uses say less than "deepfake"),
-how far the paper leads the others on the question's rare words, whether the question names the paper,
-and its fused score relative to the best candidate. The weights file names the features it uses, a subset of FEATURES. `eval/abstention.py` (`make
+has), whether the question names the paper, and its fused score relative to the best candidate. The
+weights file names the features it uses, a subset of FEATURES. `eval/abstention.py` (`make
 tune`) fits it on training data only and writes `rag/assets/abstention.json`; the test split is never
 used. A question is answered when its best paper scores at least the model's threshold, and a list
 keeps exactly the papers that do.
@@ -33,8 +31,7 @@ from rag.types import Hit
 
 FEATURES = ("dense", "bm25", "focus_in_abstract", "focus_in_sentence", "ask_in_abstract", "named",
             "relative_score", "first", "answer_sentence", "named_answer_sentence", "unknown", "dense_margin",
-            "rare_in_abstract", "sentence_cos", "unknown_uncommon", "unknown_specific", "specific_in_abstract",
-            "rare_gap")
+            "rare_in_abstract", "sentence_cos", "unknown_uncommon")
 WEIGHTS_FILE = "abstention.json"
 
 
@@ -98,8 +95,6 @@ def features(hits: list[Hit], asks: Asks, named: set[str], keyword: KeywordIndex
     unknown = unknown_share(topic, keyword, idf)
     uncommon = unknown_share(topic - common_stems(), keyword, idf, total=topic)
     rare = rare_terms(asks.focus, idf)
-    specific = {t: specificity(t) for t in asks.focus}
-    unknown_specific = unknown_share(topic, keyword, specific)
     dense = [h.dense_score if h.dense_score is not None else (dense_fallback or {}).get(h.paper.id, 0.0)
              for h in hits]
     typical = float(np.median(dense)) if dense else 0.0
@@ -114,23 +109,9 @@ def features(hits: list[Hit], asks: Asks, named: set[str], keyword: KeywordIndex
             best_sentence, weighted(asks.ask, analysis.all_terms, idf), float(hit.paper.id in named),
             max(hit.score, 0.0) / top, float(i == 0), answer, named_paper * answer, unknown,
             dense[i] - typical, weighted(rare, analysis.all_terms, idf),
-            (sentence_cos or {}).get(hit.paper.id, dense[i]), uncommon, unknown_specific,
-            weighted(asks.focus, analysis.all_terms, specific), 0.0,
+            (sentence_cos or {}).get(hit.paper.id, dense[i]), uncommon,
         ])
-    out = np.array(rows, dtype=np.float64).reshape(len(hits), len(FEATURES))
-    out[:, FEATURES.index("rare_gap")] = lead(out[:, FEATURES.index("rare_in_abstract")])
-    return out
-
-
-def lead(values: np.ndarray) -> np.ndarray:
-    """Each candidate's value less the best of the other candidates': a paper that alone holds the question's
-    rare words stands out, where a near-topic question's words are spread thinly over many."""
-    if len(values) < 2:
-        return np.zeros(len(values))
-    order = np.argsort(values)
-    best, second = values[order[-1]], values[order[-2]]
-    others = np.where(np.arange(len(values)) == order[-1], second, best)
-    return values - others
+    return np.array(rows, dtype=np.float64).reshape(len(hits), len(FEATURES))
 
 
 def unknown_share(focus: frozenset[str], keyword: KeywordIndex, idf: dict[str, float],
@@ -148,28 +129,6 @@ def common_stems() -> frozenset[str]:
     """Stems of common English words (the bundled WordPiece vocabulary): a paraphrase's plain words ("suddenly",
     "boring") that no abstract uses say less than a missing technical term ("deepfake", "DreamBooth")."""
     return frozenset(stemmer().stemWords(sorted(english_words())))
-
-
-# "the" is 7.7 on wordfreq's Zipf scale (log10 of uses per billion words): terms at or above this tell nothing
-ZIPF_CEILING = 7.0
-# the Zipf of a stem the shipped table leaves out: rarer than its floor (eval/specificity.py FLOOR, 2.0)
-ZIPF_ABSENT = 1.0
-
-
-@lru_cache(maxsize=1)
-def english_zipf() -> dict[str, float]:
-    """Each stem's Zipf frequency in general English (rag/assets/english-zipf.tsv, from wordfreq by
-    eval/specificity.py)."""
-    text = resources.files("rag").joinpath("assets", "english-zipf.tsv").read_text(encoding="utf-8")
-    return {stem: float(zipf) for stem, zipf in (line.split("\t") for line in text.splitlines()
-                                                 if line and not line.startswith("#"))}
-
-
-def specificity(term: str) -> float:
-    """How specific a term is in general English, not in this collection: "deepfake" (Zipf 1.5) or "speculative"
-    (4.0) name a topic, "apart" or "never" (4.8, 5.9) are a paraphrase's everyday words; an absent term weighs
-    the most. The collection's idf cannot tell these apart: every term no abstract uses has the same idf."""
-    return max(ZIPF_CEILING - english_zipf().get(term, ZIPF_ABSENT), 0.0)
 
 
 def rare_terms(focus: frozenset[str], idf: dict[str, float]) -> frozenset[str]:

@@ -24,9 +24,9 @@ import numpy as np
 
 from rag.answer.asks import Asks
 from rag.answer.evidence import bm25_share, detail, idf_of, own_name, weighted
-from rag.corpus.terms import analyse, stemmer
+from rag.corpus.terms import analyse
 from rag.index.keyword import KeywordIndex
-from rag.retrieval.spelling import english_words
+from rag.retrieval.spelling import english_by_stem
 from rag.types import Hit
 
 FEATURES = ("dense", "bm25", "focus_in_abstract", "focus_in_sentence", "ask_in_abstract", "named",
@@ -128,7 +128,7 @@ def unknown_share(focus: frozenset[str], keyword: KeywordIndex, idf: dict[str, f
 def common_stems() -> frozenset[str]:
     """Stems of common English words (the bundled WordPiece vocabulary): a paraphrase's plain words ("suddenly",
     "boring") that no abstract uses say less than a missing technical term ("deepfake", "DreamBooth")."""
-    return frozenset(stemmer().stemWords(sorted(english_words())))
+    return frozenset(english_by_stem())  # the spelling step's grouping of those words: stemmed once
 
 
 def rare_terms(focus: frozenset[str], idf: dict[str, float]) -> frozenset[str]:

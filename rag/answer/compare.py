@@ -1,0 +1,141 @@
+"""A comparison of named papers: for each, its sentence(s) on the asked aspect, named and cited."""
+
+from __future__ import annotations
+
+import re
+
+from rag.answer.asks import Asks
+from rag.answer.evidence import Sentence, detail, own_name, score_sentences
+from rag.answer.extractive import PRESENTS, Source, clean, paper_label
+from rag.answer.names import names_of
+from rag.answer.values import holds_value
+from rag.corpus.terms import analyse, terms
+from rag.types import Hit
+
+COMPARE_RUNNER_UP = 0.2  # dev comparisons (eval/questions/dev.jsonl) with the sentence ranker's scores: 0.6 -> 0.714, 0.2 -> 0.786 (0.1 the same)
+
+
+def compare_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_words: int) -> str:
+    """For each named paper, its sentence on the asked aspect, named and cited."""
+    lines = []
+    for s in sources[:3]:
+        best = aspect_sentences(s, asks, idf)
+        if best:
+            lines.append(f"{paper_label(s.hit.paper, asks)}: {' '.join(clean(b.text) for b in best)} [{s.n}]")
+    return "\n".join(lines)
+
+
+# a sentence about the paper's own method, by name or as "our approach" ("we propose OGD+, which projects …",
+# "Our approach integrates …"), not one reporting its results or pointing at its code
+_OWN = re.compile(r"\bour (?:method|approach|framework|model|design|system|module)\b|\b(?:consists|composed) of\b", re.I)
+_REPORTS = re.compile(r"\b(?:outperform\w*|surpass\w*|experiments?\b|results?\b|achiev\w*|yields?\b|gains?\b|"
+                      r"evaluat\w*|empirical\w*|validat\w*|demonstrat\w*)|https?://", re.I)
+_PROBLEM = re.compile(r"\b(?:challeng|problem|bottleneck|limitation|limit(?:s|ed)?\b|suffer|struggl|fail|difficult|"
+                      r"costly|expensive|overfit|issue|gap\b|remains?\b|lack|hinder|degrad|constrain|flaw|drawback|weakness|"
+                      r"trade-?off|conflict|dilemma|deadlock)", re.I)
+_PROBLEM_ASKED = frozenset(terms("problem problems challenge challenges limitation limitations motivation gap issue "
+                                  "issues bottleneck shortcoming address addresses target targets tackle solve core flaw flaws fix"))
+# names asked of an evaluation (datasets, baselines) are in the experiments sentences, not the method ones
+_EVALUATION = re.compile(r"\b(?:dataset|benchmark|baselin|metric|evalu|experi|test)", re.I)
+_EVALUATION_ASKED = frozenset(terms("evaluate evaluated evaluation evaluations experiment experiments test tested tests "
+                                    "data dataset datasets benchmark benchmarks"))
+_DATA = re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora)\b", re.I)
+# "this task faces two key challenges." followed by "First, …" and "Second, …"
+_ANNOUNCES = re.compile(r"\b(?P<count>two|three|four) (?:[\w-]+ ){0,2}(?:challenges|problems|issues|limitations|"
+                        r"components|contributions|stages|steps|mechanisms|parts|modules|questions)\s*[.:]$", re.I)
+
+
+def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[Sentence]:
+    """A compared paper's sentence(s) on the asked aspect: its problem, its own method, or (numbers, datasets) the
+    best sentence. Each paper restates the topic both share, which tells neither apart (dev comparisons: 0.3 -> 1.0)."""
+    scored = sorted(score_sentences(source.hit, asks, idf, source.cosines), key=lambda s: (-s.score, s.position))
+    if not scored:
+        return []
+    if asks.wants == "number":  # the sentences reporting a quantity, the two best (a speedup, a latency cut)
+        # "how many benchmarks" is answered by a count in words too ("six mainstream benchmarks"; dev w322)
+        counted = asks.attribute.startswith("number of")
+        pool = [s for s in scored if detail(s.text, "number", own_name(source.hit))
+                or counted and holds_value(s.text, "number", [], frozenset(), "")]
+        pool = _first_on_the_ask([pool], asks) + [s for s in pool if not asks.ask & terms(s.text)]
+        return sorted(pool[:2] or scored[:1], key=lambda s: s.position)
+    if asks.problem:  # the problem as the paper states it, not the sentence proposing its answer to it
+        pool = [s for s in scored if _PROBLEM.search(s.text)
+                and not (PRESENTS.search(s.text) or _REPORTS.search(s.text))]
+        scored = _first_on_the_ask([pool], asks, _PROBLEM_ASKED) or pool or scored
+    elif _EVALUATION.search(" ".join([asks.attribute, *asks.ask])):  # the experiments, or the data it builds
+        pool = [s for s in scored if _REPORTS.search(s.text) or _DATA.search(s.text)]
+        named = [s for s in pool if detail(s.text, "names", own_name(source.hit))]  # "Ego4D", "Live Gaming Benchmark"
+        scored = _first_on_the_ask([named, pool], asks, _EVALUATION_ASKED) or named or pool or scored
+    else:
+        names = [*names_of(source.hit.paper), *asks.written]
+        own = [s for s in scored if not _REPORTS.search(s.text) and (_OWN.search(s.text) or names_in(s.text, names))]
+        presenting = [s for s in scored if PRESENTS.search(s.text)]
+        scored = _first_on_the_ask([own, presenting], asks) or own or presenting or scored
+        paired = _with_its_pair(source.hit, scored[0], names)
+        if paired:
+            return paired
+    picked = [scored[0]] + _enumeration(source.hit, scored[0])
+    if len(picked) == 1:
+        left = asks.ask - terms(scored[0].text)
+        picked += [s for s in scored[1:2] if s.score >= COMPARE_RUNNER_UP * scored[0].score
+                   and (asks.gist or left & terms(s.text))]
+    return sorted(picked, key=lambda s: s.position)
+
+
+# a sentence that goes on from the one presenting the method: "Our approach integrates …", "It combines …",
+# "Specifically, X consists of …" (the method's name or "our approach" is checked apart, by `_OWN` and the names)
+_GOES_ON = re.compile(r"^(?:specifically|concretely|in particular|to this end|at (?:its|the) core|the core of)\b|"
+                      r"^(?:it|this (?:framework|method|approach|design|module|model))\b", re.I)
+
+
+def _with_its_pair(hit: Hit, best: Sentence, names: list[str]) -> list[Sentence]:
+    """The sentence presenting the paper's method ("we propose Veda, a distilled sparse attention framework …")
+    with the one that goes on to say how it works ("Veda integrates …"), when the best is one of the two: one
+    names what the method is, the other what it does, and a comparison's distinguishing fact is in either (dev
+    comparisons d073, x003: each pair's fact was in the sentence left out). [] when the best is neither."""
+    sentences = analyse(hit.paper.text).sentences
+
+    def goes_on(i: int) -> bool:
+        text = sentences[i]
+        return not _REPORTS.search(text) and bool(
+            PRESENTS.search(text) or _GOES_ON.search(text) or _OWN.search(text) or names_in(text[:60], names))
+
+    at = best.position
+    if PRESENTS.search(best.text) and at + 1 < len(sentences) and goes_on(at + 1):
+        pair = (at, at + 1)
+    elif at > 0 and PRESENTS.search(sentences[at - 1]) and not PRESENTS.search(best.text) and goes_on(at):
+        pair = (at - 1, at)
+    else:
+        return []
+    return [best if i == at else Sentence(i, sentences[i], best.score) for i in pair]
+
+
+def names_in(text: str, names: list[str]) -> bool:
+    """Does `text` hold one of `names` as a whole word, however spaced or hyphenated ("ST GridPool" for
+    "ST-GridPool"), not inside another word ("KERN" is not in "kernel")?"""
+    for name in names:
+        parts = [re.escape(p) for p in re.split(r"[\s\-–_]+", name.strip()) if p]
+        if parts and re.search(r"(?<![\w])" + r"[\s\-–_]*".join(parts) + r"(?![\w])", text, re.I):
+            return True
+    return False
+
+
+def _first_on_the_ask(kinds: list[list[Sentence]], asks: Asks, besides: frozenset[str] = frozenset()) -> list[Sentence]:
+    """The sentences of the first kind that has one holding an asked word ("reward" in "we introduce a … reward
+    system"), those first."""
+    asked = asks.ask - besides
+    for kind in kinds:
+        on = [s for s in kind if asked & terms(s.text)]
+        if on:
+            return on
+    return []
+
+
+def _enumeration(hit: Hit, sentence: Sentence) -> list[Sentence]:
+    """The sentences a picked one announces ("… two key challenges." → the next two: "First, …", "Second, …")."""
+    match = _ANNOUNCES.search(sentence.text)
+    if not match:
+        return []
+    count = {"two": 2, "three": 3, "four": 4}[match.group("count").lower()]
+    following = analyse(hit.paper.text).sentences[sentence.position + 1:sentence.position + 1 + count]
+    return [Sentence(i, text, sentence.score) for i, text in enumerate(following, sentence.position + 1)]

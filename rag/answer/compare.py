@@ -40,6 +40,23 @@ _EVALUATION = re.compile(r"\b(?:dataset|benchmark|baselin|metric|evalu|experi|te
 _EVALUATION_ASKED = frozenset(terms("evaluate evaluated evaluation evaluations experiment experiments test tested tests "
                                     "data dataset datasets benchmark benchmarks"))
 _DATA = re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora)\b", re.I)
+# results asked of each compared paper ("What gains do X and Y report?", "how well does each perform?"): fresh
+# comparisons (eval/questions/fresh_named.jsonl, written before this rule) quoted their method sentences instead
+_RESULTS_ASKED = frozenset(terms("result results gain gains improvement improvements perform performance outperform "
+                                 "accuracy well"))
+_LINK = re.compile(r"https?://")
+# the words of comparing itself, no aspect ("KERN vs OGD+", "how do they differ")
+_COMPARING = frozenset(terms("vs versus compare compared comparison differ differs different differently difference "
+                             "contrast each both two"))
+_PROPOSE_ASKED = frozenset(terms("propose proposes proposed introduce introduces contribution contributions idea "
+                                 "ideas main key core"))
+# data each paper makes, not the data it is tested on ("What data do VideoKR and FrameOracle contribute?"): the
+# sentence presenting its dataset or corpus (fresh comparisons quoted the experiments sentences instead)
+_MAKES_ASKED = frozenset(terms("contribute contributes introduce introduces build builds release releases collect "
+                               "collects curate curates construct constructs create creates new own"))
+_DATA_ASKED = frozenset(terms("data dataset datasets corpus corpora benchmark benchmarks"))
+_BUILDS = re.compile(r"\b(?:we|this (?:paper|work))\b[^.;]{0,60}?\b(?:introduce|present|propose|curate|construct|"
+                     r"collect|build|release|create|contribute)|\bthe first\b", re.I)
 # "this task faces two key challenges." followed by "First, …" and "Second, …"
 _ANNOUNCES = re.compile(r"\b(?P<count>two|three|four) (?:[\w-]+ ){0,2}(?:challenges|problems|issues|limitations|"
                         r"components|contributions|stages|steps|mechanisms|parts|modules|questions)\s*[.:]$", re.I)
@@ -51,6 +68,8 @@ def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[
     scored = sorted(score_sentences(source.hit, asks, idf, source.cosines), key=lambda s: (-s.score, s.position))
     if not scored:
         return []
+    aspect = asks.ask - _COMPARING  # "KERN vs OGD+: what does each propose?" asks for nothing but their gist
+    names = [*names_of(source.hit.paper), *asks.written]
     if asks.wants == "number":  # the sentences reporting a quantity, the two best (a speedup, a latency cut)
         # "how many benchmarks" is answered by a count in words too ("six mainstream benchmarks"; dev w322)
         counted = asks.attribute.startswith("number of")
@@ -62,15 +81,22 @@ def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[
         pool = [s for s in scored if _PROBLEM.search(s.text)
                 and not (PRESENTS.search(s.text) or _REPORTS.search(s.text))]
         scored = _first_on_the_ask([pool], asks, _PROBLEM_ASKED) or pool or scored
+    elif asks.ask & _RESULTS_ASKED:  # "what gains do they report": the sentences reporting results, a number first
+        pool = [s for s in scored if _REPORTS.search(s.text) and not _LINK.search(s.text)]
+        numbered = [s for s in pool if detail(s.text, "number", own_name(source.hit))]
+        scored = numbered + [s for s in pool if s not in numbered] or scored
+    elif aspect & _MAKES_ASKED and aspect & _DATA_ASKED and any(map(_builds_data, scored)):
+        # the first such sentence presents its main contribution ("We introduce VideoKR, the first … corpus")
+        scored = sorted(filter(_builds_data, scored), key=lambda s: s.position)
+        paired = _with_its_pair(source.hit, scored[0], names)
+        if paired:
+            return paired
     elif _EVALUATION.search(" ".join([asks.attribute, *asks.ask])):  # the experiments, or the data it builds
         pool = [s for s in scored if _REPORTS.search(s.text) or _DATA.search(s.text)]
         named = [s for s in pool if detail(s.text, "names", own_name(source.hit))]  # "Ego4D", "Live Gaming Benchmark"
         scored = _first_on_the_ask([named, pool], asks, _EVALUATION_ASKED) or named or pool or scored
     else:
-        names = [*names_of(source.hit.paper), *asks.written]
-        own = [s for s in scored if not _REPORTS.search(s.text) and (_OWN.search(s.text) or names_in(s.text, names))]
-        presenting = [s for s in scored if PRESENTS.search(s.text)]
-        scored = _first_on_the_ask([own, presenting], asks) or own or presenting or scored
+        scored = _on_its_method(source.hit, scored, asks, aspect, names)
         paired = _with_its_pair(source.hit, scored[0], names)
         if paired:
             return paired
@@ -80,6 +106,30 @@ def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[
         picked += [s for s in scored[1:2] if s.score >= COMPARE_RUNNER_UP * scored[0].score
                    and (asks.gist or left & terms(s.text))]
     return sorted(picked, key=lambda s: s.position)
+
+
+def _builds_data(sentence: Sentence) -> bool:
+    return bool(_DATA.search(sentence.text) and _BUILDS.search(sentence.text))
+
+
+def _on_its_method(hit: Hit, scored: list[Sentence], asks: Asks, aspect: frozenset[str],
+                   names: list[str]) -> list[Sentence]:
+    """`scored` with the sentence on the paper's own method first: for its gist ("what does each propose"), the
+    first presenting its work ("we further introduce OPGD, which augments OGD+" is not OGD+'s); for a mechanism,
+    one of the method's own sentences from the first presenting one to the first reporting results after the last,
+    where an abstract says how its method works (a closing "Our method offers an efficient … solution" does not).
+    Fresh comparisons (eval/questions/fresh_named.jsonl) 7 -> 11 of 13 with the results and data rules; dev 30 -> 31."""
+    presenting = [s for s in scored if PRESENTS.search(s.text)]
+    if asks.gist or not aspect or aspect <= _PROPOSE_ASKED:
+        first = min(presenting, key=lambda s: s.position, default=None)
+        return [first] + [s for s in scored if s is not first] if first else scored
+    own = [s for s in scored if not _REPORTS.search(s.text) and (_OWN.search(s.text) or names_in(s.text, names))]
+    start = min((s.position for s in presenting), default=None)
+    last = max((s.position for s in presenting), default=-1)  # "… yields suboptimal results" may come between
+    reports = [i for i, t in enumerate(analyse(hit.paper.text).sentences) if _REPORTS.search(t)]
+    end = min((i for i in reports if i > last), default=len(analyse(hit.paper.text).sentences))
+    spanned = [s for s in own if start is not None and start <= s.position < end]
+    return _first_on_the_ask([spanned, own, presenting], asks) or spanned or own or presenting or scored
 
 
 # a sentence that goes on from the one presenting the method: "Our approach integrates …", "It combines …",

@@ -280,5 +280,17 @@ def with_described(index: PaperIndex, snapshot: Snapshot, question: Question, k:
         p = model.probability(found.rows)
         best = int(np.argmax(p))
         if p[best] >= model.threshold:
-            return replace(question, named=(*question.named, hits[best].paper.id), described="")
+            return _described_named(question, hits[best].paper)
     return replace(question, kind="fact", described="")
+
+
+def _described_named(question: Question, paper) -> Question:
+    """The comparison with its described paper found: the description gives way to the paper's name (or "the
+    other paper"), so that its words ("… predicts how many frames are needed") are not read as the aspect
+    asked (dev w369 was answered with numbers for "How does SCOPE choose what to look at")."""
+    name = paper_name(paper)
+    # with the relative clause that goes on describing it ("… module that predicts how many frames are needed")
+    described = r"(?:\b(?:the|a|an)\s+)?" + re.escape(question.described) + r"(?:\s+(?:that|which|who)\b[^,;:?]*)?"
+    text = re.sub(described, name or "the other paper", question.text, count=1, flags=re.I)
+    written = (*question.written, name) if name else question.written
+    return replace(question, named=(*question.named, paper.id), described="", text=text, written=written)

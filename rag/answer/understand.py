@@ -52,7 +52,7 @@ _CODE = re.compile(
     r"|\b(?:code|github) (?:links?|repositor(?:y|ies)|is available|available|release)\b"
     r"|\bopen[- ]sourced? (?:their |its )?(?:code|implementation)", re.I)
 _PAPERS = re.compile(r"\b(papers?|works?|abstracts?|ones)\b", re.I)
-_COMPARE = re.compile(r"\b(compare[sd]?|comparison|differ(?:s|ence|ent)?|versus|vs\.?|both|each|contrast|"
+_COMPARE = re.compile(r"\b(compare[sd]?|comparison|differ\w*|versus|vs\.?|both|each|contrast|"
                       r"separates?|distinguish(?:es)?|unlike|similar\w*|same|in common|alike)\b", re.I)
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
@@ -83,6 +83,7 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     year = year if year is not None else found_year
     titles = snapshot_facts(snapshot).titles
     found = titles.mentions(text)
+    titled = len({row for row, _ in found})  # named by title, not by a word two abstracts share ("Video-LLMs")
     found += _described(text, snapshot, found)
     if kind == "fact":  # and papers named by their model or dataset ("SPIKE-RL", "MotionVid-QA")
         found += _other_mentions(text, snapshot, found)
@@ -93,8 +94,9 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     named = tuple(dict.fromkeys(snapshot.papers[row].id for row, _ in sorted(found)))
     written = tuple(dict.fromkeys(words for _, words in found))
     subject = () if named or standalone == text else conversation_subject(history, snapshot)
-    # two papers joined by "and" or "or" ("Which is faster, Veda or ISA?") are compared
-    compared = kind in ("fact", "list") and bool(_COMPARE.search(text) or re.search(r"\s(?:and|or)\s", text))
+    # two papers joined by "and" or "or" ("Which is faster, Veda or ISA?") are compared, as are two named by title
+    # in one fact question whatever joins them ("How does X compress tokens differently from Y?")
+    compared = kind in ("fact", "list") and bool(_COMPARE.search(text) or re.search(r"\s(?:and|or)\s", text) or titled > 1)
     if compared and len(named) == 1 and standalone != text:  # "What is MACD?" → "How does that compare with Video-BCI?"
         named = tuple(dict.fromkeys((*conversation_subject(history, snapshot)[:1], *named)))
     described = described_phrase(text, written) if compared and len(named) == 1 else ""

@@ -65,7 +65,7 @@ def test_a_paper_named_by_a_word_of_its_abstract_must_be_ranked_high_too(named, 
     ("Frame selection for video", "How does SCOPE choose what to look at, compared with the other paper?"),
 ])
 def test_a_described_compared_paper_found_is_called_by_its_name(title, expected):
-    from rag.answer.decide import _described_named
+    from rag.answer.described import _described_named
 
     text = "How does SCOPE choose what to look at, compared with the frame selection module that predicts how many " \
            "frames are needed?"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag.answer.understand import route
+from rag.answer.routing import route
 
 COLLECTION = [
     ("How many papers are there?", "count"),

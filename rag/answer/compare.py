@@ -6,8 +6,9 @@ import re
 
 from rag.answer.asks import Asks
 from rag.answer.evidence import Sentence, detail, own_name, score_sentences
-from rag.answer.extractive import PRESENTS, Source, clean, paper_label
+from rag.answer.extractive import PRESENTS, clean, paper_label
 from rag.answer.names import names_of
+from rag.answer.quoting import Source, enumeration
 from rag.answer.values import holds_value
 from rag.corpus.terms import analyse, terms
 from rag.types import Hit
@@ -57,9 +58,6 @@ _MAKES_ASKED = frozenset(terms("contribute contributes introduce introduces buil
 _DATA_ASKED = frozenset(terms("data dataset datasets corpus corpora benchmark benchmarks"))
 _BUILDS = re.compile(r"\b(?:we|this (?:paper|work))\b[^.;]{0,60}?\b(?:introduce|present|propose|curate|construct|"
                      r"collect|build|release|create|contribute)|\bthe first\b", re.I)
-# "this task faces two key challenges." followed by "First, …" and "Second, …"
-_ANNOUNCES = re.compile(r"\b(?P<count>two|three|four) (?:[\w-]+ ){0,2}(?:challenges|problems|issues|limitations|"
-                        r"components|contributions|stages|steps|mechanisms|parts|modules|questions)\s*[.:]$", re.I)
 
 
 def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[Sentence]:
@@ -100,7 +98,7 @@ def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[
         paired = _with_its_pair(source.hit, scored[0], names)
         if paired:
             return paired
-    picked = [scored[0]] + _enumeration(source.hit, scored[0])
+    picked = [scored[0]] + enumeration(source.hit, scored[0])
     if len(picked) == 1:
         left = asks.ask - terms(scored[0].text)
         picked += [s for s in scored[1:2] if s.score >= COMPARE_RUNNER_UP * scored[0].score
@@ -179,13 +177,3 @@ def _first_on_the_ask(kinds: list[list[Sentence]], asks: Asks, besides: frozense
         if on:
             return on
     return []
-
-
-def _enumeration(hit: Hit, sentence: Sentence) -> list[Sentence]:
-    """The sentences a picked one announces ("… two key challenges." → the next two: "First, …", "Second, …")."""
-    match = _ANNOUNCES.search(sentence.text)
-    if not match:
-        return []
-    count = {"two": 2, "three": 3, "four": 4}[match.group("count").lower()]
-    following = analyse(hit.paper.text).sentences[sentence.position + 1:sentence.position + 1 + count]
-    return [Sentence(i, text, sentence.score) for i, text in enumerate(following, sentence.position + 1)]

@@ -66,6 +66,15 @@ from rag.corpus.text import split_sentences
     # a word before the paper noun is the topic's, not a venue's (only a capitalised word can be a venue)
     ("I'd like theory papers on sensitive functions.", None, None, "theory on sensitive functions"),
     ("What ICLR 2026 work is there on video generation?", "ICLR", 2026, "video generation"),
+    ("Tell me about papers using GRPO.", None, None, "GRPO"),
+    ("Are there any approaches for long-context extrapolation?", None, None, "long-context extrapolation"),
+    ("Give me a list of papers on distillation.", None, None, "distillation"),
+    ("How many papers deal with continual learning?", None, None, "continual learning"),
+    ("Where should I start reading on video diffusion acceleration?", None, None, "video diffusion acceleration"),
+    ("I'm researching video captioning; what should I look at?", None, None, "video captioning"),
+    ("What has the community done on video quality assessment?", None, None, "video quality assessment"),
+    ("Papers about RoPE, please.", None, None, "RoPE"),
+    ("Is there a paper on dataset distillation?", None, None, "dataset distillation"),
     # no frame to strip: the question is searched whole
     ("streaming video understanding", None, None, "streaming video understanding"),
 ])

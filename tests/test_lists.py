@@ -197,6 +197,13 @@ def test_a_paper_on_one_spelled_out_part_of_the_topic_is_listed(s):
     "I am interested in controllable video generation: which papers address it?",
     "Controllable video generation - which papers work on this?",
     "Tell me which papers focus on controllable video generation.",
+    # requests routed as lists though they name no "which papers" (issue 11's "Routing")
+    "Could you point me to work on controllable video generation?",
+    "I need papers on controllable video generation.",
+    "What's been done on controllable video generation?",
+    "Has anyone looked at controllable video generation?",
+    "Show me the controllable video generation papers.",
+    "Do we have anything on controllable video generation?",
 ])
 def test_the_questions_frame_does_not_change_the_list(s, question):
     # the papers are searched and judged on the topic alone: a frame's words are no content an abstract should hold

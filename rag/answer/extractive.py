@@ -44,8 +44,19 @@ class Source:
 
 def best_sentences(source: Source, asks: Asks, idf: dict[str, float], most: int = 2,
                    runner_up: float = RUNNER_UP) -> list[Sentence]:
-    """The sentence that answers best, then one that covers what it leaves out, if it comes close."""
-    return choose(score_sentences(source.hit, asks, idf, source.cosines), asks, most, runner_up)
+    """The sentence that answers best, then one that covers what it leaves out, if it comes close; a question
+    asking several things ("What are X's two mechanisms, and how far does it extrapolate?") gets each asked
+    clause's best sentence before any runner-up."""
+    picked = choose(score_sentences(source.hit, asks, idf, source.cosines), asks, most, runner_up)
+    if not asks.parts or most < 2 or not picked:
+        return picked
+    chosen = [picked[0]]
+    for part in asks.parts:  # each clause's best sentence not yet chosen, if it comes close to the clause's best
+        scored = sorted(score_sentences(source.hit, part, idf, source.cosines), key=lambda s: (-s.score, s.position))
+        taken = {s.position for s in chosen}
+        chosen += [s for s in scored if s.position not in taken and s.score >= runner_up * scored[0].score
+                   and (part.problem or not s.background)][:1]
+    return (chosen + [s for s in picked[1:] if s.position not in {c.position for c in chosen}])[:most]
 
 
 def choose(scored: list[Sentence], asks: Asks, most: int = 2, runner_up: float = RUNNER_UP) -> list[Sentence]:

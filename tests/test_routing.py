@@ -38,6 +38,9 @@ COLLECTION = [
     ("What papers have code links?", "code"),
     ("How many papers link to code?", "code"),
     ("Which papers open-source their implementation?", "code"),
+    ("I need the papers with code.", "code"),
+    ("Could you point me to papers with GitHub links?", "code"),
+    ("Are there papers with code?", "code"),
 ]
 
 TOPICAL = [

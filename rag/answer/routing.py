@@ -96,7 +96,8 @@ def route(text: str) -> str:
         return "count"
     if _VENUES.search(text):
         return "venues"
-    if _CODE.search(text) and _PAPERS.search(text) and re.search(r"\b(which|what|list|any|how many)\b", text, re.I):
+    asks_for_papers = re.search(r"\b(which|what|list|any|how many)\b", text, re.I) or _ASKED_FOR.search(text)
+    if _CODE.search(text) and _PAPERS.search(text) and asks_for_papers:  # "I need the papers with code"
         return "code"
     return "list" if _LIST.search(text) or _ASKED_FOR.search(last_question(text)) else "fact"
 

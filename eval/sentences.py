@@ -25,7 +25,7 @@ from rag.answer.asks import Asks
 from rag.answer.decide import candidates
 from rag.answer.evidence import (CANDIDATE_SENTENCES, SENTENCE_FEATURES, Ranker, Sentence, _window, feature_rows,
                                  is_background, own_name, sentence_vectors)
-from rag.answer.extractive import choose
+from rag.answer.quoting import choose
 from rag.answer.understand import understand
 from rag.corpus.terms import analyse
 from rag.retrieval.hybrid import hybrid_search, query_vector

@@ -183,3 +183,16 @@ def test_each_asked_clause_gets_its_own_sentence(clauses, framework_quoted):
     text = fact_answer([source(1, "UCS-Bench", UCS)], both, {}, 120)
 
     assert ("We propose DirectMe" in text) is framework_quoted and "hours" in text.split(". [1]")[0]
+
+
+FORCING = ("Autoregressive video diffusion drifts over long horizons. We introduce Deep Forcing, a training-free "
+           "extension that stabilizes long video generation through two complementary mechanisms. Deep Sink keeps "
+           "persistent sink tokens. Participative Compression prunes the KV cache by importance. Together they "
+           "reach 12× length extrapolation.")
+
+
+def test_a_sentence_announcing_items_gives_way_to_the_sentences_naming_them():
+    text = fact_answer([source(1, "Deep Forcing", FORCING)], asks({"mechan", "complementari"}, "names"), {}, 120)
+
+    assert "Deep Sink keeps" in text and "Participative Compression prunes" in text
+    assert "two complementary mechanisms." not in text

@@ -123,3 +123,22 @@ def test_a_question_asking_several_things_keeps_each_clause_apart():
 def test_a_described_paper_is_no_problem_asked():
     # "explaining why" describes the paper; what is asked follows the colon
     assert not asks(question("The paper explaining why MARS helps: which optimizer variant did they run?"), "").problem
+
+
+@pytest.mark.parametrize(("text", "identify"), [
+    ("Is there a benchmark for assistants that remember where things are?", True),
+    ("Which work builds an assistant that comments on live games?", True),
+    ("I'm looking for an approach that makes scene graphs robust. What's the method?", True),
+    ("What is the method called?", True),
+    ("Which datasets was it evaluated on?", False),  # a detail, not the paper
+    ("Is there a relationship between sleep and memory?", False),
+    ("How much faster is it than full attention?", False),
+])
+def test_a_question_asking_for_a_described_paper_wants_it_named(text, identify):
+    assert asks(question(text)).identify is identify
+
+
+def test_a_question_naming_its_paper_does_not_ask_which_one_it_is():
+    named = Question(text="Which work is FlowNar compared with?", standalone="", venue=None, year=None, kind="fact",
+                     written=("FlowNar",))
+    assert not asks(named, "FlowNar").identify

@@ -66,6 +66,15 @@ from rag.corpus.text import split_sentences
     # a word before the paper noun is the topic's, not a venue's (only a capitalised word can be a venue)
     ("I'd like theory papers on sensitive functions.", None, None, "theory on sensitive functions"),
     ("What ICLR 2026 work is there on video generation?", "ICLR", 2026, "video generation"),
+    ("Tell me about papers using GRPO.", None, None, "GRPO"),
+    ("Are there any approaches for long-context extrapolation?", None, None, "long-context extrapolation"),
+    ("Give me a list of papers on distillation.", None, None, "distillation"),
+    ("How many papers deal with continual learning?", None, None, "continual learning"),
+    ("Where should I start reading on video diffusion acceleration?", None, None, "video diffusion acceleration"),
+    ("I'm researching video captioning; what should I look at?", None, None, "video captioning"),
+    ("What has the community done on video quality assessment?", None, None, "video quality assessment"),
+    ("Papers about RoPE, please.", None, None, "RoPE"),
+    ("Is there a paper on dataset distillation?", None, None, "dataset distillation"),
     # no frame to strip: the question is searched whole
     ("streaming video understanding", None, None, "streaming video understanding"),
 ])
@@ -188,6 +197,13 @@ def test_a_paper_on_one_spelled_out_part_of_the_topic_is_listed(s):
     "I am interested in controllable video generation: which papers address it?",
     "Controllable video generation - which papers work on this?",
     "Tell me which papers focus on controllable video generation.",
+    # requests routed as lists though they name no "which papers" (issue 11's "Routing")
+    "Could you point me to work on controllable video generation?",
+    "I need papers on controllable video generation.",
+    "What's been done on controllable video generation?",
+    "Has anyone looked at controllable video generation?",
+    "Show me the controllable video generation papers.",
+    "Do we have anything on controllable video generation?",
 ])
 def test_the_questions_frame_does_not_change_the_list(s, question):
     # the papers are searched and judged on the topic alone: a frame's words are no content an abstract should hold

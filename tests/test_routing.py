@@ -38,6 +38,9 @@ COLLECTION = [
     ("What papers have code links?", "code"),
     ("How many papers link to code?", "code"),
     ("Which papers open-source their implementation?", "code"),
+    ("I need the papers with code.", "code"),
+    ("Could you point me to papers with GitHub links?", "code"),
+    ("Are there papers with code?", "code"),
 ]
 
 TOPICAL = [
@@ -132,6 +135,21 @@ LIST_REQUESTS = [
     "What ICLR 2026 work is there on video generation?",
     "I'm interested in streaming video. Which papers address it?",
     "Could you point me to work on X? I'm mostly after the theory.",
+    "Can you summarize the research on video tokenizers?",
+    "Tell me about the research on hallucination in MLLMs.",
+    "Do we have anything on knowledge distillation?",
+    "List everything about Mamba.",
+    "What literature covers optical flow?",
+    "I'd love to read about attention sinks.",
+    "Please find work that uses Lipschitz constants.",
+    "What has the community done on video quality assessment?",
+    "Have any papers looked at massive activations?",
+    "Which submissions propose new benchmarks?",
+    "I'm researching video captioning; what should I look at?",
+    "Who else is working on KV cache compression for video?",
+    "Which entries are about point clouds?",
+    "What exists in the collection about diffusion language models?",
+    "Any recent advances in video super-resolution?",
 ]
 
 # one paper's fact, or its follow-up, though worded near a request for papers
@@ -166,6 +184,9 @@ SINGLE_PAPER = [
     "And how much faster is it?",
     "Why does DMD-style training need a fake score?",
     "What is Deep Sink?",
+    "What contributions does Veda make?",
+    "What advances does ProtoKV make over token retention?",
+    "Summarize Veda.",
 ]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-_PAPER_WORDS = r"(?:papers|works|methods|approaches|studies|articles|abstracts)"
+_PAPER_WORDS = r"(?:papers|works|methods|approaches|studies|articles|abstracts|publications|submissions|entries|literature)"
 # the nouns a request for several papers asks for ("I need papers that …", "point me to work on …")
 _BODY_OF_WORK = r"(?:papers|works?|research|studies|literature|publications|articles|approaches|methods|reading)"
 _LIST = re.compile(
@@ -29,29 +29,38 @@ _ASKED_FOR = re.compile(
     r"(?:"
     # "Could you point me to work on X?", "I need papers that do X", "Show me the scene graph papers", "Do you know
     # of research on X?": a request for a body of work (a paper in the singular is one paper's question)
-    r"\b(?:point(?:\s+me)?\s+(?:to|at|towards)|pointers?\s+(?:to|on)|recommend|suggest|need|want|looking\s+for|"
+    r"\b(?:point(?:\s+me)?\s+(?:to|at|towards)|pointers?\s+(?:to|on)|recommend|suggest|need|want|looking\s+for|find|"
+    r"summari[sz]e|tell\s+me\s+about|"
     r"searching\s+for|after|show\s+me|give\s+me|find\s+me|know\s+(?:of|about)|aware\s+of|are\s+there|is\s+there|"
     r"do\s+you\s+have|have\s+you\s+got|read(?:ing)?\s+(?:up\s+)?(?:on|about))\s+"
     r"(?:(?:any|some|the|other|more|good|relevant|recent|existing|prior)\s+)*(?:[\w-]+\s+){0,2}?"
     rf"{_BODY_OF_WORK}\b(?!\s+(?:does|did|do|was|is)\b)"
-    # "Anything on X?", "Is there anything about X?", "Got anything involving X?"
-    r"|(?:^\W*|\b(?:is there|are there|do you have|have you got|got|know of|find|show me)\s+)anything\s+(?:on|about|"
+    # "Anything on X?", "Is there anything about X?", "Got anything involving X?", "List everything about X"
+    r"|(?:^\W*|\b(?:is there|are there|do you have|do we have|have you got|got|know of|find|show me)\s+)anything\s+(?:on|about|"
     r"regarding|concerning|involving|related to|relating to|around|covering|dealing with|using|that|which|in)\b"
     # "What's been done on X?", "What has been published about X?", "What do you have on X?"
     r"|\bwhat(?:'s|\s+is|\s+has|\s+have)\s+(?:been\s+|people\s+)?(?:done|published|written|proposed|tried|studied|"
     r"achieved)\s+(?:on|about|regarding|concerning|for|with|to|in\s+(?:the\s+)?(?:area|field|space)\s+of)\b"
-    r"|\bwhat\s+(?:do you have|is there|is out there|exists|is available)\s+(?:on|about|regarding|concerning|for)\b"
+    r"|\beverything\s+(?:on|about|regarding|concerning|involving|related to|relating to|to do with)\b"
+    r"|\bwhat\s+(?:do you have|do we have|is there|is out there|exists|is available)\s+"
+    r"(?:in\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+)?(?:on|about|regarding|concerning|for)\b"
+    r"|\bwhat\s+(?:has|have)\s+(?:the\s+)?(?:community|field|people|researchers)\s+(?:done|tried|proposed|published)\b"
+    # "Any recent advances in X?", "What progress has been made on X?"
+    r"|\b(?:any|what|which)\s+(?:recent\s+)?(?:advances|progress|developments)\s+(?:(?:has|have)\s+been\s+made\s+)?"
+    r"(?:in|on|about|for|regarding)\b"
+    # "I'd love to read about X", "Where should I start reading on X?"
+    r"|\b(?:read|reading)\s+(?:up\s+)?(?:on|about)\b"
     # "Has anyone tried X?", "Is anybody looking into X?", "Who works on X?"
     r"|\b(?:is|are|has|have|did|does|do)\s+(?:anyone|anybody|someone|somebody|people|researchers)\s+(?:been\s+|ever\s+)?"
     r"(?:working|worked|work|looking|looked|look|studied|study|studying|tried|try|trying|explored|explore|exploring|"
     r"tackled|tackle|addressed|address|proposed|propose|done|investigated|investigate|attempted|attempt|used|use|"
     r"applied|apply|combined|combine|built|build|developed|develop)\b"
-    r"|\bwho\s+(?:works|worked|is working|has worked|studies|has studied|has looked|looks|is looking)\s+(?:on|at|into)\b"
+    r"|\bwho\s+(?:else\s+)?(?:works|worked|is working|has worked|studies|has studied|has looked|looks|is looking)\s+(?:on|at|into)\b"
     # "Does any paper use X?", "Do any of the papers study X?": asked of every paper
     r"|\b(?:does|do|did|is|are)\s+(?:any|some)\s+(?:of\s+(?:the|these|your)\s+)?(?:papers?|works?|studies|abstracts?)\b"
     # "an overview of the work on X", "what should I read on X?"
     r"|\b(?:overview|survey|summary|round-?up)\s+of\s+(?:the\s+)?(?:[\w-]+\s+)?(?:work|research|papers|literature|studies)\b"
-    r"|\bwhat\s+(?:should|could|can|do)\s+I\s+read\b|\bwhere\s+(?:can|could|should|do)\s+I\s+(?:read|look|start)\b"
+    r"|\bwhat\s+(?:should|could|can|do)\s+I\s+(?:read|look\s+at)\b|\bwhere\s+(?:can|could|should|do)\s+I\s+(?:read|look|start)\b"
     r")", re.I)
 # a sentence ends at "?" or "!", or at a "." after a word (not "e.g.", "i.e.") before a capital
 _SENTENCE_END = re.compile(r"(?<=[?!])\s+|(?<=[a-z]{3}\.)\s+(?=[A-Z])")
@@ -87,7 +96,8 @@ def route(text: str) -> str:
         return "count"
     if _VENUES.search(text):
         return "venues"
-    if _CODE.search(text) and _PAPERS.search(text) and re.search(r"\b(which|what|list|any|how many)\b", text, re.I):
+    asks_for_papers = re.search(r"\b(which|what|list|any|how many)\b", text, re.I) or _ASKED_FOR.search(text)
+    if _CODE.search(text) and _PAPERS.search(text) and asks_for_papers:  # "I need the papers with code"
         return "code"
     return "list" if _LIST.search(text) or _ASKED_FOR.search(last_question(text)) else "fact"
 

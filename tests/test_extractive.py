@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rag.answer.asks import Asks
-from rag.answer.compare import compare_answer, names_in
+from rag.answer.compare import compare_answer
+from rag.answer.names import names_in
 from rag.answer.extractive import Source, excluded_answer, fact_answer, list_answer, not_reported_answer
 from rag.types import Hit, Paper
 

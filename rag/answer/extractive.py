@@ -11,7 +11,7 @@ import re
 from rag.answer.asks import Asks
 from rag.answer.citations import strip_markers
 from rag.answer.evidence import Sentence
-from rag.answer.names import names_of
+from rag.answer.names import names_in, names_of
 from rag.answer.quoting import MOST_SENTENCES, Source, best_sentences
 from rag.corpus.terms import analyse, terms
 from rag.types import Hit, Paper
@@ -39,12 +39,12 @@ def _naming(source: Source, asks: Asks, best: list[Sentence]) -> list[Sentence]:
     """"Is there a benchmark that …?": when no quoted sentence names the paper, the one presenting it comes second
     (its name is the answer; the best sentence shows it matches)."""
     names = names_of(source.hit.paper)
-    holds = (lambda t: names_in(t, names)) if names else (lambda t: bool(_PRESENTS.search(t)))
+    holds = (lambda t: names_in(t, names)) if names else (lambda t: bool(PRESENTS.search(t)))
     if not asks.identify or not best or any(holds(s.text) for s in best):
         return best
     sentences = analyse(source.hit.paper.text).sentences
     naming = [i for i, t in enumerate(sentences) if holds(t)]
-    at = next((i for i in naming if _PRESENTS.search(sentences[i])), naming[0] if naming else None)
+    at = next((i for i in naming if PRESENTS.search(sentences[i])), naming[0] if naming else None)
     if at is None:
         return best
     return ([best[0], Sentence(at, sentences[at], best[0].score)] + best[1:])[:max(len(best), 2)]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rag.answer.asks import Asks
-from rag.answer.extractive import (Source, compare_answer, excluded_answer, fact_answer, list_answer, names_in,
-                                   not_reported_answer)
+from rag.answer.compare import compare_answer, names_in
+from rag.answer.extractive import Source, excluded_answer, fact_answer, list_answer, not_reported_answer
 from rag.types import Hit, Paper
 
 VEDA = ("Video diffusion is slow. We propose Veda, a distilled sparse attention framework. "

@@ -87,6 +87,8 @@ def test_a_question_on_the_paper_alone_asks_for_its_gist():
      ["how much memory does it save?"]),
     ("The theory paper explaining why MARS helps — which variant did they run?", ["which variant did they run?"]),
     ("What does the ratio 3:1 mean?", ["What does the ratio 3:1 mean?"]),  # a colon inside the question stays
+    # a topic before the colon is what is asked about, not a description of a paper
+    ("Cycloplegic refraction in young adults: is it mandatory?", ["Cycloplegic refraction in young adults: is it mandatory?"]),
 ])
 def test_every_asked_clause_counts_but_the_one_that_picks_out_the_paper(text, clauses):
     assert asked_clauses(text) == clauses

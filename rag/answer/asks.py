@@ -79,6 +79,7 @@ _ASKS_WHICH_PAPER = re.compile(
     rf"\bwhat(?:'s|’s| is) (?:the|this|that|their) (?:method|approach|framework|model|benchmark|dataset)\s*\?", re.I)
 _DESCRIBED_FIRST = re.compile(r"[:—–]\s+(?=(?:so\s+|and\s+|then\s+)?(?:what|which|how|on which|in which|where|why|who|when|"
                               r"does|do|did|is|are|was|were|can)\b)", re.I)
+_DESCRIBES_PAPER = re.compile(r"\b(?:paper|work|study|article|method|approach|framework|model|one|versus|vs\.?|compare)\b", re.I)
 _CLAUSE = re.compile(r",?\s+and (?=(?:what|which|how|on which|in which|where|why|who|when|does|do|is|are)\b)", re.I)
 
 
@@ -88,8 +89,12 @@ def asked_clauses(question: str) -> list[str]:
     parts = [p for p in re.split(r"(?<=[?.;])\s+", question.strip()) if p.strip()]
     last = parts[-1] if parts else question
     # "The paper that compresses KV caches for streaming video: how much memory does it save?" asks what
-    # follows the colon; what precedes it describes the paper
-    last = _DESCRIBED_FIRST.split(last, maxsplit=1)[-1]
+    # follows the colon; what precedes it describes the paper. A topic before the colon is what is asked about
+    # ("Cycloplegic autorefraction in young adults: is it mandatory?", PubMedQA's form): dropping it cost the
+    # PubMedQA tune half 0.966 -> 0.962 gold cited, abstained 0.026 -> 0.028
+    pieces = _DESCRIBED_FIRST.split(last, maxsplit=1)
+    if len(pieces) == 2 and _DESCRIBES_PAPER.search(pieces[0]):
+        last = pieces[1]
     clauses = [c for c in _CLAUSE.split(last) if c.strip()] or [last]
     if len(clauses) > 1 and _IDENTIFIES.search(clauses[0]):
         clauses = clauses[1:]

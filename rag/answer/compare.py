@@ -7,7 +7,7 @@ import re
 from rag.answer.asks import Asks
 from rag.answer.evidence import Sentence, detail, own_name, score_sentences
 from rag.answer.extractive import PRESENTS, clean, paper_label
-from rag.answer.names import names_of
+from rag.answer.names import names_in, names_of
 from rag.answer.quoting import Source, enumeration
 from rag.answer.values import holds_value
 from rag.corpus.terms import analyse, terms
@@ -161,16 +161,6 @@ def _with_its_pair(hit: Hit, best: Sentence, names: list[str]) -> list[Sentence]
     else:
         return []
     return [best if i == at else Sentence(i, sentences[i], best.score) for i in pair]
-
-
-def names_in(text: str, names: list[str]) -> bool:
-    """Does `text` hold one of `names` as a whole word, however spaced or hyphenated ("ST GridPool" for
-    "ST-GridPool"), not inside another word ("KERN" is not in "kernel")?"""
-    for name in names:
-        parts = [re.escape(p) for p in re.split(r"[\s\-–_]+", name.strip()) if p]
-        if parts and re.search(r"(?<![\w])" + r"[\s\-–_]*".join(parts) + r"(?![\w])", text, re.I):
-            return True
-    return False
 
 
 def _first_on_the_ask(kinds: list[list[Sentence]], asks: Asks, besides: frozenset[str] = frozenset()) -> list[Sentence]:

@@ -11,8 +11,9 @@ import re
 from rag.answer.asks import Asks
 from rag.answer.citations import strip_markers
 from rag.answer.evidence import Sentence
-from rag.answer.names import names_of
+from rag.answer.names import names_in, names_of
 from rag.answer.quoting import MOST_SENTENCES, Source, best_sentences
+from rag.answer.understand import LOOSELY_RELATED
 from rag.corpus.terms import analyse, terms
 from rag.types import Hit, Paper
 
@@ -26,13 +27,28 @@ def fact_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_wo
     """The answering sentences of one paper (or of each of several papers), each cited. Within the word budget
     every paper's best sentence comes before any paper's second, so no paper chosen goes unquoted."""
     most = MOST_SENTENCES if len(sources) == 1 else MOST_EACH
-    picked = [(s.n, _gist_first(s, asks, best_sentences(s, asks, idf, most))) for s in sources[:3]]
+    picked = [(s.n, _naming(s, asks, _gist_first(s, asks, best_sentences(s, asks, idf, most)))) for s in sources[:3]]
     ranked = [(rank, order, n, sentence) for order, (n, chosen) in enumerate(picked)
               for rank, sentence in enumerate(chosen)]
     kept = _within_words([(n, sentence) for _, _, n, sentence in sorted(ranked, key=lambda r: r[:2])], max_words)
     shown = {id(sentence) for _, sentence in kept}
     return " ".join(f"{clean(sentence.text)} [{n}]" for _, _, n, sentence in sorted(ranked, key=lambda r: (r[1], r[0]))
                     if id(sentence) in shown)
+
+
+def _naming(source: Source, asks: Asks, best: list[Sentence]) -> list[Sentence]:
+    """"Is there a benchmark that …?": when no quoted sentence names the paper, the one presenting it comes second
+    (its name is the answer; the best sentence shows it matches)."""
+    names = names_of(source.hit.paper)
+    holds = (lambda t: names_in(t, names)) if names else (lambda t: bool(PRESENTS.search(t)))
+    if not asks.identify or not best or any(holds(s.text) for s in best):
+        return best
+    sentences = analyse(source.hit.paper.text).sentences
+    naming = [i for i, t in enumerate(sentences) if holds(t)]
+    at = next((i for i in naming if PRESENTS.search(sentences[i])), naming[0] if naming else None)
+    if at is None:
+        return best
+    return ([best[0], Sentence(at, sentences[at], best[0].score)] + best[1:])[:max(len(best), 2)]
 
 
 def _gist_first(source: Source, asks: Asks, best: list[Sentence]) -> list[Sentence]:
@@ -65,7 +81,7 @@ def list_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_wo
         lines.append(f"- {s.hit.paper.title} ({s.hit.paper.venue_year}){body} [{s.n}]")  # plain text (issue 13)
     count = f"{len(sources)} paper{'s' if len(sources) != 1 else ''} match{'es' if len(sources) == 1 else ''}:"
     if related:
-        lines.append("Loosely related, not counted: " +
+        lines.append(f"{LOOSELY_RELATED} " +
                      "; ".join(f"{h.paper.title} ({h.paper.venue_year})" for h in related) + ".")
     return "\n".join([count, *lines])
 

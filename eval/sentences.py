@@ -25,7 +25,7 @@ from rag.answer.asks import Asks
 from rag.answer.decide import candidates
 from rag.answer.evidence import (CANDIDATE_SENTENCES, SENTENCE_FEATURES, Ranker, Sentence, _window, feature_rows,
                                  is_background, own_name, sentence_vectors)
-from rag.answer.extractive import choose
+from rag.answer.quoting import choose
 from rag.answer.understand import understand
 from rag.corpus.terms import analyse
 from rag.retrieval.hybrid import hybrid_search, query_vector
@@ -48,7 +48,8 @@ HAND = {"cos": 0.5, "ask": 0.45, "focus": 0.15, "number": 0.25, "names": 0.25, "
 
 
 def _asks_dict(asks: Asks) -> dict:
-    out = {k: sorted(v) if isinstance(v, frozenset) else v for k, v in asdict(asks).items()}
+    # (an asked clause's own `parts` are for composing answers: the ranker's features never read them)
+    out = {k: sorted(v) if isinstance(v, frozenset) else v for k, v in asdict(asks).items() if k != "parts"}
     out["details"] = [[phrase, sorted(need), sorted(head)] for phrase, need, head in asks.details]  # JSON-able
     return out
 

@@ -82,6 +82,11 @@ def test_a_question_on_the_paper_alone_asks_for_its_gist():
     ("Which paper does X, and what module do they design?", ["what module do they design?"]),
     ("Is there a paper on X and what does it use?", ["what does it use?"]),
     ("How many does it keep and what happens to accuracy?", ["How many does it keep", "what happens to accuracy?"]),
+    # a description of the paper, then what is asked of it
+    ("The paper that compresses KV caches for streaming video: how much memory does it save?",
+     ["how much memory does it save?"]),
+    ("The theory paper explaining why MARS helps — which variant did they run?", ["which variant did they run?"]),
+    ("What does the ratio 3:1 mean?", ["What does the ratio 3:1 mean?"]),  # a colon inside the question stays
 ])
 def test_every_asked_clause_counts_but_the_one_that_picks_out_the_paper(text, clauses):
     assert asked_clauses(text) == clauses
@@ -116,3 +121,17 @@ def test_the_question_own_spelling_of_a_name_is_no_focus():
 def test_function_words_and_request_words_are_no_focus(text, content):
     # "some", "so", "up", "done" are in no abstract: as focus they counted as content the collection lacks
     assert asks(question(text)).focus == content
+
+
+def test_a_question_asking_several_things_keeps_each_clause_apart():
+    found = asks(question("How many hours of footage are in UCS-Bench, and what is the proposed framework called?"),
+                 "UCS-Bench")
+
+    assert [p.wants for p in found.parts] == ["number", "names"]
+    assert "hour" in found.parts[0].ask and "framework" in found.parts[1].ask
+    assert not asks(question("How many hours of footage are in UCS-Bench?"), "UCS-Bench").parts
+
+
+def test_a_described_paper_is_no_problem_asked():
+    # "explaining why" describes the paper; what is asked follows the colon
+    assert not asks(question("The paper explaining why MARS helps: which optimizer variant did they run?"), "").problem

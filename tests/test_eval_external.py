@@ -14,7 +14,7 @@ if str(PROJECT_ROOT) not in sys.path:  # eval/ is a top-level package of the che
 from eval import training  # noqa: E402
 from eval.corpora import _without_paragraph  # noqa: E402
 from eval.datasets import own_questions, pubmedqa_available, pubmedqa_items, scifact_available, scifact_queries  # noqa: E402
-from eval.external import quotes_rationale  # noqa: E402
+from eval.external import quotes_rationale, rationale_outcome  # noqa: E402
 
 RATIONALE = ["Policies requiring discontinuation of methadone in 32% of all programs contradict the evidence."]
 
@@ -30,6 +30,17 @@ RATIONALE = ["Policies requiring discontinuation of methadone in 32% of all prog
 ])
 def test_a_quote_counts_when_it_is_a_rationale_sentence(quotes, expected):
     assert quotes_rationale(quotes, RATIONALE) is expected
+
+
+@pytest.mark.parametrize(("quotes_by_doc", "expected"), [
+    ({"d1": RATIONALE}, (True, True)),
+    ({"d1": ["Methadone is widely used."]}, (True, False)),
+    ({"nei": RATIONALE}, (False, False)),  # a NOT ENOUGH INFO claim's abstract: no sentence of it can count
+    ({"nei": ["Methadone is widely used."], "d1": RATIONALE}, (True, True)),
+    ({}, (False, False)),  # no gold abstract cited
+])
+def test_a_rationale_is_scored_only_where_the_key_has_one(quotes_by_doc, expected):
+    assert rationale_outcome(quotes_by_doc, {"d1": RATIONALE, "nei": []}) == expected
 
 
 @pytest.mark.parametrize(("text", "abstract", "expected"), [

@@ -166,3 +166,33 @@ def test_a_hostile_title_among_the_loosely_related_reaches_the_page_as_text():
 
     assert "Loosely related, not counted: " in text
     assert "<img" not in shown and "](http" not in shown and "](javascript" not in shown
+
+
+# three sentences on the footage's hours outrank the one naming the framework for the whole question
+UCS = ("We introduce UCS-Bench, a benchmark of egocentric video for spatial intelligence. It spans 170+ hours of "
+       "footage with 8.1K questions. Its footage averages 2.5 hours a video. Each of the 60 hours of footage is "
+       "annotated. We propose DirectMe, a framework that maintains a spatial memory.")
+
+
+@pytest.mark.parametrize(("clauses", "framework_quoted"), [(True, True), (False, False)])
+def test_each_asked_clause_gets_its_own_sentence(clauses, framework_quoted):
+    hours, framework = asks({"hour", "footag"}, "number"), asks({"propos", "framework"}, "names")
+    both = Asks(hours.focus | framework.focus, hours.ask | framework.ask, "number", "",
+                wanted=hours.ask | framework.ask, parts=(hours, framework) if clauses else ())
+
+    text = fact_answer([source(1, "UCS-Bench", UCS)], both, {}, 120)
+
+    assert ("We propose DirectMe" in text) is framework_quoted and "hours" in text.split(". [1]")[0]
+
+
+FORCING = ("Autoregressive video diffusion drifts over long horizons. We introduce Deep Forcing, a training-free "
+           "extension that stabilizes long video generation through two complementary mechanisms. Deep Sink keeps "
+           "persistent sink tokens. Participative Compression prunes the KV cache by importance. Together they "
+           "reach 12× length extrapolation.")
+
+
+def test_a_sentence_announcing_items_gives_way_to_the_sentences_naming_them():
+    text = fact_answer([source(1, "Deep Forcing", FORCING)], asks({"mechan", "complementari"}, "names"), {}, 120)
+
+    assert "Deep Sink keeps" in text and "Participative Compression prunes" in text
+    assert "two complementary mechanisms." not in text

@@ -48,6 +48,33 @@ from rag.corpus.text import split_sentences
     ("What kinds of papers address hallucination in MLLMs?", None, None, "hallucination in MLLMs"),
     ("Which papers have something to do with rotary embeddings?", None, None, "rotary embeddings"),
     ("Which papers talk about reinforcement learning for video?", None, None, "reinforcement learning for video"),
+    # requests for papers worded as people ask them (issue 11's "Routing": "Could you point me to work on X?")
+    ("Could you point me to work on attention sinks?", None, None, "attention sinks"),
+    ("I need papers that use optical flow for video generation.", None, None, "use optical flow for video generation"),
+    ("Looking for papers that prove generalization bounds.", None, None, "prove generalization bounds"),
+    ("anything involving video games?", None, None, "video games"),
+    ("Is there anything on transferring hyperparameters to bigger models?", None, None,
+     "transferring hyperparameters to bigger models"),
+    ("What's been done on video generation?", None, None, "video generation"),
+    ("What do you have on temporal grounding?", None, None, "temporal grounding"),
+    ("Has anyone tried diffusion for text generation?", None, None, "diffusion for text generation"),
+    ("Who works on video anomaly detection?", None, None, "video anomaly detection"),
+    ("Papers where a model keeps a memory of the video stream?", None, None, "a model keeps a memory of the video stream"),
+    ("Show me the scene graph papers.", None, None, "scene graph"),
+    ("Do you know of research on egocentric video?", None, None, "egocentric video"),
+    ("Can you recommend papers on Gaussian splatting?", None, None, "Gaussian splatting"),
+    # a word before the paper noun is the topic's, not a venue's (only a capitalised word can be a venue)
+    ("I'd like theory papers on sensitive functions.", None, None, "theory on sensitive functions"),
+    ("What ICLR 2026 work is there on video generation?", "ICLR", 2026, "video generation"),
+    ("Tell me about papers using GRPO.", None, None, "GRPO"),
+    ("Are there any approaches for long-context extrapolation?", None, None, "long-context extrapolation"),
+    ("Give me a list of papers on distillation.", None, None, "distillation"),
+    ("How many papers deal with continual learning?", None, None, "continual learning"),
+    ("Where should I start reading on video diffusion acceleration?", None, None, "video diffusion acceleration"),
+    ("I'm researching video captioning; what should I look at?", None, None, "video captioning"),
+    ("What has the community done on video quality assessment?", None, None, "video quality assessment"),
+    ("Papers about RoPE, please.", None, None, "RoPE"),
+    ("Is there a paper on dataset distillation?", None, None, "dataset distillation"),
     # no frame to strip: the question is searched whole
     ("streaming video understanding", None, None, "streaming video understanding"),
 ])
@@ -170,6 +197,13 @@ def test_a_paper_on_one_spelled_out_part_of_the_topic_is_listed(s):
     "I am interested in controllable video generation: which papers address it?",
     "Controllable video generation - which papers work on this?",
     "Tell me which papers focus on controllable video generation.",
+    # requests routed as lists though they name no "which papers" (issue 11's "Routing")
+    "Could you point me to work on controllable video generation?",
+    "I need papers on controllable video generation.",
+    "What's been done on controllable video generation?",
+    "Has anyone looked at controllable video generation?",
+    "Show me the controllable video generation papers.",
+    "Do we have anything on controllable video generation?",
 ])
 def test_the_questions_frame_does_not_change_the_list(s, question):
     # the papers are searched and judged on the topic alone: a frame's words are no content an abstract should hold

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rag.answer.understand import Question
 from rag.answer.wording import FUNCTION, GENERIC, KIND_WORDS
@@ -29,6 +29,9 @@ class Asks:
     # without any of one's terms does not report it
     details: tuple[tuple[str, frozenset[str], frozenset[str]], ...] = ()  # (phrase, its terms, its head's)
     written: tuple[str, ...] = ()  # the question's words for the papers it names ("SurgiFlowVid", "Video MTR")
+    # each asked clause on its own when there are several ("What are the two mechanisms of X, and how much
+    # length extrapolation does it reach?"): each needs its own sentence, which the whole rarely ranks first
+    parts: tuple["Asks", ...] = ()
 
 
 def asks(question: Question, names: str = "") -> Asks:
@@ -49,8 +52,9 @@ def asks(question: Question, names: str = "") -> Asks:
     details = tuple(_detail(t, GENERIC | FUNCTION | KIND_WORDS | own | filters) for t in things)
     details = tuple(d for d in details if d[1])
     wanted = frozenset().union(*(d for _, d, _ in details)) or frozenset(ask)
+    parts = tuple(asks(replace(question, text=clause), names) for clause in clauses) if len(clauses) > 1 else ()
     return Asks(frozenset(focus), frozenset(ask), wants, " and ".join(things), problem, gist=not asked,
-                wanted=frozenset(wanted), details=details, written=question.written)
+                wanted=frozenset(wanted), details=details, written=question.written, parts=parts)
 
 
 def _detail(phrase: str, ignored: frozenset[str]) -> tuple[str, frozenset[str], frozenset[str]]:
@@ -64,6 +68,8 @@ def _detail(phrase: str, ignored: frozenset[str]) -> tuple[str, frozenset[str], 
 _IDENTIFIES = re.compile(
     r"^\s*(?:(?:which|what) (?:[\w-]+ ){0,2}(?:paper|work|study|article|one)s?\b|is there\b|are there\b|"
     r"(?:do|does) (?:any|a|some) (?:[\w-]+ )?(?:paper|work)|i (?:remember|recall)|there (?:is|was) a)", re.I)
+_DESCRIBED_FIRST = re.compile(r"[:—–]\s+(?=(?:so\s+|and\s+|then\s+)?(?:what|which|how|on which|in which|where|why|who|when|"
+                              r"does|do|did|is|are|was|were|can)\b)", re.I)
 _CLAUSE = re.compile(r",?\s+and (?=(?:what|which|how|on which|in which|where|why|who|when|does|do|is|are)\b)", re.I)
 
 
@@ -72,6 +78,9 @@ def asked_clauses(question: str) -> list[str]:
     components …?" asks both; "Which paper does X, and what module do they design?" asks the second."""
     parts = [p for p in re.split(r"(?<=[?.;])\s+", question.strip()) if p.strip()]
     last = parts[-1] if parts else question
+    # "The paper that compresses KV caches for streaming video: how much memory does it save?" asks what
+    # follows the colon; what precedes it describes the paper
+    last = _DESCRIBED_FIRST.split(last, maxsplit=1)[-1]
     clauses = [c for c in _CLAUSE.split(last) if c.strip()] or [last]
     if len(clauses) > 1 and _IDENTIFIES.search(clauses[0]):
         clauses = clauses[1:]

@@ -7,60 +7,17 @@ renumbers them. Every sentence shown is a whole sentence of its abstract, never 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-
-import numpy as np
 
 from rag.answer.asks import Asks
 from rag.answer.citations import strip_markers
 from rag.answer.evidence import Sentence, detail, own_name, score_sentences
+from rag.answer.quoting import MOST_SENTENCES, Source, best_sentences, enumeration
 from rag.answer.names import names_of
 from rag.answer.values import holds_value
 from rag.corpus.terms import analyse, terms
 from rag.types import Hit, Paper
 
-# A sentence after the best must have at least this share of its chance to be the answer (the ranker's
-# softmax over the abstract), and a single-paper answer quotes at most MOST_SENTENCES. Tuned with
-# eval/sentences.py's cross-validated rankers on the tune data (best first, no background after it; 138 dev
-# groups, 535 SciFact train), dev facts present / SciFact train rationale quoted / words (dev, SciFact):
-# up to 3 at 0.2: 0.861 / 0.873 / 49, 70; up to 3 at 0.1: 0.897 / 0.877 / 56, 77; up to 2 at 0.1: 0.850 / 0.832
-# / 44, 55; up to 2 at 0.2: 0.836 / 0.832; one sentence: 0.726 / 0.673. Re-chosen on the current answerer
-# (eval.answers, dev fact and paraphrase questions answered, 76): 0.2 / 0.1 / 0.05: facts 0.901 / 0.928 / 0.939
-# at 55 / 60 / 64 words (all 87: 0.856 / 0.879 / 0.889); SciFact train rationale of cited 0.668 -> 0.676 at 0.1
-RUNNER_UP = 0.1
-MOST_SENTENCES = 3
-
 COMPARE_RUNNER_UP = 0.2  # dev comparisons (eval/questions/dev.jsonl) with the sentence ranker's scores: 0.6 -> 0.714, 0.2 -> 0.786 (0.1 the same)
-
-
-@dataclass(frozen=True)
-class Source:
-    """A paper the answer may quote: its `[n]`, its hit, and its sentences' cosines with the question."""
-
-    n: int
-    hit: Hit
-    cosines: np.ndarray | None = None
-
-
-def best_sentences(source: Source, asks: Asks, idf: dict[str, float], most: int = 2,
-                   runner_up: float = RUNNER_UP) -> list[Sentence]:
-    """The sentence that answers best, then one that covers what it leaves out, if it comes close."""
-    return choose(score_sentences(source.hit, asks, idf, source.cosines), asks, most, runner_up)
-
-
-def choose(scored: list[Sentence], asks: Asks, most: int = 2, runner_up: float = RUNNER_UP) -> list[Sentence]:
-    """The best of `scored` first (the sentence that answers opens the answer), then up to `most` - 1 more
-    that have at least `runner_up` x its score; a background sentence only when the problem is asked."""
-    scored = sorted(scored, key=lambda s: (-s.score, s.position))
-    if not scored:
-        return []
-    picked = [scored[0]]
-    for sentence in scored[1:]:
-        if len(picked) >= most or sentence.score < runner_up * picked[0].score:
-            break
-        if asks.problem or not sentence.background:
-            picked.append(sentence)
-    return picked
 
 
 # sentences quoted from each paper of a several-paper answer (a claim supported by 2-3 abstracts). Tuned on
@@ -124,9 +81,7 @@ _EVALUATION = re.compile(r"\b(?:dataset|benchmark|baselin|metric|evalu|experi|te
 _EVALUATION_ASKED = frozenset(terms("evaluate evaluated evaluation evaluations experiment experiments test tested tests "
                                     "data dataset datasets benchmark benchmarks"))
 _DATA = re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora)\b", re.I)
-# "this task faces two key challenges." followed by "First, …" and "Second, …"
-_ANNOUNCES = re.compile(r"\b(?P<count>two|three|four) (?:[\w-]+ ){0,2}(?:challenges|problems|issues|limitations|"
-                        r"components|contributions|stages|steps|mechanisms|parts|modules|questions)\s*[.:]$", re.I)
+
 
 
 def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[Sentence]:
@@ -158,7 +113,7 @@ def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[
         paired = _with_its_pair(source.hit, scored[0], names)
         if paired:
             return paired
-    picked = [scored[0]] + _enumeration(source.hit, scored[0])
+    picked = [scored[0]] + enumeration(source.hit, scored[0])
     if len(picked) == 1:
         left = asks.ask - terms(scored[0].text)
         picked += [s for s in scored[1:2] if s.score >= COMPARE_RUNNER_UP * scored[0].score
@@ -213,16 +168,6 @@ def _first_on_the_ask(kinds: list[list[Sentence]], asks: Asks, besides: frozense
         if on:
             return on
     return []
-
-
-def _enumeration(hit: Hit, sentence: Sentence) -> list[Sentence]:
-    """The sentences a picked one announces ("… two key challenges." → the next two: "First, …", "Second, …")."""
-    match = _ANNOUNCES.search(sentence.text)
-    if not match:
-        return []
-    count = {"two": 2, "three": 3, "four": 4}[match.group("count").lower()]
-    following = analyse(hit.paper.text).sentences[sentence.position + 1:sentence.position + 1 + count]
-    return [Sentence(i, text, sentence.score) for i, text in enumerate(following, sentence.position + 1)]
 
 
 def list_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_words: int,

@@ -37,33 +37,62 @@ CLOSE_FLOOR = 0.3
 RELATED = 0.2
 MAX_RELATED = 3
 
-_VENUE_YEAR = r"(?:[A-Z][A-Za-z]*\s+)?(?:\d{4}\s+)?"
-_LEAD = r"^\s*(?:(?:so|and|also|now|ok(?:ay)?|please),?\s+)?"
+# a venue is capitalised ("Which ICLR 2026 papers"), the rest of the frame any case: "Which theory papers" keeps "theory"
+_VENUE_YEAR = r"(?:(?-i:[A-Z][A-Za-z]*)\s+)?(?:\d{4}\s+)?"
+_LEAD = r"^\s*(?:(?:so|and|also|now|ok(?:ay)?|please|hi|hello|hey),?\s+)?"
 # a request put before the frame or the topic: "Can you list …", "Tell me which papers …", "I'm looking for
-# papers on X", "I am interested in X: which papers …?"
-_REQUEST = (r"(?:(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:list|find|show|name|give|tell|point)"
-            r"(?:\s+me)?(?:\s+to)?\s+|i(?:'m|\s+am)\s+(?:looking|searching)\s+for\s+|"
-            r"i(?:'m|\s+am)\s+(?:interested|curious)\s+(?:in|about)\s+|i(?:'d|\s+would)\s+like\s+to\s+(?:know|find|see)\s+)")
-# "Anything on X?", "Is anyone working on X?"
-_ASKED_AROUND = (r"(?:anything\s+(?:on|about|regarding|concerning)|(?:is|are|has|have)\s+(?:anyone|anybody|someone|"
-                 r"people)\s+(?:been\s+)?(?:working|worked|looking|looked)\s+(?:on|at|into))\s+")
-_PAPER_NOUN = r"(?:papers?|works?|methods|approaches|studies|articles|abstracts|research|publications|ones)"
+# papers on X", "I am interested in X: which papers …?", "Could you point me to work on X?", "I need papers that …"
+_REQUEST = (r"(?:(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:list|find|show|name|give|tell|point|recommend|"
+            r"suggest|summari[sz]e|search\s+for|help\s+me\s+find)(?:\s+me)?(?:\s+(?:to|at|towards))?(?:\s+(?:some|any|a\s+few))?\s+|"
+            r"(?:any\s+)?pointers?\s+(?:to|on)\s+|"
+            r"(?:i(?:'m|\s+am)\s+)?(?:looking|searching)\s+for\s+|i(?:'m|\s+am)\s+after\s+|"
+            r"i\s+(?:need|want)\s+(?:to\s+(?:find|see|read)\s+)?|i(?:'d|\s+would)\s+like\s+(?:to\s+(?:know|find|see|read)\s+)?|"
+            r"(?:do\s+you|did\s+you)\s+know\s+(?:of|about)\s+|(?:are\s+you|is\s+anyone)\s+aware\s+of\s+|"
+            r"i(?:'m|\s+am)\s+(?:interested|curious)\s+(?:in|about)\s+|tell\s+me\s+about\s+|"
+            r"i(?:'d|\s+would)\s+love\s+to\s+(?:read|know|learn)\s+about\s+|"
+            r"i(?:'m|\s+am)\s+(?:researching|studying|working\s+on|reading\s+(?:up\s+)?(?:on|about))\s+)")
+# "Anything on X?", "Is there anything about X?", "Is anyone working on X?", "Has anyone tried X?", "What's been
+# done on X?", "What do you have on X?", "Who works on X?"
+_ASKED_AROUND = (
+    r"(?:(?:(?:is|are)\s+there\s+|do\s+(?:you|we)\s+have\s+|(?:have\s+you\s+)?got\s+)?(?:anything|everything)\s+(?:on|about|regarding|concerning|"
+    r"involving|related\s+to|relating\s+to|around|covering|dealing\s+with|in|to\s+do\s+with)|"
+    r"(?:is|are|has|have|did|does|do)\s+(?:anyone|anybody|someone|somebody|people|researchers)\s+(?:been\s+|ever\s+)?"
+    r"(?:(?:working|worked|work|looking|looked|look)\s+(?:on|at|into)|tried|try|trying|studied|study|studying|explored|"
+    r"explore|exploring|tackled|tackle|addressed|address|investigated|investigate|attempted|attempt|done\s+anything\s+"
+    r"(?:on|with|about))|"
+    r"what(?:'s|\s+is|\s+has|\s+have)\s+(?:been\s+|people\s+)?(?:done|published|written|proposed|tried|studied)\s+"
+    r"(?:on|about|regarding|concerning|for|with|in\s+(?:the\s+)?(?:area|field|space)\s+of)|"
+    r"what\s+(?:do\s+(?:you|we)\s+have|is\s+there|is\s+out\s+there|exists|is\s+available)\s+"
+    r"(?:in\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+)?(?:on|about|regarding|concerning|for)|"
+    r"what\s+(?:has|have)\s+(?:the\s+)?(?:community|field|people|researchers)\s+(?:done|tried|proposed|published)\s+"
+    r"(?:on|about|for|with|in)|"
+    r"(?:any|what|which)\s+(?:recent\s+)?(?:advances|progress|developments)\s+(?:(?:has|have)\s+been\s+made\s+)?"
+    r"(?:in|on|about|for|regarding)|"
+    r"where\s+(?:should|can|could|do)\s+i\s+(?:start\s+)?(?:read(?:ing)?|look(?:ing)?)\s+(?:up\s+)?(?:on|about|for|into)|"
+    r"who\s+(?:else\s+)?(?:works|worked|is\s+working|has\s+worked|studies|has\s+studied|has\s+looked|looks|is\s+looking)\s+(?:on|at|into)"
+    r")\s+")
+_PAPER_NOUN = (r"(?:papers?|works?|methods|approaches|studies|articles|abstracts|research|publications|ones|literature|"
+               r"submissions|entries|reading)")
 # "Which (ICLR 2026) papers (are there that) work on X?", "Any work on X?", "Do any of these papers use X?"
 _WHICH_PAPERS = (
-    r"(?:(?:which|what|list|find|show|name|give me|are there|is there|do you have|(?:do|does)\s+any|any)\s+)?"
-    r"(?:(?:are|were|the|all|other|some|any|of|these|those|among|kinds?\s+of|sorts?\s+of|types?\s+of)\s+)*"
+    r"(?:(?:which|what|list|find|show|name|give me|are there|is there|do you have|(?:do|does|have|has|did)\s+any|any|"
+    r"how\s+many)\s+)?"
+    r"(?:(?:are|were|the|a|an|all|other|some|any|of|these|those|among|good|relevant|recent|existing|prior|more|a\s+list\s+of|"
+    r"kinds?\s+of|sorts?\s+of|types?\s+of)\s+)*"
     + _VENUE_YEAR + _PAPER_NOUN + r"\b\s*"
     r"(?:(?:in|of)\s+(?:the|this|your)\s+(?:collection|index|corpus|set|list)\s+|here\s+|,\s*if any,\s*)?"
     r"(?:(?:is|are) there\s+|(?:do you have|exists?|have been published)\s+)?(?:(?:that|which|who)\s+)?"
     r"(?:(?:work|works|focus|focuses|concentrate|touch|touches)\s+on|(?:deal|deals)\s+with|(?:look|looks)\s+at|"
     r"(?:are|is)\s+(?:about|on)|about|on|regarding|concerning|dealing with|study|studies|studying|address|"
     r"addresses|addressing|tackle|tackles|tackling|investigate|investigates|explore|explores|discuss|discusses"
-    r"|cover|covers|(?:talk|talks)\s+about|(?:are|is)\s+(?:related|relevant)\s+to|(?:have|has)\s+(?:something|anything)"
-    r"\s+to\s+do\s+with|(?:are|is)\s+concerned\s+with|mention|mentions)?\b\s*")
-# a frame's filler before the topic: "try to reduce hallucinations", "do something with RoPE" (stripping the
-# GENERIC verbs too, "use Mamba", "propose benchmarks for X", changed no dev list but d022, which it lost)
+    r"|cover|covers|(?:talk|talks)\s+about|looked\s+at|using|for|in|into|with|(?:are|is)\s+(?:related|relevant)\s+to|(?:have|has)\s+(?:something|anything)"
+    r"\s+to\s+do\s+with|(?:are|is)\s+concerned\s+with|mention|mentions|involving|where|in\s+which|whereby)?\b\s*")
 _FILLER = re.compile(r"^(?:(?:try|tries|trying|attempt|attempts|aim|aims|seek|seeks)\s+to\s+|"
                      r"(?:do|does)\s+(?:something|anything)\s+(?:with|on|about)\s+)", re.I)
+# what is left of a frame around its topic: "the scene graph papers" → "scene graph", "theory papers on X" → "theory on X"
+_EDGE = re.compile(r"^(?:the|some|any|a\s+few)\s+|\s+(?:papers?|works?|studies|research|literature)\W*$|,?\s+please\W*$",
+                   re.I)
+_NOUN = re.compile(r"\b(?:papers?|articles|publications)\b", re.I)
 _FRAME = re.compile(f"{_LEAD}(?:{_REQUEST}?(?:{_ASKED_AROUND}|{_WHICH_PAPERS})|{_REQUEST})", re.I)
 # a clause that only asks for the papers, before or after the topic: "… sparse attention. Which ones do that?",
 # "hallucination in multimodal LLMs: which papers address it?"
@@ -90,6 +119,7 @@ def topic(text: str, venue=None, year: int | None = None) -> str:
     for name in [*venues, str(year) if year else ""]:
         if name:
             rest = re.sub(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w-])", " ", rest)
+    rest = _NOUN.sub(" ", _EDGE.sub("", rest)) if rest != text else rest
     rest = " ".join(rest.split()).strip(" ?.!,;:")
     return rest if len(rest.split()) >= 1 and rest != text.strip(" ?.!") else text
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rag.answer.names import TitleIndex, compact, described_phrase, titled_phrases
+from rag.answer.routing import route
 from rag.answer.wording import GENERIC, KIND_WORDS
 from rag.corpus.terms import analyse, stemmer, terms
 from rag.index.store import Snapshot
@@ -18,40 +19,6 @@ from rag.index.store import Snapshot
 _ANAPHORA = re.compile(
     r"\b(it|its|it's|they|them|their|this|that|these|those|the (?:method|paper|model|approach|framework|work|"
     r"system|authors|benchmark|dataset|layer|module|network))\b", re.I)
-_PAPER_WORDS = r"(?:papers|works|methods|approaches|studies|articles|abstracts)"
-_LIST = re.compile(
-    rf"\b(which|what|any|list|find|show|name)\b[^?]*\b{_PAPER_WORDS}\b|\blist\b|\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b"
-    r"|\bpapers (?:on|about|that|which|studying|using|proposing)\b"
-    # "Any work on X?", "What research is there on X?": a topic, asked of the whole collection
-    r"|\b(?:any|what|which|is there(?: any)?|are there(?: any)?)\s+(?:(?:prior|previous|recent|other|existing)\s+)?"
-    r"(?:work|research)\b(?!\s+(?:does|did|do|was)\b)"
-    r"|^\s*anything\s+(?:on|about|regarding|concerning)\b"
-    r"|\b(?:is|are|has|have)\s+(?:anyone|anybody|someone|people)\s+(?:been\s+)?(?:working|worked|looking|looked)\s+(?:on|at|into)\b",
-    re.I)
-# Questions about the collection itself: they must be about papers, not merely contain "how many" or "code".
-# "How many papers are there / are indexed / per venue / from ICLR?" counts; "How many papers study X?" is a
-# topic list that says how many match.
-_COUNT = re.compile(
-    rf"\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b(?:\s+(?:are|were|do you have|does (?:it|the collection|the index) (?:have|hold)))?"
-    r"\s*(?:there\b|indexed\b|included\b|listed\b|in (?:the |this |your )?(?:collection|index|corpus|database)\b|"
-    r"(?:are )?(?:per|by|for each|from|at|in) (?:venue|conference|year|ICML|ICLR|NeurIPS|\w+ \d{4}|each)\b|"
-    r"do you (?:have|know)\b|\?|$)"
-    r"|\b(?:number|count) of (?:papers|abstracts)\b(?!\s+(?:that|which|on|about|studying|using))"
-    r"|\bhow (?:big|large) is (?:the|this|your) (?:collection|index|corpus)\b", re.I)
-_VENUES = re.compile(
-    r"\b(?:which|what) (?:venues|conferences|years)\b(?! (?:of|papers|works)\b)"
-    r"|\bwhat (?:venues|conferences) (?:are|does)\b", re.I)
-# code availability, not code as a topic ("code generation", "surface codes", "code interpreters")
-_CODE_THING = r"(?:code|github(?: links?| repos?)?|repositor(?:y|ies)|implementations?)"
-_CODE_END = r"(?=\s*(?:$|[?.,;!)]|(?:available|links?|released|is|are|and|or|for|that|to|on|in|at)\b))"
-_CODE = re.compile(
-    rf"\b(?:link(?:s|ed)?|point(?:s)?) to (?:their |its |the |public |source )*{_CODE_THING}\b"
-    r"|\b(?:with|have|has|having|release[sd]?|provide[sd]?|share[sd]?|publish(?:e[sd])?|include[sd]?|come with)"
-    r" (?:their |its |the |public |publicly available |open[- ]source |source |released |an? |any )*"
-    rf"{_CODE_THING}\b{_CODE_END}"
-    r"|\b(?:code|github) (?:links?|repositor(?:y|ies)|is available|available|release)\b"
-    r"|\bopen[- ]sourced? (?:their |its )?(?:code|implementation)", re.I)
-_PAPERS = re.compile(r"\b(papers?|works?|abstracts?|ones)\b", re.I)
 _COMPARE = re.compile(r"\b(compare[sd]?|comparison|differ(?:s|ence|ent)?|versus|vs\.?|both|each|contrast|"
                       r"separates?|distinguish(?:es)?|unlike|similar\w*|same|in common|alike)\b", re.I)
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
@@ -266,17 +233,6 @@ def snapshot_facts(snapshot: Snapshot) -> SnapshotFacts:
         facts = SnapshotFacts(TitleIndex.build(snapshot.papers), patterns, years, dict(years_by_venue), counts)
         _FACTS[snapshot] = facts
     return facts
-
-
-def route(text: str) -> str:
-    """The kind of answer: about the collection ("count", "venues", "code"), a topic "list", or a "fact"."""
-    if _COUNT.search(text):
-        return "count"
-    if _VENUES.search(text):
-        return "venues"
-    if _CODE.search(text) and _PAPERS.search(text) and re.search(r"\b(which|what|list|any|how many)\b", text, re.I):
-        return "code"
-    return "list" if _LIST.search(text) else "fact"
 
 
 def _standalone(text: str, history: list[dict]) -> str:

@@ -1,0 +1,88 @@
+"""Which sentences of one abstract to quote: the best for the question, each asked clause's own, the runner-ups
+that come close, and the items a quoted sentence announces ("… two complementary mechanisms." → the next two)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from rag.answer.asks import Asks
+from rag.answer.evidence import Sentence, score_sentences
+from rag.corpus.terms import analyse
+from rag.types import Hit
+
+# A sentence after the best must have at least this share of its chance to be the answer (the ranker's
+# softmax over the abstract), and a single-paper answer quotes at most MOST_SENTENCES. Tuned with
+# eval/sentences.py's cross-validated rankers on the tune data (best first, no background after it; 138 dev
+# groups, 535 SciFact train), dev facts present / SciFact train rationale quoted / words (dev, SciFact):
+# up to 3 at 0.2: 0.861 / 0.873 / 49, 70; up to 3 at 0.1: 0.897 / 0.877 / 56, 77; up to 2 at 0.1: 0.850 / 0.832
+# / 44, 55; up to 2 at 0.2: 0.836 / 0.832; one sentence: 0.726 / 0.673. Re-chosen on the current answerer
+# (eval.answers, dev fact and paraphrase questions answered, 76): 0.2 / 0.1 / 0.05: facts 0.901 / 0.928 / 0.939
+# at 55 / 60 / 64 words (all 87: 0.856 / 0.879 / 0.889); SciFact train rationale of cited 0.668 -> 0.676 at 0.1
+RUNNER_UP = 0.1
+MOST_SENTENCES = 3
+
+
+@dataclass(frozen=True)
+class Source:
+    """A paper the answer may quote: its `[n]`, its hit, and its sentences' cosines with the question."""
+
+    n: int
+    hit: Hit
+    cosines: np.ndarray | None = None
+
+
+def best_sentences(source: Source, asks: Asks, idf: dict[str, float], most: int = 2,
+                   runner_up: float = RUNNER_UP) -> list[Sentence]:
+    """The sentence that answers best, then one that covers what it leaves out, if it comes close; a question
+    asking several things ("What are X's two mechanisms, and how far does it extrapolate?") gets each asked
+    clause's best sentence before any runner-up."""
+    picked = choose(score_sentences(source.hit, asks, idf, source.cosines), asks, most, runner_up)
+    if most < 2 or not picked:
+        return picked
+    chosen = [picked[0]]
+    for part in asks.parts:  # each clause's best sentence not yet chosen, if it comes close to the clause's best
+        scored = sorted(score_sentences(source.hit, part, idf, source.cosines), key=lambda s: (-s.score, s.position))
+        taken = {s.position for s in chosen}
+        chosen += [s for s in scored if s.position not in taken and s.score >= runner_up * scored[0].score
+                   and (part.problem or not s.background)][:1]
+    chosen += picked[1:]
+    # a sentence announcing items ("… through two complementary mechanisms.") gives way to the sentences naming
+    # them: the count alone answers nothing
+    expanded = [item for s in chosen for item in enumeration(source.hit, s) or [s]]
+    first: dict[int, Sentence] = {}
+    for sentence in expanded:  # each sentence once, where it first comes
+        first.setdefault(sentence.position, sentence)
+    return list(first.values())[:most]
+
+
+def choose(scored: list[Sentence], asks: Asks, most: int = 2, runner_up: float = RUNNER_UP) -> list[Sentence]:
+    """The best of `scored` first (the sentence that answers opens the answer), then up to `most` - 1 more
+    that have at least `runner_up` x its score; a background sentence only when the problem is asked."""
+    scored = sorted(scored, key=lambda s: (-s.score, s.position))
+    if not scored:
+        return []
+    picked = [scored[0]]
+    for sentence in scored[1:]:
+        if len(picked) >= most or sentence.score < runner_up * picked[0].score:
+            break
+        if asks.problem or not sentence.background:
+            picked.append(sentence)
+    return picked
+
+
+# "this task faces two key challenges." followed by "First, …" and "Second, …"
+_ANNOUNCES = re.compile(r"\b(?P<count>two|three|four) (?:[\w-]+ ){0,2}(?:challenges|problems|issues|limitations|"
+                        r"components|contributions|stages|steps|mechanisms|parts|modules|questions)\s*[.:]$", re.I)
+
+
+def enumeration(hit: Hit, sentence: Sentence) -> list[Sentence]:
+    """The sentences a picked one announces ("… two key challenges." → the next two: "First, …", "Second, …")."""
+    match = _ANNOUNCES.search(sentence.text)
+    if not match:
+        return []
+    count = {"two": 2, "three": 3, "four": 4}[match.group("count").lower()]
+    following = analyse(hit.paper.text).sentences[sentence.position + 1:sentence.position + 1 + count]
+    return [Sentence(i, text, sentence.score) for i, text in enumerate(following, sentence.position + 1)]

@@ -1,0 +1,109 @@
+"""The kind of answer a question wants: about the collection itself (a "count", its "venues", papers with
+"code"), a topic "list" of the papers that match, or a "fact" from one paper.
+
+Collection questions must be about the papers, not merely hold "how many" or "code" ("surface codes", "code
+generation", "how many layers does X prune"). A list request comes in many shapes besides "Which papers …?":
+"Could you point me to work on X?", "I need papers that do X", "Anything on X?", "What's been done on X?",
+"Has anyone tried X?". A question about one paper ("Which paper introduces X?", "What work does Veda build on?")
+stays a fact.
+"""
+
+from __future__ import annotations
+
+import re
+
+_PAPER_WORDS = r"(?:papers|works|methods|approaches|studies|articles|abstracts|publications|submissions|entries|literature)"
+# the nouns a request for several papers asks for ("I need papers that …", "point me to work on …")
+_BODY_OF_WORK = r"(?:papers|works?|research|studies|literature|publications|articles|approaches|methods|reading)"
+_LIST = re.compile(
+    rf"\b(which|what|any|list|find|show|name)\b[^?]*\b{_PAPER_WORDS}\b|\blist\b|\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b"
+    r"|\b(?:papers|works|studies|publications) (?:on|about|that|which|where|in which|whose|studying|using|proposing|"
+    r"dealing|addressing|exploring|investigating|tackling|looking|regarding|concerning|involving|related|relating)\b"
+    # "Any work on X?", "What (ICLR 2026) research is there on X?": a topic, asked of the whole collection
+    r"|\b(?:any|what|which|is there(?: any)?|are there(?: any)?)\s+(?:(?:prior|previous|recent|other|existing|\w+\s+\d{4})\s+)?"
+    r"(?:work|research)\b(?!\s+(?:does|did|do|was)\b)",
+    re.I)
+# A request for papers in other words than "Which papers …?"; a later question of its own ("Has anyone used X? What
+# objective do they optimise?", dev w011) asks one paper's fact, so only the last question sentence is read
+_ASKED_FOR = re.compile(
+    r"(?:"
+    # "Could you point me to work on X?", "I need papers that do X", "Show me the scene graph papers", "Do you know
+    # of research on X?": a request for a body of work (a paper in the singular is one paper's question)
+    r"\b(?:point(?:\s+me)?\s+(?:to|at|towards)|pointers?\s+(?:to|on)|recommend|suggest|need|want|looking\s+for|find|"
+    r"summari[sz]e|tell\s+me\s+about|"
+    r"searching\s+for|after|show\s+me|give\s+me|find\s+me|know\s+(?:of|about)|aware\s+of|are\s+there|is\s+there|"
+    r"do\s+you\s+have|have\s+you\s+got|read(?:ing)?\s+(?:up\s+)?(?:on|about))\s+"
+    r"(?:(?:any|some|the|other|more|good|relevant|recent|existing|prior)\s+)*(?:[\w-]+\s+){0,2}?"
+    rf"{_BODY_OF_WORK}\b(?!\s+(?:does|did|do|was|is)\b)"
+    # "Anything on X?", "Is there anything about X?", "Got anything involving X?", "List everything about X"
+    r"|(?:^\W*|\b(?:is there|are there|do you have|do we have|have you got|got|know of|find|show me)\s+)anything\s+(?:on|about|"
+    r"regarding|concerning|involving|related to|relating to|around|covering|dealing with|using|that|which|in)\b"
+    # "What's been done on X?", "What has been published about X?", "What do you have on X?"
+    r"|\bwhat(?:'s|\s+is|\s+has|\s+have)\s+(?:been\s+|people\s+)?(?:done|published|written|proposed|tried|studied|"
+    r"achieved)\s+(?:on|about|regarding|concerning|for|with|to|in\s+(?:the\s+)?(?:area|field|space)\s+of)\b"
+    r"|\beverything\s+(?:on|about|regarding|concerning|involving|related to|relating to|to do with)\b"
+    r"|\bwhat\s+(?:do you have|do we have|is there|is out there|exists|is available)\s+"
+    r"(?:in\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+)?(?:on|about|regarding|concerning|for)\b"
+    r"|\bwhat\s+(?:has|have)\s+(?:the\s+)?(?:community|field|people|researchers)\s+(?:done|tried|proposed|published)\b"
+    # "Any recent advances in X?", "What progress has been made on X?"
+    r"|\b(?:any|what|which)\s+(?:recent\s+)?(?:advances|progress|developments)\s+(?:(?:has|have)\s+been\s+made\s+)?"
+    r"(?:in|on|about|for|regarding)\b"
+    # "I'd love to read about X", "Where should I start reading on X?"
+    r"|\b(?:read|reading)\s+(?:up\s+)?(?:on|about)\b"
+    # "Has anyone tried X?", "Is anybody looking into X?", "Who works on X?"
+    r"|\b(?:is|are|has|have|did|does|do)\s+(?:anyone|anybody|someone|somebody|people|researchers)\s+(?:been\s+|ever\s+)?"
+    r"(?:working|worked|work|looking|looked|look|studied|study|studying|tried|try|trying|explored|explore|exploring|"
+    r"tackled|tackle|addressed|address|proposed|propose|done|investigated|investigate|attempted|attempt|used|use|"
+    r"applied|apply|combined|combine|built|build|developed|develop)\b"
+    r"|\bwho\s+(?:else\s+)?(?:works|worked|is working|has worked|studies|has studied|has looked|looks|is looking)\s+(?:on|at|into)\b"
+    # "Does any paper use X?", "Do any of the papers study X?": asked of every paper
+    r"|\b(?:does|do|did|is|are)\s+(?:any|some)\s+(?:of\s+(?:the|these|your)\s+)?(?:papers?|works?|studies|abstracts?)\b"
+    # "an overview of the work on X", "what should I read on X?"
+    r"|\b(?:overview|survey|summary|round-?up)\s+of\s+(?:the\s+)?(?:[\w-]+\s+)?(?:work|research|papers|literature|studies)\b"
+    r"|\bwhat\s+(?:should|could|can|do)\s+I\s+(?:read|look\s+at)\b|\bwhere\s+(?:can|could|should|do)\s+I\s+(?:read|look|start)\b"
+    r")", re.I)
+# a sentence ends at "?" or "!", or at a "." after a word (not "e.g.", "i.e.") before a capital
+_SENTENCE_END = re.compile(r"(?<=[?!])\s+|(?<=[a-z]{3}\.)\s+(?=[A-Z])")
+# Questions about the collection itself: they must be about papers, not merely contain "how many" or "code".
+# "How many papers are there / are indexed / per venue / from ICLR?" counts; "How many papers study X?" is a
+# topic list that says how many match.
+_COUNT = re.compile(
+    rf"\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b(?:\s+(?:are|were|do you have|does (?:it|the collection|the index) (?:have|hold)))?"
+    r"\s*(?:there\b|indexed\b|included\b|listed\b|in (?:the |this |your )?(?:collection|index|corpus|database)\b|"
+    r"(?:are )?(?:per|by|for each|from|at|in) (?:venue|conference|year|ICML|ICLR|NeurIPS|\w+ \d{4}|each)\b|"
+    r"do you (?:have|know)\b|\?|$)"
+    r"|\b(?:number|count) of (?:papers|abstracts)\b(?!\s+(?:that|which|on|about|studying|using))"
+    r"|\bhow (?:big|large) is (?:the|this|your) (?:collection|index|corpus)\b", re.I)
+_VENUES = re.compile(
+    r"\b(?:which|what) (?:venues|conferences|years)\b(?! (?:of|papers|works)\b)"
+    r"|\bwhat (?:venues|conferences) (?:are|does)\b", re.I)
+# code availability, not code as a topic ("code generation", "surface codes", "code interpreters")
+_CODE_THING = r"(?:code|github(?: links?| repos?)?|repositor(?:y|ies)|implementations?)"
+_CODE_END = r"(?=\s*(?:$|[?.,;!)]|(?:available|links?|released|is|are|and|or|for|that|to|on|in|at)\b))"
+_CODE = re.compile(
+    rf"\b(?:link(?:s|ed)?|point(?:s)?) to (?:their |its |the |public |source )*{_CODE_THING}\b"
+    r"|\b(?:with|have|has|having|release[sd]?|provide[sd]?|share[sd]?|publish(?:e[sd])?|include[sd]?|come with)"
+    r" (?:their |its |the |public |publicly available |open[- ]source |source |released |an? |any )*"
+    rf"{_CODE_THING}\b{_CODE_END}"
+    r"|\b(?:code|github) (?:links?|repositor(?:y|ies)|is available|available|release)\b"
+    r"|\bopen[- ]sourced? (?:their |its )?(?:code|implementation)", re.I)
+_PAPERS = re.compile(r"\b(papers?|works?|abstracts?|ones)\b", re.I)
+
+
+def route(text: str) -> str:
+    """The kind of answer: about the collection ("count", "venues", "code"), a topic "list", or a "fact"."""
+    if _COUNT.search(text):
+        return "count"
+    if _VENUES.search(text):
+        return "venues"
+    asks_for_papers = re.search(r"\b(which|what|list|any|how many)\b", text, re.I) or _ASKED_FOR.search(text)
+    if _CODE.search(text) and _PAPERS.search(text) and asks_for_papers:  # "I need the papers with code"
+        return "code"
+    return "list" if _LIST.search(text) or _ASKED_FOR.search(last_question(text)) else "fact"
+
+
+def last_question(text: str) -> str:
+    """The question's last sentence that asks ("… ? I'm mostly after Y." asks the first), or its last sentence."""
+    sentences = [s for s in _SENTENCE_END.split(text.strip()) if s.strip()] or [text]
+    asking = [s for s in sentences if s.rstrip().endswith("?")]
+    return (asking or sentences)[-1]

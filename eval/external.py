@@ -83,6 +83,7 @@ def scifact(part: str) -> dict:
         scorable, rationale = rationale_outcome({ext[pid]: got["quotes"][pid] for pid in cited_gold}, key.get(qid, {}))
         top = rag.search(claim, k=1, settings=settings)
         rows.append({"id": qid, "gold_cited": bool(cited_gold), "rationale": rationale, "scorable": scorable,
+                     "evidence": any(key.get(qid, {}).get(doc) for doc in gold),  # SUPPORT/CONTRADICT, not NEI
                      "abstained": got["abstained"], "search_top1": bool(top and top[0].paper.external_id in gold),
                      "seconds": got["seconds"]})
     cited = [r for r in rows if r["gold_cited"]]
@@ -91,8 +92,19 @@ def scifact(part: str) -> dict:
             "rationale_of_scorable": mean([r["rationale"] for r in rows if r["scorable"]]),
             "n_scorable": sum(r["scorable"] for r in rows),
             "rationale": mean([r["rationale"] for r in rows]), "abstained": mean([r["abstained"] for r in rows]),
-            "search_top1": mean([r["search_top1"] for r in rows]),
+            "search_top1": mean([r["search_top1"] for r in rows]), **by_evidence(rows),
             "p50_ms": 1000 * percentile([r["seconds"] for r in rows], 50), "rows": rows}
+
+
+def by_evidence(rows: list[dict]) -> dict:
+    """Gold cited, abstained and search's first, apart for the claims with evidence in their abstracts and the
+    NOT ENOUGH INFO ones (whose qrels abstract is the one the claim was written from, but says nothing on it)."""
+    out = {}
+    for suffix, wanted in (("evidence", True), ("nei", False)):
+        part = [r for r in rows if r["evidence"] is wanted]
+        out[f"n_{suffix}"] = len(part)
+        out.update({f"{field}_{suffix}": mean([r[field] for r in part]) for field in ("gold_cited", "abstained", "search_top1")})
+    return out
 
 
 def pubmedqa(part: str) -> dict:

@@ -12,13 +12,18 @@ PUBMEDQA_BASELINES = {"BioBERT (Jin et al. 2019)": 0.681, "single human": 0.780,
 ROWS = [
     # (check, field, label, issue 11's target on the report part)
     ("scifact", "gold_cited", "SciFact claims: a gold abstract cited", "≥ 0.80"),
+    ("scifact", "gold_cited_evidence", "SciFact: a gold abstract cited, of the claims with evidence (SUPPORT / CONTRADICT)", ""),
+    ("scifact", "gold_cited_nei", "SciFact: a gold abstract cited, of the NOT ENOUGH INFO claims (no evidence in it)", ""),
     ("scifact", "rationale_of_scorable", "SciFact: a gold rationale sentence quoted, of those citing a gold abstract "
                                          "that has rationale sentences (NOT ENOUGH INFO claims have none)", "≥ 0.70"),
     ("scifact", "rationale_of_cited", "SciFact: a gold rationale sentence quoted, of all those citing a gold abstract "
                                       "(NOT ENOUGH INFO claims included: they count as not quoted)", ""),
     ("scifact", "rationale", "SciFact: a gold rationale sentence quoted, of all claims", ""),
     ("scifact", "abstained", "SciFact: abstained", ""),
+    ("scifact", "abstained_evidence", "SciFact: abstained, of the claims with evidence", ""),
+    ("scifact", "abstained_nei", "SciFact: abstained, of the NOT ENOUGH INFO claims", ""),
     ("scifact", "search_top1", "SciFact: `rag.search` ranks a gold abstract first (for comparison)", ""),
+    ("scifact", "search_top1_evidence", "SciFact: `rag.search` ranks a gold abstract first, of the claims with evidence", ""),
     ("pubmedqa", "gold_cited", "PubMedQA: its own abstract cited", "≥ 0.98"),
     ("pubmedqa", "gold_first", "PubMedQA: its own abstract is [1]", ""),
     ("pubmedqa", "abstained", "PubMedQA: abstained", "≤ 0.01"),
@@ -53,6 +58,10 @@ def to_markdown(result: dict) -> str:
     lines += ["", "Sizes: " + "; ".join(
         f"{check}: " + SIZES[check].format(**{p: result[check].get(p, {}).get("n", "–") for p in ("tune", "report")})
         for check in SIZES if check in result) + "."]
+    parts = [result.get("scifact", {}).get(p, {}).get("n_evidence") for p in ("tune", "report")]
+    if None not in parts:
+        lines += ["", f"SciFact claims with evidence (SUPPORT / CONTRADICT): train {parts[0]} / test {parts[1]}; the rest "
+                  "are NOT ENOUGH INFO: qrels names the abstract each was written from, which holds no evidence for it."]
     sci = result.get("scifact", {}).get("report", {})
     if "p50_ms" in sci:
         load = f", load average {sci['load_average']:.1f} on 2 cores" if "load_average" in sci else ""

@@ -276,3 +276,20 @@ def test_a_comparison_with_a_described_paper_finds_it_and_cites_both(s, question
     check_invariants(answer)
     assert not answer.abstained and "does not report" not in answer.text
     assert {c.paper.title for c in answer.citations} == titles
+
+
+@pytest.mark.parametrize(("turns", "fact", "absent"), [
+    # the paper is named by a term of its abstract, and the question asks what the term is: its sentence answers
+    (["Tell me about LSGQuant.", "What is its DRAQ component for?"], "Dynamic Range Adaptive Quantizer", ""),
+    # the same shape asking a detail the abstract lacks still says so
+    (["Tell me about LSGQuant.", "How many GPUs did DRAQ need?"], "does not report", "DRAQ) to fit"),
+])
+def test_a_question_on_a_term_of_the_paper_is_answered_by_its_sentence(s, turns, fact, absent):
+    history = []
+    for turn in turns:
+        answer = rag.ask(turn, history=history, settings=s)
+        history += [{"role": "user", "content": turn}, {"role": "assistant", "content": answer.text}]
+
+    check_invariants(answer)
+    assert answer.citations and answer.citations[0].paper.title == "LSGQuant"
+    assert fact in answer.text and (not absent or absent not in answer.text)

@@ -87,6 +87,8 @@ def test_a_question_on_the_paper_alone_asks_for_its_gist():
      ["how much memory does it save?"]),
     ("The theory paper explaining why MARS helps — which variant did they run?", ["which variant did they run?"]),
     ("What does the ratio 3:1 mean?", ["What does the ratio 3:1 mean?"]),  # a colon inside the question stays
+    # a topic before the colon is what is asked about, not a description of a paper
+    ("Cycloplegic refraction in young adults: is it mandatory?", ["Cycloplegic refraction in young adults: is it mandatory?"]),
 ])
 def test_every_asked_clause_counts_but_the_one_that_picks_out_the_paper(text, clauses):
     assert asked_clauses(text) == clauses
@@ -135,3 +137,22 @@ def test_a_question_asking_several_things_keeps_each_clause_apart():
 def test_a_described_paper_is_no_problem_asked():
     # "explaining why" describes the paper; what is asked follows the colon
     assert not asks(question("The paper explaining why MARS helps: which optimizer variant did they run?"), "").problem
+
+
+@pytest.mark.parametrize(("text", "identify"), [
+    ("Is there a benchmark for assistants that remember where things are?", True),
+    ("Which work builds an assistant that comments on live games?", True),
+    ("I'm looking for an approach that makes scene graphs robust. What's the method?", True),
+    ("What is the method called?", True),
+    ("Which datasets was it evaluated on?", False),  # a detail, not the paper
+    ("Is there a relationship between sleep and memory?", False),
+    ("How much faster is it than full attention?", False),
+])
+def test_a_question_asking_for_a_described_paper_wants_it_named(text, identify):
+    assert asks(question(text)).identify is identify
+
+
+def test_a_question_naming_its_paper_does_not_ask_which_one_it_is():
+    named = Question(text="Which work is FlowNar compared with?", standalone="", venue=None, year=None, kind="fact",
+                     written=("FlowNar",))
+    assert not asks(named, "FlowNar").identify

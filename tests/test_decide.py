@@ -56,3 +56,25 @@ def test_a_paper_named_by_a_word_of_its_abstract_must_be_ranked_high_too(named, 
     assert got.kind == ("compare" if len(kept) > 1 else "fact")  # one paper left is no comparison
     assert set(got.written) == {w for w in written if w.lower() in " ".join(PAPERS[SNAPSHOT.by_id[i]].text.lower()
                                                                              for i in kept)}
+
+
+@pytest.mark.parametrize(("title", "expected"), [
+    # the description with its relative clause gives way to the found paper's name: its "how many" is no aspect
+    ("FrameOracle", "How does SCOPE choose what to look at, compared with FrameOracle?"),
+    # a paper with no name of its own is "the other paper"
+    ("Frame selection for video", "How does SCOPE choose what to look at, compared with the other paper?"),
+])
+def test_a_described_compared_paper_found_is_called_by_its_name(title, expected):
+    from rag.answer.described import _described_named
+
+    text = "How does SCOPE choose what to look at, compared with the frame selection module that predicts how many " \
+           "frames are needed?"
+    question = Question(text=text, standalone=text, venue=None, year=None, kind="compare", named=("scope",),
+                        written=("SCOPE",), described="frame selection module")
+    found = Paper(id="fo", title=title, venue="ICML", year=2026, abstract="x", text="x", source="f", position=0,
+                  title_derived=title != "FrameOracle")
+
+    renamed = _described_named(question, found)
+
+    assert renamed.text == expected and renamed.named == ("scope", "fo") and renamed.described == ""
+    assert renamed.standalone == text  # retrieval still searches the description

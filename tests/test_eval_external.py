@@ -14,7 +14,7 @@ if str(PROJECT_ROOT) not in sys.path:  # eval/ is a top-level package of the che
 from eval import training  # noqa: E402
 from eval.corpora import _without_paragraph  # noqa: E402
 from eval.datasets import own_questions, pubmedqa_available, pubmedqa_items, scifact_available, scifact_queries  # noqa: E402
-from eval.external import quotes_rationale, rationale_outcome  # noqa: E402
+from eval.external import by_evidence, quotes_rationale, rationale_outcome  # noqa: E402
 
 RATIONALE = ["Policies requiring discontinuation of methadone in 32% of all programs contradict the evidence."]
 
@@ -41,6 +41,15 @@ def test_a_quote_counts_when_it_is_a_rationale_sentence(quotes, expected):
 ])
 def test_a_rationale_is_scored_only_where_the_key_has_one(quotes_by_doc, expected):
     assert rationale_outcome(quotes_by_doc, {"d1": RATIONALE, "nei": []}) == expected
+
+
+def test_claims_with_evidence_and_not_enough_info_ones_are_scored_apart():
+    rows = [{"evidence": True, "gold_cited": True, "abstained": False, "search_top1": True},
+            {"evidence": True, "gold_cited": False, "abstained": True, "search_top1": False},
+            {"evidence": False, "gold_cited": False, "abstained": True, "search_top1": False}]
+    got = by_evidence(rows)
+    assert (got["n_evidence"], got["gold_cited_evidence"], got["abstained_evidence"]) == (2, 0.5, 0.5)
+    assert (got["n_nei"], got["gold_cited_nei"], got["abstained_nei"]) == (1, 0.0, 1.0)
 
 
 @pytest.mark.parametrize(("text", "abstract", "expected"), [

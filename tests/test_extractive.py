@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from rag.answer.asks import Asks
-from rag.answer.extractive import (Source, compare_answer, excluded_answer, fact_answer, list_answer, names_in,
-                                   not_reported_answer)
+from rag.answer.compare import compare_answer
+from rag.answer.names import names_in
+from rag.answer.extractive import Source, excluded_answer, fact_answer, list_answer, not_reported_answer
 from rag.types import Hit, Paper
 
 VEDA = ("Video diffusion is slow. We propose Veda, a distilled sparse attention framework. "
@@ -196,3 +197,20 @@ def test_a_sentence_announcing_items_gives_way_to_the_sentences_naming_them():
 
     assert "Deep Sink keeps" in text and "Participative Compression prunes" in text
     assert "two complementary mechanisms." not in text
+
+
+BCI = ("Video models map inputs to outputs without introspection. We propose Video-BCI, a framework that samples "
+       "self-prior hypotheses. This process encourages the model to challenge the erroneous majority consensus "
+       "among its priors. Experiments on six benchmarks show new state-of-the-art results.")
+
+
+@pytest.mark.parametrize(("identify", "named"), [(True, True), (False, False)])
+def test_an_answer_to_which_paper_it_is_names_the_paper(identify, named):
+    wanted = Asks(frozenset({"majority", "challeng"}), frozenset({"majority", "challeng"}), "", "",
+                  wanted=frozenset({"majority", "challeng"}), identify=identify)
+    bci = Source(1, Hit(paper=Paper(id="bci", title="Video-BCI", venue="ICML", year=2026, abstract=BCI, text=BCI,
+                                    source="f", position=1, title_derived=True), score=1.0))
+
+    text = fact_answer([bci], wanted, {}, 120)
+
+    assert text.startswith("This process encourages") and ("We propose Video-BCI" in text) is named

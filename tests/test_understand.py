@@ -84,6 +84,10 @@ def test_a_paper_called_by_its_topic_or_a_phrase_of_its_abstract(built_settings)
             ("compare", {"OGD+"}),  # "separates" compares; the described paper is found by search (dev w367)
         "Which is faster, Veda or ISA?": ("compare", {"Veda", "ISA: In-context Sparse Attention"}),  # dev w376
         "Is ProtoKV's memory similar to FlowNar's CLAM?": ("compare", {"ProtoKV", "FlowNar"}),
+        # two papers named by title are compared whatever joins them ("differently from", "over")
+        "How does Deep Forcing keep long videos stable differently from Veda?":
+            ("compare", {"Deep Forcing: a training-free extension of autoregressive video diffusion models", "Veda"}),
+        "Does ProtoKV beat FlowNar on streaming memory?": ("compare", {"ProtoKV", "FlowNar"}),
         "Which papers study layer pruning?": ("list", set()),
         "What does the proposed framework do?": ("fact", set()),  # a phrase in many abstracts names no paper
         "What did the first paper say?": ("fact", set()),

@@ -32,6 +32,7 @@ class Asks:
     # each asked clause on its own when there are several ("What are the two mechanisms of X, and how much
     # length extrapolation does it reach?"): each needs its own sentence, which the whole rarely ranks first
     parts: tuple["Asks", ...] = ()
+    identify: bool = False  # asks which paper it is ("Is there a benchmark that …?"): the answer names it
 
 
 def asks(question: Question, names: str = "") -> Asks:
@@ -54,7 +55,8 @@ def asks(question: Question, names: str = "") -> Asks:
     wanted = frozenset().union(*(d for _, d, _ in details)) or frozenset(ask)
     parts = tuple(asks(replace(question, text=clause), names) for clause in clauses) if len(clauses) > 1 else ()
     return Asks(frozenset(focus), frozenset(ask), wants, " and ".join(things), problem, gist=not asked,
-                wanted=frozenset(wanted), details=details, written=question.written, parts=parts)
+                wanted=frozenset(wanted), details=details, written=question.written, parts=parts,
+                identify=not question.written and bool(_ASKS_WHICH_PAPER.search(question.text)))
 
 
 def _detail(phrase: str, ignored: frozenset[str]) -> tuple[str, frozenset[str], frozenset[str]]:
@@ -68,8 +70,16 @@ def _detail(phrase: str, ignored: frozenset[str]) -> tuple[str, frozenset[str], 
 _IDENTIFIES = re.compile(
     r"^\s*(?:(?:which|what) (?:[\w-]+ ){0,2}(?:paper|work|study|article|one)s?\b|is there\b|are there\b|"
     r"(?:do|does) (?:any|a|some) (?:[\w-]+ )?(?:paper|work)|i (?:remember|recall)|there (?:is|was) a)", re.I)
+# a question that asks for a paper it describes, not for a detail of one it names
+_PAPERISH = r"(?:paper|work|study|article|method|approach|framework|model|benchmark|dataset|technique|system|one)s?"
+_ASKS_WHICH_PAPER = re.compile(
+    r"\b(?:which|what) (?:[\w-]+ ){0,2}(?:paper|work|study|article)s?\b|"
+    rf"\b(?:is|are) there (?:a|an|any|some) (?:[\w-]+ ){{0,3}}{_PAPERISH}\b|"
+    rf"\bwhat(?:'s|’s| is) (?:the|this|that|their|it) (?:{_PAPERISH} )?called\b|"
+    rf"\bwhat(?:'s|’s| is) (?:the|this|that|their) (?:method|approach|framework|model|benchmark|dataset)\s*\?", re.I)
 _DESCRIBED_FIRST = re.compile(r"[:—–]\s+(?=(?:so\s+|and\s+|then\s+)?(?:what|which|how|on which|in which|where|why|who|when|"
                               r"does|do|did|is|are|was|were|can)\b)", re.I)
+_DESCRIBES_PAPER = re.compile(r"\b(?:paper|work|study|article|method|approach|framework|model|one|versus|vs\.?|compare)\b", re.I)
 _CLAUSE = re.compile(r",?\s+and (?=(?:what|which|how|on which|in which|where|why|who|when|does|do|is|are)\b)", re.I)
 
 
@@ -79,8 +89,12 @@ def asked_clauses(question: str) -> list[str]:
     parts = [p for p in re.split(r"(?<=[?.;])\s+", question.strip()) if p.strip()]
     last = parts[-1] if parts else question
     # "The paper that compresses KV caches for streaming video: how much memory does it save?" asks what
-    # follows the colon; what precedes it describes the paper
-    last = _DESCRIBED_FIRST.split(last, maxsplit=1)[-1]
+    # follows the colon; what precedes it describes the paper. A topic before the colon is what is asked about
+    # ("Cycloplegic autorefraction in young adults: is it mandatory?", PubMedQA's form): dropping it cost the
+    # PubMedQA tune half 0.966 -> 0.962 gold cited, abstained 0.026 -> 0.028
+    pieces = _DESCRIBED_FIRST.split(last, maxsplit=1)
+    if len(pieces) == 2 and _DESCRIBES_PAPER.search(pieces[0]):
+        last = pieces[1]
     clauses = [c for c in _CLAUSE.split(last) if c.strip()] or [last]
     if len(clauses) > 1 and _IDENTIFIES.search(clauses[0]):
         clauses = clauses[1:]

@@ -20,6 +20,7 @@ from rag.answer.names import compact, names_of
 from rag.answer.lists import POOL, as_topic, facets, kept as list_kept, lifted, searched
 from rag.answer.understand import Question, has_latin_words, snapshot_facts
 from rag.answer.values import stated_details, unvalued_details
+from rag.answer.wording import KIND_WORDS
 from rag.corpus.terms import analyse, terms
 from rag.index.store import PaperIndex, Snapshot
 from rag.retrieval.hybrid import hybrid_search, query_vector as embed_query
@@ -156,7 +157,9 @@ MENTION_TOP = 3
 def supported_names(question: Question, hits: list[Hit], snapshot: Snapshot) -> Question:
     """`question` without the papers it names only by a word of their abstract that retrieval does not back."""
     top = {h.paper.id for h in hits[:MENTION_TOP]}
-    kept = tuple(i for i in question.named if i in top or _by_title(snapshot.papers[snapshot.by_id[i]], question))
+    # ... or that the conversation is about ("Tell me about LSGQuant." then "How many GPUs did DRAQ need?")
+    kept = tuple(i for i in question.named if i in top or i in question.subject
+                 or _by_title(snapshot.papers[snapshot.by_id[i]], question))
     if kept == question.named:
         return question
     papers = [snapshot.papers[snapshot.by_id[i]] for i in kept]
@@ -233,8 +236,16 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
     stated = {s.n: stated_details(s.hit, found.asks, question.text) for s in sources}
     lacking = {s.n: [d for d in missing_details(s.hit, found.asks) or unvalued_details(s.hit, found.asks, question.text)
                      if d not in stated[s.n]] for s in sources}
-    answered = [s for s in sources if (p[s.n - 1] >= NAMED_CUT * threshold or stated[s.n]) and not lacking[s.n]]
+    # a question asking nothing but what a term of the abstract is ("What is its DRAQ component for?") is answered
+    # by the sentences holding it, whatever the calibrated score (fresh follow-up n013 said "not reported")
+    termed = {s.n for s in sources if s.hit.paper.id in question.named and not _by_title(s.hit.paper, question)
+              and not found.asks.ask - KIND_WORDS}
+    answered = [s for s in sources if (p[s.n - 1] >= NAMED_CUT * threshold or stated[s.n] or s.n in termed)
+                and not lacking[s.n]]
     if answered:
+        if termed:  # the term is what is asked about: its sentences answer ("… a Quantizer (DRAQ) to fit …")
+            term = terms(" ".join(question.written))
+            decision["asks"] = replace(found.asks, focus=found.asks.focus | term, ask=found.asks.ask | term)
         return Decision("answer", answered, **decision)
     first = sources[0]
     if lacking[first.n]:  # say which asked detail the abstract lacks, not every one asked
@@ -265,23 +276,3 @@ def _passes(snapshot: Snapshot, question: Question, paper_id: str) -> bool:
 def all_cosines(vectors, hit: Hit, asked: np.ndarray) -> np.ndarray:
     """The asked part's cosine with every sentence of a paper the question is about."""
     return vectors.of(list(analyse(hit.paper.text).sentences)) @ asked
-
-
-def with_described(index: PaperIndex, snapshot: Snapshot, question: Question, k: int, settings,
-                   model: Model | None = None) -> Question:
-    """A comparison of a named paper with one it describes ("MUSE and the adaptive video tokenizer"): the
-    description is searched, and its best paper besides the named one is compared when the calibrated
-    model says it answers the description; otherwise the question is about the named paper alone."""
-    model = model or shipped_model(index.settings.index.embedder)
-    phrase = question.described
-    alone = replace(question, text=phrase, standalone=phrase, kind="fact", named=(), written=(), described="")
-    vector = embed_query(index, phrase)
-    hits = [h for h in hybrid_search(index, phrase, k, venue=question.venue, year=question.year, settings=settings,
-                                     snapshot=snapshot, vector=vector) if h.paper.id not in question.named]
-    if hits:
-        found = candidates(index, snapshot, alone, hits, vector)
-        p = model.probability(found.rows)
-        best = int(np.argmax(p))
-        if p[best] >= model.threshold:
-            return replace(question, named=(*question.named, hits[best].paper.id), described="")
-    return replace(question, kind="fact", described="")

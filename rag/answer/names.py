@@ -211,3 +211,13 @@ def titled_phrases(text: str) -> list[str]:
         if len(words) >= 2:
             found.append(" ".join(words))
     return found
+
+
+def names_in(text: str, names: list[str]) -> bool:
+    """Does `text` hold one of `names` as a whole word, however spaced or hyphenated ("ST GridPool" for
+    "ST-GridPool"), not inside another word ("KERN" is not in "kernel")?"""
+    for name in names:
+        parts = [re.escape(p) for p in re.split(r"[\s\-–_]+", name.strip()) if p]
+        if parts and re.search(r"(?<![\w])" + r"[\s\-–_]*".join(parts) + r"(?![\w])", text, re.I):
+            return True
+    return False

@@ -9,9 +9,10 @@ from dataclasses import replace
 from typing import Iterator, Sequence
 
 from rag.answer.citations import resolve, strip_markers
-from rag.answer.decide import Decision, decide, with_described
-from rag.answer.extractive import (compare_answer, excluded_answer, fact_answer, list_answer,
-                                   not_reported_answer)
+from rag.answer.decide import Decision, decide
+from rag.answer.described import with_described
+from rag.answer.compare import compare_answer
+from rag.answer.extractive import excluded_answer, fact_answer, list_answer, not_reported_answer
 from rag.answer.kept import dropped
 from rag.answer.lists import searched
 from rag.answer.llm import NO_ANSWER, condense_question, generate_stream, llm_configured, model_label

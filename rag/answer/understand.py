@@ -19,7 +19,7 @@ from rag.index.store import Snapshot
 _ANAPHORA = re.compile(
     r"\b(it|its|it's|they|them|their|this|that|these|those|the (?:method|paper|model|approach|framework|work|"
     r"system|authors|benchmark|dataset|layer|module|network))\b", re.I)
-_COMPARE = re.compile(r"\b(compare[sd]?|comparison|differ(?:s|ence|ent)?|versus|vs\.?|both|each|contrast|"
+_COMPARE = re.compile(r"\b(compare[sd]?|comparison|differ\w*|versus|vs\.?|both|each|contrast|"
                       r"separates?|distinguish(?:es)?|unlike|similar\w*|same|in common|alike)\b", re.I)
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
@@ -34,7 +34,7 @@ class Question:
     year: int | None
     kind: str  # "count" | "venues" | "code" | "list" | "compare" | "fact"
     named: tuple[str, ...] = ()  # ids of papers the question names by title (whatever the filters)
-    subject: tuple[str, ...] = ()  # a follow-up's paper(s): those the conversation was about
+    subject: tuple[str, ...] = ()  # a follow-up's paper(s); beside a name, the conversation's (it backs the name)
     written: tuple[str, ...] = ()  # the question's words that name papers ("Video MTR's" → "Video MTR")
     described: str = ""  # a compared paper it describes, not names ("the adaptive video tokenizer"): search finds it
 
@@ -50,6 +50,7 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     year = year if year is not None else found_year
     titles = snapshot_facts(snapshot).titles
     found = titles.mentions(text)
+    titled = len({row for row, _ in found})  # named by title, not by a word two abstracts share ("Video-LLMs")
     found += _described(text, snapshot, found)
     if kind == "fact":  # and papers named by their model or dataset ("SPIKE-RL", "MotionVid-QA")
         found += _other_mentions(text, snapshot, found)
@@ -59,11 +60,12 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
         found += [(r, n) for r, n in mentioned(text, snapshot, titled_phrases(text)) if keep is not None and not keep[r]]
     named = tuple(dict.fromkeys(snapshot.papers[row].id for row, _ in sorted(found)))
     written = tuple(dict.fromkeys(words for _, words in found))
-    subject = () if named or standalone == text else conversation_subject(history, snapshot)
-    # two papers joined by "and" or "or" ("Which is faster, Veda or ISA?") are compared
-    compared = kind in ("fact", "list") and bool(_COMPARE.search(text) or re.search(r"\s(?:and|or)\s", text))
+    subject = () if standalone == text and not named else conversation_subject(history, snapshot)
+    # two papers joined by "and" or "or" ("Which is faster, Veda or ISA?") are compared, as are two named by title
+    # in one fact question whatever joins them ("How does X compress tokens differently from Y?")
+    compared = kind in ("fact", "list") and bool(_COMPARE.search(text) or re.search(r"\s(?:and|or)\s", text) or titled > 1)
     if compared and len(named) == 1 and standalone != text:  # "What is MACD?" → "How does that compare with Video-BCI?"
-        named = tuple(dict.fromkeys((*conversation_subject(history, snapshot)[:1], *named)))
+        named = tuple(dict.fromkeys((*subject[:1], *named)))
     described = described_phrase(text, written) if compared and len(named) == 1 else ""
     if compared and (len(named) >= 2 or described):
         kind = "compare"

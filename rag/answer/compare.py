@@ -1,0 +1,169 @@
+"""A comparison of named papers: for each, its sentence(s) on the asked aspect, named and cited."""
+
+from __future__ import annotations
+
+import re
+
+from rag.answer.asks import Asks
+from rag.answer.evidence import Sentence, detail, own_name, score_sentences
+from rag.answer.extractive import PRESENTS, clean, paper_label
+from rag.answer.names import names_in, names_of
+from rag.answer.quoting import Source, enumeration
+from rag.answer.values import holds_value
+from rag.corpus.terms import analyse, terms
+from rag.types import Hit
+
+COMPARE_RUNNER_UP = 0.2  # dev comparisons (eval/questions/dev.jsonl) with the sentence ranker's scores: 0.6 -> 0.714, 0.2 -> 0.786 (0.1 the same)
+
+
+def compare_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_words: int) -> str:
+    """For each named paper, its sentence on the asked aspect, named and cited."""
+    lines = []
+    for s in sources[:3]:
+        best = aspect_sentences(s, asks, idf)
+        if best:
+            lines.append(f"{paper_label(s.hit.paper, asks)}: {' '.join(clean(b.text) for b in best)} [{s.n}]")
+    return "\n".join(lines)
+
+
+# a sentence about the paper's own method, by name or as "our approach" ("we propose OGD+, which projects …",
+# "Our approach integrates …"), not one reporting its results or pointing at its code
+_OWN = re.compile(r"\bour (?:method|approach|framework|model|design|system|module)\b|\b(?:consists|composed) of\b", re.I)
+_REPORTS = re.compile(r"\b(?:outperform\w*|surpass\w*|experiments?\b|results?\b|achiev\w*|yields?\b|gains?\b|"
+                      r"evaluat\w*|empirical\w*|validat\w*|demonstrat\w*)|https?://", re.I)
+_PROBLEM = re.compile(r"\b(?:challeng|problem|bottleneck|limitation|limit(?:s|ed)?\b|suffer|struggl|fail|difficult|"
+                      r"costly|expensive|overfit|issue|gap\b|remains?\b|lack|hinder|degrad|constrain|flaw|drawback|weakness|"
+                      r"trade-?off|conflict|dilemma|deadlock)", re.I)
+_PROBLEM_ASKED = frozenset(terms("problem problems challenge challenges limitation limitations motivation gap issue "
+                                  "issues bottleneck shortcoming address addresses target targets tackle solve core flaw flaws fix"))
+# names asked of an evaluation (datasets, baselines) are in the experiments sentences, not the method ones
+_EVALUATION = re.compile(r"\b(?:dataset|benchmark|baselin|metric|evalu|experi|test)", re.I)
+_EVALUATION_ASKED = frozenset(terms("evaluate evaluated evaluation evaluations experiment experiments test tested tests "
+                                    "data dataset datasets benchmark benchmarks"))
+_DATA = re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora)\b", re.I)
+# results asked of each compared paper ("What gains do X and Y report?", "how well does each perform?"): fresh
+# comparisons (eval/questions/fresh_named.jsonl, written before this rule) quoted their method sentences instead
+_RESULTS_ASKED = frozenset(terms("result results gain gains improvement improvements perform performance outperform "
+                                 "accuracy well"))
+_LINK = re.compile(r"https?://")
+# the words of comparing itself, no aspect ("KERN vs OGD+", "how do they differ")
+_COMPARING = frozenset(terms("vs versus compare compared comparison differ differs different differently difference "
+                             "contrast each both two"))
+_PROPOSE_ASKED = frozenset(terms("propose proposes proposed introduce introduces contribution contributions idea "
+                                 "ideas main key core"))
+# data each paper makes, not the data it is tested on ("What data do VideoKR and FrameOracle contribute?"): the
+# sentence presenting its dataset or corpus (fresh comparisons quoted the experiments sentences instead)
+_MAKES_ASKED = frozenset(terms("contribute contributes introduce introduces build builds release releases collect "
+                               "collects curate curates construct constructs create creates new own"))
+_DATA_ASKED = frozenset(terms("data dataset datasets corpus corpora benchmark benchmarks"))
+_BUILDS = re.compile(r"\b(?:we|this (?:paper|work))\b[^.;]{0,60}?\b(?:introduce|present|propose|curate|construct|"
+                     r"collect|build|release|create|contribute)|\bthe first\b", re.I)
+
+
+def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[Sentence]:
+    """A compared paper's sentence(s) on the asked aspect: its problem, its own method, or (numbers, datasets) the
+    best sentence. Each paper restates the topic both share, which tells neither apart (dev comparisons: 0.3 -> 1.0)."""
+    scored = sorted(score_sentences(source.hit, asks, idf, source.cosines), key=lambda s: (-s.score, s.position))
+    if not scored:
+        return []
+    aspect = asks.ask - _COMPARING  # "KERN vs OGD+: what does each propose?" asks for nothing but their gist
+    names = [*names_of(source.hit.paper), *asks.written]
+    if asks.wants == "number":  # the sentences reporting a quantity, the two best (a speedup, a latency cut)
+        # "how many benchmarks" is answered by a count in words too ("six mainstream benchmarks"; dev w322)
+        counted = asks.attribute.startswith("number of")
+        pool = [s for s in scored if detail(s.text, "number", own_name(source.hit))
+                or counted and holds_value(s.text, "number", [], frozenset(), "")]
+        pool = _first_on_the_ask([pool], asks) + [s for s in pool if not asks.ask & terms(s.text)]
+        return sorted(pool[:2] or scored[:1], key=lambda s: s.position)
+    if asks.problem:  # the problem as the paper states it, not the sentence proposing its answer to it
+        pool = [s for s in scored if _PROBLEM.search(s.text)
+                and not (PRESENTS.search(s.text) or _REPORTS.search(s.text))]
+        scored = _first_on_the_ask([pool], asks, _PROBLEM_ASKED) or pool or scored
+    elif asks.ask & _RESULTS_ASKED:  # "what gains do they report": the sentences reporting results, a number first
+        pool = [s for s in scored if _REPORTS.search(s.text) and not _LINK.search(s.text)]
+        numbered = [s for s in pool if detail(s.text, "number", own_name(source.hit))]
+        scored = numbered + [s for s in pool if s not in numbered] or scored
+    elif aspect & _MAKES_ASKED and aspect & _DATA_ASKED and any(map(_builds_data, scored)):
+        # the first such sentence presents its main contribution ("We introduce VideoKR, the first … corpus")
+        scored = sorted(filter(_builds_data, scored), key=lambda s: s.position)
+        paired = _with_its_pair(source.hit, scored[0], names)
+        if paired:
+            return paired
+    elif _EVALUATION.search(" ".join([asks.attribute, *asks.ask])):  # the experiments, or the data it builds
+        pool = [s for s in scored if _REPORTS.search(s.text) or _DATA.search(s.text)]
+        named = [s for s in pool if detail(s.text, "names", own_name(source.hit))]  # "Ego4D", "Live Gaming Benchmark"
+        scored = _first_on_the_ask([named, pool], asks, _EVALUATION_ASKED) or named or pool or scored
+    else:
+        scored = _on_its_method(source.hit, scored, asks, aspect, names)
+        paired = _with_its_pair(source.hit, scored[0], names)
+        if paired:
+            return paired
+    picked = [scored[0]] + enumeration(source.hit, scored[0])
+    if len(picked) == 1:
+        left = asks.ask - terms(scored[0].text)
+        picked += [s for s in scored[1:2] if s.score >= COMPARE_RUNNER_UP * scored[0].score
+                   and (asks.gist or left & terms(s.text))]
+    return sorted(picked, key=lambda s: s.position)
+
+
+def _builds_data(sentence: Sentence) -> bool:
+    return bool(_DATA.search(sentence.text) and _BUILDS.search(sentence.text))
+
+
+def _on_its_method(hit: Hit, scored: list[Sentence], asks: Asks, aspect: frozenset[str],
+                   names: list[str]) -> list[Sentence]:
+    """`scored` with the sentence on the paper's own method first: for its gist ("what does each propose"), the
+    first presenting its work ("we further introduce OPGD, which augments OGD+" is not OGD+'s); for a mechanism,
+    one of the method's own sentences from the first presenting one to the first reporting results after the last,
+    where an abstract says how its method works (a closing "Our method offers an efficient … solution" does not).
+    Fresh comparisons (eval/questions/fresh_named.jsonl) 7 -> 11 of 13 with the results and data rules; dev 30 -> 31."""
+    presenting = [s for s in scored if PRESENTS.search(s.text)]
+    if asks.gist or not aspect or aspect <= _PROPOSE_ASKED:
+        first = min(presenting, key=lambda s: s.position, default=None)
+        return [first] + [s for s in scored if s is not first] if first else scored
+    own = [s for s in scored if not _REPORTS.search(s.text) and (_OWN.search(s.text) or names_in(s.text, names))]
+    start = min((s.position for s in presenting), default=None)
+    last = max((s.position for s in presenting), default=-1)  # "… yields suboptimal results" may come between
+    reports = [i for i, t in enumerate(analyse(hit.paper.text).sentences) if _REPORTS.search(t)]
+    end = min((i for i in reports if i > last), default=len(analyse(hit.paper.text).sentences))
+    spanned = [s for s in own if start is not None and start <= s.position < end]
+    return _first_on_the_ask([spanned, own, presenting], asks) or spanned or own or presenting or scored
+
+
+# a sentence that goes on from the one presenting the method: "Our approach integrates …", "It combines …",
+# "Specifically, X consists of …" (the method's name or "our approach" is checked apart, by `_OWN` and the names)
+_GOES_ON = re.compile(r"^(?:specifically|concretely|in particular|to this end|at (?:its|the) core|the core of)\b|"
+                      r"^(?:it|this (?:framework|method|approach|design|module|model))\b", re.I)
+
+
+def _with_its_pair(hit: Hit, best: Sentence, names: list[str]) -> list[Sentence]:
+    """The sentence presenting the paper's method ("we propose Veda, a distilled sparse attention framework …")
+    with the one that goes on to say how it works ("Veda integrates …"), when the best is one of the two: one
+    names what the method is, the other what it does, and a comparison's distinguishing fact is in either (dev
+    comparisons d073, x003: each pair's fact was in the sentence left out). [] when the best is neither."""
+    sentences = analyse(hit.paper.text).sentences
+
+    def goes_on(i: int) -> bool:
+        text = sentences[i]
+        return not _REPORTS.search(text) and bool(
+            PRESENTS.search(text) or _GOES_ON.search(text) or _OWN.search(text) or names_in(text[:60], names))
+
+    at = best.position
+    if PRESENTS.search(best.text) and at + 1 < len(sentences) and goes_on(at + 1):
+        pair = (at, at + 1)
+    elif at > 0 and PRESENTS.search(sentences[at - 1]) and not PRESENTS.search(best.text) and goes_on(at):
+        pair = (at - 1, at)
+    else:
+        return []
+    return [best if i == at else Sentence(i, sentences[i], best.score) for i in pair]
+
+
+def _first_on_the_ask(kinds: list[list[Sentence]], asks: Asks, besides: frozenset[str] = frozenset()) -> list[Sentence]:
+    """The sentences of the first kind that has one holding an asked word ("reward" in "we introduce a … reward
+    system"), those first."""
+    asked = asks.ask - besides
+    for kind in kinds:
+        on = [s for s in kind if asked & terms(s.text)]
+        if on:
+            return on
+    return []

@@ -1,0 +1,52 @@
+"""Comparisons of named papers: each paper's sentence on the asked aspect (results, the data it makes, its gist,
+its mechanism), cited. Abstracts here are invented; the rules were found on eval/questions/fresh_named.jsonl."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answer.asks import Asks
+from rag.answer.compare import compare_answer
+from rag.answer.extractive import Source
+from rag.types import Hit, Paper
+
+STEREO = ("Stereo video is costly to film. We propose Stereon, a dual-branch framework for stereo conversion. "
+          "Stereon uses implicit disparity guidance. Our experiments demonstrate the effectiveness of Stereon. "
+          "Compared to the best competitor we improve the results by 11.76% (L1).")
+CORPUS = ("We introduce Reasonix, the first large-scale training corpus for video reasoning. It comprises 315K "
+          "examples over 145K videos. We develop a generation pipeline for examples. We also curate Reasonix-Eval, "
+          "a new benchmark. Our experiments show that models trained on Reasonix outperform prior data designs.")
+TWO_METHODS = ("Continual learning forgets. Building on these insights, we propose Orthon, which projects the gradient "
+               "onto the orthogonal complement of earlier gradients. We further introduce Orthon-P, which augments "
+               "Orthon with gradient-norm penalization to reduce forgetting.")
+POOLING = ("Video LLMs waste tokens. To bridge this gap, we propose Gridder, a training-free token method. Our approach "
+           "integrates Pyramid Temporal Gridding to capture spatiotemporal interactions of visual tokens. Extensive "
+           "experiments show that Gridder enhances Video LLMs. Our method offers an efficient plug-and-play solution "
+           "for improving visual token representations.")
+
+
+def source(title: str, text: str) -> Source:
+    paper = Paper(id=title.lower(), title=title, venue="ICML", year=2026, abstract=text, text=text, source="f",
+                  position=1)
+    return Source(1, Hit(paper=paper, score=1.0))
+
+
+def asks(ask: set[str], wants: str = "") -> Asks:
+    return Asks(frozenset(ask), frozenset(ask), wants, "", wanted=frozenset(ask))
+
+
+@pytest.mark.parametrize(("title", "text", "ask", "wants", "expected", "absent"), [
+    # results asked: the sentence reporting them, a number first, not the method
+    ("Stereon", STEREO, {"gain", "report", "prior"}, "", "11.76%", "dual-branch"),
+    # the data a paper makes: the sentence presenting its corpus, with the one going on ("It comprises 315K …")
+    ("Reasonix", CORPUS, {"data", "contribut"}, "", "315K", "outperform"),
+    # "what does each propose": the first sentence presenting its work, not a later variant of it
+    ("Orthon", TWO_METHODS, {"vs"}, "", "Orthon: Building on these insights, we propose Orthon", "forgets"),
+    # a mechanism: the method's own sentence before the results, not a closing summary sharing the question's words
+    ("Gridder", POOLING, {"compress", "visual", "token"}, "method", "Pyramid Temporal Gridding", "plug-and-play"),
+])
+def test_each_compared_paper_quotes_its_sentence_on_the_aspect(title, text, ask, wants, expected, absent):
+    line = compare_answer([source(title, text)], asks(ask, wants), {}, 120)
+
+    assert line.startswith(f"{title}: ") and line.endswith("[1]")
+    assert expected in line and absent not in line

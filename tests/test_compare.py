@@ -3,6 +3,7 @@ its mechanism), cited. Abstracts here are invented; the rules were found on eval
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from rag.answer.asks import Asks
@@ -50,3 +51,20 @@ def test_each_compared_paper_quotes_its_sentence_on_the_aspect(title, text, ask,
 
     assert line.startswith(f"{title}: ") and line.endswith("[1]")
     assert expected in line and absent not in line
+
+
+FLAWED = ("Long video understanding is costly. Current collaborative approaches bridge this gap by similarity, yet they treat "
+          "queries as flat vectors. We identify this as a fundamental flaw leading to Semantic Submergence. We propose "
+          "Scoper, which plans what to look at.")
+
+
+def test_a_second_sentence_holds_the_asked_word_the_first_lacks():
+    found = Asks(frozenset({"flaw", "approach"}), frozenset({"flaw", "approach"}), "", "", problem=True,
+                 wanted=frozenset({"flaw", "approach"}))
+
+    scoper = source("Scoper", FLAWED)  # the question's vector is close to both the approaches and the flaw sentence
+    scoper = Source(1, scoper.hit, np.array([0.1, 0.6, 0.55, 0.1]))
+
+    line = compare_answer([scoper], found, {"flaw": 3.0, "approach": 2.0}, 120)
+
+    assert "flat vectors" in line and "Semantic Submergence" in line and "plans what" not in line

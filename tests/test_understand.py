@@ -170,3 +170,30 @@ def test_a_coined_term_names_its_paper_only_to_say_the_filter_leaves_it_out(buil
 
     assert [title[i] for i in understand(text, [], snapshot, venue="ICML").named] == ["Compression order"]
     assert understand(text, [], snapshot).named == ()  # in the filters: search finds it, as any topic
+
+
+LISTED = ("2 papers match:\n- ProtoKV (ICML 2026): Streaming video understanding must answer queries. [1]\n"
+          "- Multi-screen quality assessment (ICML 2026): Our results demonstrate better quality prediction. [2]\n"
+          "Loosely related, not counted: Proact-VL (ICML 2026); LESA (ICML 2026).")
+COMPARED = "ISA: In this work, we propose ISA. [1]\nVeda: We propose Veda. [2]"
+
+
+@pytest.mark.parametrize(("turns", "question", "expected"), [
+    # a list answer's items in its order, by their titles (descriptive ones too), not its loosely related papers
+    (["Which papers work on streaming video?", LISTED], "What does the first one propose?", ["ProtoKV"]),
+    (["Which papers work on streaming video?", LISTED], "And the second one?", ["Multi-screen quality assessment"]),
+    (["Which papers work on streaming video?", LISTED], "What about them?", ["ProtoKV", "Multi-screen quality assessment"]),
+    # counted in the order the user named them, not the answer's
+    (["Compare Veda and ISA.", COMPARED], "What speedup does the former report?", ["Veda"]),
+    (["Compare Veda and ISA.", COMPARED], "Which model did the latter train?", ["ISA: In-context Sparse Attention"]),
+    # "the other one": not the paper just talked about
+    (["Compare Veda and ISA.", COMPARED, "What speedup does the former report?", "Veda: We propose Veda. [1]"],
+     "And the other one?", ["ISA: In-context Sparse Attention"]),
+])
+def test_a_follow_up_pointing_at_one_of_several_papers_is_about_that_one(built_settings, turns, question, expected):
+    snapshot = rag.api.get_index(built_settings).snapshot()
+    history = [{"role": "user" if n % 2 == 0 else "assistant", "content": t} for n, t in enumerate(turns)]
+
+    found = understand(question, history, snapshot)
+
+    assert [snapshot.papers[snapshot.by_id[i]].title for i in found.named or found.subject] == expected

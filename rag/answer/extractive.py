@@ -13,6 +13,7 @@ from rag.answer.citations import strip_markers
 from rag.answer.evidence import Sentence
 from rag.answer.names import names_in, names_of
 from rag.answer.quoting import MOST_SENTENCES, Source, best_sentences
+from rag.answer.understand import LOOSELY_RELATED
 from rag.corpus.terms import analyse, terms
 from rag.types import Hit, Paper
 
@@ -80,7 +81,7 @@ def list_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_wo
         lines.append(f"- {s.hit.paper.title} ({s.hit.paper.venue_year}){body} [{s.n}]")  # plain text (issue 13)
     count = f"{len(sources)} paper{'s' if len(sources) != 1 else ''} match{'es' if len(sources) == 1 else ''}:"
     if related:
-        lines.append("Loosely related, not counted: " +
+        lines.append(f"{LOOSELY_RELATED} " +
                      "; ".join(f"{h.paper.title} ({h.paper.venue_year})" for h in related) + ".")
     return "\n".join([count, *lines])
 

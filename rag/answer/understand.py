@@ -60,7 +60,7 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
         found += [(r, n) for r, n in mentioned(text, snapshot, titled_phrases(text)) if keep is not None and not keep[r]]
     named = tuple(dict.fromkeys(snapshot.papers[row].id for row, _ in sorted(found)))
     written = tuple(dict.fromkeys(words for _, words in found))
-    subject = () if standalone == text and not named else conversation_subject(history, snapshot)
+    subject = () if standalone == text and not named else conversation_subject(history, snapshot, text)
     # two papers joined by "and" or "or" ("Which is faster, Veda or ISA?") are compared, as are two named by title
     # in one fact question whatever joins them ("How does X compress tokens differently from Y?")
     compared = kind in ("fact", "list") and bool(_COMPARE.search(text) or re.search(r"\s(?:and|or)\s", text) or titled > 1)
@@ -150,23 +150,50 @@ ELLIPTICAL_TERMS = 2  # a fact question with at most this many content words lea
 def follows_on(text: str, kind: str) -> bool:
     """Is the question about the previous turn's subject: a pronoun for it, a continuation, or too short to
     stand alone ("What is the learning rate?")?"""
-    return bool(_ANAPHORA.search(text) or _CONTINUES.search(text)
+    return bool(_ANAPHORA.search(text) or _CONTINUES.search(text) or _ORDINAL.search(text)
                 or (kind == "fact" and len(terms(text) - GENERIC - KIND_WORDS) <= ELLIPTICAL_TERMS))
 
 
-def conversation_subject(history: list[dict], snapshot: Snapshot) -> tuple[str, ...]:
-    """The paper(s) the conversation is about: named in the last turns, or quoted by the last answer."""
-    titles = snapshot_facts(snapshot).titles
-    for message in reversed(history[-4:]):
-        content = str(message.get("content") or "")
-        if not content:
-            continue
-        rows = titles.find(content)
-        if message.get("role") == "assistant":
-            rows = rows or _quoted_papers(content, snapshot)
-        if rows:
-            return tuple(dict.fromkeys(snapshot.papers[row].id for row in rows))
-    return ()
+def conversation_subject(history: list[dict], snapshot: Snapshot, text: str = "") -> tuple[str, ...]:
+    """The paper(s) the conversation is about: named in the last turns, or quoted by the last answer, in the order
+    it gave them; the one `text` points at ("the second one", "the other one") when it points at one."""
+    recent = list(reversed(history[-4:]))
+    said = [ids for ids in (_subject_of(m, snapshot) for m in recent) if ids]
+    if not said:
+        return ()
+    match = _ORDINAL.search(text)
+    if not match:
+        return said[0]
+    if match.group("other"):  # not the paper just talked about: the next of several, or one talked about before
+        others = [i for ids in said for i in ids if i != said[0][0]]
+        return others[:1] or said[0]
+    # counted in the order the user named them ("Compare Veda and ISA" → the former is Veda), else the answer's
+    asked = [ids for ids in (_subject_of(m, snapshot) for m in recent if m.get("role") == "user") if len(ids) > 1]
+    among = asked[0] if asked else said[0]
+    nth = _NTH[(match.group("nth") or match.group("pair")).lower()]
+    return (among[nth],) if -len(among) <= nth < len(among) else said[0]
+
+
+# "the first one", "the second paper", "the latter", "the other one": one of the papers of the conversation
+_ORDINAL = re.compile(r"\bthe (?:(?P<nth>first|second|third|fourth|fifth|last)|(?P<other>other))\s+(?:one|paper|"
+                      r"work|method|approach|model|framework)\b|\bthe (?P<pair>former|latter)\b", re.I)
+_NTH = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1, "former": 0, "latter": -1}
+
+
+def _subject_of(message: dict, snapshot: Snapshot) -> tuple[str, ...]:
+    """The papers a message names, first named first: a list answer's items by their titles (not its loosely
+    related ones), else the titles named, else (an answer) the papers whose sentences it quotes."""
+    content = str(message.get("content") or "").split(LOOSELY_RELATED)[0]
+    facts = snapshot_facts(snapshot)
+    rows = [facts.rows_by_title[t] for t in _LIST_ITEM.findall(content) if t in facts.rows_by_title]
+    rows = rows or [row for row, _ in facts.titles.mentions(content)] if content else []
+    if message.get("role") == "assistant":
+        rows = rows or _quoted_papers(content, snapshot)
+    return tuple(dict.fromkeys(snapshot.papers[row].id for row in rows))
+
+
+LOOSELY_RELATED = "Loosely related, not counted:"  # extractive.list_answer's line of papers that do not match
+_LIST_ITEM = re.compile(r"^- (.+?) \([^()]*\d{4}\)", re.M)  # "- ProtoKV (ICML 2026): …"
 
 
 def _quoted_papers(answer: str, snapshot: Snapshot, candidates: int = 5) -> list[int]:
@@ -211,6 +238,7 @@ class SnapshotFacts:
     """What understanding a question needs from the whole collection, computed once per snapshot."""
 
     titles: TitleIndex
+    rows_by_title: dict[str, int]  # each paper's title, for the items of a list answer
     venue_patterns: list[tuple[str, re.Pattern]]  # longest venue first: "ICML Workshop" before "ICML"
     years: set[int]
     years_by_venue: dict[str, set[int]]
@@ -232,7 +260,8 @@ def snapshot_facts(snapshot: Snapshot) -> SnapshotFacts:
         patterns = [(v, re.compile(rf"(?<![\w-]){re.escape(v)}(?![\w-])", re.I)) for v in venues]
         years = {p.year for p in snapshot.papers if p.year}
         counts = Counter(p.venue_year for p in snapshot.papers)
-        facts = SnapshotFacts(TitleIndex.build(snapshot.papers), patterns, years, dict(years_by_venue), counts)
+        by_title = {p.title: row for row, p in enumerate(snapshot.papers)}
+        facts = SnapshotFacts(TitleIndex.build(snapshot.papers), by_title, patterns, years, dict(years_by_venue), counts)
         _FACTS[snapshot] = facts
     return facts
 

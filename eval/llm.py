@@ -25,7 +25,7 @@ from pathlib import Path
 import httpx
 
 import rag
-from rag.answer import gguf
+from rag.answer import gguf, pipeline
 from rag.answer.citations import claims_for, find_markers, strip_markers
 from rag.corpus.text import split_sentences
 from rag.answer.llm import load_client
@@ -58,9 +58,25 @@ def server_counters(settings: Settings) -> dict[str, float]:
     return totals
 
 
+_DECLINED: list[float] = []  # the decision's best probability at each decline of the model, for this question
+
+
+def _recording(best):
+    def probability(decision) -> float:
+        _DECLINED.append(best(decision))
+        return _DECLINED[-1]
+    return probability
+
+
+# the pipeline asks for the decision's best probability only when the model declines: record it, to set
+# pipeline.OVERRULE_DECLINE on dev from the declines of in-scope and out-of-scope questions
+pipeline._best_probability = _recording(pipeline._best_probability)
+
+
 def ask(question: dict, settings: Settings) -> dict:
     """One answer, streamed: its scores, time to first piece and total time, and what llama.cpp read for it."""
     before = server_counters(settings)
+    _DECLINED.clear()
     started = time.perf_counter()
     first = None
     for piece in rag.ask_stream(question["question"], settings=settings):
@@ -75,7 +91,8 @@ def ask(question: dict, settings: Settings) -> dict:
     return {**question, **score(answer, question), "ttft": first, "seconds": total,
             "prompt_tokens": used.get("prompt_tokens_total"), "prompt_seconds": used.get("prompt_seconds_total"),
             "tokens": used.get("tokens_predicted_total"), "load": os.getloadavg()[0],
-            "mode": answer.mode, "notice": answer.notice, "answer": answer.text}
+            "mode": answer.mode, "notice": answer.notice, "answer": answer.text,
+            "declined_p": _DECLINED[0] if _DECLINED else None}
 
 
 def score(answer, question: dict) -> dict:
@@ -166,7 +183,8 @@ def report(rows: dict, args, model: str, seconds: float) -> str:
              "prompt tokens read p50 | prompt read rate | load average |",
              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for key, rs in rows.items():
-        s = summarise(rs)
+        written = {r["qid"] for r in rows.get(key.replace("/extractive", "/llm"), rs)}
+        s = summarise([r for r in rs if r["qid"] in written])  # a run stopped early: the questions both answered
         f = lambda v, fmt="{:.2f}": "–" if v is None else fmt.format(v)  # noqa: E731
         lines.append(
             f"| {key} ({s['n_in']} in, {s['n_out']} out) | {f(s['resolves'])} | {f(s['supported'])} ({s['claims']}) | "

@@ -24,15 +24,22 @@ def test_values_are_the_figures_and_names_the_question_does_not_give(sentence, q
     assert values(sentence, question) == expected
 
 
-@pytest.mark.parametrize(("text", "cited", "why"), [
-    ("Veda achieves a 5.1× end-to-end speedup [1].", True, ""),
-    ("Veda achieves a 5.1x end-to-end speedup [1].", True, ""),  # an x for the times sign keeps the figure
-    ("Veda is fast on waver-t2v-12b [1].", True, ""),  # one value is enough, in any case
-    ("Veda makes generation much faster [1].", True, "left out the figures"),
-    ("Veda achieves a 5.1× end-to-end speedup.", False, "cited no source"),
+SPEEDUP, SETUP = "What speedup does Veda report?", "Which model does Veda run on?"
+
+
+@pytest.mark.parametrize(("text", "cited", "question", "why"), [
+    ("Veda achieves a 5.1× end-to-end speedup [1].", True, SPEEDUP, ""),
+    ("Veda achieves a 5.1x end-to-end speedup [1].", True, SPEEDUP, ""),  # an x for the times sign keeps the figure
+    ("Veda is fast on waver-t2v-12b [1].", True, SETUP, ""),  # one value is enough, in any case
+    ("Veda reduces overhead to 50% [1].", True, SPEEDUP, ""),  # one of the figures is enough too
+    # a number asked, and the answer keeps a name but none of the figures: the asked value is gone
+    ("Veda is fast on Waver-T2V-12B [1].", True, SPEEDUP, "left out the figures"),
+    ("Veda makes generation much faster [1].", True, SPEEDUP, "left out the figures"),
+    ("Veda makes generation much faster [1].", True, SETUP, "left out the figures"),
+    ("Veda achieves a 5.1× end-to-end speedup.", False, SPEEDUP, "cited no source"),
 ])
-def test_a_written_answer_must_cite_and_keep_a_value(text, cited, why):
-    reason = dropped(text, cited, VEDA, "What speedup does Veda report?")
+def test_a_written_answer_must_cite_and_keep_a_value_and_an_asked_figure(text, cited, question, why):
+    reason = dropped(text, cited, VEDA, question)
     assert (why in reason) if why else reason == ""
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from rag.answer.asks import asked_clauses, wanted_detail
 from rag.answer.citations import strip_markers
 from rag.corpus.text import split_sentences
 
@@ -50,7 +51,16 @@ def dropped(text: str, cited: bool, extractive: str, question: str) -> str:
     written = _fold(text)
     if not any(_fold(v) in written for v in wanted):
         return "the written answer left out the figures and names its source gives"
+    figures = [v for v in wanted if v.lstrip("~≈<>")[:1].isdigit()]  # "5.1×", "~8K", not "Waver-T2V-12B"
+    if figures and _asks_number(question) and not any(_fold(v) in written for v in figures):
+        # "how many stereo videos?" answered with the dataset's name and another figure than the lead's:
+        # the asked value is gone though a name survived
+        return "the written answer left out the figures its source gives"
     return ""
+
+
+def _asks_number(question: str) -> bool:
+    return any(wanted_detail(clause) == "number" for clause in asked_clauses(question))
 
 
 def _fold(text: str) -> str:

@@ -293,3 +293,17 @@ def test_a_question_on_a_term_of_the_paper_is_answered_by_its_sentence(s, turns,
     check_invariants(answer)
     assert answer.citations and answer.citations[0].paper.title == "LSGQuant"
     assert fact in answer.text and (not absent or absent not in answer.text)
+
+
+def test_a_described_paper_the_filter_leaves_out_is_said_to_be_outside_it(s):
+    answer = rag.ask("How does the streaming video memory with prototype banks keep a constant footprint?",
+                     venue="ICLR", settings=s)
+
+    assert answer.abstained and not answer.citations
+    assert answer.text.startswith("ProtoKV is ICML 2026, outside the ICLR filter.")
+
+
+def test_an_out_of_scope_question_under_a_filter_is_no_paper_outside_it(s):
+    answer = rag.ask("What is the best recipe for sourdough bread?", venue="ICLR", settings=s)
+
+    assert answer.abstained and not answer.citations and "outside" not in answer.text

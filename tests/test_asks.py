@@ -113,6 +113,18 @@ def test_the_question_own_spelling_of_a_name_is_no_focus():
     assert not {"video", "mtr"} & asks(q, "Video-MTR").focus
 
 
+@pytest.mark.parametrize(("text", "content"), [
+    ("What has been done on choosing which frames a video model should look at?", {"choos", "frame", "video"}),
+    ("Which papers build some kind of memory so a model can keep up with a live video stream?",
+     {"build", "memori", "keep", "live", "video", "stream"}),
+    ("Is there work on reading lips from silent video?", {"read", "lip", "silent", "video"}),  # "reading" is content
+    ("I'm curious whether anyone cuts down the visual tokens of video LLMs", {"cut", "visual", "token", "video", "llms"}),
+])
+def test_function_words_and_request_words_are_no_focus(text, content):
+    # "some", "so", "up", "done" are in no abstract: as focus they counted as content the collection lacks
+    assert asks(question(text)).focus == content
+
+
 def test_a_question_asking_several_things_keeps_each_clause_apart():
     found = asks(question("How many hours of footage are in UCS-Bench, and what is the proposed framework called?"),
                  "UCS-Bench")

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, replace
 
 from rag.answer.understand import Question
-from rag.answer.wording import GENERIC, KIND_WORDS
+from rag.answer.wording import FUNCTION, GENERIC, KIND_WORDS
 from rag.corpus.terms import terms
 
 # phrasings that carry no content: "what does DRAQ stand for", "what does X add on top of Y"
@@ -41,16 +41,16 @@ def asks(question: Question, names: str = "") -> Asks:
     venues = [question.venue] if isinstance(question.venue, str) else list(question.venue or ())
     filters = terms(f"{' '.join(venues)} {question.year or ''}")
     own = terms(names)
-    full = terms(_PHRASING.sub(" ", question.text)) - filters
+    full = terms(_PHRASING.sub(" ", question.text)) - filters - FUNCTION
     focus = full - GENERIC - own or full - GENERIC or full
     clauses = asked_clauses(question.text)
     last = " ".join(clauses)
-    asked = terms(_PHRASING.sub(" ", last)) - GENERIC - own - filters
+    asked = terms(_PHRASING.sub(" ", last)) - GENERIC - FUNCTION - own - filters
     ask = asked or focus
     wants = next(filter(None, map(wanted_detail, clauses)), "") or wanted_detail(question.text)
     problem = bool(_ASKS_PROBLEM.search(last))
     things = [t for clause in clauses for t in re.split(r",\s*|\s+and\s+", attribute(clause, names)) if t.strip()]
-    details = tuple(_detail(t, GENERIC | KIND_WORDS | own | filters) for t in things)
+    details = tuple(_detail(t, GENERIC | FUNCTION | KIND_WORDS | own | filters) for t in things)
     details = tuple(d for d in details if d[1])
     wanted = frozenset().union(*(d for _, d, _ in details)) or frozenset(ask)
     parts = tuple(asks(replace(question, text=clause), names) for clause in clauses) if len(clauses) > 1 else ()

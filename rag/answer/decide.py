@@ -87,9 +87,12 @@ def candidates(index: PaperIndex, snapshot: Snapshot, question: Question, hits: 
     # the best single sentence's cosine with what is asked, for the papers that can decide an answer (the
     # first few and the named ones); the others keep their best window's cosine
     sentence_cos = {i: float(c.max()) if len(c) else 0.0 for i, c in focus_cos.items()}
+    # with no paper named, the question's every part says which paper answers ("Which paper warms up the initial
+    # queries, and on which tasks was it evaluated?"): its last clause alone matches any paper's experiments
+    judged = asked if focus else query_vector
     for h in hits[:SENTENCE_HITS]:
         if h.paper.id not in sentence_cos:
-            c = cosines(vectors, h, asks, idf, asked)
+            c = cosines(vectors, h, asks, idf, judged)
             sentence_cos[h.paper.id] = float(c.max()) if len(c) else 0.0
     # venue names and years say where to look, not what about: a venue the filter overrides is no unknown topic
     venues = terms(" ".join(snapshot_facts(snapshot).venue_year_counts))

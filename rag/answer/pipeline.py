@@ -16,6 +16,7 @@ from rag.answer.extractive import excluded_answer, fact_answer, list_answer, not
 from rag.answer.kept import dropped
 from rag.answer.lists import searched
 from rag.answer.llm import NO_ANSWER, condense_question, generate_stream, llm_configured, model_label
+from rag.answer.outside import outside_filters
 from rag.answer.prompt import evidence
 from rag.answer.reply import plain_text, trim_cut
 from rag.answer.understand import Question, has_latin_words, snapshot_facts, understand
@@ -71,8 +72,10 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
     hits = hybrid_search(index, query, k, venue=question.venue, year=question.year, settings=settings,
                          snapshot=snapshot, vector=vector)
     decision = decide(index, snapshot, question, hits, vector) if hits else None
-    if decision is None or decision.verdict == "abstain":
-        yield from _emit(_abstain(snapshot, sources=tuple(hits)))  # nothing to go on: no LLM call
+    if decision is None or decision.verdict == "abstain":  # nothing to go on (no LLM call), or outside the filters
+        outside = outside_filters(index, snapshot, question, k or settings.answer.k)
+        message = excluded_answer(outside, question.venue, question.year) if outside else ""
+        yield from _emit(_abstain(snapshot, message, sources=tuple(hits)))
         return
     if decision.verdict == "not-reported":
         yield from _emit(_not_reported(decision))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bm25s.stopwords import STOPWORDS_EN_PLUS
+
 from rag.corpus.terms import terms
 
 # words that say how a question is put, not what it is about
@@ -22,3 +24,9 @@ KIND_WORDS = frozenset(terms("kind type sort quantity quantities amount componen
                              "thing things result results finding findings outcome happen happens other main key core "
                              "particular faster slower better worse larger smaller bigger longer shorter higher lower "
                              "more fewer less cheaper quicker improvement gain variant version"))
+
+# English function words (NLTK's list, as bm25s ships it: "some", "so", "up", "done", "should") and the words of
+# a request ("I am curious about …", "What has been done on …"): no content of a question. The term layer
+# keeps only bm25s's short list, so without these a question's "so" or "done", which no abstract holds, counted
+# as content the collection lacks (the `unknown` abstention feature) and as coverage an abstract missed
+FUNCTION = terms(" ".join(STOPWORDS_EN_PLUS)) | terms("research interested curious know want wonder done")

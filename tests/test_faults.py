@@ -296,13 +296,14 @@ def test_answers_stop_with_a_clear_error_and_resume_when_the_server_is_back(chro
 def test_the_pages_ask_endpoint_reports_the_outage_and_recovers(chroma_server, tmp_path, data_copy):
     from gradio_client import Client
 
-    from ui.app import build_app
+    from ui.app import build_app, launch_options
 
     data = data_copy(tmp_path / "data", files=[VEDA_FILE])
     settings = rag.Settings(index_dir=tmp_path / "index", data_dir=data, chroma_url=chroma_server.url,
                             embed_threads=FAST_THREADS)
     app = build_app(settings)  # builds the index through the server on first start
-    app.launch(server_name="127.0.0.1", server_port=None, prevent_thread_lock=True, quiet=True)
+    app.launch(server_name="127.0.0.1", server_port=None, prevent_thread_lock=True, quiet=True,
+               **launch_options(settings))
     try:
         client = Client(app.local_url, verbose=False)
         assert client.predict(VEDA_QUESTION, api_name="/ask")["citations"][0]["title"] == "Veda"
@@ -540,10 +541,11 @@ def test_ten_sessions_at_once_get_the_answers_they_get_alone(built_settings):
     if str(PROJECT_ROOT) not in sys.path:  # eval/ is a top-level package of the checkout, not installed
         sys.path.insert(0, str(PROJECT_ROOT))
     from eval.load import ask, connect, problems, questions, run_load, summary
-    from ui.app import build_app
+    from ui.app import build_app, launch_options
 
     app = build_app(built_settings)
-    app.launch(server_name="127.0.0.1", server_port=None, prevent_thread_lock=True, quiet=True)
+    app.launch(server_name="127.0.0.1", server_port=None, prevent_thread_lock=True, quiet=True,
+               **launch_options(built_settings))
     try:
         pool = questions()[:30]
         alone = connect(app.local_url)

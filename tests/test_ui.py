@@ -27,7 +27,8 @@ RAW_TAGS = ("<script", "<img", "<b>big")
 @pytest.fixture
 def served(index_copy):
     app = build_app(index_copy)
-    app.launch(server_name="127.0.0.1", server_port=None, prevent_thread_lock=True, quiet=True)
+    app.launch(server_name="127.0.0.1", server_port=None, prevent_thread_lock=True, quiet=True,
+               **launch_options(index_copy))
     yield app
     app.close()
 
@@ -369,6 +370,24 @@ def test_main_binds_host_port_and_login(monkeypatch):
 
 def test_the_upload_limit_reaches_gradio(built_settings):
     assert launch_options(built_settings.replace(upload_max_mb=1.5))["max_file_size"] == 1572864
+
+
+def test_a_slow_first_render_does_not_tear_the_server_down(index_copy, monkeypatch):
+    """Gradio's own reachability probe (HEAD of the page, 3 s timeout) failed once at load ~10 and raised
+    'localhost is not accessible' after the server was up: with our options it is not run."""
+    import gradio.networking
+
+    monkeypatch.setattr(gradio.networking, "url_ok", lambda url: False)  # the probe timing out
+    app = build_app(index_copy)
+    app.launch(server_name="127.0.0.1", server_port=None, prevent_thread_lock=True, quiet=True,
+               **launch_options(index_copy))
+    try:
+        from gradio_client import Client
+
+        page = Client(app.local_url, verbose=False).predict(VEDA_QUESTION, None, None, 1, api_name="/search")
+        assert "<b>1. Veda</b>" in page
+    finally:
+        app.close()
 
 
 def test_a_first_start_builds_the_index_and_says_so(tmp_path, data_copy, caplog):

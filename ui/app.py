@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import logging
 import os
 import signal
@@ -29,6 +30,11 @@ PRIVATE = {"api_visibility": "private"}
 # Gradio's cache of uploads and downloads: every 10 minutes, files older than an hour go (an upload is copied
 # into the data folder at once; an export is copied in again on the next click)
 UPLOAD_CACHE = (600, 3600)
+# After starting, Gradio HEADs its own page with a 3 s timeout and, when that fails, raises "localhost is not
+# accessible, set share=True": on a loaded machine (load average ~10, a test run beside a model) the first render
+# took longer, and the server that was up and serving was torn down. We never share, so the probe tells us
+# nothing; `_frontend=False` skips only that probe (gradio 6, blocks.py). Kept off the call if a later Gradio drops it.
+NO_REACHABILITY_PROBE = {"_frontend": False} if "_frontend" in inspect.signature(gr.Blocks.launch).parameters else {}
 
 
 def parse_auth(value: str | None) -> tuple[str, str] | None:
@@ -48,7 +54,8 @@ def launch_options(settings: rag.Settings) -> dict:
     guard = GuardPolicy(bound=settings.serve.host, allowed_hosts=settings.serve.allowed_hosts)
     mcp_server, mcp_middleware = mcp_options(settings.serve.mcp, auth)
     return {"css": CSS, "max_file_size": int(settings.serve.upload_max_mb * 1024 * 1024), "auth": auth,
-            "mcp_server": mcp_server, "app_kwargs": {"middleware": [guard_middleware(guard), *mcp_middleware]}}
+            "mcp_server": mcp_server, "app_kwargs": {"middleware": [guard_middleware(guard), *mcp_middleware]},
+            **NO_REACHABILITY_PROBE}
 
 
 def build_app(settings: rag.Settings | None = None) -> gr.Blocks:

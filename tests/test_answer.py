@@ -156,6 +156,15 @@ def test_a_named_paper_the_filter_excludes_is_named_and_nothing_else_is_cited(s)
     assert answer.citations == () and answer.abstained
 
 
+def test_a_comparison_whose_other_paper_the_filter_excludes_says_so_beside_the_answer(s):
+    answer = rag.ask("How do Veda and KERN differ?", venue="ICLR", settings=s)
+
+    assert [c.paper.title.split(":")[0] for c in answer.citations] == ["KERN"]  # Veda is ICML: not cited
+    assert answer.notice == "Veda is ICML 2026, outside the ICLR filter. Clear the filter to ask about it."
+    assert not answer.abstained
+    check_invariants(answer)
+
+
 def test_a_detail_the_named_abstract_lacks_is_said_to_be_missing_with_the_paper_as_source(s):
     answer = rag.ask("What batch size did the KERN router experiments use?", settings=s)
 

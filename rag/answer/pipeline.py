@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import time
 import unicodedata
-from collections import Counter
 from dataclasses import replace
 from typing import Iterator, Sequence
 
 from rag.answer.citations import resolve, strip_markers
+from rag.answer.collection import collection_answer
 from rag.answer.decide import Decision, decide
 from rag.answer.described import with_described
 from rag.answer.compare import compare_answer
@@ -25,7 +25,7 @@ from rag.index.store import PaperIndex, Snapshot
 from rag.retrieval.hybrid import hybrid_search, query_vector
 from rag.retrieval.spelling import correct
 from rag.settings import Settings
-from rag.types import Answer, Citation, Hit, Paper
+from rag.types import Answer, Hit, Paper
 
 
 def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = None,
@@ -47,10 +47,18 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
     if not use_llm and not has_latin_words(text) and settings.index.embedder not in MULTILINGUAL:
         yield from _emit(_abstain(snapshot, NO_ENGLISH))
         return
-    excluded = _excluded(question, snapshot)
-    if excluded:  # every paper the question names is outside the filters: say so, cite nothing
-        yield from _emit(_abstain(snapshot, excluded_answer(excluded, question.venue, question.year)))
+    outside = _named_outside(question, snapshot)
+    if outside and len(outside) == len(question.named):  # every paper it names is outside: say so, cite nothing
+        yield from _emit(_abstain(snapshot, excluded_answer(outside, question.venue, question.year)))
         return
+    stream = _within_filters(index, snapshot, question, text, history, k, settings, use_llm)
+    # "Compare Veda and KERN" under the ICLR filter answers about KERN alone: its notice says where Veda went
+    yield from _noting(stream, excluded_answer(outside, question.venue, question.year)) if outside else stream
+
+
+def _within_filters(index: PaperIndex, snapshot: Snapshot, question: Question, text: str, history, k, settings,
+                    use_llm: bool) -> Iterator:
+    """The stages after understanding: retrieve, decide (or abstain), compose extractively or by the LLM."""
     asked, language = question.text, ""  # what the model answers, and the language it answers in when not English
     if use_llm:
         # one budget for the whole written answer, and one for its first words (condensing included):
@@ -120,15 +128,20 @@ def _not_reported(decision: Decision) -> Answer:
                   sources=tuple(decision.hits))
 
 
-def _excluded(question: Question, snapshot: Snapshot) -> list[Paper]:
-    """The papers the question names, when the filters exclude every one of them."""
-    if not question.named:
-        return []
+def _named_outside(question: Question, snapshot: Snapshot) -> list[Paper]:
+    """The papers the question names that the filters exclude."""
     keep = snapshot.mask(question.venue, question.year)
-    rows = [snapshot.by_id[i] for i in question.named]
-    if keep is None or any(keep[row] for row in rows):
+    if keep is None:
         return []
-    return [snapshot.papers[row] for row in rows]
+    rows = [snapshot.by_id[i] for i in question.named]
+    return [snapshot.papers[row] for row in rows if not keep[row]]
+
+
+def _noting(stream: Iterator, note: str) -> Iterator:
+    """The stream, its final `Answer` carrying `note` in its notice (before any notice of its own)."""
+    for piece in stream:
+        yield replace(piece, notice=" ".join(x for x in (note, piece.notice) if x)) if isinstance(piece, Answer) \
+            else piece
 
 
 def _llm_sources(question: Question, decision: Decision, most: int) -> list[Hit]:
@@ -261,23 +274,6 @@ def _emit(answer: Answer) -> Iterator:
     # a ready answer streams by sentence, so callers have one code path for both modes
     yield from _pieces(answer.text)
     yield answer
-
-
-def collection_answer(question: Question, snapshot: Snapshot) -> Answer:
-    """Questions about the collection itself, answered exactly from metadata."""
-    keep = snapshot.mask(question.venue, question.year)  # the same filters searches apply
-    papers = [p for row, p in enumerate(snapshot.papers) if keep is None or keep[row]]
-    counts = Counter(p.venue_year for p in papers)
-    per_venue = ", ".join(f"{v}: {n}" for v, n in sorted(counts.items()))
-    if question.kind == "count":
-        return Answer(text=f"{len(papers)} papers are indexed ({per_venue}).", mode="extractive")
-    if question.kind == "venues":
-        return Answer(text=f"The collection covers {len(counts)} venue(s): {per_venue}.", mode="extractive")
-    with_code = [p for p in papers if p.code_links]
-    lines = [f"{len(with_code)} of {len(papers)} papers link to code:"]
-    lines += [f"- {p.title} ({p.venue_year}): {p.code_links[0].url} [{i}]" for i, p in enumerate(with_code, 1)]
-    citations = tuple(Citation(n=i, paper=p) for i, p in enumerate(with_code, 1))
-    return Answer(text="\n".join(lines), citations=citations, mode="extractive")
 
 
 def _abstain(snapshot: Snapshot | None, message: str = "", sources: tuple[Hit, ...] = ()) -> Answer:

@@ -6,33 +6,20 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-import numpy as np
-
-from rag.answer.abstain import Model, shipped_model
-from rag.answer.decide import candidates, paper_name
+from rag.answer.decide import paper_name
+from rag.answer.judged import best_judged
 from rag.answer.understand import Question
 from rag.index.store import PaperIndex, Snapshot
-from rag.retrieval.hybrid import hybrid_search, query_vector as embed_query
 
 
-def with_described(index: PaperIndex, snapshot: Snapshot, question: Question, k: int, settings,
-                   model: Model | None = None) -> Question:
+def with_described(index: PaperIndex, snapshot: Snapshot, question: Question, k: int, settings) -> Question:
     """A comparison of a named paper with one it describes ("MUSE and the adaptive video tokenizer"): the
     description is searched, and its best paper besides the named one is compared when the calibrated
     model says it answers the description; otherwise the question is about the named paper alone."""
-    model = model or shipped_model(index.settings.index.embedder)
     phrase = question.described
     alone = replace(question, text=phrase, standalone=phrase, kind="fact", named=(), written=(), described="")
-    vector = embed_query(index, phrase)
-    hits = [h for h in hybrid_search(index, phrase, k, venue=question.venue, year=question.year, settings=settings,
-                                     snapshot=snapshot, vector=vector) if h.paper.id not in question.named]
-    if hits:
-        found = candidates(index, snapshot, alone, hits, vector)
-        p = model.probability(found.rows)
-        best = int(np.argmax(p))
-        if p[best] >= model.threshold:
-            return _described_named(question, hits[best].paper)
-    return replace(question, kind="fact", described="")
+    best = best_judged(index, snapshot, alone, phrase, k, settings, question.venue, question.year, skip=question.named)
+    return _described_named(question, best.paper) if best else replace(question, kind="fact", described="")
 
 
 def _described_named(question: Question, paper) -> Question:

@@ -130,7 +130,7 @@ def _not_reported(decision: Decision) -> Answer:
 
 def _named_outside(question: Question, snapshot: Snapshot) -> list[Paper]:
     """The papers the question names that the filters exclude."""
-    keep = snapshot.mask(question.venue, question.year)
+    keep = snapshot.mask(question.venue, question.year) if question.named else None
     if keep is None:
         return []
     rows = [snapshot.by_id[i] for i in question.named]

@@ -124,7 +124,8 @@ contributions literature collection index corpus have has list show tell give fi
 trying try interested curious looking look looked looks examine examines examined examining investigate investigates
 investigated investigating discuss discusses discussed discussing cover covers covered covering address addresses
 addressed addressing tackle tackles tackled tackling deal deals dealt dealing focus focuses focused focusing out done
-please anything everything ones one so and or also mentioned mention mentions available exist exists""".split())
+please anything everything ones one so and or also mentioned mention mentions available exist exists whether anyone
+anybody someone somebody studied concerned touching get know""".split())
 
 
 def _trimmed(text: str) -> str:

@@ -27,6 +27,7 @@ _LIST = re.compile(
     r"|^\W*(?:papers|works?|research|studies|publications|articles)\s+(?:on|about|into|regarding|concerning|[a-z]+ing)\b"
     # "Has there been work on X?", "Is X covered by any paper?", "What does the collection have on X?"
     r"|\b(?:has|have)\s+there\s+been\s+(?:any\s+)?(?:work|research|papers|studies)\b|\bany\s+(?:paper|study|work)\b"
+    r"|\b(?:whether|if)\s+(?:anyone|anybody|someone|somebody)\s+(?:has|have|had)\s+\w+ed\b"
     r"|\bwhat\s+does\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+(?:have|hold|contain)\b",
     re.I)
 # A request for papers in other words than "Which papers …?"; a later question of its own ("Has anyone used X? What
@@ -43,7 +44,7 @@ _ASKED_FOR = re.compile(
     r"(?:(?:any|some|the|other|more|good|relevant|recent|existing|prior)\s+)*(?:[\w-]+\s+){0,2}?"
     rf"{_BODY_OF_WORK}\b(?!\s+(?:does|did|do|was|is)\b)"
     # "Anything on X?", "Is there anything about X?", "Got anything involving X?", "List everything about X"
-    r"|(?:^\W*|\b(?:is there|are there|do you have|do we have|have you got|got|know of|find|show me)\s+)anything\s+(?:on|about|"
+    r"|(?:^\W*|\b(?:is there|are there|do you have|do we have|have you got|got|know of|find|show me|looking for|searching for)\s+)anything\s+(?:on|about|"
     r"regarding|concerning|involving|related to|relating to|around|covering|dealing with|using|that|which|in)\b"
     # "What's been done on X?", "What has been published about X?", "What do you have on X?"
     r"|\bwhat(?:'s|\s+is|\s+has|\s+have)\s+(?:been\s+|people\s+)?(?:done|published|written|proposed|tried|studied|"

@@ -104,6 +104,10 @@ def test_a_paper_called_by_its_topic_or_a_phrase_of_its_abstract(built_settings)
     ("Which datasets?", "fact", True),  # too short to stand alone
     ("What is the learning rate?", "fact", True),
     ("What is the guided variant called?", "fact", True),  # "called", "variant": how it is asked
+    ("How does the guided variant remove faces?", "fact", True),  # a part of the conversation's method
+    ("What does the second training stage add over the first?", "fact", True),
+    ("Which paper proposes the guided variant of orthogonal projection?", "fact", False),  # a paper asked anew
+    ("Is there work where the lightweight module removes faces?", "fact", False),
     ("How do diffusion transformers generate long videos?", "fact", False),  # a question of its own
     ("Which papers study continual learning?", "list", False),
     ("Which papers?", "list", False),  # a short list question is about the collection

@@ -22,6 +22,13 @@ _ANAPHORA = re.compile(
 _COMPARE = re.compile(r"\b(compare[sd]?|comparison|differ\w*|versus|vs\.?|both|each|contrast|"
                       r"separates?|distinguish(?:es)?|unlike|similar\w*|same|in common|alike)\b", re.I)
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+# a part of the conversation's method, named by what it does ("How does the guided variant remove faces?", "What
+# does the second stage add?"): said of that paper, unless the question asks for a paper anew ("Which paper
+# proposes the guided variant …?"); dev follow-up w715 abstained without it
+_PART = re.compile(r"\bthe (?:[\w-]+ ){1,2}(?:variant|version|extension|component|module|part|stage|branch|loss|"
+                   r"objective|signal|strategy|mechanism|renderer|encoder|decoder)s?\b", re.I)
+_ASKS_PAPER = re.compile(r"^\W*(?:which|what) (?:papers?|works?|stud(?:y|ies))\b|\b(?:is|are) there\b|\bany (?:papers?|work)\b",
+                         re.I)
 
 
 @dataclass(frozen=True)
@@ -151,6 +158,7 @@ def follows_on(text: str, kind: str) -> bool:
     """Is the question about the previous turn's subject: a pronoun for it, a continuation, or too short to
     stand alone ("What is the learning rate?")?"""
     return bool(_ANAPHORA.search(text) or _CONTINUES.search(text) or _ORDINAL.search(text)
+                or (_PART.search(text) and not _ASKS_PAPER.search(text))
                 or (kind == "fact" and len(terms(text) - GENERIC - KIND_WORDS) <= ELLIPTICAL_TERMS))
 
 

@@ -126,6 +126,9 @@ def attribute(asked: str, names: str = "") -> str:
     text = asked.strip().rstrip("?.! ")
     for name in filter(None, names.split("\n")):
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:'s|’s)?", " ", text)
+    took = _TAKES.search(text)  # "How long does X take to train?" asks its training time
+    if took:
+        return f"{_GERUND.get(took.group('verb').lower(), took.group('verb') + 'ing')} time"
     match = _ATTRIBUTE_IS.search(text) or _ATTRIBUTE.search(text)
     phrase = match.group("what") if match else ""
     phrase = re.sub(r"\s+", " ", phrase).strip(" ,;:-")
@@ -156,7 +159,13 @@ _ASKS_METHOD = re.compile(r"^\s*how\b|\bhow (?:does|do|did|is|are|can)\b|\bby wh
 _ATTRIBUTE_IS = re.compile(
     r"^(?:what|which) (?:is|are|was|were) (?:the |its |their )?(?P<what>[\w\-/ ]+?)"
     r"(?:\s+(?:used|of|in|for|that|by|with|employed|adopted|chosen|behind)\b|\s*$)", re.I)
+# a preposition may come first: "Under what licence …", "At how many frames per second …", "On which GPU …"
 _ATTRIBUTE = re.compile(
-    r"^(?:(?:so|and|also|then|exactly|precisely|roughly|approximately|besides \w+),?\s+)?(?:what|which|(?P<how>how many|how much))\s+(?:exact\s+|kind of\s+|type of\s+)?"
-    r"(?P<what>(?:(?!\b(?:does|do|did|is|are|was|were|has|have|had|can|for|in|of|on|to)\b)[\w\-/ ])+?)"
-    r"\s+(?:does|do|did|is|are|was|were|has|have|had|can|for|in|of|on|to)\b", re.I)
+    r"^(?:(?:so|and|also|then|exactly|precisely|roughly|approximately|besides \w+),?\s+)?"
+    r"(?:(?:under|at|in|on|with|from|for|by|to|into|through|over|across|after)\s+)?"
+    r"(?:what|which|(?P<how>how many|how much))\s+(?:exact\s+|kind of\s+|type of\s+)?"
+    r"(?P<what>(?:(?!\b(?:does|do|did|is|are|was|were|has|have|had|can|will|would|for|in|of|on|to)\b)[\w\-/ ])+?)"
+    r"\s+(?:does|do|did|is|are|was|were|has|have|had|can|will|would|for|in|of|on|to)\b", re.I)
+_TAKES = re.compile(r"^how long (?:does|do|did|will|would|can) .+? take to (?P<verb>[a-z]+)\b", re.I)
+_GERUND = {"train": "training", "run": "running", "converge": "convergence", "generate": "generation",
+           "infer": "inference", "fine-tune": "fine-tuning", "finetune": "fine-tuning"}

@@ -57,6 +57,13 @@ def test_ask_part(text, last):
     ("Why?", "", ""),
     ("Exactly how many auxiliary forward passes does UPI need?", "UPI", "number of auxiliary forward passes"),
     ("How much faster does FlowNar run than baselines?", "FlowNar", "how much faster it is"),
+    # a preposition first, a future tense, "how long … take to …" (dev w347, w742; fresh w803)
+    ("Under what licence will the MotionVid-QA data be released?", "MotionVid-QA", "licence"),
+    ("At how many frames per second does ViTL run its first skim?", "ViTL", "number of frames per second"),
+    ("On which GPU was ISA's latency measured?", "ISA", "GPU"),
+    ("With what batch size was KERN trained?", "KERN", "batch size"),
+    ("How long does DramaSR-LRM take to train?", "DramaSR-LRM", "training time"),
+    ("How long are the videos Veda generates?", "Veda", ""),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

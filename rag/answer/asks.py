@@ -83,10 +83,14 @@ _DESCRIBES_PAPER = re.compile(r"\b(?:paper|work|study|article|method|approach|fr
 _CLAUSE = re.compile(r",?\s+and (?=(?:what|which|how|on which|in which|where|why|who|when|does|do|is|are)\b)", re.I)
 
 
+# a question's sentences end at "?", "." or ";", but not at an abbreviation's dot ("… use, e.g. W4A4 or W8A8?")
+_SENTENCE_END = re.compile(r"(?<=[?.;])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bal\.)(?<!\bcf\.)\s+", re.I)
+
+
 def asked_clauses(question: str) -> list[str]:
     """The parts of a question's last sentence that ask something: "What does DRAQ stand for, and what other
     components …?" asks both; "Which paper does X, and what module do they design?" asks the second."""
-    parts = [p for p in re.split(r"(?<=[?.;])\s+", question.strip()) if p.strip()]
+    parts = [p for p in _SENTENCE_END.split(question.strip()) if p.strip()]
     last = parts[-1] if parts else question
     # "The paper that compresses KV caches for streaming video: how much memory does it save?" asks what
     # follows the colon; what precedes it describes the paper. A topic before the colon is what is asked about
@@ -105,7 +109,7 @@ def ask_part(question: str) -> str:
     """What a question finally asks: "…a staged-programming framework? What do they use as X?" → the
     last question; "Which paper does X, and what module do they design?" → the clause after "and"."""
     clauses = asked_clauses(question)
-    parts = [p for p in re.split(r"(?<=[?.;])\s+", question.strip()) if p.strip()]
+    parts = [p for p in _SENTENCE_END.split(question.strip()) if p.strip()]
     last = parts[-1] if parts else question
     return last[last.find(clauses[0]):] if clauses[0] in last else clauses[-1]
 
@@ -132,6 +136,8 @@ def attribute(asked: str, names: str = "") -> str:
     match = _ATTRIBUTE_IS.search(text) or _ATTRIBUTE.search(text)
     phrase = match.group("what") if match else ""
     phrase = re.sub(r"\s+", " ", phrase).strip(" ,;:-")
+    # the asked thing as a subject, its verb in the past: "How many annotators labelled the questions …?"
+    phrase = re.sub(r"^((?:[\w-]+ )*?[\w-]+s) [a-z]+ed\b.*$", r"\1", phrase)
     if not 0 < len(phrase.split()) <= 6:
         return ""
     how = (match.groupdict().get("how") or "").lower()  # "does not report its number of GPUs"

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rag.answer.names import TitleIndex, compact, described_phrase, titled_phrases
+from rag.answer.names import TitleIndex, compact, described_phrases, titled_phrases
 from rag.answer.routing import route
 from rag.answer.wording import GENERIC, KIND_WORDS
 from rag.corpus.terms import analyse, stemmer, terms
@@ -73,7 +73,10 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     compared = kind in ("fact", "list") and bool(_COMPARE.search(text) or re.search(r"\s(?:and|or)\s", text) or titled > 1)
     if compared and len(named) == 1 and standalone != text:  # "What is MACD?" → "How does that compare with Video-BCI?"
         named = tuple(dict.fromkeys((*subject[:1], *named)))
-    described = described_phrase(text, written) if compared and len(named) == 1 else ""
+    phrases = described_phrases(text, written) if compared and len(named) <= 1 else []
+    # ... or two papers both described, in a fact question ("the halfspaces paper and the perceptron paper"): each is
+    # searched in turn (described.py); a list question ("papers on X and the Y benchmark") is never one
+    described = phrases[0] if phrases and (named or kind == "fact" and len(phrases) == 2) else ""
     if compared and (len(named) >= 2 or described):
         kind = "compare"
     return Question(text=text, standalone=standalone, venue=venue, year=year, kind=kind, named=named,

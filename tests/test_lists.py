@@ -86,6 +86,7 @@ from rag.corpus.text import split_sentences
     ("Which papers in here are concerned with continual learning?", None, None, "continual learning"),
     ("Which theory papers explain grokking?", None, None, "theory explain grokking"),
     ("Has anyone compared video models with language models?", None, None, "video models with language models"),
+    ("Who has tried to prove generalization bounds?", None, None, "prove generalization bounds"),
     # ... but a topic's own words stay, at its edges too
     ("Which papers use Mamba for long videos?", None, None, "use Mamba for long videos"),
     ("Which papers study how the attention of video LLMs works?", None, None, "how the attention of video LLMs"),

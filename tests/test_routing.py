@@ -165,6 +165,7 @@ LIST_REQUESTS = [
     "I'm curious whether anyone has studied privacy.",
     "Looking for anything related to scene graphs.",
     "Which ones study continual learning?",
+    "Who has tried to prove generalization bounds?",
 ]
 
 # one paper's fact, or its follow-up, though worded near a request for papers

@@ -20,7 +20,7 @@ from rag.answer.named import by_title, supported_names
 from rag.answer.names import names_of
 from rag.answer.lists import POOL, as_topic, facets, kept as list_kept, lifted, searched
 from rag.answer.understand import Question, has_latin_words, snapshot_facts
-from rag.answer.values import stated_details, unvalued_details
+from rag.answer.values import missing_details, stated_details, unvalued_details
 from rag.answer.wording import KIND_WORDS
 from rag.corpus.terms import analyse, terms
 from rag.index.store import PaperIndex, Snapshot
@@ -225,13 +225,6 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
     if lacking[first.n]:  # say which asked detail the abstract lacks, not every one asked
         decision["asks"] = replace(found.asks, attribute=" and ".join(lacking[first.n]))
     return Decision("not-reported", [first], **decision)
-
-
-def missing_details(hit: Hit, asks: Asks) -> list[str]:
-    """The asked details ("learning rate", "batch size", "anomaly detection datasets") whose head word (or every
-    word) the paper's abstract lacks."""
-    have = analyse(hit.paper.text).all_terms
-    return [phrase for phrase, need, head in asks.details if not need & have or not head & have]
 
 
 def paper_name(paper) -> str:

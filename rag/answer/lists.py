@@ -71,7 +71,8 @@ _ASKED_AROUND = (
     r"(?:any|what|which)\s+(?:recent\s+)?(?:advances|progress|developments)\s+(?:(?:has|have)\s+been\s+made\s+)?"
     r"(?:in|on|about|for|regarding)|"
     r"where\s+(?:should|can|could|do)\s+i\s+(?:start\s+)?(?:read(?:ing)?|look(?:ing)?)\s+(?:up\s+)?(?:on|about|for|into)|"
-    r"who\s+(?:else\s+)?(?:works|worked|is\s+working|has\s+worked|studies|has\s+studied|has\s+looked|looks|is\s+looking)\s+(?:on|at|into)"
+    r"who\s+(?:else\s+)?(?:works|worked|is\s+working|has\s+worked|studies|has\s+studied|has\s+looked|looks|is\s+looking)\s+(?:on|at|into)|"
+    r"who\s+(?:else\s+)?(?:has\s+|have\s+|is\s+)?(?:tried|trying|attempted|attempting)\s+to"
     r")\s+")
 _PAPER_NOUN = (r"(?:papers?|works?|methods|approaches|studies|articles|abstracts|research|publications|ones|literature|"
                r"submissions|entries|reading)")

@@ -66,6 +66,7 @@ _ASKED_FOR = re.compile(
     r"applied|apply|combined|combine|built|build|developed|develop|compared|compare|analy[sz]ed|analy[sz]e|"
     r"measured|measure|evaluated|evaluate|tested|test|shown|show|proved|prove)\b"
     r"|\bwho\s+(?:else\s+)?(?:works|worked|is working|has worked|studies|has studied|has looked|looks|is looking)\s+(?:on|at|into)\b"
+    r"|\bwho\s+(?:else\s+)?(?:has\s+|have\s+|is\s+)?(?:tried|trying|attempted|attempting)\s+to\b"
     # "Does any paper use X?", "Do any of the papers study X?": asked of every paper
     r"|\b(?:does|do|did|is|are)\s+(?:any|some)\s+(?:of\s+(?:the|these|your)\s+)?(?:papers?|works?|studies|abstracts?)\b"
     # "an overview of the work on X", "what should I read on X?"

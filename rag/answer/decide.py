@@ -165,23 +165,25 @@ def facet_rankings(index: PaperIndex, snapshot: Snapshot, question: Question, mo
 # A claim or topic question may be answered by more than one paper: each with log-odds within CLOSE of the best's
 # and a probability of at least SECOND_CUT x the model's threshold is quoted too (at most MOST_PAPERS), in
 # retrieval's order. The threshold says whether the collection answers at all; once the best paper clears it, a
-# runner-up this close is evidence too. Tuned on SciFact train claims (809, non-focus ones decided so): gold cited
-# with CLOSE 2 and SECOND_CUT 1 / 0.75 / 0.5 / 0.25: 0.649 / 0.663 / 0.677 / 0.677 at 1.56 / 1.66 / 1.73 / 1.76
-# papers an answer (CLOSE 3 at 0.5: 0.691 at 1.99, most added papers not gold); PubMedQA tune half 0.966 ->
+# runner-up this close is evidence too. Tuned on SciFact train claims (809; `python -m eval.claim_sources` replays
+# the grid into eval/results/claim-sources.md): gold cited / papers an answer, SECOND_CUT 0.5, CLOSE 1.5 / 2 / 3:
+# 0.685 / 0.695 / 0.702 at 1.61 / 1.76 / 1.97 (SECOND_CUT 0.25 or 4 papers: +0.005 to +0.02 for +0.2 to +0.5 papers,
+# most of them not gold: papers 2-5 of the ranking are gold 1 time in 8 to 30). PubMedQA tune half 0.966 ->
 # 0.968 (1.04 -> 1.06 papers); dev single-paper questions not naming a paper: 1.03 -> 1.07 papers, gold cited
-# the same. Citing the best 3 always would reach 0.713 on SciFact train: the rest is retrieval's (recall@3 0.787).
+# the same. The rest is retrieval's: a gold abstract is among the first 3 retrieved for 0.789 of train claims.
 CLOSE = 2.0
 SECOND_CUT = 0.5
 MOST_PAPERS = 3
 
 
-def answering(p: np.ndarray, best: int, threshold: float) -> list[int]:
+def answering(p: np.ndarray, best: int, threshold: float, close: float = CLOSE, cut: float = SECOND_CUT,
+              most: int = MOST_PAPERS) -> list[int]:
     """Positions of the papers that answer, in retrieval's order (search ranks better than the calibrated
     score orders: PubMedQA tune half, the gold first 0.971 by score, 0.974 in retrieval's order)."""
     logit = np.log(np.clip(p, 1e-9, 1 - 1e-9) / np.clip(1 - p, 1e-9, None))
-    close = [i for i in range(len(p)) if p[i] >= SECOND_CUT * threshold and logit[i] >= logit[best] - CLOSE]
-    keep = sorted(close)[:MOST_PAPERS]
-    return keep if best in keep else sorted(keep[:MOST_PAPERS - 1] + [best])
+    near = [i for i in range(len(p)) if p[i] >= cut * threshold and logit[i] >= logit[best] - close]
+    keep = sorted(near)[:most]
+    return keep if best in keep else sorted(keep[:most - 1] + [best])
 
 
 # The model was fitted to say whether any paper of the collection answers; a paper the question names is given,

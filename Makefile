@@ -54,11 +54,13 @@ eval: $(VENV)/.installed-eval
 eval-llm: $(VENV)/.installed-dev
 	$(BIN)/python -m eval.llm $(EVAL_LLM_ARGS)
 
-# fusion on SciFact train; the sentence ranker (rag/assets/sentences.json) and the abstention model
+# fusion on SciFact train; the sentence ranker (rag/assets/sentences.json), the comparison ranker
+# (rag/assets/comparison.json, dev comparisons) and the abstention model
 # (rag/assets/abstention*.json) on training data only
 tune: $(VENV)/.installed-eval
 	$(BIN)/python -m eval.tune
 	$(BIN)/python -m eval.sentences
+	$(BIN)/python -m eval.comparisons
 	$(BIN)/python -m eval.abstention
 	$(BIN)/python -m eval.abstention --embedder multilingual
 

@@ -261,8 +261,27 @@ def test_a_named_abstract_with_the_attributes_words_but_not_its_value_says_it_do
     assert [c.paper.title for c in answer.citations] == [answer.sources[0].paper.title]
 
 
+@pytest.mark.parametrize(("question", "title", "says"), [
+    # an attribute after a preposition, and "how long … take to train" (dev w803, w742)
+    ("Under what licence will the MotionVid-QA data be released?", "MotionSight", "does not report its licence"),
+    ("How long does DramaSR-LRM take to train?", "DramaSR-532K", "does not report its training time"),
+    # a count must sit with the asked noun: "5 spatial scales" is no number of scale-aware experts (dev w809)
+    ("How many scale-aware experts does SpaceVista-7B have?", "SpaceVista-7B",
+     "does not report its number of scale-aware experts"),
+])
+def test_a_detail_asked_in_other_forms_is_said_to_be_missing(s, question, title, says):
+    answer = rag.ask(question, settings=s)
+
+    check_invariants(answer)
+    assert answer.text.startswith(f"The {title} abstract {says}")
+    assert answer.abstained and answer.sources[0].paper.title.startswith(title)
+
+
 @pytest.mark.parametrize(("question", "title", "fact"), [
     ("How many training samples does Video-MTR need compared with prior long-video approaches?", "Video-MTR", "8K"),
+    # the abstract never writes "benchmarks": "temporal grounding (e.g., Charades-STA, …)" answers (dev w817)
+    ("Which temporal grounding benchmarks does Video-in-the-Loop report results on?", "Video-in-the-Loop",
+     "ActivityNet-Captions"),
     ("What accuracy does MotionChat reach on FAVOR-Bench, and how does it compare with Qwen2.5VL-72B?", "MotionSight",
      "48.3%"),
 ])

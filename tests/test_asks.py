@@ -57,6 +57,16 @@ def test_ask_part(text, last):
     ("Why?", "", ""),
     ("Exactly how many auxiliary forward passes does UPI need?", "UPI", "number of auxiliary forward passes"),
     ("How much faster does FlowNar run than baselines?", "FlowNar", "how much faster it is"),
+    # a preposition first, a future tense, "how long … take to …" (dev w347, w742; fresh w803)
+    ("Under what licence will the MotionVid-QA data be released?", "MotionVid-QA", "licence"),
+    ("At how many frames per second does ViTL run its first skim?", "ViTL", "number of frames per second"),
+    ("On which GPU was ISA's latency measured?", "ISA", "GPU"),
+    ("With what batch size was KERN trained?", "KERN", "batch size"),
+    ("How long does DramaSR-LRM take to train?", "DramaSR-LRM", "training time"),
+    ("How long are the videos Veda generates?", "Veda", ""),
+    # the asked thing as the subject of a past-tense verb (dev w077)
+    ("How many annotators labelled the questions in UCS-Bench?", "UCS-Bench", "number of annotators"),
+    ("How many annotated frames does Veda have?", "Veda", "number of annotated frames"),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase
@@ -77,6 +87,9 @@ def test_a_question_on_the_paper_alone_asks_for_its_gist():
 
 
 @pytest.mark.parametrize(("text", "clauses"), [
+    # an abbreviation's dot ends no sentence
+    ("What bit-width do LSGQuant's weights use, e.g. W4A4 or W8A8?",
+     ["What bit-width do LSGQuant's weights use, e.g. W4A4 or W8A8?"]),
     ("What does DRAQ stand for in LSGQuant, and what other components does the method include?",
      ["What does DRAQ stand for in LSGQuant", "what other components does the method include?"]),
     ("Which paper does X, and what module do they design?", ["what module do they design?"]),

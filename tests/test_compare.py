@@ -1,5 +1,6 @@
 """Comparisons of named papers: each paper's sentence on the asked aspect (results, the data it makes, its gist,
-its mechanism), cited. Abstracts here are invented; the rules were found on eval/questions/fresh_named.jsonl."""
+its mechanism), cited, with the comparison ranker's likeliest sentences after the rules'. Abstracts here are
+invented; the rules were found on eval/questions/fresh_named.jsonl."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import numpy as np
 import pytest
 
 from rag.answer.asks import Asks
-from rag.answer.compare import compare_answer
+from rag.answer.compare import compare_answer, with_ranked
+from rag.answer.evidence import Sentence
 from rag.answer.extractive import Source
 from rag.types import Hit, Paper
 
@@ -37,14 +39,14 @@ def asks(ask: set[str], wants: str = "") -> Asks:
 
 
 @pytest.mark.parametrize(("title", "text", "ask", "wants", "expected", "absent"), [
-    # results asked: the sentence reporting them, a number first, not the method
-    ("Stereon", STEREO, {"gain", "report", "prior"}, "", "11.76%", "dual-branch"),
+    # results asked: the sentence reporting them opens, a number first; not the background
+    ("Stereon", STEREO, {"gain", "report", "prior"}, "", "Stereon: Compared to the best competitor", "costly"),
     # the data a paper makes: the sentence presenting its corpus, with the one going on ("It comprises 315K …")
-    ("Reasonix", CORPUS, {"data", "contribut"}, "", "315K", "outperform"),
+    ("Reasonix", CORPUS, {"data", "contribut"}, "", "Reasonix: We introduce Reasonix", "generation pipeline"),
     # "what does each propose": the first sentence presenting its work, not a later variant of it
     ("Orthon", TWO_METHODS, {"vs"}, "", "Orthon: Building on these insights, we propose Orthon", "forgets"),
     # a mechanism: the method's own sentence before the results, not a closing summary sharing the question's words
-    ("Gridder", POOLING, {"compress", "visual", "token"}, "method", "Pyramid Temporal Gridding", "plug-and-play"),
+    ("Gridder", POOLING, {"compress", "visual", "token"}, "method", "Pyramid Temporal Gridding", "waste tokens"),
 ])
 def test_each_compared_paper_quotes_its_sentence_on_the_aspect(title, text, ask, wants, expected, absent):
     line = compare_answer([source(title, text)], asks(ask, wants), {}, 120)
@@ -68,3 +70,18 @@ def test_a_second_sentence_holds_the_asked_word_the_first_lacks():
     line = compare_answer([scoper], found, {"flaw": 3.0, "approach": 2.0}, 120)
 
     assert "flat vectors" in line and "Semantic Submergence" in line and "plans what" not in line
+
+
+def at(*positions: int) -> list[Sentence]:
+    return [Sentence(i, f"s{i}", 1.0) for i in positions]
+
+
+@pytest.mark.parametrize(("picked", "ranked", "expected"), [
+    ([4], [1, 2, 4, 0], [4, 1, 2]),  # the rules' sentence first, then the ranker's first two, in abstract order
+    ([2, 5], [5, 0, 3], [2, 5, 0]),  # three at most: the ranker's first not taken
+    ([1], [1, 3, 0], [1, 3]),  # the ranker's first two, one already taken: only one more
+    ([0, 1, 2, 3], [5], [0, 1, 2]),  # never more than three
+    ([], [3, 1], [1, 3]),
+])
+def test_the_ranker_adds_its_first_sentences_after_the_rules(picked, ranked, expected):
+    assert [s.position for s in with_ranked(at(*picked), at(*ranked))] == expected

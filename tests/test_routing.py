@@ -150,6 +150,22 @@ LIST_REQUESTS = [
     "Which entries are about point clouds?",
     "What exists in the collection about diffusion language models?",
     "Any recent advances in video super-resolution?",
+    # the papers asked for first, or the request in other words (own wordings, issue 11)
+    "Work on state-space or Mamba models?",
+    "Papers proving generalization bounds?",
+    "Research on video tokenizers?",
+    "I'd like work on per-example gradients.",
+    "I'm looking for theoretical analyses of momentum methods.",
+    "Has anyone compared video and language pretraining?",
+    "Has there been work on attention sinks?",
+    "Is video anomaly detection covered by any paper?",
+    "What's out there on Gaussian splatting?",
+    "What does the collection have on point clouds?",
+    "I'm interested in video games. Anything?",
+    "I'm curious whether anyone has studied privacy.",
+    "Looking for anything related to scene graphs.",
+    "Which ones study continual learning?",
+    "Who has tried to prove generalization bounds?",
 ]
 
 # one paper's fact, or its follow-up, though worded near a request for papers

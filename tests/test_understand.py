@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import rag
-from rag.answer.names import TitleIndex, described_phrase, named_papers, titled_phrases
+from rag.answer.names import TitleIndex, described_phrase, described_phrases, named_papers, titled_phrases
 from rag.answer.understand import follows_on, understand
 from rag.types import Paper
 
@@ -104,6 +104,10 @@ def test_a_paper_called_by_its_topic_or_a_phrase_of_its_abstract(built_settings)
     ("Which datasets?", "fact", True),  # too short to stand alone
     ("What is the learning rate?", "fact", True),
     ("What is the guided variant called?", "fact", True),  # "called", "variant": how it is asked
+    ("How does the guided variant remove faces?", "fact", True),  # a part of the conversation's method
+    ("What does the second training stage add over the first?", "fact", True),
+    ("Which paper proposes the guided variant of orthogonal projection?", "fact", False),  # a paper asked anew
+    ("Is there work where the lightweight module removes faces?", "fact", False),
     ("How do diffusion transformers generate long videos?", "fact", False),  # a question of its own
     ("Which papers study continual learning?", "list", False),
     ("Which papers?", "list", False),  # a short list question is about the collection
@@ -132,6 +136,25 @@ def test_a_follow_up_is_a_pronoun_a_continuation_or_too_short_to_stand_alone(que
 ])
 def test_a_compared_paper_described_rather_than_named_is_found_in_the_question(question, written, phrase):
     assert described_phrase(question, written) == phrase
+
+
+@pytest.mark.parametrize(("question", "phrases"), [
+    ("What rates do the halfspaces convergence paper and the perceptron reduction paper prove?",
+     ["halfspaces convergence paper", "perceptron reduction paper"]),  # two papers, both described
+    ("How do MUSE and the information-theoretic adaptive video tokenizer differ?",
+     ["information-theoretic adaptive video tokenizer"]),
+    ("How do ST-GridPool and PPLLaVA differ in the way they compress video tokens?", []),
+])
+def test_a_comparison_may_describe_both_its_papers(question, phrases):
+    assert described_phrases(question, ()) == phrases
+
+
+def test_two_described_papers_are_both_found_and_compared(built_settings):
+    answer = rag.ask("How do the adaptive video tokenization framework and the frame selection module differ in what "
+                     "they cut?", settings=built_settings)
+
+    assert [c.paper.title for c in answer.citations] == ["Adaptive video tokenization", "FrameOracle"]
+    assert not answer.abstained
 
 
 def test_a_comparison_with_a_described_paper_is_a_comparison_and_keeps_the_description(built_settings):

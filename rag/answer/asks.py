@@ -83,10 +83,14 @@ _DESCRIBES_PAPER = re.compile(r"\b(?:paper|work|study|article|method|approach|fr
 _CLAUSE = re.compile(r",?\s+and (?=(?:what|which|how|on which|in which|where|why|who|when|does|do|is|are)\b)", re.I)
 
 
+# a question's sentences end at "?", "." or ";", but not at an abbreviation's dot ("… use, e.g. W4A4 or W8A8?")
+_SENTENCE_END = re.compile(r"(?<=[?.;])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bal\.)(?<!\bcf\.)\s+", re.I)
+
+
 def asked_clauses(question: str) -> list[str]:
     """The parts of a question's last sentence that ask something: "What does DRAQ stand for, and what other
     components …?" asks both; "Which paper does X, and what module do they design?" asks the second."""
-    parts = [p for p in re.split(r"(?<=[?.;])\s+", question.strip()) if p.strip()]
+    parts = [p for p in _SENTENCE_END.split(question.strip()) if p.strip()]
     last = parts[-1] if parts else question
     # "The paper that compresses KV caches for streaming video: how much memory does it save?" asks what
     # follows the colon; what precedes it describes the paper. A topic before the colon is what is asked about
@@ -105,7 +109,7 @@ def ask_part(question: str) -> str:
     """What a question finally asks: "…a staged-programming framework? What do they use as X?" → the
     last question; "Which paper does X, and what module do they design?" → the clause after "and"."""
     clauses = asked_clauses(question)
-    parts = [p for p in re.split(r"(?<=[?.;])\s+", question.strip()) if p.strip()]
+    parts = [p for p in _SENTENCE_END.split(question.strip()) if p.strip()]
     last = parts[-1] if parts else question
     return last[last.find(clauses[0]):] if clauses[0] in last else clauses[-1]
 
@@ -126,9 +130,14 @@ def attribute(asked: str, names: str = "") -> str:
     text = asked.strip().rstrip("?.! ")
     for name in filter(None, names.split("\n")):
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:'s|’s)?", " ", text)
+    took = _TAKES.search(text)  # "How long does X take to train?" asks its training time
+    if took:
+        return f"{_GERUND.get(took.group('verb').lower(), took.group('verb') + 'ing')} time"
     match = _ATTRIBUTE_IS.search(text) or _ATTRIBUTE.search(text)
     phrase = match.group("what") if match else ""
     phrase = re.sub(r"\s+", " ", phrase).strip(" ,;:-")
+    # the asked thing as a subject, its verb in the past: "How many annotators labelled the questions …?"
+    phrase = re.sub(r"^((?:[\w-]+ )*?[\w-]+s) [a-z]+ed\b.*$", r"\1", phrase)
     if not 0 < len(phrase.split()) <= 6:
         return ""
     how = (match.groupdict().get("how") or "").lower()  # "does not report its number of GPUs"
@@ -156,7 +165,13 @@ _ASKS_METHOD = re.compile(r"^\s*how\b|\bhow (?:does|do|did|is|are|can)\b|\bby wh
 _ATTRIBUTE_IS = re.compile(
     r"^(?:what|which) (?:is|are|was|were) (?:the |its |their )?(?P<what>[\w\-/ ]+?)"
     r"(?:\s+(?:used|of|in|for|that|by|with|employed|adopted|chosen|behind)\b|\s*$)", re.I)
+# a preposition may come first: "Under what licence …", "At how many frames per second …", "On which GPU …"
 _ATTRIBUTE = re.compile(
-    r"^(?:(?:so|and|also|then|exactly|precisely|roughly|approximately|besides \w+),?\s+)?(?:what|which|(?P<how>how many|how much))\s+(?:exact\s+|kind of\s+|type of\s+)?"
-    r"(?P<what>(?:(?!\b(?:does|do|did|is|are|was|were|has|have|had|can|for|in|of|on|to)\b)[\w\-/ ])+?)"
-    r"\s+(?:does|do|did|is|are|was|were|has|have|had|can|for|in|of|on|to)\b", re.I)
+    r"^(?:(?:so|and|also|then|exactly|precisely|roughly|approximately|besides \w+),?\s+)?"
+    r"(?:(?:under|at|in|on|with|from|for|by|to|into|through|over|across|after)\s+)?"
+    r"(?:what|which|(?P<how>how many|how much))\s+(?:exact\s+|kind of\s+|type of\s+)?"
+    r"(?P<what>(?:(?!\b(?:does|do|did|is|are|was|were|has|have|had|can|will|would|for|in|of|on|to)\b)[\w\-/ ])+?)"
+    r"\s+(?:does|do|did|is|are|was|were|has|have|had|can|will|would|for|in|of|on|to)\b", re.I)
+_TAKES = re.compile(r"^how long (?:does|do|did|will|would|can) .+? take to (?P<verb>[a-z]+)\b", re.I)
+_GERUND = {"train": "training", "run": "running", "converge": "convergence", "generate": "generation",
+           "infer": "inference", "fine-tune": "fine-tuning", "finetune": "fine-tuning"}

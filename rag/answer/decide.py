@@ -16,10 +16,11 @@ from rag.answer.abstain import Model, features, shipped_model
 from rag.answer.asks import Asks, ask_part, asks as question_asks
 from rag.answer.evidence import cosines, idf_of, sentence_vectors
 from rag.answer.extractive import Source, short_name
-from rag.answer.names import compact, names_of
+from rag.answer.named import by_title, supported_names
+from rag.answer.names import names_of
 from rag.answer.lists import POOL, as_topic, facets, kept as list_kept, lifted, searched
 from rag.answer.understand import Question, has_latin_words, snapshot_facts
-from rag.answer.values import stated_details, unvalued_details
+from rag.answer.values import missing_details, stated_details, unvalued_details
 from rag.answer.wording import KIND_WORDS
 from rag.corpus.terms import analyse, terms
 from rag.index.store import PaperIndex, Snapshot
@@ -146,33 +147,6 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
                                for i in chosen], **decision)
 
 
-# A paper named by words of its abstract rather than its title ("LIVEditor-14B", "the compression-order paper", but
-# also a gene such as "COPI" held by two abstracts) is the question's subject only when retrieval ranks it among
-# the first MENTION_TOP for the question: otherwise the word is shared, not a name. Tuned on SciFact train claims
-# (55 so named: the 29 right ones all ranked first, 20 of the 26 wrong ones outside the first 3) and dev (all 32
-# dev questions' papers so named rank in the first 3).
-MENTION_TOP = 3
-
-
-def supported_names(question: Question, hits: list[Hit], snapshot: Snapshot) -> Question:
-    """`question` without the papers it names only by a word of their abstract that retrieval does not back."""
-    top = {h.paper.id for h in hits[:MENTION_TOP]}
-    # ... or that the conversation is about ("Tell me about LSGQuant." then "How many GPUs did DRAQ need?")
-    kept = tuple(i for i in question.named if i in top or i in question.subject
-                 or _by_title(snapshot.papers[snapshot.by_id[i]], question))
-    if kept == question.named:
-        return question
-    papers = [snapshot.papers[snapshot.by_id[i]] for i in kept]
-    written = tuple(w for w in question.written if any(w.lower() in f"{p.title} {p.text}".lower() for p in papers))
-    kind = "fact" if question.kind == "compare" and len(kept) < 2 and not question.described else question.kind
-    return replace(question, named=kept, written=written, kind=kind)
-
-
-def _by_title(paper, question: Question) -> bool:
-    names = {compact(n) for n in names_of(paper)}
-    return any(compact(w) in names for w in question.written)
-
-
 def facet_rankings(index: PaperIndex, snapshot: Snapshot, question: Question, model: Model) -> list[tuple[list[str], np.ndarray]]:
     """Each facet of a list's topic (lists.facets) searched and scored on its own, under the question's filters:
     its papers' ids and their calibrated probabilities, in its retrieval's order."""
@@ -238,7 +212,7 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
                      if d not in stated[s.n]] for s in sources}
     # a question asking nothing but what a term of the abstract is ("What is its DRAQ component for?") is answered
     # by the sentences holding it, whatever the calibrated score (fresh follow-up n013 said "not reported")
-    termed = {s.n for s in sources if s.hit.paper.id in question.named and not _by_title(s.hit.paper, question)
+    termed = {s.n for s in sources if s.hit.paper.id in question.named and not by_title(s.hit.paper, question)
               and not found.asks.ask - KIND_WORDS}
     answered = [s for s in sources if (p[s.n - 1] >= NAMED_CUT * threshold or stated[s.n] or s.n in termed)
                 and not lacking[s.n]]
@@ -251,13 +225,6 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
     if lacking[first.n]:  # say which asked detail the abstract lacks, not every one asked
         decision["asks"] = replace(found.asks, attribute=" and ".join(lacking[first.n]))
     return Decision("not-reported", [first], **decision)
-
-
-def missing_details(hit: Hit, asks: Asks) -> list[str]:
-    """The asked details ("learning rate", "batch size", "anomaly detection datasets") whose head word (or every
-    word) the paper's abstract lacks."""
-    have = analyse(hit.paper.text).all_terms
-    return [phrase for phrase, need, head in asks.details if not need & have or not head & have]
 
 
 def paper_name(paper) -> str:

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from rag.answer.decide import paper_name
 from rag.answer.judged import best_judged
+from rag.answer.names import described_phrases
 from rag.answer.understand import Question
 from rag.index.store import PaperIndex, Snapshot
 
@@ -19,7 +20,13 @@ def with_described(index: PaperIndex, snapshot: Snapshot, question: Question, k:
     phrase = question.described
     alone = replace(question, text=phrase, standalone=phrase, kind="fact", named=(), written=(), described="")
     best = best_judged(index, snapshot, alone, phrase, k, settings, question.venue, question.year, skip=question.named)
-    return _described_named(question, best.paper) if best else replace(question, kind="fact", described="")
+    if not best:
+        return replace(question, kind="fact", described="")
+    found = _described_named(question, best.paper)
+    # two described papers ("the halfspaces paper and the perceptron paper"): the other one is searched next
+    phrases = described_phrases(question.text, question.written) if len(found.named) < 2 else []
+    following = next((p for p in phrases if p != phrase), "")
+    return with_described(index, snapshot, replace(found, described=following), k, settings) if following else found
 
 
 def _described_named(question: Question, paper) -> Question:

@@ -54,11 +54,13 @@ _REQUEST = (r"(?:(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:list|fin
 # "Anything on X?", "Is there anything about X?", "Is anyone working on X?", "Has anyone tried X?", "What's been
 # done on X?", "What do you have on X?", "Who works on X?"
 _ASKED_AROUND = (
-    r"(?:(?:(?:is|are)\s+there\s+|do\s+(?:you|we)\s+have\s+|(?:have\s+you\s+)?got\s+)?(?:anything|everything)\s+(?:on|about|regarding|concerning|"
-    r"involving|related\s+to|relating\s+to|around|covering|dealing\s+with|in|to\s+do\s+with)|"
+    r"(?:(?:(?:is|are)\s+there\s+|do\s+(?:you|we)\s+have\s+|(?:have\s+you\s+)?got\s+)?(?:anything|everything)\s+"
+    r"(?:(?:in\s+)?here\s+|in\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+)?(?:on|about|regarding|concerning|"
+    r"involving|related\s+to|relating\s+to|around|covering|dealing\s+with|in|to\s+do\s+with|that|which)|"
     r"(?:is|are|has|have|did|does|do)\s+(?:anyone|anybody|someone|somebody|people|researchers)\s+(?:been\s+|ever\s+)?"
     r"(?:(?:working|worked|work|looking|looked|look)\s+(?:on|at|into)|tried|try|trying|studied|study|studying|explored|"
-    r"explore|exploring|tackled|tackle|addressed|address|investigated|investigate|attempted|attempt|done\s+anything\s+"
+    r"explore|exploring|tackled|tackle|addressed|address|investigated|investigate|attempted|attempt|compared|compare|"
+    r"analy[sz]ed|analy[sz]e|measured|measure|evaluated|evaluate|tested|test|done\s+anything\s+"
     r"(?:on|with|about))|"
     r"what(?:'s|\s+is|\s+has|\s+have)\s+(?:been\s+|people\s+)?(?:done|published|written|proposed|tried|studied)\s+"
     r"(?:on|about|regarding|concerning|for|with|in\s+(?:the\s+)?(?:area|field|space)\s+of)|"
@@ -69,7 +71,8 @@ _ASKED_AROUND = (
     r"(?:any|what|which)\s+(?:recent\s+)?(?:advances|progress|developments)\s+(?:(?:has|have)\s+been\s+made\s+)?"
     r"(?:in|on|about|for|regarding)|"
     r"where\s+(?:should|can|could|do)\s+i\s+(?:start\s+)?(?:read(?:ing)?|look(?:ing)?)\s+(?:up\s+)?(?:on|about|for|into)|"
-    r"who\s+(?:else\s+)?(?:works|worked|is\s+working|has\s+worked|studies|has\s+studied|has\s+looked|looks|is\s+looking)\s+(?:on|at|into)"
+    r"who\s+(?:else\s+)?(?:works|worked|is\s+working|has\s+worked|studies|has\s+studied|has\s+looked|looks|is\s+looking)\s+(?:on|at|into)|"
+    r"who\s+(?:else\s+)?(?:has\s+|have\s+|is\s+)?(?:tried|trying|attempted|attempting)\s+to"
     r")\s+")
 _PAPER_NOUN = (r"(?:papers?|works?|methods|approaches|studies|articles|abstracts|research|publications|ones|literature|"
                r"submissions|entries|reading)")
@@ -92,6 +95,8 @@ _FILLER = re.compile(r"^(?:(?:try|tries|trying|attempt|attempts|aim|aims|seek|se
 # what is left of a frame around its topic: "the scene graph papers" → "scene graph", "theory papers on X" → "theory on X"
 _EDGE = re.compile(r"^(?:the|some|any|a\s+few)\s+|\s+(?:papers?|works?|studies|research|literature)\W*$|,?\s+please\W*$",
                    re.I)
+_DESCRIBED_PAPERS = re.compile(r"^\s*(?:which|what)\s+((?-i:[a-z][\w-]*\s+){1,2})(?:papers|works|studies)\s+"
+                               r"(?:(?:that|which)\s+)?", re.I)
 _NOUN = re.compile(r"\b(?:papers?|articles|publications)\b", re.I)
 _FRAME = re.compile(f"{_LEAD}(?:{_REQUEST}?(?:{_ASKED_AROUND}|{_WHICH_PAPERS})|{_REQUEST})", re.I)
 # a clause that only asks for the papers, before or after the topic: "… sparse attention. Which ones do that?",
@@ -99,12 +104,42 @@ _FRAME = re.compile(f"{_LEAD}(?:{_REQUEST}?(?:{_ASKED_AROUND}|{_WHICH_PAPERS})|{
 _CLAUSES = re.compile(r"(?<=[.?!:;])\s+|\s+[—–]\s+|\s+-\s+")
 _FRAME_WORDS = frozenset(terms("paper papers work works one ones study studies research address tackle deal "
                                "focus cover explore investigate discuss do does this that these those it them such "
-                               "collection index list show find name tell give exist"))
+                               "collection index list show find name tell give exist anything everything read "
+                               "should here"))
 
 
 def _asks_only_for_papers(clause: str) -> bool:
-    return bool(_FRAME.match(clause) or re.match(r"(?i)\s*(?:which|what)\b", clause)) and \
+    return bool(_FRAME.match(clause) or re.match(r"(?i)\s*(?:which|what|any|anything)\b", clause)) and \
         not terms(clause) - GENERIC - _FRAME_WORDS
+
+
+# Words of a request that are left at the topic's edges when a wording has no pattern above ("Is X covered by any
+# paper?", "Can you tell me what papers there are on X?", "Has there been work on X?"): a closed class of question
+# words, auxiliaries, pronouns, prepositions, nouns for papers and verbs of studying or asking. A topic starts and
+# ends at a word outside it; articles and verbs of doing ("use", "propose") stay, as in "use Mamba".
+_EDGE_WORDS = frozenset("""which what who whom where whose is are was were be been being has have had do does did can
+could would will should i i'm im what's there's me my you your we our us there here it its this that these those any some all of on
+about into in at for to with by regarding concerning around related relating relevant if paper papers work works research
+studies study article articles publication publications abstract abstracts submission submissions contribution
+contributions literature collection index corpus have has list show tell give find suggest recommend read learn want need
+trying try interested curious looking look looked looks examine examines examined examining investigate investigates
+investigated investigating discuss discusses discussed discussing cover covers covered covering address addresses
+addressed addressing tackle tackles tackled tackling deal deals dealt dealing focus focuses focused focusing out done
+please anything everything ones one so and or also mentioned mention mentions available exist exists whether anyone
+anybody someone somebody studied concerned touching get know""".split())
+
+
+def _trimmed(text: str) -> str:
+    """`text` without the request's words at its edges (see _EDGE_WORDS), or `text` when nothing else is left."""
+    words = text.split()
+    bare = [w.strip(" ?.!,;:'\"").lower() for w in words]
+    start, end = 0, len(words)
+    while start < end and (bare[start] in _EDGE_WORDS or  # "the collection have on X": an article before them too
+                           bare[start] in ("the", "a", "an") and start + 1 < end and bare[start + 1] in _EDGE_WORDS):
+        start += 1
+    while end > start and bare[end - 1] in _EDGE_WORDS:
+        end -= 1
+    return " ".join(words[start:end]) if start < end else text
 
 
 def topic(text: str, venue=None, year: int | None = None) -> str:
@@ -114,13 +149,15 @@ def topic(text: str, venue=None, year: int | None = None) -> str:
     asked = [c for c in clauses if not _asks_only_for_papers(c)]
     text = " ".join(asked) if asked and len(asked) < len(clauses) else text
     rest = _FRAME.sub("", text, count=1)
+    if rest == text:  # "Which theory papers explain X?": the words before the paper noun are the topic's
+        rest = _DESCRIBED_PAPERS.sub(r"\1", text, count=1)
     rest = _FILLER.sub("", rest, count=1) if rest != text else rest
     venues = [venue] if isinstance(venue, str) else list(venue or ())
     for name in [*venues, str(year) if year else ""]:
         if name:
             rest = re.sub(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w-])", " ", rest)
     rest = _NOUN.sub(" ", _EDGE.sub("", rest)) if rest != text else rest
-    rest = " ".join(rest.split()).strip(" ?.!,;:")
+    rest = _trimmed(" ".join(rest.split()).strip(" ?.!,;:")).strip(" ?.!,;:")
     return rest if len(rest.split()) >= 1 and rest != text.strip(" ?.!") else text
 
 

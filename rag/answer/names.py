@@ -194,6 +194,13 @@ def described_phrase(text: str, written: tuple[str, ...]) -> str:
     return ""
 
 
+def described_phrases(text: str, written: tuple[str, ...]) -> list[str]:
+    """The one or two phrases a comparison describes papers by ("the halfspaces paper and the perceptron paper")."""
+    first = described_phrase(text, written)
+    rest = re.sub(r"(?:\bthe\s+)?" + re.escape(first), "it", text, count=1, flags=re.I) if first else ""
+    return [p for p in (first, described_phrase(rest, written) if rest else "") if p]
+
+
 # a coined term written in title case ("the Progressive Intensity Hypothesis", "Norm-based Spatial Pooling"): when
 # few abstracts hold it verbatim it names their paper, as a model or dataset name does (understand.mentioned)
 _TITLED = re.compile(r"(?<![\w-])[A-Z][\w-]+(?:\s+(?:of|for|and|the|in|on|to|with|-)?\s*[A-Z][\w-]+){1,5}")

@@ -12,16 +12,23 @@ from __future__ import annotations
 
 import re
 
-_PAPER_WORDS = r"(?:papers|works|methods|approaches|studies|articles|abstracts|publications|submissions|entries|literature)"
+_PAPER_WORDS = (r"(?:papers|works|methods|approaches|studies|articles|abstracts|publications|submissions|entries|literature|"
+                r"ones)")
 # the nouns a request for several papers asks for ("I need papers that …", "point me to work on …")
-_BODY_OF_WORK = r"(?:papers|works?|research|studies|literature|publications|articles|approaches|methods|reading)"
+_BODY_OF_WORK = r"(?:papers|works?|research|studies|literature|publications|articles|approaches|methods|analyses|reading)"
 _LIST = re.compile(
     rf"\b(which|what|any|list|find|show|name)\b[^?]*\b{_PAPER_WORDS}\b|\blist\b|\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b"
     r"|\b(?:papers|works|studies|publications) (?:on|about|that|which|where|in which|whose|studying|using|proposing|"
     r"dealing|addressing|exploring|investigating|tackling|looking|regarding|concerning|involving|related|relating)\b"
     # "Any work on X?", "What (ICLR 2026) research is there on X?": a topic, asked of the whole collection
     r"|\b(?:any|what|which|is there(?: any)?|are there(?: any)?)\s+(?:(?:prior|previous|recent|other|existing|\w+\s+\d{4})\s+)?"
-    r"(?:work|research)\b(?!\s+(?:does|did|do|was)\b)",
+    r"(?:work|research)\b(?!\s+(?:does|did|do|was)\b)"
+    # a question that opens with the papers asked for: "Work on Mamba?", "Papers proving generalization bounds?"
+    r"|^\W*(?:papers|works?|research|studies|publications|articles)\s+(?:on|about|into|regarding|concerning|[a-z]+ing)\b"
+    # "Has there been work on X?", "Is X covered by any paper?", "What does the collection have on X?"
+    r"|\b(?:has|have)\s+there\s+been\s+(?:any\s+)?(?:work|research|papers|studies)\b|\bany\s+(?:paper|study|work)\b"
+    r"|\b(?:whether|if)\s+(?:anyone|anybody|someone|somebody)\s+(?:has|have|had)\s+\w+ed\b"
+    r"|\bwhat\s+does\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+(?:have|hold|contain)\b",
     re.I)
 # A request for papers in other words than "Which papers …?"; a later question of its own ("Has anyone used X? What
 # objective do they optimise?", dev w011) asks one paper's fact, so only the last question sentence is read
@@ -30,18 +37,20 @@ _ASKED_FOR = re.compile(
     # "Could you point me to work on X?", "I need papers that do X", "Show me the scene graph papers", "Do you know
     # of research on X?": a request for a body of work (a paper in the singular is one paper's question)
     r"\b(?:point(?:\s+me)?\s+(?:to|at|towards)|pointers?\s+(?:to|on)|recommend|suggest|need|want|looking\s+for|find|"
+    r"i(?:'d|\s+would)\s+like|"
     r"summari[sz]e|tell\s+me\s+about|"
     r"searching\s+for|after|show\s+me|give\s+me|find\s+me|know\s+(?:of|about)|aware\s+of|are\s+there|is\s+there|"
     r"do\s+you\s+have|have\s+you\s+got|read(?:ing)?\s+(?:up\s+)?(?:on|about))\s+"
     r"(?:(?:any|some|the|other|more|good|relevant|recent|existing|prior)\s+)*(?:[\w-]+\s+){0,2}?"
     rf"{_BODY_OF_WORK}\b(?!\s+(?:does|did|do|was|is)\b)"
     # "Anything on X?", "Is there anything about X?", "Got anything involving X?", "List everything about X"
-    r"|(?:^\W*|\b(?:is there|are there|do you have|do we have|have you got|got|know of|find|show me)\s+)anything\s+(?:on|about|"
+    r"|(?:^\W*|\b(?:is there|are there|do you have|do we have|have you got|got|know of|find|show me|looking for|searching for)\s+)anything\s+(?:on|about|"
     r"regarding|concerning|involving|related to|relating to|around|covering|dealing with|using|that|which|in)\b"
     # "What's been done on X?", "What has been published about X?", "What do you have on X?"
     r"|\bwhat(?:'s|\s+is|\s+has|\s+have)\s+(?:been\s+|people\s+)?(?:done|published|written|proposed|tried|studied|"
     r"achieved)\s+(?:on|about|regarding|concerning|for|with|to|in\s+(?:the\s+)?(?:area|field|space)\s+of)\b"
     r"|\beverything\s+(?:on|about|regarding|concerning|involving|related to|relating to|to do with)\b"
+    r"|^\W*anything\W*$|\bwhat(?:'s|\s+is)\s+out\s+there\b"
     r"|\bwhat\s+(?:do you have|do we have|is there|is out there|exists|is available)\s+"
     r"(?:in\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+)?(?:on|about|regarding|concerning|for)\b"
     r"|\bwhat\s+(?:has|have)\s+(?:the\s+)?(?:community|field|people|researchers)\s+(?:done|tried|proposed|published)\b"
@@ -54,8 +63,10 @@ _ASKED_FOR = re.compile(
     r"|\b(?:is|are|has|have|did|does|do)\s+(?:anyone|anybody|someone|somebody|people|researchers)\s+(?:been\s+|ever\s+)?"
     r"(?:working|worked|work|looking|looked|look|studied|study|studying|tried|try|trying|explored|explore|exploring|"
     r"tackled|tackle|addressed|address|proposed|propose|done|investigated|investigate|attempted|attempt|used|use|"
-    r"applied|apply|combined|combine|built|build|developed|develop)\b"
+    r"applied|apply|combined|combine|built|build|developed|develop|compared|compare|analy[sz]ed|analy[sz]e|"
+    r"measured|measure|evaluated|evaluate|tested|test|shown|show|proved|prove)\b"
     r"|\bwho\s+(?:else\s+)?(?:works|worked|is working|has worked|studies|has studied|has looked|looks|is looking)\s+(?:on|at|into)\b"
+    r"|\bwho\s+(?:else\s+)?(?:has\s+|have\s+|is\s+)?(?:tried|trying|attempted|attempting)\s+to\b"
     # "Does any paper use X?", "Do any of the papers study X?": asked of every paper
     r"|\b(?:does|do|did|is|are)\s+(?:any|some)\s+(?:of\s+(?:the|these|your)\s+)?(?:papers?|works?|studies|abstracts?)\b"
     # "an overview of the work on X", "what should I read on X?"

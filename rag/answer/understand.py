@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rag.answer.names import TitleIndex, compact, described_phrase, titled_phrases
+from rag.answer.names import TitleIndex, compact, described_phrases, titled_phrases
 from rag.answer.routing import route
 from rag.answer.wording import GENERIC, KIND_WORDS
 from rag.corpus.terms import analyse, stemmer, terms
@@ -22,6 +22,13 @@ _ANAPHORA = re.compile(
 _COMPARE = re.compile(r"\b(compare[sd]?|comparison|differ\w*|versus|vs\.?|both|each|contrast|"
                       r"separates?|distinguish(?:es)?|unlike|similar\w*|same|in common|alike)\b", re.I)
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+# a part of the conversation's method, named by what it does ("How does the guided variant remove faces?", "What
+# does the second stage add?"): said of that paper, unless the question asks for a paper anew ("Which paper
+# proposes the guided variant …?"); dev follow-up w715 abstained without it
+_PART = re.compile(r"\bthe (?:[\w-]+ ){1,2}(?:variant|version|extension|component|module|part|stage|branch|loss|"
+                   r"objective|signal|strategy|mechanism|renderer|encoder|decoder)s?\b", re.I)
+_ASKS_PAPER = re.compile(r"^\W*(?:which|what) (?:papers?|works?|stud(?:y|ies))\b|\b(?:is|are) there\b|\bany (?:papers?|work)\b",
+                         re.I)
 
 
 @dataclass(frozen=True)
@@ -66,7 +73,10 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     compared = kind in ("fact", "list") and bool(_COMPARE.search(text) or re.search(r"\s(?:and|or)\s", text) or titled > 1)
     if compared and len(named) == 1 and standalone != text:  # "What is MACD?" → "How does that compare with Video-BCI?"
         named = tuple(dict.fromkeys((*subject[:1], *named)))
-    described = described_phrase(text, written) if compared and len(named) == 1 else ""
+    phrases = described_phrases(text, written) if compared and len(named) <= 1 else []
+    # ... or two papers both described, in a fact question ("the halfspaces paper and the perceptron paper"): each is
+    # searched in turn (described.py); a list question ("papers on X and the Y benchmark") is never one
+    described = phrases[0] if phrases and (named or kind == "fact" and len(phrases) == 2) else ""
     if compared and (len(named) >= 2 or described):
         kind = "compare"
     return Question(text=text, standalone=standalone, venue=venue, year=year, kind=kind, named=named,
@@ -151,6 +161,7 @@ def follows_on(text: str, kind: str) -> bool:
     """Is the question about the previous turn's subject: a pronoun for it, a continuation, or too short to
     stand alone ("What is the learning rate?")?"""
     return bool(_ANAPHORA.search(text) or _CONTINUES.search(text) or _ORDINAL.search(text)
+                or (_PART.search(text) and not _ASKS_PAPER.search(text))
                 or (kind == "fact" and len(terms(text) - GENERIC - KIND_WORDS) <= ELLIPTICAL_TERMS))
 
 

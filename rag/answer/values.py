@@ -28,7 +28,21 @@ _COUNT = re.compile(r"(?<![\w.-])\d+(?:[.,]\d+)?(?![\w-])|\b(?:one|two|three|fou
                     r"eleven|twelve|dozens?|hundreds?|thousands?|millions?|billions?)\b", re.I)
 
 # nouns whose value is a quantity: "what speedup", "which accuracy"
-_QUANTITIES = frozenset(terms("speedup speedups accuracy percentage ratio throughput latency size count"))
+_QUANTITIES = frozenset(terms("speedup speedups accuracy percentage ratio throughput latency size count time duration"))
+
+
+def missing_details(hit: Hit, asks: Asks) -> list[str]:
+    """The asked details ("learning rate", "batch size", "anomaly detection datasets") whose head word (or every
+    word) the paper's abstract lacks, in any spelling ("licence" for "CC-licensed")."""
+    have = analyse(hit.paper.text).all_terms
+    return [phrase for phrase, need, head in asks.details if not spelled(need, have) or not spelled(head, have)]
+
+
+def spelled(words: frozenset[str], have: frozenset[str]) -> frozenset[str]:
+    """Those of `words` that `have` holds, or holds in another spelling: a stem of six letters or more that
+    differs in its last letter only ("licenc" / "licens", "normalis" / "normaliz")."""
+    return frozenset(w for w in words if w in have or len(w) >= 6 and any(
+        len(h) == len(w) and h[:-1] == w[:-1] for h in have))
 
 
 def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
@@ -46,10 +60,19 @@ def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
             continue
         # every sentence holding one of its words: the value may sit beside another of them ("423 stereo videos"
         # for "number of stereo pairs"), and a sentence too many only keeps the answer
-        on = [s for s, have in zip(analysis.sentences, analysis.terms) if need & have]
+        # ... but where some sentence holds the head noun or every other word, those are the detail's ("how many
+        # scale-aware experts": "… an anchor for scale-aware experts", not "across 5 spatial scales"; "how much
+        # training data": "~8K training samples")
+        on = (_holding(analysis, head, need - head)
+              or [s for s, have in zip(analysis.sentences, analysis.terms) if need & have])
         if head <= analysis.all_terms and not any(holds_value(s, wants, own, asked, initials) for s in on):
             missing.append(f"which {phrase}" if wants == "names" else phrase)  # "does not report which …"
     return missing
+
+
+def _holding(analysis, head: frozenset[str], rest: frozenset[str]) -> list[str]:
+    """The sentences holding the detail's head noun, or every one of its other words."""
+    return [s for s, have in zip(analysis.sentences, analysis.terms) if head & have or (rest and rest <= have)]
 
 
 # quantity nouns an abstract seldom writes beside their value: "compression ratio" is answered by "2.3× compression
@@ -91,6 +114,8 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
                 _EVALUATED_ON.search(s) and holds_value(s, "names", own, terms(question), _initials(question))
                 for s in analysis.sentences):
             stated |= {phrase, f"which {phrase}"}
+        if _reworded(analysis, phrase, need, head, asks.wants, own, question):
+            stated |= {phrase, f"which {phrase}"}
         if not head or not head <= _LOOSE_HEADS or value_kind(phrase) != "number":
             continue
         words = need - _LOOSE_HEADS or None  # none: any asked word beside the quantity
@@ -99,6 +124,20 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
                for s, have in zip(analysis.sentences, analysis.terms)):
             stated.add(phrase)
     return stated
+
+
+def _reworded(analysis, phrase: str, need: frozenset[str], head: frozenset[str], wants: str, own: list[str],
+              question: str) -> bool:
+    """A detail asking for names whose head noun the abstract never writes, given in other words: one sentence
+    holds its every other word and a name ("which temporal grounding benchmarks": "… temporal grounding (e.g.,
+    Charades-STA, ActivityNet-Captions)"). Not numbers: "number of frames per second" is no "50% less frame input"
+    (dev w347)."""
+    rest = need - head
+    if not rest or (value_kind(phrase) or wants) != "names" or spelled(head, analysis.all_terms):
+        return False
+    asked, initials = terms(question), _initials(question)
+    return any(rest <= have and holds_value(s, "names", own, asked, initials)
+               for s, have in zip(analysis.sentences, analysis.terms))
 
 
 def value_kind(phrase: str) -> str:

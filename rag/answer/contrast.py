@@ -1,0 +1,83 @@
+"""Which sentences of a compared paper answer the comparison: a fitted ranker over the paper's sentences.
+
+A comparison asks one aspect of two or three papers, and each paper's answering sentence is often not the one
+holding the aspect's words: it is the sentence presenting the method, the one going on from it, or its problem
+or results. Hand rules for each case (compare.py) fit our own comparisons (dev 0.88) but not new ones (a fresh
+set written before this ranker: 0.38). This ranker is a conditional logit, like the single-paper sentence
+ranker (evidence.Ranker), over a few cues that hold for any abstract, fitted on the dev comparisons by
+`python -m eval.comparisons` (`make tune`) and shipped as rag/assets/comparison.json.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from importlib import resources
+
+import numpy as np
+
+from rag.answer.asks import Asks
+from rag.answer.evidence import Ranker, Sentence, detail, own_name, score_sentences
+from rag.answer.extractive import PRESENTS
+from rag.answer.names import names_in, names_of
+from rag.answer.quoting import Source
+from rag.corpus.terms import analyse
+
+# a sentence about the paper's own method, by name or as "our approach" ("we propose OGD+, which projects …",
+# "Our approach integrates …"), not one reporting its results or pointing at its code
+OWN = re.compile(r"\bour (?:method|approach|framework|model|design|system|module)\b|\b(?:consists|composed) of\b", re.I)
+REPORTS = re.compile(r"\b(?:outperform\w*|surpass\w*|experiments?\b|results?\b|achiev\w*|yields?\b|gains?\b|"
+                     r"evaluat\w*|empirical\w*|validat\w*|demonstrat\w*)|https?://", re.I)
+PROBLEM = re.compile(r"\b(?:challeng|problem|bottleneck|limitation|limit(?:s|ed)?\b|suffer|struggl|fail|difficult|"
+                     r"costly|expensive|overfit|issue|gap\b|remains?\b|lack|hinder|degrad|constrain|flaw|drawback|weakness|"
+                     r"trade-?off|conflict|dilemma|deadlock)", re.I)
+_LINK = re.compile(r"https?://|\bcode\b.{0,30}\bavailable", re.I)
+
+# the shipped sentence ranker's log-probability, the question–sentence cosine's gap to the paper's best, whether
+# it presents the work (the first such, the one after it), reports results, holds the asked number, states a
+# problem (asked or not), speaks of the method by name or "our approach", where it sits, and a code link
+COMPARISON_FEATURES = ("log_p", "cos_gap", "presents", "first_presents", "after_presents", "reports", "number",
+                       "problem_asked", "problem", "own", "late", "link")
+COMPARISON_WEIGHTS = "comparison.json"
+
+
+def comparison_rows(source: Source, asks: Asks, idf: dict[str, float]) -> np.ndarray:
+    """One row of COMPARISON_FEATURES per sentence of the source's abstract."""
+    sentences = analyse(source.hit.paper.text).sentences
+    n = len(sentences)
+    log_p = np.log(np.array([s.score for s in score_sentences(source.hit, asks, idf, source.cosines)]) + 1e-6)
+    cos = np.zeros(n) if source.cosines is None or len(source.cosines) != n else np.maximum(source.cosines, 0.0)
+    presenting = [i for i, t in enumerate(sentences) if PRESENTS.search(t)]
+    first = presenting[0] if presenting else -2
+    name, names = own_name(source.hit), names_of(source.hit.paper)
+    rows = [[log_p[i], cos[i] - cos.max(), float(i in presenting), float(i == first), float(i == first + 1),
+             float(bool(REPORTS.search(t))), detail(t, "number", name) * (asks.wants == "number"),
+             float(bool(PROBLEM.search(t))) * asks.problem, float(bool(PROBLEM.search(t))) * (not asks.problem),
+             float(bool(OWN.search(t)) or bool(names_in(t, names))), i / max(n - 1, 1), float(bool(_LINK.search(t)))]
+            for i, t in enumerate(sentences)]
+    return np.array(rows, dtype=np.float64).reshape(n, len(COMPARISON_FEATURES))
+
+
+def ranked_for_comparison(source: Source, asks: Asks, idf: dict[str, float],
+                          ranker: Ranker | None = None) -> list[Sentence]:
+    """The paper's sentences, the likeliest to answer the comparison first."""
+    sentences = analyse(source.hit.paper.text).sentences
+    p = (ranker or shipped_comparison_ranker()).probability(comparison_rows(source, asks, idf))
+    order = sorted(range(len(sentences)), key=lambda i: (-p[i], i))
+    return [Sentence(i, sentences[i], float(p[i])) for i in order]
+
+
+def ranker_from_dict(data: dict) -> Ranker:
+    if tuple(data.get("features", ())) != COMPARISON_FEATURES:
+        raise ValueError(f"comparison-ranker weights are for features {data.get('features')}, not "
+                         f"{COMPARISON_FEATURES}: re-run `make tune`")
+    return Ranker(tuple(data["weights"]), float(data["bias"]), tuple(data["mean"]), tuple(data["scale"]),
+                  data.get("trained_on", ""))
+
+
+@lru_cache(maxsize=1)
+def shipped_comparison_ranker() -> Ranker:
+    """The comparison ranker that ships (rag/assets/comparison.json, written by eval/comparisons.py)."""
+    path = resources.files("rag").joinpath("assets", COMPARISON_WEIGHTS)
+    return ranker_from_dict(json.loads(path.read_text(encoding="utf-8")))

@@ -1,0 +1,77 @@
+"""Which papers a question names (rag/answer/named.py): a name retrieval does not back is a shared topic word."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from rag.answer.named import supported_names
+from rag.answer.understand import Question
+from rag.types import Hit, Paper
+
+
+def _paper(i: str, title: str, text: str) -> Paper:
+    return Paper(id=i, title=title, venue="ICML", year=2026, abstract=text, text=text, source="f", position=0,
+                 title_derived=True)
+
+
+PAPERS = [_paper("veda", "Veda: sparse attention", "Veda distils sparse attention."),
+          _paper("copi", "Lipid droplets", "COPI coatomer regulates lipid droplets."),
+          _paper("other", "Viral replication", "Viruses need COPI to replicate.")]
+SNAPSHOT = SimpleNamespace(papers=PAPERS, by_id={p.id: n for n, p in enumerate(PAPERS)})
+
+
+@pytest.mark.parametrize(("named", "written", "ranked", "kept"), [
+    (("veda",), ("Veda",), ["other", "copi", "x", "veda"], ("veda",)),  # named by its title: kept, ranked or not
+    (("copi",), ("COPI",), ["copi", "other"], ("copi",)),  # a word of its abstract, and retrieval backs it
+    (("copi",), ("COPI",), ["other", "x", "y", "copi"], ()),  # a word it shares, retrieval ranks it low: no name
+    (("veda", "copi"), ("Veda", "COPI"), ["veda", "other", "x", "copi"], ("veda",)),
+    (("copi",), ("COPI",), ["x", "copi"], ()),  # one paper named by a word of its abstract: retrieval ranks it first
+    (("veda", "copi"), ("Veda", "COPI"), ["x", "copi", "veda"], ("veda", "copi")),  # two compared: the first 3
+])
+def test_a_paper_named_by_a_word_of_its_abstract_must_be_ranked_high_too(named, written, ranked, kept):
+    question = Question(text="t", standalone="t", venue=None, year=None, kind="compare" if len(named) > 1 else "fact",
+                        named=named, written=written)
+    hits = [Hit(paper=_paper(i, i, i), score=1.0) for i in ranked]
+
+    got = supported_names(question, hits, SNAPSHOT)
+
+    assert got.named == kept
+    assert got.kind == ("compare" if len(kept) > 1 else "fact")  # one paper left is no comparison
+    assert set(got.written) == {w for w in written if w.lower() in " ".join(PAPERS[SNAPSHOT.by_id[i]].text.lower()
+                                                                             for i in kept)}
+
+
+# untitled abstracts (PubMedQA's) get names derived from their words: "VEGF" names the paper it was derived from,
+# but a question on VEGF in another cancer shares the word with the paper that answers it
+UNTITLED = [_paper("vegf", "VEGF: growth factor in polyps", "VEGF and TGF-b1 scores in endometrial polyps."),
+            _paper("renal", "Renal cell carcinoma", "Tumour VEGF expression predicted venous invasion."),
+            _paper("isa", "ISA: sparse adapters", "ISA adapts sparse attention."),
+            _paper("plain", "Attention that can disable heads", "We disable attention heads."),
+            _paper("copi", "Lipid droplets", "COPI coatomer regulates lipid droplets."),
+            _paper("viral", "Viral replication", "Viruses need COPI to replicate.")]
+UNTITLED_SNAPSHOT = SimpleNamespace(papers=UNTITLED, by_id={p.id: n for n, p in enumerate(UNTITLED)})
+
+
+@pytest.mark.parametrize(("named", "written", "ranked", "kept"), [
+    (("vegf",), ("VEGF",), ["renal", "plain", "isa", "vegf"], ()),  # a better-ranked abstract has the word too
+    (("vegf",), ("VEGF",), ["vegf", "renal"], ("vegf",)),  # ranked first: the word names it
+    (("vegf",), ("VEGF",), ["plain", "isa"], ("vegf",)),  # retrieval missed it, and no paper it found has the word
+    (("isa",), ("ISA",), ["plain", "isa"], ("isa",)),  # "disable" is no "ISA": whole words, as written
+    (("copi",), ("COPI",), ["viral", "copi"], ()),  # a word of its abstract, in the first 3, but shared with the first
+    (("copi",), ("COPI",), ["copi", "viral"], ("copi",)),
+])
+def test_a_name_a_better_ranked_paper_shares_is_a_topic_not_a_name(named, written, ranked, kept):
+    question = Question(text="t", standalone="t", venue=None, year=None, kind="fact", named=named, written=written)
+    hits = [Hit(paper=UNTITLED[UNTITLED_SNAPSHOT.by_id[i]], score=1.0) for i in ranked]
+
+    assert supported_names(question, hits, UNTITLED_SNAPSHOT).named == kept
+
+
+def test_the_conversation_subject_is_kept_whatever_retrieval_ranks_first():
+    question = Question(text="t", standalone="t", venue=None, year=None, kind="fact", named=("vegf",),
+                        written=("VEGF",), subject=("vegf",))
+    hits = [Hit(paper=UNTITLED[1], score=1.0), Hit(paper=UNTITLED[0], score=0.5)]
+
+    assert supported_names(question, hits, UNTITLED_SNAPSHOT).named == ("vegf",)

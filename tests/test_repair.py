@@ -138,12 +138,17 @@ VECTOR_DAMAGE = {
 }
 
 
-def every_chunk_finds_itself(index: PaperIndex) -> bool:
+def every_chunk_is_stored_again(index: PaperIndex) -> bool:
+    """Every chunk's vector is in Chroma again, exactly. Compared stored vector by stored vector, not by
+    searching each one: HNSW search is approximate, and with these random 32-dimension hash vectors a
+    self-query among 1,800 missed its own chunk once in a loaded run (the snapshot's sampled search check
+    below still covers search)."""
     ids = index.snapshot().chunk_id_list()
     texts = {cid: text for p in index.snapshot().papers for cid, text in index.chunk_texts(p).items()}
-    vectors = index.embedder.embed([texts[cid] for cid in ids])
-    found = index.collection.query(query_embeddings=vectors.tolist(), n_results=1, include=["distances"])
-    return max(d[0] for d in found["distances"]) < 1e-4
+    stored = index.collection.get(ids=ids, include=["embeddings"])
+    by_id = dict(zip(stored["ids"], stored["embeddings"]))
+    expected = index.embedder.embed([texts[cid] for cid in ids])
+    return len(by_id) == len(ids) and np.allclose([by_id[cid] for cid in ids], expected, atol=1e-5)
 
 
 @pytest.mark.parametrize("damage", VECTOR_DAMAGE.values(), ids=VECTOR_DAMAGE.keys())
@@ -157,7 +162,7 @@ def test_damaged_vectors_are_refused_and_ingest_rebuilds_them(damage, big_index)
     report = PaperIndex(big_index, embedder=HashEmbedder()).ingest()
 
     assert report.chunks_embedded == 1800  # not "unchanged": every vector written again
-    assert every_chunk_finds_itself(PaperIndex(big_index, embedder=HashEmbedder()))
+    assert every_chunk_is_stored_again(PaperIndex(big_index, embedder=HashEmbedder()))
 
 
 def test_a_corrupt_chroma_database_names_repair_and_repair_rebuilds_it(index_copy, tmp_path):

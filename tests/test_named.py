@@ -75,3 +75,20 @@ def test_the_conversation_subject_is_kept_whatever_retrieval_ranks_first():
     hits = [Hit(paper=UNTITLED[1], score=1.0), Hit(paper=UNTITLED[0], score=0.5)]
 
     assert supported_names(question, hits, UNTITLED_SNAPSHOT).named == ("vegf",)
+
+
+def test_a_given_titles_head_that_a_better_ranked_abstract_has_is_a_topic():
+    kinase = Paper(id="ampk", title="AMP-activated protein kinase: a metabolic switch", venue="", year=2010,
+                   abstract="AMP-activated protein kinase senses energy.", text="AMP-activated protein kinase senses "
+                   "energy.", source="f", position=0)
+    fibrosis = Paper(id="lung", title="Metformin reverses lung fibrosis", venue="", year=2018,
+                     abstract="Metformin activates AMP-activated protein kinase in lung.", text="Metformin activates "
+                     "AMP-activated protein kinase in lung.", source="f", position=1)
+    snapshot = SimpleNamespace(papers=[kinase, fibrosis], by_id={"ampk": 0, "lung": 1})
+    question = Question(text="t", standalone="t", venue=None, year=None, kind="fact", named=("ampk",),
+                        written=("AMP-activated protein kinase",))
+
+    shared = supported_names(question, [Hit(paper=fibrosis, score=1.0), Hit(paper=kinase, score=0.9)], snapshot)
+    first = supported_names(question, [Hit(paper=kinase, score=1.0), Hit(paper=fibrosis, score=0.9)], snapshot)
+
+    assert shared.named == () and first.named == ("ampk",)

@@ -72,6 +72,16 @@ def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase)
     assert attribute(text, names) == phrase
 
 
+@pytest.mark.parametrize(("text", "name", "wants"), [
+    ("What scale is UrbanFeel?", "UrbanFeel", "number"),  # a size noun alone asks for a quantity
+    ("How much footage does UCS-Bench contain?", "UCS-Bench", "number"),
+    ("What are the parts of SegPVSG?", "SegPVSG", ""),
+    ("What scale of reasoning does UrbanFeel test?", "UrbanFeel", ""),  # a size noun among other asked words
+])
+def test_a_size_alone_wants_a_quantity(text, name, wants):
+    assert asks(question(text), name).wants == wants
+
+
 def test_named_papers_and_filters_are_no_focus():
     found = asks(question("Which ICLR 2026 results does Veda report on video diffusion?", "ICLR", 2026), "Veda")
 

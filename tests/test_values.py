@@ -95,6 +95,30 @@ def test_a_detail_in_other_words_is_stated_by_its_other_words_beside_a_name(titl
     assert stated_details(_hit(title, text), _asks(question, title), question) == stated
 
 
+BENCHY = "We present Benchy, a benchmark for video captioning with 1,000 annotated clips. Models fail on it."
+CORPO = ("We introduce Corpo, a training corpus for video reasoning. It comprises 315K examples over 145K videos. "
+         "Models trained on Corpo improve.")
+PARTSY = "We propose Partsy, a framework consisting of two key components: FocusNet and AugNet. It beats baselines by 3.5%."
+
+
+@pytest.mark.parametrize(("title", "text", "question", "stated"), [
+    # a size never written as "size": a count of things in a sentence naming the paper, or one opening with "It"
+    ("Benchy", BENCHY, "How big is Benchy?", {"it"}),
+    ("Corpo", CORPO, "What is the size of Corpo?", {"size", "which size"}),
+    ("Benchy", BENCHY, "What scale is Benchy?", {"scale", "which scale"}),
+    ("Corpo", CORPO, "How much footage does Corpo contain?", {"amount of footage", "which amount of footage"}),
+    # ... a gain is no size ("by 3.5%", "5.1× speedup"), and the size of something else is not the paper's
+    ("Partsy", PARTSY, "How big is Partsy?", set()),
+    ("Sparr", SPARSE, "What is the size of Sparr?", set()),
+    ("Corpo", CORPO, "What is the size of Corpo's vocabulary?", set()),
+    # its parts: a sentence naming it that says what it consists of
+    ("Partsy", PARTSY, "What are the parts of Partsy?", {"parts"}),
+    ("Sparr", SPARSE, "What are the parts of Sparr?", set()),
+])
+def test_a_papers_own_size_or_make_up_is_stated_in_other_words(title, text, question, stated):
+    assert stated_details(_hit(title, text), _asks(question, title), question) == stated
+
+
 @pytest.mark.parametrize(("words", "have", "found"), [
     ({"licenc"}, {"cc", "licens"}, {"licenc"}),  # "licence" / "CC-licensed"
     ({"normalis"}, {"normaliz"}, {"normalis"}),

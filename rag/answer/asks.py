@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, replace
 
 from rag.answer.understand import Question
-from rag.answer.wording import FUNCTION, GENERIC, KIND_WORDS
+from rag.answer.wording import FUNCTION, GENERIC, HAVE_WORDS, KIND_WORDS, SIZE_WORDS
 from rag.corpus.terms import terms
 
 # phrasings that carry no content: "what does DRAQ stand for", "what does X add on top of Y"
@@ -48,6 +48,8 @@ def asks(question: Question, names: str = "") -> Asks:
     asked = terms(_PHRASING.sub(" ", last)) - GENERIC - FUNCTION - own - filters
     ask = asked or focus
     wants = next(filter(None, map(wanted_detail, clauses)), "") or wanted_detail(question.text)
+    if not wants and ask - HAVE_WORDS and ask - HAVE_WORDS <= SIZE_WORDS:  # "What scale is UrbanFeel?": a quantity
+        wants = "number"
     problem = bool(_ASKS_PROBLEM.search(last))
     things = [t for clause in clauses for t in re.split(r",\s*|\s+and\s+", attribute(clause, names)) if t.strip()]
     details = tuple(_detail(t, GENERIC | FUNCTION | KIND_WORDS | own | filters) for t in things)

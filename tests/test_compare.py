@@ -27,6 +27,11 @@ POOLING = ("Video LLMs waste tokens. To bridge this gap, we propose Gridder, a t
            "experiments show that Gridder enhances Video LLMs. Our method offers an efficient plug-and-play solution "
            "for improving visual token representations.")
 
+TRAITS = ("Students copy hidden traits from their teachers, and prior work blames logit leakage for it. We study when the "
+          "transfer happens in distilled students with controlled experiments on many prompts and many teachers. "
+          "Instead, it comes down to a few pivot tokens where teachers disagree. Masking them removes the transfer. "
+          "Our experiments on four models of distilled students confirm this across prompts. Code is at https://x.y.")
+
 
 def source(title: str, text: str) -> Source:
     paper = Paper(id=title.lower(), title=title, venue="ICML", year=2026, abstract=text, text=text, source="f",
@@ -47,6 +52,9 @@ def asks(ask: set[str], wants: str = "") -> Asks:
     ("Orthon", TWO_METHODS, {"vs"}, "", "Orthon: Building on these insights, we propose Orthon", "forgets"),
     # a mechanism: the method's own sentence before the results, not a closing summary sharing the question's words
     ("Gridder", POOLING, {"compress", "visual", "token"}, "method", "Pyramid Temporal Gridding", "waste tokens"),
+    # a cause asked ("what do they blame it on"): the sentence stating what the paper found, not prior work's view
+    # holding the asked word (dev w861 and eval/questions/fresh_compare2.jsonl)
+    ("Traiter", TRAITS, {"blame", "student", "teacher"}, "", "it comes down to a few pivot tokens", "https"),
 ])
 def test_each_compared_paper_quotes_its_sentence_on_the_aspect(title, text, ask, wants, expected, absent):
     line = compare_answer([source(title, text)], asks(ask, wants), {}, 120)

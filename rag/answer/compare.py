@@ -39,6 +39,14 @@ _DATA = re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora)\b", re.I)
 _RESULTS_ASKED = frozenset(terms("result results gain gains improvement improvements perform performance outperform "
                                  "accuracy well"))
 _LINK = re.compile(r"https?://")
+# what a study found asked of each paper (a cause, an explanation, where in the model): its sentences stating a
+# finding ("it comes down to a small set of divergence tokens", "we identify a key mechanism …", "our analysis reveals")
+_FINDING_ASKED = frozenset(terms("blame blames cause causes caused why origin origins attribute "
+                                 "attributes explain explains explanation find finds found finding findings locate "
+                                 "locates reveal reveals conclude concludes conclusion mechanism"))
+_FINDS = re.compile(r"\b(?:identif(?:y|ies)|reveals?|we (?:find|show|prove|observe|establish|conclude)|"
+                    r"comes? down to|stems? from|aris(?:es|e) from|driven by|due to|caused by|attribut\w* to|"
+                    r"mechanism|origins?)\b", re.I)
 # the words of comparing itself, no aspect ("KERN vs OGD+", "how do they differ")
 _COMPARING = frozenset(terms("vs versus compare compared comparison differ differs different differently difference "
                              "contrast each both two"))
@@ -77,6 +85,12 @@ def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[
         pool = [s for s in scored if _REPORTS.search(s.text) and not _LINK.search(s.text)]
         numbered = [s for s in pool if detail(s.text, "number", own_name(source.hit))]
         scored = numbered + [s for s in pool if s not in numbered] or scored
+    elif aspect & _FINDING_ASKED and any(_FINDS.search(s.text) for s in scored):
+        # "what do they blame it on", "where do they locate it": the first sentence stating what the paper found (its
+        # main finding: "we identify a key mechanism …") and the best-scoring other one
+        pool = [s for s in scored if _FINDS.search(s.text) and not _LINK.search(s.text)]
+        first = min(pool, key=lambda s: s.position)
+        return sorted([first, *[s for s in pool if s is not first][:1]], key=lambda s: s.position)
     elif aspect & _MAKES_ASKED and aspect & _DATA_ASKED and any(map(_builds_data, scored)):
         # the first such sentence presents its main contribution ("We introduce VideoKR, the first … corpus")
         scored = sorted(filter(_builds_data, scored), key=lambda s: s.position)

@@ -69,11 +69,7 @@ def ranked_for_comparison(source: Source, asks: Asks, idf: dict[str, float],
 
 
 def ranker_from_dict(data: dict) -> Ranker:
-    if tuple(data.get("features", ())) != COMPARISON_FEATURES:
-        raise ValueError(f"comparison-ranker weights are for features {data.get('features')}, not "
-                         f"{COMPARISON_FEATURES}: re-run `make tune`")
-    return Ranker(tuple(data["weights"]), float(data["bias"]), tuple(data["mean"]), tuple(data["scale"]),
-                  data.get("trained_on", ""))
+    return Ranker.from_dict(data, COMPARISON_FEATURES, "comparison-ranker")
 
 
 @lru_cache(maxsize=1)

@@ -174,10 +174,12 @@ class Ranker:
                 "mean": list(self.mean), "scale": list(self.scale), "trained_on": self.trained_on}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Ranker":
-        if tuple(data.get("features", ())) != SENTENCE_FEATURES:
-            raise ValueError(f"sentence-ranker weights are for features {data.get('features')}, not "
-                             f"{SENTENCE_FEATURES}: re-run `make tune`")
+    def from_dict(cls, data: dict, features: tuple[str, ...] = SENTENCE_FEATURES,
+                  kind: str = "sentence-ranker") -> "Ranker":
+        """Weights read back; refused when they were fitted on other features (`kind` names them in the error)."""
+        if tuple(data.get("features", ())) != features:
+            raise ValueError(f"{kind} weights are for features {data.get('features')}, not "
+                             f"{features}: re-run `make tune`")
         return cls(tuple(data["weights"]), float(data["bias"]), tuple(data["mean"]), tuple(data["scale"]),
                    data.get("trained_on", ""))
 

@@ -31,7 +31,7 @@ from rag.retrieval.spelling import correct
 from .corpora import settings_for
 from .datasets import scifact_queries
 from .metrics import mean
-from .run import RESULTS
+from .run import publish
 
 CLOSES = (1.0, 1.5, 2.0, 2.5, 3.0, 4.0)
 CUTS = (0.25, 0.5, 0.75, 1.0)
@@ -130,9 +130,7 @@ def main() -> int:
     settings = settings_for("scifact")
     rows = replay(settings)
     text = report(rows, shipped_model(settings.index.embedder).threshold)
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "claim-sources.md").write_text(text, encoding="utf-8")
-    print(text)
+    publish("claim-sources.md", text)
     return 0
 
 

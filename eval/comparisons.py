@@ -27,7 +27,7 @@ from rag.retrieval.spelling import correct
 
 from .corpora import settings_for
 from .datasets import own_questions
-from .run import RESULTS
+from .run import publish
 from .sentences import fit_listwise
 
 FOLDS = 5
@@ -99,9 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     lines += ["", "| feature | weight (standardised) |", "|---|---:|"]
     lines += [f"| {f} | {w:+.3f} |" for f, w in zip(COMPARISON_FEATURES, ranker.weights)]
     text = "\n".join(lines) + "\n"
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "comparison-tuning.md").write_text(text, encoding="utf-8")
-    print(text)
+    publish("comparison-tuning.md", text)
     return 0
 
 

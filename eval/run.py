@@ -24,6 +24,13 @@ CACHE = Path(__file__).resolve().parent / ".cache"
 MODES = ("hybrid", "dense", "keyword")
 
 
+def publish(name: str, text: str) -> None:
+    """A tuning script's report: written whole to eval/results/`name` and printed."""
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / name).write_text(text, encoding="utf-8")
+    print(text)
+
+
 def run_own_set(index_dir: Path) -> dict:
     """Cold-ingest the shipped corpus into `index_dir`, then search every test question that has gold papers."""
     settings = Settings(index_dir=index_dir, data_dir=ROOT / "data")

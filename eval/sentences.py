@@ -34,7 +34,7 @@ from rag.retrieval.spelling import correct
 from .corpora import CACHE, external_ids, settings_for
 from .datasets import own_questions, scifact_queries, scifact_rationales
 from .external import quotes_rationale
-from .run import RESULTS
+from .run import publish
 
 DEV_KINDS = ("fact", "paraphrase", "typo", "followup", "compare")
 # Each source's questions together weigh this much (dev: what users ask, 70 papers; SciFact: claims, not
@@ -276,9 +276,7 @@ def main(argv: list[str] | None = None) -> int:
     path = Path(rag.__file__).resolve().parent / "assets" / "sentences.json"
     path.write_text(json.dumps(ranker.to_dict(), indent=1) + "\n", encoding="utf-8")
     text = report(groups, ranker)
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "sentence-tuning.md").write_text(text, encoding="utf-8")
-    print(text)
+    publish("sentence-tuning.md", text)
     return 0
 
 

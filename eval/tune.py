@@ -15,7 +15,7 @@ from rag.settings import Settings
 
 from .datasets import SCIFACT, scifact_queries
 from .metrics import mean, ndcg_at
-from .run import CACHE, RESULTS
+from .run import CACHE, publish
 
 WEIGHTS = [round(0.05 * i, 2) for i in range(21)]
 RRF_KS = [5, 10, 20, 40, 60, 100]
@@ -58,9 +58,7 @@ def main() -> int:
     lines += ["", f"Best weighted: dense weight {best_w} → {weighted[best_w]:.4f}. "
               f"Best RRF: k={best_k} → {rrf[best_k]:.4f}. Keep: **{winner[0]} ({winner[1]})**."]
     text = "\n".join(lines) + "\n"
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "fusion-tuning.md").write_text(text, encoding="utf-8")
-    print(text)
+    publish("fusion-tuning.md", text)
     return 0
 
 

@@ -78,9 +78,10 @@ def ask(question: dict, settings: Settings) -> dict:
     before = server_counters(settings)
     _DECLINED.clear()
     started = time.perf_counter()
-    first = None
+    first, streamed = None, []
     for piece in rag.ask_stream(question["question"], settings=settings):
         if isinstance(piece, str):
+            streamed.append(piece)
             if first is None and piece.strip():
                 first = time.perf_counter() - started
         else:
@@ -91,7 +92,7 @@ def ask(question: dict, settings: Settings) -> dict:
     return {**question, **score(answer, question), "ttft": first, "seconds": total,
             "prompt_tokens": used.get("prompt_tokens_total"), "prompt_seconds": used.get("prompt_seconds_total"),
             "tokens": used.get("tokens_predicted_total"), "load": os.getloadavg()[0],
-            "mode": answer.mode, "notice": answer.notice, "answer": answer.text,
+            "mode": answer.mode, "notice": answer.notice, "answer": answer.text, "streamed": "".join(streamed),
             "declined_p": _DECLINED[0] if _DECLINED else None}
 
 

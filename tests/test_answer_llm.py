@@ -15,6 +15,9 @@ from test_answer import check_invariants
 
 KEY = "sk-test-DO-NOT-LEAK-4242"
 VEDA = "What speedup does Veda report?"
+# the extractive answer to VEDA: the sentence a written answer that drops its figures is completed with
+LEAD = ("To generate 720P 10-second videos on Waver-T2V-12B, Veda achieves a 5.1× end-to-end speedup and a 10.5× "
+        "self-attention speedup, reducing attention overhead from 92% to 50%. [1]")
 
 
 @pytest.fixture
@@ -23,7 +26,8 @@ def llm(built_settings, fake):
 
 
 def test_the_llm_writes_the_answer_with_the_same_citations(llm, fake):
-    fake.script(Reply("Veda reports a 5.1× end-to-end speedup [1] and a 10.5× self-attention speedup [1]."))
+    fake.script(Reply("On Waver-T2V-12B, for 720P 10-second videos, Veda reports a 5.1× end-to-end speedup [1] and "
+                      "a 10.5× self-attention speedup [1], cutting attention overhead from 92% to 50% [1]."))
 
     pieces = list(rag.ask_stream(VEDA, settings=llm))
 
@@ -39,8 +43,9 @@ def test_the_llm_writes_the_answer_with_the_same_citations(llm, fake):
 
 @pytest.mark.parametrize(("reply", "expected"), [
     # the model reads the one paper the decision chose: [3] and [9] name no source it was given
-    ("Veda gives 5.1× [3] and sparse tiles [1][9].", "Veda gives 5.1× and sparse tiles [1]."),
-    ("Veda gives a 5.1× speedup [0] [1] [42].", "Veda gives a 5.1× speedup [1]."),
+    # (each then completed by the abstract's sentence whose figures it left out)
+    ("Veda gives 5.1× [3] and sparse tiles [1][9].", f"Veda gives 5.1× and sparse tiles [1]. {LEAD}"),
+    ("Veda gives a 5.1× speedup [0] [1] [42].", f"Veda gives a 5.1× speedup [1]. {LEAD}"),
 ])
 def test_invented_citations_are_dropped(llm, fake, reply, expected):
     fake.script(Reply(reply))
@@ -56,19 +61,25 @@ def test_the_model_reads_only_the_papers_the_decision_chose(llm, fake):
     assert user.count('<source id="') == 1 and "Title: Veda" in user
 
 
-@pytest.mark.parametrize(("reply", "why"), [
-    ("Veda gives a 5.1× speedup.", "The written answer cited no source"),
-    ("Veda gives a 5.1× speedup [0] [42].", "The written answer cited no source"),
-    ("Veda makes video generation much faster [1].", "The written answer left out the figures"),
-    ("Veda reaches a 9.9× end-to-end speedup [1].", "The written answer left out the figures"),
-])
-def test_a_written_answer_that_cites_nothing_or_drops_the_figures_gives_way_to_the_abstracts(llm, fake, reply, why):
+@pytest.mark.parametrize("reply", ["Veda gives a 5.1× speedup.", "Veda gives a 5.1× speedup [0] [42]."])
+def test_a_written_answer_that_cites_nothing_gives_way_to_the_abstracts(llm, fake, reply):
     fake.script(Reply(reply))
     *pieces, answer = rag.ask_stream(VEDA, settings=llm)
     check_invariants(answer)
-    assert answer.mode == "extractive" and answer.notice.startswith(why)
+    assert answer.mode == "extractive" and answer.notice.startswith("The written answer cited no source")
     assert "5.1×" in answer.text and answer.citations[0].paper.title == "Veda"
     assert "answering from the abstracts instead]" in "".join(pieces)  # the reader is told why it changed
+
+
+@pytest.mark.parametrize("reply", ["Veda makes video generation much faster [1].",
+                                   "Veda reaches a 9.9× end-to-end speedup [1]."])
+def test_a_written_answer_that_drops_the_figures_is_completed_by_the_abstracts_sentence(llm, fake, reply):
+    fake.script(Reply(reply))
+    *pieces, answer = rag.ask_stream(VEDA, settings=llm)
+    check_invariants(answer)
+    assert answer.mode == "llm: test-model" and answer.notice.startswith("The written answer left out")
+    assert answer.text == f"{reply} {LEAD}" and "".join(pieces) == answer.text  # streamed as it ends
+    assert [c.paper.title for c in answer.citations] == ["Veda"]
 
 
 def test_a_claim_its_source_does_not_support_is_flagged(llm, fake):
@@ -186,7 +197,8 @@ def test_a_never_ending_answer_is_cut_at_the_deadline_trimmed_and_marked(llm, fa
     answer = rag.ask(VEDA, settings=llm.replace(llm_answer_timeout=2.0, llm_max_tokens=32_000))
     assert time.perf_counter() - started < 2.0 + 2
     assert answer.mode == "llm: test-model" and answer.notice.startswith("The written answer was cut short")
-    assert answer.text == "Veda reports a 5.1× end-to-end speedup [1]."  # up to its last complete sentence
+    # up to its last complete sentence, then the abstract's sentence with the figures it left out
+    assert answer.text == f"Veda reports a 5.1× end-to-end speedup [1]. {LEAD}"
     check_invariants(answer)
 
 

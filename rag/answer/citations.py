@@ -16,7 +16,7 @@ from rag.corpus.text import split_sentences
 from rag.types import Citation, Paper
 
 __all__ = [
-    "Marker", "Resolved", "find_markers", "renumber", "claims_for", "best_quotes", "is_supported",
+    "Marker", "Resolved", "find_markers", "renumber", "claims_for", "claim_list", "best_quotes", "is_supported",
     "resolve", "strip_markers",
 ]
 
@@ -147,6 +147,11 @@ def claims_for(text: str) -> dict[int, list[str]]:
             if claim and claim not in cited:
                 cited.append(claim)
     return claims
+
+
+def claim_list(text: str) -> list[tuple[str, tuple[int, ...]]]:
+    """(claim, numbers it cites) for each sentence or list line, in order, markers removed from the claim."""
+    return _claims(text)
 
 
 def _claims(text: str) -> list[tuple[str, tuple[int, ...]]]:

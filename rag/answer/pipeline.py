@@ -13,7 +13,7 @@ from rag.answer.decide import Decision, decide
 from rag.answer.described import with_described
 from rag.answer.compare import compare_answer
 from rag.answer.extractive import excluded_answer, fact_answer, list_answer, not_reported_answer
-from rag.answer.kept import dropped
+from rag.answer.complete import QUOTED, completed
 from rag.answer.lists import searched
 from rag.answer.llm import NO_ANSWER, condense_question, generate_stream, llm_configured, model_label
 from rag.answer.outside import outside_filters
@@ -233,16 +233,20 @@ def _llm_answer(question: Question, decision: Decision, history, settings: Setti
         why = "the model found no answer in its excerpts"
     resolved = resolve(text, papers)
     extractive = extractive_answer(question, decision, settings)
-    if not why and question.kind not in ("list", "compare"):  # one lead sentence stands for a single answer
-        why = dropped(resolved.text, bool(resolved.citations), extractive.text,
-                      f"{question.text} {question.standalone}")
+    why = why or ("" if resolved.citations else "the written answer cited no source")
     if why:  # what was shown stays on screen: say why the abstracts' own sentences follow
         yield f"\n\n[{why}; answering from the abstracts instead]\n\n"
         yield from _emit(replace(extractive, notice=f"{why[0].upper()}{why[1:]}: answered from the abstracts."))
         return
+    sources = tuple(hits)
+    if question.kind not in ("list", "compare"):  # the evidence sentences it left out, quoted after it
+        done = completed(resolved, extractive.text, extractive.citations, f"{question.text} {question.standalone}")
+        if done.quoted:
+            yield from _pieces(" " + " ".join(done.quoted))
+            resolved, notice = done.resolved, notice or QUOTED
+            sources += tuple(h for h in decision.hits if h not in hits and h.paper in done.papers)
     yield Answer(text=resolved.text, citations=resolved.citations, mode=model_label(settings),
-                 sources=tuple(hits), unsupported=resolved.unsupported, notice=notice)
-
+                 sources=sources, unsupported=resolved.unsupported, notice=notice)
 
 # A model that declines is believed unless the abstention model was this sure of the paper it chose. Tuned on
 # dev (Qwen2.5-Coder-1.5B reading the chosen papers only, eval/results/llm-dev1, 16:35): the 3 out-of-scope

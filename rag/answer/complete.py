@@ -1,0 +1,74 @@
+"""A written answer completed by the evidence it left out: those sentences of the extractive answer, quoted after it.
+
+A small model keeps one value of several, paraphrases a figure away ("a large speedup" for "5.1×"), or cites
+another of its sources than the one the evidence decided on. Discarding what it wrote loses its prose; keeping
+it alone loses the facts. So each sentence the extractive answer would have shown, that the written text does
+not carry (its paper uncited, one of its figures or names missing, or few of its terms), is quoted verbatim
+after the written text with its citation. The quotes are the abstracts' own sentences, as the extractive
+answer shows them: nothing a model wrote is added, and every `[n]` is resolved again over the joined text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from rag.answer.citations import Resolved, claim_list, resolve, strip_markers
+from rag.answer.kept import fold, values
+from rag.corpus.terms import coverage, terms
+from rag.types import Citation, Paper
+
+__all__ = ["Completed", "QUOTED", "carries", "completed"]
+
+QUOTED = "The written answer left out what its sources' best sentences give: they are quoted after it."
+
+# Share of a sentence's own content terms (the question's set aside) the written answer must hold to carry it.
+# A paraphrase that keeps the point keeps its nouns; tuned on dev (own single-paper fact/paraphrase, Qwen2.5-Coder-1.5B).
+CARRIED_TERMS = 0.5
+
+
+@dataclass(frozen=True)
+class Completed:
+    """The joined answer (resolved over the written answer's papers, then the quoted ones) and what was quoted."""
+
+    resolved: Resolved
+    papers: tuple[Paper, ...]
+    quoted: tuple[str, ...]
+
+
+def carries(written: str, sentence: str, question: str) -> bool:
+    """Whether the written text holds what `sentence` gives: every figure and name of it that the question does
+    not already give, or, for a sentence with none, at least CARRIED_TERMS of its own content terms."""
+    found = values(sentence, question)
+    if found:  # "12× … Deep Sink … Participative Compression": keeping one of several values loses the others
+        text = fold(written)
+        return all(fold(v) in text for v in found)
+    own = terms(strip_markers(sentence)) - terms(question)
+    return coverage(own, terms(strip_markers(written))) >= CARRIED_TERMS
+
+
+def completed(written: Resolved, extractive_text: str, extractive_citations: Sequence[Citation],
+              question: str) -> Completed:
+    """`written` with every sentence of the extractive answer it does not carry quoted after it, cited.
+
+    `written` is already resolved (its markers run 1..m over its citations), so the quotes' papers can only
+    extend its numbering, never take over an invented number."""
+    papers = [c.paper for c in written.citations]
+    cited = {p.id for p in papers}
+    quotes: list[str] = []
+    for sentence, numbers in claim_list(extractive_text):
+        sources = [extractive_citations[n - 1].paper for n in numbers if 0 < n <= len(extractive_citations)]
+        if not sentence or not sources:
+            continue
+        if all(p.id in cited for p in sources) and carries(written.text, sentence, question):
+            continue
+        for paper in sources:
+            if paper.id not in {p.id for p in papers}:
+                papers.append(paper)
+        ids = [p.id for p in papers]
+        marks = ", ".join(str(ids.index(p.id) + 1) for p in sources)
+        quotes.append(f"{sentence} [{marks}]")
+    if not quotes:
+        return Completed(written, tuple(papers), ())
+    joined = f"{written.text.rstrip()} {' '.join(quotes)}"
+    return Completed(resolve(joined, papers), tuple(papers), tuple(quotes))

@@ -1,0 +1,72 @@
+"""rag/answer/complete.py: a written answer completed by the extractive sentences it does not carry, quoted."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answer.citations import find_markers, resolve
+from rag.answer.complete import carries, completed
+from rag.types import Paper
+
+
+def paper(pid: str, text: str) -> Paper:
+    return Paper(id=pid, title=pid, venue="ICML", year=2026, abstract=text, text=text, source="test.txt", position=1)
+
+
+VEDA = paper("Veda", "Veda speeds up video diffusion. To generate 720P videos, Veda achieves a 5.1× end-to-end "
+                     "speedup and a 10.5× self-attention speedup. We release code.")
+SINK = paper("Deep Forcing", "Deep Forcing has two mechanisms, Deep Sink and Participative Compression. "
+                             "Together they enable over 12× length extrapolation.")
+LEAD = "To generate 720P videos, Veda achieves a 5.1× end-to-end speedup and a 10.5× self-attention speedup."
+SPEEDUP = "What speedup does Veda report?"
+
+
+@pytest.mark.parametrize(("written", "sentence", "question", "expected"), [
+    (f"{LEAD} [1]", LEAD, SPEEDUP, True),
+    ("Veda is 5.1x faster end to end on 720P videos and 10.5x in self-attention [1].", LEAD, SPEEDUP, True),
+    ("Veda achieves a 5.1× end-to-end speedup [1].", LEAD, SPEEDUP, False),  # one value of several
+    ("Veda makes video generation much faster [1].", LEAD, SPEEDUP, False),  # the figures paraphrased away
+    ("Its mechanisms are Deep Sink and Participative Compression [1].",
+     "Deep Forcing has two mechanisms, Deep Sink and Participative Compression.", "What are Deep Forcing's mechanisms?",
+     True),
+    ("Its mechanism is Participative Compression [1].",
+     "Deep Forcing has two mechanisms, Deep Sink and Participative Compression.", "What are Deep Forcing's mechanisms?",
+     False),
+    # a sentence without figures or names is carried by its content terms
+    ("The tokenizer spends fewer tokens on predictable frames [1].",
+     "the tokenizer allocates fewer tokens to predictable frames.", "How does it save tokens?", True),
+    ("It is a good method [1].", "the tokenizer allocates fewer tokens to predictable frames.", "How?", False),
+])
+def test_a_sentence_is_carried_when_its_figures_names_or_terms_are_kept(written, sentence, question, expected):
+    assert carries(written, sentence, question) is expected
+
+
+def _extractive(text: str, papers: list[Paper]):
+    resolved = resolve(text, papers)
+    return resolved.text, resolved.citations
+
+
+def test_a_written_answer_that_keeps_everything_is_left_alone():
+    written = resolve(f"{LEAD} [1]", [VEDA])
+    done = completed(written, *_extractive(f"{LEAD} [1]", [VEDA]), SPEEDUP)
+    assert done.quoted == () and done.resolved == written
+
+
+def test_the_sentence_whose_values_the_written_answer_dropped_is_quoted_after_it_cited():
+    written = resolve("Veda makes video generation much faster [1].", [VEDA])
+    done = completed(written, *_extractive(f"{LEAD} [1]", [VEDA]), SPEEDUP)
+    assert done.resolved.text == f"Veda makes video generation much faster [1]. {LEAD} [1]"
+    assert [c.paper.id for c in done.resolved.citations] == ["Veda"]
+    assert LEAD in done.resolved.citations[0].quotes and done.resolved.unsupported == ()
+
+
+def test_an_uncited_decided_paper_is_quoted_with_a_new_number_and_invented_numbers_stay_dropped():
+    # the model cited the second source (Veda) and invented [7]; the extractive answer leads with Deep Forcing
+    written = resolve("Veda achieves a 5.1× and a 10.5× speedup on 720P videos [2] [7].", [SINK, VEDA])
+    sink = "Together they enable over 12× length extrapolation."
+    done = completed(written, *_extractive(f"{sink} [1] {LEAD} [2]", [SINK, VEDA]), "How far does it extrapolate?")
+    assert done.resolved.text == f"Veda achieves a 5.1× and a 10.5× speedup on 720P videos [1]. {sink} [2]"
+    assert [c.paper.id for c in done.resolved.citations] == ["Veda", "Deep Forcing"]
+    numbers = [n for m in find_markers(done.resolved.text) for n in m.numbers]
+    assert max(numbers) == len(done.resolved.citations)  # every [n] resolves
+    assert done.quoted == (f"{sink} [2]",)

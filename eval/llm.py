@@ -93,6 +93,7 @@ def ask(question: dict, settings: Settings) -> dict:
             "prompt_tokens": used.get("prompt_tokens_total"), "prompt_seconds": used.get("prompt_seconds_total"),
             "tokens": used.get("tokens_predicted_total"), "load": os.getloadavg()[0],
             "mode": answer.mode, "notice": answer.notice, "answer": answer.text, "streamed": "".join(streamed),
+            "cited": [_gold_id(c.paper) for c in answer.citations],
             "declined_p": _DECLINED[0] if _DECLINED else None}
 
 

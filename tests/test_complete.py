@@ -6,7 +6,7 @@ import pytest
 
 from rag.answer.citations import find_markers, resolve
 from rag.answer.complete import carries, completed
-from rag.types import Paper
+from rag.types import Answer, Hit, Paper
 
 
 def paper(pid: str, text: str) -> Paper:
@@ -41,20 +41,26 @@ def test_a_sentence_is_carried_when_its_figures_names_or_terms_are_kept(written,
     assert carries(written, sentence, question) is expected
 
 
-def _extractive(text: str, papers: list[Paper]):
+def test_an_answer_in_another_language_is_held_to_the_figures_and_names_only():
+    lead = "the tokenizer allocates fewer tokens to predictable frames."
+    assert carries("该分词器为可预测的帧分配更少的标记 [1]。", lead, "How?", by_terms=False)
+    assert not carries("Veda 实现了 5.1× 的加速 [1]。", LEAD, SPEEDUP, by_terms=False)
+
+
+def _extractive(text: str, papers: list[Paper]) -> Answer:
     resolved = resolve(text, papers)
-    return resolved.text, resolved.citations
+    return Answer(text=resolved.text, citations=resolved.citations)
 
 
 def test_a_written_answer_that_keeps_everything_is_left_alone():
     written = resolve(f"{LEAD} [1]", [VEDA])
-    done = completed(written, *_extractive(f"{LEAD} [1]", [VEDA]), SPEEDUP)
+    done = completed(written, _extractive(f"{LEAD} [1]", [VEDA]), SPEEDUP)
     assert done.quoted == () and done.resolved == written
 
 
 def test_the_sentence_whose_values_the_written_answer_dropped_is_quoted_after_it_cited():
     written = resolve("Veda makes video generation much faster [1].", [VEDA])
-    done = completed(written, *_extractive(f"{LEAD} [1]", [VEDA]), SPEEDUP)
+    done = completed(written, _extractive(f"{LEAD} [1]", [VEDA]), SPEEDUP)
     assert done.resolved.text == f"Veda makes video generation much faster [1]. {LEAD} [1]"
     assert [c.paper.id for c in done.resolved.citations] == ["Veda"]
     assert LEAD in done.resolved.citations[0].quotes and done.resolved.unsupported == ()
@@ -64,9 +70,18 @@ def test_an_uncited_decided_paper_is_quoted_with_a_new_number_and_invented_numbe
     # the model cited the second source (Veda) and invented [7]; the extractive answer leads with Deep Forcing
     written = resolve("Veda achieves a 5.1× and a 10.5× speedup on 720P videos [2] [7].", [SINK, VEDA])
     sink = "Together they enable over 12× length extrapolation."
-    done = completed(written, *_extractive(f"{sink} [1] {LEAD} [2]", [SINK, VEDA]), "How far does it extrapolate?")
+    done = completed(written, _extractive(f"{sink} [1] {LEAD} [2]", [SINK, VEDA]), "How far does it extrapolate?")
     assert done.resolved.text == f"Veda achieves a 5.1× and a 10.5× speedup on 720P videos [1]. {sink} [2]"
     assert [c.paper.id for c in done.resolved.citations] == ["Veda", "Deep Forcing"]
     numbers = [n for m in find_markers(done.resolved.text) for n in m.numbers]
     assert max(numbers) == len(done.resolved.citations)  # every [n] resolves
     assert done.quoted == (f"{sink} [2]",)
+
+
+def test_the_quoted_papers_the_model_did_not_read_join_the_answers_sources():
+    sink, veda = Hit(SINK, 0.9), Hit(VEDA, 0.5)
+    extractive = resolve(f"{LEAD} [1]", [VEDA])
+    written = resolve("Deep Forcing reaches over 12× length extrapolation [1].", [SINK])
+    done = completed(written, Answer(text=extractive.text, citations=extractive.citations, sources=(sink, veda)),
+                     SPEEDUP)
+    assert done.hits([sink]) == (veda,) and done.hits([sink, veda]) == ()

@@ -16,7 +16,7 @@ from typing import Sequence
 from rag.answer.citations import Resolved, claim_list, resolve, strip_markers
 from rag.answer.kept import fold, values
 from rag.corpus.terms import coverage, terms
-from rag.types import Citation, Paper
+from rag.types import Answer, Hit, Paper
 
 __all__ = ["Completed", "QUOTED", "carries", "completed"]
 
@@ -34,33 +34,40 @@ class Completed:
     resolved: Resolved
     papers: tuple[Paper, ...]
     quoted: tuple[str, ...]
+    searched: tuple[Hit, ...] = ()  # the hits the extractive answer was composed from
+
+    def hits(self, read: Sequence[Hit]) -> tuple[Hit, ...]:
+        """The hits of the quoted papers the model did not read (`read`): the answer's sources beyond them."""
+        return tuple(h for h in self.searched if h not in read and h.paper in self.papers)
 
 
-def carries(written: str, sentence: str, question: str) -> bool:
+def carries(written: str, sentence: str, question: str, by_terms: bool = True) -> bool:
     """Whether the written text holds what `sentence` gives: every figure and name of it that the question does
-    not already give, or, for a sentence with none, at least CARRIED_TERMS of its own content terms."""
+    not already give, or, for a sentence with none, at least CARRIED_TERMS of its own content terms (unless not
+    `by_terms`: an answer in another language than the abstract's shares figures and names with it, not words)."""
     found = values(sentence, question)
     if found:  # "12× … Deep Sink … Participative Compression": keeping one of several values loses the others
         text = fold(written)
         return all(fold(v) in text for v in found)
+    if not by_terms:
+        return True
     own = terms(strip_markers(sentence)) - terms(question)
     return coverage(own, terms(strip_markers(written))) >= CARRIED_TERMS
 
 
-def completed(written: Resolved, extractive_text: str, extractive_citations: Sequence[Citation],
-              question: str) -> Completed:
-    """`written` with every sentence of the extractive answer it does not carry quoted after it, cited.
+def completed(written: Resolved, extractive: Answer, question: str, by_terms: bool = True) -> Completed:
+    """`written` with every sentence of the `extractive` answer it does not carry quoted after it, cited.
 
     `written` is already resolved (its markers run 1..m over its citations), so the quotes' papers can only
     extend its numbering, never take over an invented number."""
     papers = [c.paper for c in written.citations]
     cited = {p.id for p in papers}
     quotes: list[str] = []
-    for sentence, numbers in claim_list(extractive_text):
-        sources = [extractive_citations[n - 1].paper for n in numbers if 0 < n <= len(extractive_citations)]
+    for sentence, numbers in claim_list(extractive.text):
+        sources = [extractive.citations[n - 1].paper for n in numbers if 0 < n <= len(extractive.citations)]
         if not sentence or not sources:
             continue
-        if all(p.id in cited for p in sources) and carries(written.text, sentence, question):
+        if all(p.id in cited for p in sources) and carries(written.text, sentence, question, by_terms):
             continue
         for paper in sources:
             if paper.id not in {p.id for p in papers}:
@@ -69,6 +76,6 @@ def completed(written: Resolved, extractive_text: str, extractive_citations: Seq
         marks = ", ".join(str(ids.index(p.id) + 1) for p in sources)
         quotes.append(f"{sentence} [{marks}]")
     if not quotes:
-        return Completed(written, tuple(papers), ())
+        return Completed(written, tuple(papers), (), extractive.sources)
     joined = f"{written.text.rstrip()} {' '.join(quotes)}"
-    return Completed(resolve(joined, papers), tuple(papers), tuple(quotes))
+    return Completed(resolve(joined, papers), tuple(papers), tuple(quotes), extractive.sources)

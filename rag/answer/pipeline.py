@@ -240,13 +240,13 @@ def _llm_answer(question: Question, decision: Decision, history, settings: Setti
         return
     sources = tuple(hits)
     if question.kind not in ("list", "compare"):  # the evidence sentences it left out, quoted after it
-        done = completed(resolved, extractive.text, extractive.citations, f"{question.text} {question.standalone}")
+        done = completed(resolved, extractive, f"{question.text} {question.standalone}", by_terms=not language)
         if done.quoted:
             yield from _pieces(" " + " ".join(done.quoted))
-            resolved, notice = done.resolved, notice or QUOTED
-            sources += tuple(h for h in decision.hits if h not in hits and h.paper in done.papers)
+            resolved, notice, sources = done.resolved, notice or QUOTED, sources + done.hits(hits)
     yield Answer(text=resolved.text, citations=resolved.citations, mode=model_label(settings),
                  sources=sources, unsupported=resolved.unsupported, notice=notice)
+
 
 # A model that declines is believed unless the abstention model was this sure of the paper it chose. Tuned on
 # dev (Qwen2.5-Coder-1.5B reading the chosen papers only, eval/results/llm-dev1, 16:35): the 3 out-of-scope

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import rag
-from rag.answer.lists import FACET_CLEAR, FACET_FLOOR, MAX_FACETS, MAX_RELATED, VAGUE, facets, kept, lifted, topic
+from rag.answer.lists import FACET_CLEAR, MAX_FACETS, MAX_RELATED, VAGUE, facets, kept, lifted, topic
 from rag.corpus.text import split_sentences
 
 
@@ -87,12 +87,8 @@ from rag.corpus.text import split_sentences
     ("Which theory papers explain grokking?", None, None, "theory explain grokking"),
     ("Has anyone compared video models with language models?", None, None, "video models with language models"),
     ("Who has tried to prove generalization bounds?", None, None, "prove generalization bounds"),
-    # ... but a topic's own words stay, at its edges too, a last verb after a modal among them
+    # ... but a topic's own words stay, at its edges too
     ("Which papers use Mamba for long videos?", None, None, "use Mamba for long videos"),
-    ("Which papers study what attention can or cannot learn?", None, None, "attention can or cannot learn"),
-    ("Is there work on what small transformers can learn?", None, None, "small transformers can learn"),
-    ("Which papers turn skeletons into images so that an LLM can read it?", None, None,
-     "turn skeletons into images so that an LLM"),
     ("Which papers study how the attention of video LLMs works?", None, None, "how the attention of video LLMs"),
     # no frame to strip: the question is searched whole
     ("streaming video understanding", None, None, "streaming video understanding"),
@@ -122,11 +118,7 @@ def test_a_list_keeps_the_papers_that_clear_its_cut_in_retrievals_order(p, score
     ("kernel methods, e.g. kernel regression or the neural tangent kernel",
      ["kernel methods", "kernel regression", "the neural tangent kernel"]),
     ("rotary position embeddings (RoPE)", ["rotary position embeddings", "RoPE"]),
-    # parts that only modify the others' head name nothing a paper is about on its own: one part is left
-    ("diffusion models, whether for text or for video", []),
-    ("Adam-style optimizers analysed theoretically or empirically", []),
-    ("object segmentation in images or in videos", []),
-    ("what attention can or cannot learn", []),  # "can or cannot" is one part
+    ("diffusion models, whether for text or for video", ["diffusion models", "for text", "for video"]),
     ("sparse attention for video diffusion", []),  # one part: the topic is its own facet
     ("privacy", []),
     ("use Mamba or models", []),  # a part without a content word ("models") is no facet; one part left
@@ -144,9 +136,7 @@ CLEAR = FACET_CLEAR * T
 @pytest.mark.parametrize(("p", "rankings", "expected"), [
     # a facet that clearly answers lifts a paper the whole topic finds loosely related
     ([0.9, 0.1], [(["b", "x"], [CLEAR, 0.0])], [0.9, CLEAR]),
-    # a paper on one alternative scores low on the whole topic, which is why the facet is searched: lifted
-    ([0.9, FACET_FLOOR * T], [(["b"], [CLEAR])], [0.9, CLEAR]),
-    ([0.9, 0.01], [(["b"], [CLEAR])], [0.9, 0.01]),  # the whole topic rules it out: not lifted
+    ([0.9, 0.01], [(["b"], [CLEAR])], [0.9, 0.01]),  # the whole topic finds it unrelated: not lifted
     ([0.9, 0.1], [(["b"], [CLEAR - 0.01])], [0.9, 0.1]),  # the facet does not clearly answer
     ([0.9, 0.1], [(["c"], [CLEAR])], [0.9, 0.1]),  # a paper outside the list's pool
     # a vague facet: its VAGUE-th paper still clears the threshold

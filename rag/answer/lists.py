@@ -137,20 +137,9 @@ def _trimmed(text: str) -> str:
     while start < end and (bare[start] in _EDGE_WORDS or  # "the collection have on X": an article before them too
                            bare[start] in ("the", "a", "an") and start + 1 < end and bare[start + 1] in _EDGE_WORDS):
         start += 1
-    while end > start and bare[end - 1] in _EDGE_WORDS and \
-            not (end == len(words) and _after_modal(bare, end - 1)):
+    while end > start and bare[end - 1] in _EDGE_WORDS:
         end -= 1
     return " ".join(words[start:end]) if start < end else text
-
-
-# a last word after one of these is what the topic asks about ("what attention can or cannot learn"), not a
-# request's; with words after it, it is the request's ("… so that an LLM can read it"). Dev lists: w410 (its
-# "learn" was cut) 0.8 -> 1.0, no other list changed
-_MODALS = frozenset(("can", "cannot", "can't", "could", "couldn't", "will", "won't", "would", "must"))
-
-
-def _after_modal(bare: list[str], i: int) -> bool:
-    return i > 0 and bare[i - 1] in _MODALS and bare[i] not in _MODALS
 
 
 def topic(text: str, venue=None, year: int | None = None) -> str:
@@ -184,30 +173,20 @@ def searched(question, k: int) -> tuple[str, int]:
 # A topic often names its alternatives or spells itself out: "Mamba or state-space models", "continual learning,
 # i.e. learning tasks sequentially", "kernel methods, e.g. kernel regression or the neural tangent kernel". A
 # paper on one alternative matches the list, while the whole topic's query ranks it low, so each part (FACET) is
-# searched and scored on its own too, at most MAX_FACETS of them ("can or cannot" joins no parts).
+# searched and scored on its own too, at most MAX_FACETS of them.
 _FACET_SPLIT = re.compile(r",?\s*\b(?:i\.e\.|e\.g\.|such as|for example|for instance|including|like|namely|whether)"
-                          r"(?=\W)\s*,?\s*|\s*[;:()]\s*|,\s*(?:(?:or|and)\s+)?|(?<!\bcan)\s+(?:and/)?or\s+|\s*/\s*", re.I)
+                          r"(?=\W)\s*,?\s*|\s*[;:()]\s*|,\s*(?:(?:or|and)\s+)?|\s+(?:and/)?or\s+|\s*/\s*", re.I)
 MAX_FACETS = 4
 # A facet lifts a paper's probability to the facet's own when the facet's probability is at least FACET_CLEAR x
-# the threshold (the facet clearly answers) and the whole topic does not rule the paper out (FACET_FLOOR, below);
+# the threshold (the facet clearly answers) and the whole topic already finds the paper loosely related (RELATED);
 # a facet on whose ranking the VAGUE-th paper still clears the threshold ("propose benchmarks", "for video") is
 # matched by too many papers to tell the topic's apart and lifts none. Tuned on the 39 dev lists (list F1 `local` /
 # `multilingual`, NEAR 0.7, CLOSE_FLOOR 0.3): no facets 0.773 / 0.782; FACET_CLEAR 2 with VAGUE 5: 0.792 / 0.806
 # (VAGUE 4 / 6 / none: 0.789 / 0.790 / 0.785 and 0.796 / 0.806 / 0.802; FACET_CLEAR 1.5 / 2.5: 0.792 / 0.773 and
 # 0.802 / 0.806; a probe of the same rules). A facet never opens a list whose whole topic abstains: letting one
 # (FACET_CLEAR 2) answered 1 / 2 more of dev's 30 list-shaped out-of-scope questions and no more lists.
-# The whole topic's floor for a lifted paper is FACET_FLOOR x the threshold, below RELATED: a paper on one
-# alternative ("pruning" of "quantization or pruning", "momentum-based optimizers" of "Adam-style or momentum-based
-# optimizers") scores low on the whole topic, which is why the facet is searched. Lowered from RELATED (0.2) on the
-# 102 dev lists (extractive, local): 2 more gold papers kept (d015, a403), no other paper; lower still, only
-# modifier facets lifted ("within a video", "empirically"), which are no longer facets (see facets()).
 FACET_CLEAR = 2.0
 VAGUE = 5
-FACET_FLOOR = 0.1
-# a part that only modifies the others' head ("in videos or in 3D scenes", "theoretically or empirically")
-# names nothing a paper can be about on its own
-_MODIFIER = re.compile(r"^(?:in|within|on|for|with|without|from|at|by|into|of|to|via|across|over|under)\b|^\w+ly$",
-                       re.I)
 
 
 def facets(text: str) -> list[str]:
@@ -216,7 +195,7 @@ def facets(text: str) -> list[str]:
     parts = [" ".join(p.split()).strip(" ,.?!") for p in _FACET_SPLIT.split(text) if p]
     found: list[str] = []
     for part in parts:
-        if terms(part) - GENERIC and part.lower() != text.lower() and part not in found and not _MODIFIER.match(part):
+        if terms(part) - GENERIC and part.lower() != text.lower() and part not in found:
             found.append(part)
     return found[:MAX_FACETS] if len(found) > 1 else []
 
@@ -233,7 +212,7 @@ def lifted(probabilities: np.ndarray, ids: list[str], rankings: list[tuple[list[
             continue
         for paper, q in zip(facet_ids, facet_p):
             i = where.get(paper)
-            if i is not None and q >= FACET_CLEAR * threshold and probabilities[i] >= FACET_FLOOR * threshold:
+            if i is not None and q >= FACET_CLEAR * threshold and probabilities[i] >= RELATED * threshold:
                 p[i] = max(p[i], q)
     return p
 

@@ -185,6 +185,10 @@ def test_best_quotes(claims, source, k, quotes):
         ("Gardening tips for cucumbers.", [VEDA, GRAPH], False),
         ("Veda achieves a 5.1× speedup.", [], False),
         ("It is [1].", [VEDA], True),  # nothing checkable
+        ("The CE^4L benchmark spans four tasks [1].", [paper("ce", "We introduce the CE⁴L benchmark of four tasks.")],
+         True),  # the abstract's superscript is the model's digit
+        ("The CE^5L benchmark spans four tasks [1].", [paper("ce", "We introduce the CE⁴L benchmark of four tasks.")],
+         False),
     ],
 )
 def test_is_supported(claim, papers, supported):

@@ -8,6 +8,7 @@ paper is listed, and every quote is a verbatim sentence of the cited paper's tex
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -230,7 +231,8 @@ def is_supported(claim: str, papers: Sequence[Paper]) -> bool:
 
 
 def _numbers(text: str) -> set[str]:
-    return {n.replace(",", "") for n in _DECIMAL.findall(text)}  # "3,000" and "3000" are one number
+    # "3,000" and "3000" are one number; so are "CE⁴L" and a model's "CE^4L" (NFKC makes a superscript a digit)
+    return {n.replace(",", "") for n in _DECIMAL.findall(unicodedata.normalize("NFKC", text))}
 
 
 def resolve(text: str, sources: Sequence[Paper]) -> Resolved:

@@ -125,6 +125,7 @@ def test_a_papers_own_size_or_make_up_is_stated_in_other_words(title, text, ques
     ({"resolut"}, {"resolv"}, set()),  # another word, not another spelling
     ({"rank"}, {"rang"}, set()),  # too short to tell a spelling from a word
     ({"batch"}, {"mini-batch", "gradient"}, set()),
+    ({"mllm"}, {"mllms", "urban"}, {"mllm"}),  # the stemmer keeps an acronym's plural: "MLLMs" holds "MLLM"
 ])
 def test_a_word_in_another_spelling_is_spelled(words, have, found):
     assert spelled(frozenset(words), frozenset(have)) == frozenset(found)

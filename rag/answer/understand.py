@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rag.answer.conversation import LOOSELY_RELATED, conversation_subject, follows_on, made_standalone
+from rag.answer.conversation import LOOSELY_RELATED, conversation_subject, follows_on, leans_on, made_standalone
 from rag.answer.facts import SnapshotFacts, snapshot_facts
 from rag.answer.names import compact, described_phrases, titled_phrases
 from rag.answer.routing import route
@@ -57,6 +57,8 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
         found += [(r, n) for r, n in mentioned(text, snapshot, titled_phrases(text)) if keep is not None and not keep[r]]
     named = tuple(dict.fromkeys(snapshot.papers[row].id for row, _ in sorted(found)))
     written = tuple(dict.fromkeys(words for _, words in found))
+    if standalone == text and not named and kind == "fact" and leans_on(text, history, snapshot):
+        standalone = made_standalone(text, history)
     subject = () if standalone == text and not named else conversation_subject(history, snapshot, text)
     # two papers joined by "and" or "or" ("Which is faster, Veda or ISA?") are compared, as are two named by title
     # in one fact question whatever joins them ("How does X compress tokens differently from Y?")

@@ -41,8 +41,9 @@ def missing_details(hit: Hit, asks: Asks) -> list[str]:
 
 def spelled(words: frozenset[str], have: frozenset[str]) -> frozenset[str]:
     """Those of `words` that `have` holds, or holds in another spelling: a stem of six letters or more that
-    differs in its last letter only ("licenc" / "licens", "normalis" / "normaliz")."""
-    return frozenset(w for w in words if w in have or len(w) >= 6 and any(
+    differs in its last letter only ("licenc" / "licens", "normalis" / "normaliz"), or an acronym's plural, which
+    the stemmer keeps ("mllms" for the question's "MLLM": UrbanFeel "does not report its MLLM", dev v555)."""
+    return frozenset(w for w in words if w in have or f"{w}s" in have or len(w) >= 6 and any(
         len(h) == len(w) and h[:-1] == w[:-1] for h in have))
 
 

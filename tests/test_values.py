@@ -6,8 +6,8 @@ import pytest
 
 from rag.answer.asks import asks
 from rag.answer.understand import Question
-from rag.answer.values import (_initials, holds_value, missing_details, spelled, stated_details, unvalued_details,
-                               value_kind)
+from rag.answer.values import (_initials, holds_value, missing_details, spelled, stated_details, unnamed,
+                               unvalued_details, value_kind)
 from rag.corpus.terms import terms
 from rag.types import Hit, Paper
 
@@ -149,3 +149,18 @@ def test_a_detail_is_missing_without_its_words_or_beside_them_without_its_value(
     hit, found = _hit(title, text), _asks(question, title)
     assert (missing_details(hit, found) or unvalued_details(hit, found, question)) == missing
 
+
+
+@pytest.mark.parametrize(("text", "question", "missing"), [
+    # a benchmark the question names that the abstract never writes: it does not report anything about it
+    ("V-LynX excels at audio-visual QA and 3D reasoning.", "What does it score on Charades-STA?",
+     ["anything about Charades-STA"]),
+    ("ViTL attains 8.6% on temporal grounding (e.g., Charades-STA).", "What does it score on charades-sta?", []),
+    ("ViTL attains 8.6% on temporal grounding (e.g., Charades STA).", "What does it score on Charades-STA?", []),
+    # the abstract's own name with a typo, a plural acronym, the paper's own name, a venue: none is missing
+    ("We further introduce OPGD, which adds a penalty.", "What does OPDG add?", []),
+    ("We test three LLM backbones.", "Which LLMs does it use?", []),
+    ("We propose a method.", "What does V-LynX score at ICML?", []),
+])
+def test_a_name_the_question_writes_is_missing_when_the_abstract_never_writes_it(text, question, missing):
+    assert unnamed(_hit("V-LynX", text), question, ("V-LynX",), frozenset({"icml"})) == missing

@@ -37,7 +37,7 @@ _NUMBER = re.compile(r"(?<![\w-])~?\d[\d,]*(?:\.\d+)?\s*(?:%|×|x\b|times\b|fold
 _NAMED = re.compile(r"\b[A-Z][\w-]*[A-Z0-9][\w-]*\b|\b[A-Z][a-z]+(?: [A-Z][a-z]+)+\b")
 _METHOD = re.compile(r"\b((?:consists|composed) of|by (?:\w+ing)\b|via|through|which (?:uses|combines|learns)|"
                      r"(?:uses|employs|leverages|introduces|maintains|stores|retains|combines)\b)", re.I)
-_BACKGROUND = re.compile(r"^(?:however|despite|although|while|recent(?:ly)?|existing|current|traditional|"
+_BACKGROUND = re.compile(r"^(?:however|despite|although|while|recent(?:ly)?|existing|current(?:ly)?|traditional(?:ly)?|"
                          r"prior|most|many)\b|\b(?:remains? (?:challenging|difficult|an open|unclear|limited)|"
                          r"(?:suffer|struggle)s? (?:from|with|to)|has (?:attracted|gained|shown)|have (?:shown|been)|"
                          r"is (?:crucial|essential|fundamental|challenging|important)|poses?)\b", re.I)

@@ -161,6 +161,11 @@ def test_a_detail_is_missing_without_its_words_or_beside_them_without_its_value(
     ("We further introduce OPGD, which adds a penalty.", "What does OPDG add?", []),
     ("We test three LLM backbones.", "Which LLMs does it use?", []),
     ("We propose a method.", "What does V-LynX score at ICML?", []),
+    # a compound is its name-like part's; a question in capitals names nothing by its capitals
+    ("Infants given IgM‐enriched immunoglobulins.", "Are IgM-enriched immunoglobulins effective?", []),
+    ("It follows UNICEF guidance.", "Are UNICEF-recommended milks appropriate?", []),
+    ("We test on Charades and ActivityNet.", "What does it score on Charades-STA?", ["anything about Charades-STA"]),
+    ("The prevalence in pregnant women.", "PREVALENCE OF STREPTOCOCUS AGALACTIAE IN PREGNANT WOMEN?", []),
 ])
 def test_a_name_the_question_writes_is_missing_when_the_abstract_never_writes_it(text, question, missing):
     assert unnamed(_hit("V-LynX", text), question, ("V-LynX",), frozenset({"icml"})) == missing

@@ -52,13 +52,21 @@ def unnamed(hit: Hit, question: str, own: tuple[str, ...], ignored: frozenset[st
     hyphenation, nor are the paper's own names (`own`, the question's words for it) or `ignored` (venues): "What
     does it score on Charades-STA?" of V-LynX, whose abstract names other benchmarks (fresh follow-up v518 quoted
     them as if they answered)."""
-    text = compact(f"{hit.paper.title} {hit.paper.text}")
+    letters = [c for c in question if c.isalpha()]
+    if sum(c.isupper() for c in letters) > len(letters) / 2:  # a title in capitals: every word looks like a name
+        return []
+    whole = f"{hit.paper.title} {hit.paper.text}"
+    text = compact(whole)
     skip = {compact(n) for n in (*own, *names_of(hit.paper))} | ignored
     missing = []
     for name in dict.fromkeys(_NAME.findall(question)):
         key = compact(name)
         key = key[:-1] if re.search(r"[A-Z]s$", name) else key  # "LLMs" is written "LLM"
-        if key not in skip and key not in text and not _misspelled(key, hit.paper.text):
+        # of a compound, its name-like parts: "IgM-enriched" is IgM's, "UNICEF-recommended" UNICEF's
+        parts = [p for p in re.split(r"[-‐–]", name) if re.search(r"[A-Z][\w.]*[A-Z0-9]", p)]
+        held = key in text or bool(parts) and all(
+            re.search(rf"(?<![A-Za-z0-9]){re.escape(p)}(?![A-Za-z0-9])", whole, re.I) for p in parts)
+        if key not in skip and not held and not _misspelled(key, hit.paper.text):
             missing.append(f"anything about {name}")
     return missing
 

@@ -117,7 +117,12 @@ class TitleIndex:
             for end in range(start + 1, min(start + self.longest, len(tokens)) + 1):
                 words = " ".join(tokens[start:end])
                 found += [(row, words) for row in self._rows(words)]
-        return found or self._misspelt(tokens)
+        # a second name with a typo beside one written right ("ProtoKV vs FlwoNar"): the words no name covers
+        # or with a suffix of the question's own ("DramaSR-LMR"): the words no name covers
+        covered = {compact(part) for _, words in found for part in words.split()}
+        left = [t for t in tokens if compact(t) not in covered]
+        rows = {r for r, _ in found}
+        return found + [(row, t) for row, t in [*self._headed(left), *self._misspelt(left)] if row not in rows]
 
     def described(self, phrase: str) -> list[int]:
         """Rows of the papers whose descriptive title is `phrase` ("compression-order" for "Compression order")."""
@@ -132,6 +137,12 @@ class TitleIndex:
                 if exact is None or exact == form:
                     found.add(row)
         return found
+
+    def _headed(self, tokens: list[str]) -> list[tuple[int, str]]:
+        """A name with a suffix of the question's own ("DramaSR-LMR", "SPIKE-style"): the part before the last
+        hyphen names its paper when it is a name (a model or variant of the paper)."""
+        return [(row, token) for token in tokens if "-" in token.strip("-")
+                for head in [token.rsplit("-", 1)[0]] if len(compact(head)) > 3 for row in self._rows(head)]
 
     def _misspelt(self, tokens: list[str]) -> list[tuple[int, str]]:
         """A name written with a typo ("Vdea", "ProtKV"): a capitalised word no dictionary has, within an

@@ -178,12 +178,15 @@ def named_papers(text: str, papers: list[Paper], titles: TitleIndex | None = Non
 
 # a paper a comparison describes rather than names: "MUSE and the information-theoretic adaptive video tokenizer",
 # "Veda versus the decision-representation method for layer pruning"
+_KINDS = (r"(?:framework|method|tokeni[sz]er|paper|benchmark|model|approach|work|system|dataset|technique|architecture|"
+          r"study|analysis|theory)")
 _DESCRIBED = re.compile(
-    r"(?:\b(?:and|versus|vs\.?|from|with|to|than)\s+)the\s+(?P<what>(?:[\w-]+\s+){0,5}?(?:framework|method|tokeni[sz]er|"
-    r"paper|benchmark|model|approach|work|system|dataset|technique|architecture)(?:\s+(?:for|of|on)\s+(?:[\w-]+\s+)"
-    r"{0,2}?[\w-]+(?=\s*[:?,;.]|\s+(?:and|differ|compare)\b))?)(?=\s|[:?,;.]|$)"
-    r"|\bthe\s+(?P<first>(?:[\w-]+\s+){1,5}?(?:framework|method|tokeni[sz]er|paper|benchmark|model|approach|work|"
-    r"system|dataset|technique|architecture))\s+(?:and|versus|vs\.?)\s", re.I)
+    r"(?:\b(?:and|versus|vs\.?|from|with|to|than)\s+)the\s+(?P<what>(?:[\w-]+\s+){0,5}?" + _KINDS + r"(?:\s+(?:for|of|on)\s+"
+    r"(?:[\w-]+\s+){0,2}?[\w-]+(?=\s*[:?,;.]|\s+(?:and|differ|compare)\b))?)(?=\s|[:?,;.]|$)"
+    # the first of the two, before what joins it to the other ("the hyperparameter-transfer paper's explanation
+    # compare with …", "Contrast the mobile video quality study with UrbanFeel", "the … analysis in JAX differ from")
+    r"|\bthe\s+(?P<first>(?:[\w-]+\s+){1,5}?" + _KINDS + r")(?:'s\s+[\w-]+|\s+(?:in|of|on|for)\s+[\w-]+)?"
+    r"\s+(?:and|versus|vs\.?|with|differ\w*|compare[sd]?)\s", re.I)
 
 
 # ... or by any words after "and the" / "with the" up to where the question goes on ("Veda and the training-free

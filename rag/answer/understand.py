@@ -20,7 +20,14 @@ _ANAPHORA = re.compile(
     r"\b(it|its|it's|they|them|their|this|that|these|those|the (?:method|paper|model|approach|framework|work|"
     r"system|authors|benchmark|dataset|layer|module|network))\b", re.I)
 _COMPARE = re.compile(r"\b(compare[sd]?|comparison|differ\w*|versus|vs\.?|both|each|contrast|"
-                      r"separates?|distinguish(?:es)?|unlike|similar\w*|same|in common|alike)\b", re.I)
+                      r"separates?|distinguish(?:es)?|unlike|similar\w*|same|in common|alike|consistent|"
+                      r"agrees?|contradicts?|in line with)\b", re.I)
+# words that set one paper against another, not a question about one paper's parts ("both", "each", "same" are
+# said of one paper's components too): with one paper named and no other described by a noun, the rest of
+# the question describes the other ("Is the layer-pruning collapse finding consistent with X's claim?")
+_AGAINST = re.compile(r"\b(?:compare[sd]?|comparison|differ\w*|versus|vs\.?|contrast\w*|unlike|consistent|"
+                      r"agrees?|contradicts?|in line with|similar to)\b", re.I)
+AGAINST_TERMS = 2  # content words the rest of the question needs to describe a paper
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 # a part of the conversation's method, named by what it does ("How does the guided variant remove faces?", "What
 # does the second stage add?"): said of that paper, unless the question asks for a paper anew ("Which paper
@@ -77,10 +84,20 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     # ... or two papers both described, in a fact question ("the halfspaces paper and the perceptron paper"): each is
     # searched in turn (described.py); a list question ("papers on X and the Y benchmark") is never one
     described = phrases[0] if phrases and (named or kind == "fact" and len(phrases) == 2) else ""
+    if compared and len(named) == 1 and not phrases and kind == "fact" and _AGAINST.search(text):
+        described = _rest(text, written)
     if compared and (len(named) >= 2 or described):
         kind = "compare"
     return Question(text=text, standalone=standalone, venue=venue, year=year, kind=kind, named=named,
                     subject=subject, written=written, described=described)
+
+
+def _rest(text: str, written: tuple[str, ...]) -> str:
+    """The question without the words naming its paper, when what is left could describe another one; else ""."""
+    for words in written:
+        text = re.sub(rf"(?<![\w-]){re.escape(words)}(?:['’]s)?(?![\w-])", " ", text, flags=re.I)
+    content = terms(text) - GENERIC - KIND_WORDS - terms(" ".join(_AGAINST.findall(text)))
+    return " ".join(text.split()) if len(content) >= AGAINST_TERMS else ""
 
 
 # a name a question may use for a paper's model or dataset: "LIVEditor-14B", "TimeChat-Captioner-7B"

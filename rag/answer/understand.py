@@ -21,12 +21,19 @@ _ANAPHORA = re.compile(
     r"system|authors|benchmark|dataset|layer|module|network))\b", re.I)
 _COMPARE = re.compile(r"\b(compare[sd]?|comparison|differ\w*|versus|vs\.?|both|each|contrast|"
                       r"separates?|distinguish(?:es)?|unlike|similar\w*|same|in common|alike|consistent|"
-                      r"agrees?|contradicts?|in line with)\b", re.I)
+                      r"agrees?|contradicts?|in line with|relates? to|relationship)\b|" + r"\b(?:faster|slower|better|worse|"
+                      r"cheaper|larger|smaller|bigger|more|fewer|less|higher|lower|longer|shorter)\b[^.?;]{0,30}?\bthan\b",
+                      re.I)
 # words that set one paper against another, not a question about one paper's parts ("both", "each", "same" are
 # said of one paper's components too): with one paper named and no other described by a noun, the rest of
 # the question describes the other ("Is the layer-pruning collapse finding consistent with X's claim?")
 _AGAINST = re.compile(r"\b(?:compare[sd]?|comparison|differ\w*|versus|vs\.?|contrast\w*|unlike|consistent|"
-                      r"agrees?|contradicts?|in line with|similar to)\b", re.I)
+                      r"agrees?|contradicts?|in line with|similar to|relates? to)\b", re.I)
+# what a paper is set against that is no other paper ("How does Veda differ from prior sparse attention methods?",
+# "… compare with full attention?"): its baselines, searched as a paper they would find one that is not asked of
+_BASELINE = re.compile(r"\b(?:prior|existing|previous|earlier|baselines?|standard|conventional|traditional|vanilla|"
+                       r"state[- ]of[- ]the[- ]art|sota)\b", re.I)
+_PLAIN = re.compile(r"\b(?:other|full|uniform|dense|naive)\b", re.I)  # "full attention": said of no paper when loose
 AGAINST_TERMS = 2  # content words the rest of the question needs to describe a paper
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 # a part of the conversation's method, named by what it does ("How does the guided variant remove faces?", "What
@@ -81,10 +88,12 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     if compared and len(named) == 1 and standalone != text:  # "What is MACD?" → "How does that compare with Video-BCI?"
         named = tuple(dict.fromkeys((*subject[:1], *named)))
     phrases = described_phrases(text, written) if compared and len(named) <= 1 else []
+    phrases = [p for p in phrases if not _BASELINE.search(p)]  # "the baseline method", "the prior work"
     # ... or two papers both described, in a fact question ("the halfspaces paper and the perceptron paper"): each is
     # searched in turn (described.py); a list question ("papers on X and the Y benchmark") is never one
     described = phrases[0] if phrases and (named or kind == "fact" and len(phrases) == 2) else ""
-    if compared and len(named) == 1 and not phrases and kind == "fact" and _AGAINST.search(text):
+    if compared and len(named) == 1 and not phrases and kind == "fact" and _AGAINST.search(text) \
+            and not (_BASELINE.search(text) or _PLAIN.search(text)):
         described = _rest(text, written)
     if compared and (len(named) >= 2 or described):
         kind = "compare"

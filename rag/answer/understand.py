@@ -72,6 +72,7 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     titles = snapshot_facts(snapshot).titles
     found = titles.mentions(text)
     titled = len({row for row, _ in found})  # named by title, not by a word two abstracts share ("Video-LLMs")
+    titled_found = len(found)
     found += _described(text, snapshot, found)
     if kind == "fact":  # and papers named by their model or dataset ("SPIKE-RL", "MotionVid-QA")
         found += _other_mentions(text, snapshot, found)
@@ -87,7 +88,12 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     compared = kind in ("fact", "list") and bool(_COMPARE.search(text) or re.search(r"\s(?:and|or)\s", text) or titled > 1)
     if compared and len(named) == 1 and standalone != text:  # "What is MACD?" → "How does that compare with Video-BCI?"
         named = tuple(dict.fromkeys((*subject[:1], *named)))
-    phrases = described_phrases(text, written) if compared and len(named) <= 1 else []
+    # a description may share words with one named by its words, not its title ("the sparse attention paper for
+    # in-context video editing and the distilled … sparse attention for video diffusion")
+    by_name = tuple(dict.fromkeys(words for _, words in found[:titled_found]))
+    phrases = described_phrases(text, by_name) if compared and len(named) <= 1 else []
+    said = [compact(words) for _, words in found[titled_found:]]  # "the subliminal learning paper" is named already
+    phrases = [p for p in phrases if not any(compact(p).startswith(w) for w in said)]
     phrases = [p for p in phrases if not _BASELINE.search(p)]  # "the baseline method", "the prior work"
     # ... or two papers both described, in a fact question ("the halfspaces paper and the perceptron paper"): each is
     # searched in turn (described.py); a list question ("papers on X and the Y benchmark") is never one
@@ -142,12 +148,31 @@ def _described(text: str, snapshot: Snapshot, found: list[tuple[int, str]]) -> l
     MAX_MENTIONS abstracts (and no name found already)."""
     titles, out = snapshot_facts(snapshot).titles, []
     written = {compact(words) for _, words in found}
-    for phrase in _THE_PAPER.findall(text):
+    for match in _THE_PAPER.finditer(text):
+        phrase = match.group(1)
         if compact(phrase) in written or not terms(phrase):
             continue
         rows = titles.described(phrase) or _holding(phrase, snapshot)
-        out += [(row, phrase) for row in rows]
+        out += [(row, phrase) for row in _told_apart(rows, text[match.end():], snapshot)]
     return out
+
+
+# what goes on describing "the X paper" ("… for in-context video editing"), up to where the question goes on
+_GOES_ON = re.compile(r"^\s+(?:for|on|of|about|in|that|which|with)\s+([^,;:?.]+?)(?=\s*[,;:?.]|\s+(?:and|or|vs\.?|versus)\s|$)",
+                      re.I)
+
+
+def _told_apart(rows: list[int], after: str, snapshot: Snapshot) -> list[int]:
+    """Of the abstracts holding a described phrase ("the sparse attention paper" in two), the one that also holds
+    most of the words going on to describe it ("… for in-context video editing"), when one holds more; else all:
+    one phrase describes one paper, and both kept, retrieval dropped the second as sharing the first's words."""
+    match = _GOES_ON.match(after)
+    if len(rows) < 2 or not match:
+        return rows
+    wanted = terms(match.group(1))
+    held = [len(wanted & terms(snapshot.papers[row].text)) for row in rows]
+    best = max(held)
+    return [rows[held.index(best)]] if best and held.count(best) == 1 else rows
 
 
 def _holding(phrase: str, snapshot: Snapshot) -> list[int]:

@@ -158,8 +158,8 @@ def _described(text: str, snapshot: Snapshot, found: list[tuple[int, str]]) -> l
 
 
 # what goes on describing "the X paper" ("… for in-context video editing"), up to where the question goes on
-_GOES_ON = re.compile(r"^\s+(?:for|on|of|about|in|that|which|with)\s+([^,;:?.]+?)(?=\s*[,;:?.]|\s+(?:and|or|vs\.?|versus)\s|$)",
-                      re.I)
+_GOES_ON = re.compile(r"^\s+(?:for|on|of|about|in|that|which|with)\s+([^,;:?.]+?)(?=\s*[,;:?.]|\s+(?:and|or|vs\.?|versus|"
+                      r"compare\w*|differ\w*|contrast\w*|both|each|do|does|is|are)\b|$)", re.I)
 
 
 def _told_apart(rows: list[int], after: str, snapshot: Snapshot) -> list[int]:

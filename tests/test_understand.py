@@ -21,7 +21,7 @@ GIVEN = ["Veda", "Video-BCI: decoding video from brain signals", "MACD", "Flow M
          "BERT: pre-training of deep bidirectional transformers", "Mitochondria: dynamic organelles"]
 DERIVED = ["ST-GridPool", "ISA: In-context Sparse Attention", "SpaceVista-7B", "Layer pruning",
            "Temporal Video Grounding", "SCOPE", "Slot Attention (SA) lies at the heart of mainstream Object-Centric "
-           "Learning (OCL)", "OGD+", "Deep Forcing: a training-free extension of video diffusion models"]
+           "Learning (OCL)", "OGD+", "Deep Forcing: a training-free extension of video diffusion models", "4DPC²hat"]
 PAPERS = [paper(t, i) for i, t in enumerate(GIVEN)] + [paper(t, 100 + i, True) for i, t in enumerate(DERIVED)]
 
 
@@ -63,6 +63,8 @@ PAPERS = [paper(t, i) for i, t in enumerate(GIVEN)] + [paper(t, 100 + i, True) f
     ("How does MACD differ from ST-GridPool-XL?", ["MACD", "ST-GridPool"]),
     ("What does MACD-style decoding change?", ["MACD"]),
     ("Is Video-LLMs a name?", []),  # the part before the hyphen names no paper
+    ("What does 4DPC2hat build?", ["4DPC²hat"]),  # a superscript typed as a digit
+    ("How big is 4DPC²hat-200K?", ["4DPC²hat"]),
 ])
 def test_papers_named_in_a_question(question, expected):
     titles = TitleIndex.build(PAPERS)

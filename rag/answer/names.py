@@ -10,6 +10,7 @@ paper: "Which papers study layer pruning?" asks about a topic. Typos in names ar
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -29,8 +30,9 @@ _EDGE = "?!.,;:()[]{}\"“”‘'`*"
 
 
 def compact(text: str) -> str:
-    """A name's form without case, spaces and hyphens: "ST GridPool", "st-gridpool" → "stgridpool"."""
-    return re.sub(r"[\s\-–_]+", "", text).lower()
+    """A name's form without case, spaces and hyphens: "ST GridPool", "st-gridpool" → "stgridpool"; and in its
+    compatibility form, as people type it: "4DPC²hat" → "4dpc2hat"."""
+    return re.sub(r"[\s\-–_]+", "", unicodedata.normalize("NFKC", text)).lower()
 
 
 def _coined(word: str) -> bool:
@@ -133,7 +135,7 @@ class TitleIndex:
         found = set()
         base = _SUFFIX.match(words)  # "4DPC²hat-200K" for the paper titled "4DPC²hat"
         for form in (surface, _singular(surface), re.sub(r"[\s\-–_]+", "", base.group("base")) if base else ""):
-            for row, exact in self.by_key.get(form.lower(), ()) if form else ():
+            for row, exact in self.by_key.get(compact(form), ()) if form else ():
                 if exact is None or exact == form:
                     found.add(row)
         return found

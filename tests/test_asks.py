@@ -67,6 +67,9 @@ def test_ask_part(text, last):
     # the asked thing as the subject of a past-tense verb (dev w077)
     ("How many annotators labelled the questions in UCS-Bench?", "UCS-Bench", "number of annotators"),
     ("How many annotated frames does Veda have?", "Veda", "number of annotated frames"),
+    # ... and ending the question, no auxiliary verb (dev w1003)
+    ("How many annotators labelled UrbanFeel?", "UrbanFeel", "number of annotators"),
+    ("What limitations remain?", "", ""),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase
@@ -125,6 +128,11 @@ def test_every_asked_clause_counts_but_the_one_that_picks_out_the_paper(text, cl
     ("What quantity do they suggest for picking a good teacher?", "", []),
     ("How much faster does SGMD train?", "SGMD", []),
     ("What does DRAQ stand for in LSGQuant, and what other components does the method include?", "LSGQuant", []),
+    # a role noun heads no detail: the abstract states the thing in its own words (dev w612, w996)
+    ("What reinforcement learning algorithm does SPIKE-RL rely on?", "SPIKE-RL", []),
+    ("Which modelling simplification does ParallelBench blame?", "ParallelBench", []),
+    ("Which model families does MACD get tested on?", "MACD", []),
+    ("Which reinforcement learning optimizer does SPIKE-RL use?", "SPIKE-RL", ["reinforcement learning optimizer"]),
 ])
 def test_details_are_the_asked_attributes_an_abstract_would_name(text, names, details):
     assert [phrase for phrase, _, _ in asks(question(text), names).details] == details

@@ -136,6 +136,14 @@ SCALER = ("We build Scaler, a spatial reasoner, over 38K scenes across 5 spatial
 TRAINER = "We present Trainer, a data-efficient learner. It needs only ~8K training samples."
 
 
+CITIES = ("We build Cities, a benchmark. We collect images from 11 representative cities, and generate questions "
+          "through manual annotation.")
+EDGER = "We study Edger. Models keep their accuracy while suppressing attention edges, e.g., 58% in LLaVA."
+LAGGY = ("Real-time agents face three challenges: (1) achieving low-latency inference and (2) deciding when to speak. "
+         "We present Laggy, with superior response latency.")
+TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms per token."
+
+
 @pytest.mark.parametrize(("title", "text", "question", "missing"), [
     ("Clipset", DATASET, "Under what licence is Clipset released?", []),  # written "CC-licensed"
     ("Clipset", DATASET, "What batch size does Clipset train with?", ["batch size"]),
@@ -143,8 +151,30 @@ TRAINER = "We present Trainer, a data-efficient learner. It needs only ~8K train
     ("Scaler", SCALER, "How many scale-aware experts does Scaler have?", ["number of scale-aware experts"]),
     # ... or with all its other words: "~8K training samples" answers "how much training data" (dev w604)
     ("Trainer", TRAINER, "How much training data does Trainer need?", []),
+    # a count must stand with the asked noun, not anywhere in a sentence holding it (dev w1003)
+    ("Cities", CITIES, "How many annotators labelled Cities?", ["number of annotators"]),
+    ("Cities", CITIES, "How many cities do the Cities images come from?", []),
+    ("Edger", EDGER, "How many attention edges can Edger drop?", []),  # the count just after its noun
+    # an answer asked in a unit needs a quantity in that unit's dimension beside the detail (dev v437)
+    ("Laggy", LAGGY, "What is Laggy's response latency in milliseconds?", ["response latency"]),
+    ("Timed", TIMED, "What is Timed's decoding latency in milliseconds?", []),
 ])
 def test_a_detail_is_missing_without_its_words_or_beside_them_without_its_value(title, text, question, missing):
     hit, found = _hit(title, text), _asks(question, title)
     assert (missing_details(hit, found) or unvalued_details(hit, found, question)) == missing
+
+
+FOOTAGE = "We introduce Egobench, a dataset spanning 170+ hours of egocentric video. Models trained on it improve."
+SINKS = "We present Sinker. It enables 12x length extrapolation (e.g., 5s clips → 60s+) at the same speed."
+
+
+@pytest.mark.parametrize(("title", "text", "question", "stated"), [
+    # a duration asked by its noun is stated by a quantity of time, in whatever words (dev w360)
+    ("Egobench", FOOTAGE, "What is the total duration of footage in Egobench?", {"total duration"}),
+    # ... with the detail's other words beside it: a video length is no training time
+    ("Sinker", SINKS, "What is Sinker's inference latency?", set()),
+    ("Egobench", FOOTAGE, "What is Egobench's inference latency?", set()),
+])
+def test_a_duration_or_memory_is_stated_by_a_quantity_of_its_dimension(title, text, question, stated):
+    assert stated_details(_hit(title, text), _asks(question, title), question) == stated
 

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, replace
 
 from rag.answer.understand import Question
-from rag.answer.wording import FUNCTION, GENERIC, HAVE_WORDS, KIND_WORDS, SIZE_WORDS
+from rag.answer.wording import FUNCTION, GENERIC, HAVE_WORDS, KIND_WORDS, ROLE_WORDS, SIZE_WORDS
 from rag.corpus.terms import terms
 
 # phrasings that carry no content: "what does DRAQ stand for", "what does X add on top of Y"
@@ -55,6 +55,8 @@ def asks(question: Question, names: str = "") -> Asks:
     details = tuple(_detail(t, GENERIC | FUNCTION | KIND_WORDS | own | filters) for t in things)
     details = tuple(d for d in details if d[1])
     wanted = frozenset().union(*(d for _, d, _ in details)) or frozenset(ask)
+    # a detail headed by a role noun ("what modelling simplification") is answered in other words, never lacking
+    details = tuple(d for d in details if not _role_headed(d[0]))
     parts = tuple(asks(replace(question, text=clause), names) for clause in clauses) if len(clauses) > 1 else ()
     return Asks(frozenset(focus), frozenset(ask), wants, " and ".join(things), problem, gist=not asked,
                 wanted=frozenset(wanted), details=details, written=question.written, parts=parts,
@@ -66,6 +68,12 @@ def _detail(phrase: str, ignored: frozenset[str]) -> tuple[str, frozenset[str], 
     words = [terms(w) - ignored for w in re.findall(r"[\w-]+", phrase)]
     heads = [w for w in words if w]
     return phrase, frozenset().union(*words) if words else frozenset(), heads[-1] if heads else frozenset()
+
+
+def _role_headed(phrase: str) -> bool:
+    """Is the phrase's last word a role noun (wording.ROLE_WORDS): "reinforcement learning algorithm"?"""
+    words = re.findall(r"[\w-]+", phrase)
+    return bool(words) and terms(words[-1]) <= ROLE_WORDS and bool(terms(words[-1]))
 
 
 # a clause that picks out the paper ("Which paper does X, and what module …?"): the rest is what is asked
@@ -135,7 +143,7 @@ def attribute(asked: str, names: str = "") -> str:
     took = _TAKES.search(text)  # "How long does X take to train?" asks its training time
     if took:
         return f"{_GERUND.get(took.group('verb').lower(), took.group('verb') + 'ing')} time"
-    match = _ATTRIBUTE_IS.search(text) or _ATTRIBUTE.search(text)
+    match = _ATTRIBUTE_IS.search(text) or _ATTRIBUTE.search(text) or _ATTRIBUTE_DID.search(text)
     phrase = match.group("what") if match else ""
     phrase = re.sub(r"\s+", " ", phrase).strip(" ,;:-")
     # the asked thing as a subject, its verb in the past: "How many annotators labelled the questions …?"
@@ -174,6 +182,9 @@ _ATTRIBUTE = re.compile(
     r"(?:what|which|(?P<how>how many|how much))\s+(?:exact\s+|kind of\s+|type of\s+)?"
     r"(?P<what>(?:(?!\b(?:does|do|did|is|are|was|were|has|have|had|can|will|would|for|in|of|on|to)\b)[\w\-/ ])+?)"
     r"\s+(?:does|do|did|is|are|was|were|has|have|had|can|will|would|for|in|of|on|to)\b", re.I)
+# the asked thing as the subject of a past verb that ends the question: "How many annotators labelled UrbanFeel?"
+_ATTRIBUTE_DID = re.compile(r"^(?:what|which|(?P<how>how many|how much))\s+(?P<what>[\w-]+(?: [\w-]+){0,2}?) "
+                            r"[a-z]+ed\s*$", re.I)
 _TAKES = re.compile(r"^how long (?:does|do|did|will|would|can) .+? take to (?P<verb>[a-z]+)\b", re.I)
 _GERUND = {"train": "training", "run": "running", "converge": "convergence", "generate": "generation",
            "infer": "inference", "fine-tune": "fine-tuning", "finetune": "fine-tuning"}

@@ -13,6 +13,7 @@ import re
 from rag.answer.asks import Asks
 from rag.answer.evidence import _NAMED, _NUMBER
 from rag.answer.names import compact, names_of
+from rag.answer.units import asked_dimension, has_quantity, noun_dimension
 from rag.answer.wording import HAVE_WORDS, MAKEUP_WORDS, SIZE_WORDS
 from rag.corpus.terms import analyse, terms
 from rag.types import Hit
@@ -27,6 +28,8 @@ _NAMED_THINGS = frozenset(terms("dataset datasets benchmark benchmarks model mod
 # _NUMBER wants a reported quantity, "5.1×", "60%"; an answer to "how many" may be a bare count)
 _COUNT = re.compile(r"(?<![\w.-])\d+(?:[.,]\d+)?(?![\w-])|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
                     r"eleven|twelve|dozens?|hundreds?|thousands?|millions?|billions?)\b", re.I)
+
+_ENUMERATOR = re.compile(r"\((?:\d|[ivx]{1,4}|[a-h])\)")  # "(1)", "(ii)", "(a)"
 
 # nouns whose value is a quantity: "what speedup", "which accuracy"
 _QUANTITIES = frozenset(terms("speedup speedups accuracy percentage ratio throughput latency size count time duration"))
@@ -54,6 +57,7 @@ def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
     own = [compact(n) for n in (*names_of(hit.paper), *asks.written) if n]
     asked = terms(question)
     initials = _initials(question)
+    dimension = asked_dimension(question)  # the answer asked in a unit: a quantity of its dimension must give it
     missing = []
     for phrase, need, head in asks.details:
         wants = value_kind(phrase)
@@ -68,7 +72,24 @@ def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
               or [s for s, have in zip(analysis.sentences, analysis.terms) if need & have])
         if head <= analysis.all_terms and not any(holds_value(s, wants, own, asked, initials) for s in on):
             missing.append(f"which {phrase}" if wants == "names" else phrase)  # "does not report which …"
+        elif dimension and wants == "number" and not any(has_quantity(s, dimension) for s in on):
+            missing.append(phrase)  # "latency in milliseconds": "superior response latency" gives none
+        elif phrase.startswith("number of ") and not any(_counted(s, need) for s in on):
+            missing.append(phrase)  # "how many annotators": "11 cities … and manual annotation" counts none
     return missing
+
+
+_WORD = re.compile(r"[\w.,+~-]+")
+
+
+def _counted(sentence: str, need: frozenset[str]) -> bool:
+    """Does a count stand just before one of the detail's words ("over 7 million stereo pairs", "423 stereo videos",
+    "three surgical datasets"), not elsewhere in the sentence ("11 cities … and manual annotation")? Not
+    tuned: a noun's count comes within three words of it ("38K video scenes", "4-step", "attention edges, e.g., 58%")."""
+    words = _WORD.findall(re.sub(r"(?<=\d)-|(?<=\d[KMB])-", " ", _ENUMERATOR.sub(" ", sentence)))  # "4-step" → "4 step"
+    return any(terms(w) & need and any(_COUNT.fullmatch(v.strip(",.+~")) or _NUMBER.fullmatch(v.strip(",.+~"))
+                                       for v in words[max(0, i - 4):i + 4])  # or just after: "edges, e.g., 58%"
+               for i, w in enumerate(words))
 
 
 def _holding(analysis, head: frozenset[str], rest: frozenset[str]) -> list[str]:
@@ -117,6 +138,8 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
             stated |= {phrase, f"which {phrase}"}
         if _reworded(analysis, phrase, need, head, asks.wants, own, question):
             stated |= {phrase, f"which {phrase}"}
+        if _dimensioned(analysis, need, head):  # "the total duration of footage": "spanning 170+ hours"
+            stated.add(phrase)
         if not head or not head <= _LOOSE_HEADS or value_kind(phrase) != "number":
             continue
         words = need - _LOOSE_HEADS or None  # none: any asked word beside the quantity
@@ -166,6 +189,15 @@ def _reworded(analysis, phrase: str, need: frozenset[str], head: frozenset[str],
                for s, have in zip(analysis.sentences, analysis.terms))
 
 
+def _dimensioned(analysis, need: frozenset[str], head: frozenset[str]) -> bool:
+    """A duration or memory detail stated by a quantity of its dimension in a sentence holding its other words
+    (a loose modifier, "total", aside): "training time" by "… trained in 12 hours", not by any "60s"."""
+    dimension = noun_dimension(head)
+    rest = need - head - _LOOSE_HEADS
+    return bool(dimension) and any(has_quantity(s, dimension) and rest <= have
+                                   for s, have in zip(analysis.sentences, analysis.terms))
+
+
 def value_kind(phrase: str) -> str:
     """"number" for "number of layers" or "speedup", "names" for "LLM backbones", "" for "proposed framework"."""
     if re.match(r"(?:number|amount) of\b", phrase, re.I) or terms(phrase) & _QUANTITIES:
@@ -175,7 +207,8 @@ def value_kind(phrase: str) -> str:
 
 def holds_value(sentence: str, wants: str, own: list[str], asked: frozenset[str], initials: str) -> bool:
     """A quantity ("3 LLMs", "60%"), or a name that is neither the paper's, the question's, nor their acronym."""
-    if wants == "number":
+    if wants == "number":  # an enumerator ("(1) achieving low-latency inference") is no quantity
+        sentence = _ENUMERATOR.sub(" ", sentence)
         return bool(_NUMBER.search(sentence) or _COUNT.search(sentence))
     for name in _NAMED.findall(sentence):
         key = compact(name)

@@ -25,6 +25,15 @@ KIND_WORDS = frozenset(terms("kind type sort quantity quantities amount componen
                              "particular faster slower better worse larger smaller bigger longer shorter higher lower "
                              "more fewer less cheaper quicker improvement gain variant version"))
 
+# nouns naming the role a thing plays in a paper, not the thing: an abstract states the thing itself ("What modelling
+# simplification does ParallelBench blame?": "the conditional independence assumption"; "What signal does ST-GridPool
+# use?": "the correlation between token norms and semantic richness"; "Which model families?": "Qwen and InternVL").
+# So an abstract without the noun may still answer: a detail headed by one is no detail its words can be missing.
+# Written from dev w612, w629, w821, w823, w996 and the team's tune rows v421-v442 (eval/questions/dev.jsonl)
+ROLE_WORDS = frozenset(terms("assumption assumptions simplification simplifications premise premises setting "
+                             "settings signal signals cue cues principle principles insight insights intuition "
+                             "family families algorithm algorithms scenario scenarios ingredient rationale"))
+
 # nouns of a paper's size and of its make-up, which an abstract gives in other words ("How big is CaReBench?":
 # "… with 1,000 high-quality pairs"; "What are the parts of SegPVSG?": "… consisting of two key components: …"),
 # and the verbs such questions ask with ("How much footage does UCS-Bench contain?")

@@ -16,6 +16,7 @@ from typing import Callable
 import numpy as np
 
 from rag.answer.abstain import FEATURES, Model, fit
+from rag.answer.decide import NAMED_CUT
 
 
 @dataclass(frozen=True)
@@ -113,10 +114,11 @@ def cross_validated(items: list[Item], uses: tuple[str, ...]) -> list[np.ndarray
 
 
 def answered(item: Item, p: np.ndarray, threshold: float) -> bool:
-    """What the answerer does with these probabilities (rag/answer/decide.py): a named paper decides alone."""
+    """What the answerer does with these probabilities (rag/answer/decide.py): a named paper decides alone, at
+    NAMED_CUT x the threshold (its abstract lacking the asked words, decide's other test, is not modelled here)."""
     named = _named(item)
     if named.any():
-        return item.kind in ("compare", "list") or bool((p[named] >= threshold).any())
+        return item.kind in ("compare", "list") or bool((p[named] >= NAMED_CUT * threshold).any())
     return bool((p >= threshold).any())
 
 

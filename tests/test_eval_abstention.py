@@ -7,6 +7,7 @@ import pytest
 
 from eval.abstention_fit import Item, answered, choose, shortfall
 from rag.answer.abstain import FEATURES
+from rag.answer.decide import NAMED_CUT
 
 
 def _item(source="dev", kind="fact", abstain=False, named=(), n=3):
@@ -19,7 +20,9 @@ def _item(source="dev", kind="fact", abstain=False, named=(), n=3):
 @pytest.mark.parametrize("item, p, expected", [
     (_item(), [0.2, 0.6, 0.1], True),  # any candidate over the threshold answers
     (_item(), [0.2, 0.4, 0.1], False),
-    (_item(named=(2,)), [0.9, 0.1, 0.3], False),  # a named paper decides alone: under it → "not reported"
+    # a named paper decides alone, at NAMED_CUT x the threshold (as rag/answer/decide.py): under it → "not reported"
+    (_item(named=(2,)), [0.9, 0.1, 0.9 * NAMED_CUT * 0.5], False),
+    (_item(named=(2,)), [0.1, 0.1, 1.1 * NAMED_CUT * 0.5], True),
     (_item(named=(2,)), [0.1, 0.1, 0.6], True),
     (_item(kind="compare", named=(0, 1)), [0.1, 0.1, 0.1], True),  # comparisons always answer
     (_item(source="scifact-train", named=(0,)), [0.1, 0.7, 0.1], True),  # a claim's "named" gene is no name

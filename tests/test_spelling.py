@@ -46,6 +46,9 @@ class FakeSnapshot:
     ("a method that summarises far history", "a method that summarizes far history"),  # British, not "summary"
     ("synthesising the frames", "synthesizing the frames"),
     ("linear classifiers", "linear classifications"),  # the index's form of a known word ("classif")
+    ("does VideoBCI win", "does Video-BCI win"),  # a name's two index words joined: split back, not "corrected"
+    ("a DramaSRVideo benchmark", "a DramaSR-Video benchmark"),
+    ("does Videobci win", "does Video-bci win"),  # no capital where the parts meet: corrected as any typo
 ])
 def test_correct(query, expected):
     assert correct(query, FakeSnapshot()) == expected

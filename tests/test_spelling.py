@@ -56,6 +56,9 @@ class FakeSnapshot:
     ("which scores bset", "which scores best"),  # under 5 letters, two letters swapped
     ("the form of it", "the form of it"),  # an English word is no typo (not "from")
     ("the gird pool", "the grid pool"),
+    ("does VideoBCI win", "does Video-BCI win"),  # a name's two index words joined: split back, not "corrected"
+    ("a DramaSRVideo benchmark", "a DramaSR-Video benchmark"),
+    ("does Videobci win", "does Video-bci win"),  # no capital where the parts meet: corrected as any typo
 ])
 def test_correct(query, expected):
     assert correct(query, FakeSnapshot()) == expected

@@ -142,6 +142,9 @@ CITIES = ("We build Cities, a benchmark. We collect images from 11 representativ
 EDGER = "We study Edger. Models keep their accuracy while suppressing attention edges, e.g., 58% in LLaVA."
 LAGGY = ("Real-time agents face three challenges: (1) achieving low-latency inference and (2) deciding when to speak. "
          "We present Laggy, with superior response latency.")
+DISTIL = ("Distribution Matching Distillation (DMD) is a widely used paradigm for accelerating inference in few-step "
+          "video diffusion models. We propose Distil, which optimizes the fake score toward the teacher.")
+TEACHER = "We propose Muse. Muse outperforms its own teacher InternViT-300M in linear probing (85.2% vs. 82.5%)."
 TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms per token."
 
 
@@ -159,6 +162,10 @@ TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms pe
     # an answer asked in a unit needs a quantity in that unit's dimension beside the detail (dev v437)
     ("Laggy", LAGGY, "What is Laggy's response latency in milliseconds?", ["response latency"]),
     ("Timed", TIMED, "What is Timed's decoding latency in milliseconds?", []),
+    # a name must stand beside the detail's words, not anywhere in a sentence holding them (dev w024)
+    ("Distil", DISTIL, "Which teacher video diffusion model does Distil distil from?",
+     ["which teacher video diffusion model"]),
+    ("Muse", TEACHER, "Which teacher does Muse beat in linear probing?", []),
 ])
 def test_a_detail_is_missing_without_its_words_or_beside_them_without_its_value(title, text, question, missing):
     hit, found = _hit(title, text), _asks(question, title)

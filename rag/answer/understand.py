@@ -5,19 +5,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rag.answer.against import COMPARE, MAX_MENTIONS, compared_description, described_rows
 from rag.answer.conversation import LOOSELY_RELATED, conversation_subject, follows_on, leans_on, made_standalone
 from rag.answer.facts import SnapshotFacts, snapshot_facts
-from rag.answer.names import compact, described_phrases, titled_phrases
+from rag.answer.names import compact, titled_phrases
 from rag.answer.routing import route
-from rag.corpus.terms import stemmer, terms
+from rag.corpus.terms import stemmer
 from rag.index.store import Snapshot
 
 # re-exported: the stages after understanding import them from here
 __all__ = ["LOOSELY_RELATED", "Question", "SnapshotFacts", "conversation_subject", "follows_on", "snapshot_facts",
            "understand"]
 
-_COMPARE = re.compile(r"\b(compare[sd]?|comparison|differ\w*|versus|vs\.?|both|each|contrast|"
-                      r"separates?|distinguish(?:es)?|unlike|similar\w*|same|in common|alike)\b", re.I)
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
@@ -48,7 +47,8 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     titles = snapshot_facts(snapshot).titles
     found = titles.mentions(text)
     titled = len({row for row, _ in found})  # named by title, not by a word two abstracts share ("Video-LLMs")
-    found += _described(text, snapshot, found)
+    titled_found = len(found)
+    found += described_rows(text, snapshot, titles, found)
     if kind == "fact":  # and papers named by their model or dataset ("SPIKE-RL", "MotionVid-QA")
         found += _other_mentions(text, snapshot, found)
         # a coined term ("the Progressive Intensity Hypothesis") is weaker than a name: it is taken only to say
@@ -62,13 +62,10 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     subject = () if standalone == text and not named else conversation_subject(history, snapshot, text)
     # two papers joined by "and" or "or" ("Which is faster, Veda or ISA?") are compared, as are two named by title
     # in one fact question whatever joins them ("How does X compress tokens differently from Y?")
-    compared = kind in ("fact", "list") and bool(_COMPARE.search(text) or re.search(r"\s(?:and|or)\s", text) or titled > 1)
+    compared = kind in ("fact", "list") and bool(COMPARE.search(text) or re.search(r"\s(?:and|or)\s", text) or titled > 1)
     if compared and len(named) == 1 and standalone != text:  # "What is MACD?" → "How does that compare with Video-BCI?"
         named = tuple(dict.fromkeys((*subject[:1], *named)))
-    phrases = described_phrases(text, written) if compared and len(named) <= 1 else []
-    # ... or two papers both described, in a fact question ("the halfspaces paper and the perceptron paper"): each is
-    # searched in turn (described.py); a list question ("papers on X and the Y benchmark") is never one
-    described = phrases[0] if phrases and (named or kind == "fact" and len(phrases) == 2) else ""
+    described = compared_description(text, found, titled_found, named, written, kind) if compared else ""
     if compared and (len(named) >= 2 or described):
         kind = "compare"
     return Question(text=text, standalone=standalone, venue=venue, year=year, kind=kind, named=named,
@@ -77,7 +74,6 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
 
 # a name a question may use for a paper's model or dataset: "LIVEditor-14B", "TimeChat-Captioner-7B"
 _NAME = re.compile(r"(?<![\w-])(?=[\w-]*[A-Z][\w-]*[A-Z0-9])[A-Za-z][\w-]{3,}(?![\w-])")
-MAX_MENTIONS = 2  # a name found in more abstracts than this names no one paper
 
 
 def mentioned(text: str, snapshot: Snapshot, names: list[str] | None = None) -> list[tuple[int, str]]:
@@ -95,38 +91,6 @@ def mentioned(text: str, snapshot: Snapshot, names: list[str] | None = None) -> 
         if 0 < len(holders) <= MAX_MENTIONS:
             rows |= {(row, name) for row in holders}
     return sorted(rows)
-
-
-# "the compression-order paper", "the ME Layer paper", "the adaptive video tokenization framework": a paper called
-# by its topic or by a phrase of its abstract (dev comparison x004 calls a paper by its descriptive title + "framework")
-_THE_PAPER = re.compile(r"\bthe\s+((?:[\w+²³⁴-]+\s+){0,3}?[\w+²³⁴-]+)\s+(?:paper|work|study|article|abstract|"
-                        r"framework|method|approach|tokeni[sz]er)\b", re.I)
-
-
-def _described(text: str, snapshot: Snapshot, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
-    """Papers a question calls "the <phrase> paper", the phrase being a descriptive title or words of at most
-    MAX_MENTIONS abstracts (and no name found already)."""
-    titles, out = snapshot_facts(snapshot).titles, []
-    written = {compact(words) for _, words in found}
-    for phrase in _THE_PAPER.findall(text):
-        if compact(phrase) in written or not terms(phrase):
-            continue
-        rows = titles.described(phrase) or _holding(phrase, snapshot)
-        out += [(row, phrase) for row in rows]
-    return out
-
-
-def _holding(phrase: str, snapshot: Snapshot) -> list[int]:
-    """Rows of the (at most MAX_MENTIONS) abstracts that hold `phrase` verbatim (any case)."""
-    wanted = sorted(terms(phrase))
-    holders = set(snapshot.keyword.documents(wanted[0]).tolist())
-    for term in wanted[1:]:
-        holders &= set(snapshot.keyword.documents(term).tolist())
-    # "compression-order" is also written "compression order"
-    body = r"[-\s]+".join(re.escape(w) for w in re.split(r"[-\s]+", phrase.strip()))
-    pattern = re.compile(rf"(?<![\w-]){body}(?![\w-])", re.I)
-    holders = {r for r in holders if pattern.search(snapshot.papers[r].text)}
-    return sorted(holders) if len(holders) <= MAX_MENTIONS else []
 
 
 def _other_mentions(text: str, snapshot: Snapshot, found: list[tuple[int, str]]) -> list[tuple[int, str]]:

@@ -160,6 +160,19 @@ def _mistyped_ending(word: str, vocab: Vocabulary) -> str | None:
     return None
 
 
+def _joined_name(word: str, vocab: Vocabulary) -> str | None:
+    """A coined name written without its hyphen ("ProactVL" for "Proact-VL", "STGridPool"): two index tokens
+    joined, split back at the capital where they meet, or None. Without it the name was "corrected" to its
+    longest part ("ProactVL" → "proact"), which names no paper (fresh comparisons v309, issue 11 session 6)."""
+    for cut in range(len(word) - 2, 1, -1):
+        head, tail = word[:cut], word[cut:]
+        if not (tail[:1].isupper() and head[-1:].isalpha()):
+            continue  # a name's parts meet at a capital ("Proact|VL"): a typo ("Segpvsg") is no such join
+        if stemmer().stemWord(head.lower()) in vocab.tokens and stemmer().stemWord(tail.lower()) in vocab.tokens:
+            return f"{head}-{tail}"
+    return None
+
+
 _VOCABULARIES: "weakref.WeakKeyDictionary[Snapshot, Vocabulary]" = weakref.WeakKeyDictionary()
 
 
@@ -226,6 +239,9 @@ def _corrected(query: str, vocab: Vocabulary) -> str:
         english = english_words()
         if stem in vocab.tokens or lower in STOP_WORDS or lower in english:
             return word
+        joined = _joined_name(word, vocab)
+        if joined:
+            return joined
         if stem in english_by_stem():
             # an inflection of a known word is no typo ("condensing": the list has "condensed"), but one the
             # index has with another ending ("classifiers" beside "classification") is taken in the index's

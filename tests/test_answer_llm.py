@@ -16,6 +16,9 @@ from test_answer import check_invariants
 KEY = "sk-test-DO-NOT-LEAK-4242"
 VEDA = "What speedup does Veda report?"
 # the extractive answer to VEDA: the sentence a written answer that drops its figures is completed with
+# a written sentence keeping every figure and name of LEAD
+WHOLE = ("On Waver-T2V-12B, for 720P 10-second videos, Veda reports a 5.1× end-to-end speedup [1] and a 10.5× "
+         "self-attention speedup [1], cutting attention overhead from 92% to 50% [1].")
 LEAD = ("To generate 720P 10-second videos on Waver-T2V-12B, Veda achieves a 5.1× end-to-end speedup and a 10.5× "
         "self-attention speedup, reducing attention overhead from 92% to 50%. [1]")
 
@@ -26,8 +29,7 @@ def llm(built_settings, fake):
 
 
 def test_the_llm_writes_the_answer_with_the_same_citations(llm, fake):
-    fake.script(Reply("On Waver-T2V-12B, for 720P 10-second videos, Veda reports a 5.1× end-to-end speedup [1] and "
-                      "a 10.5× self-attention speedup [1], cutting attention overhead from 92% to 50% [1]."))
+    fake.script(Reply(WHOLE))
 
     pieces = list(rag.ask_stream(VEDA, settings=llm))
 
@@ -71,19 +73,26 @@ def test_a_written_answer_that_cites_nothing_gives_way_to_the_abstracts(llm, fak
     assert "answering from the abstracts instead]" in "".join(pieces)  # the reader is told why it changed
 
 
-@pytest.mark.parametrize("reply", ["Veda makes video generation much faster [1].",
-                                   "Veda reaches a 9.9× end-to-end speedup [1]."])
-def test_a_written_answer_that_drops_the_figures_is_completed_by_the_abstracts_sentence(llm, fake, reply):
+def test_a_written_answer_that_drops_the_figures_is_completed_by_the_abstracts_sentence(llm, fake):
+    reply = "Veda makes video generation much faster [1]."
     fake.script(Reply(reply))
     *pieces, answer = rag.ask_stream(VEDA, settings=llm)
     check_invariants(answer)
     assert answer.mode == "llm: test-model" and answer.notice.startswith("The written answer left out")
     assert answer.text == f"{reply} {LEAD}" and "".join(pieces) == answer.text  # streamed as it ends
-    assert [c.paper.title for c in answer.citations] == ["Veda"]
+    assert [c.paper.title for c in answer.citations] == ["Veda"] and answer.unsupported == ()
+
+
+def test_a_written_answer_that_drops_the_figures_and_invents_one_gives_way_to_the_abstracts(llm, fake):
+    fake.script(Reply("Veda reaches a 9.9× end-to-end speedup [1]."))
+    *pieces, answer = rag.ask_stream(VEDA, settings=llm)
+    check_invariants(answer)
+    assert answer.mode == "extractive" and answer.notice.startswith("The written answer left out what its sources")
+    assert answer.text == LEAD and "answering from the abstracts instead]" in "".join(pieces)
 
 
 def test_a_claim_its_source_does_not_support_is_flagged(llm, fake):
-    fake.script(Reply("Veda reaches a 5.1× end-to-end speedup [1]. It is 9.9× faster on images [1]."))
+    fake.script(Reply(f"{WHOLE} It is 9.9× faster on images [1]."))  # nothing left out: it stands, flagged
     answer = rag.ask(VEDA, settings=llm)
     assert answer.mode == "llm: test-model"
     assert len(answer.unsupported) == 1 and "9.9×" in answer.unsupported[0]
@@ -215,7 +224,8 @@ def test_a_flood_is_cut_at_the_character_cap(llm, fake):
     ("Veda reports 5.1× [1] \ud800.", "[1] \ufffd."),
 ])
 def test_the_models_text_is_shown_as_plain_text_without_the_key(llm, fake, reply, shown):
-    fake.script(Reply(reply, chunk=5))
+    # after a sentence with every figure of the abstract's, so the reply stands as written
+    fake.script(Reply(f"{WHOLE} {reply}", chunk=5))
     *pieces, answer = rag.ask_stream(VEDA, settings=llm)
     assert shown in answer.text and KEY not in answer.text and "http" not in answer.text
     assert KEY not in "".join(pieces)  # nor in what streamed before the final answer

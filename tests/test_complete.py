@@ -85,3 +85,13 @@ def test_the_quoted_papers_the_model_did_not_read_join_the_answers_sources():
     done = completed(written, Answer(text=extractive.text, citations=extractive.citations, sources=(sink, veda)),
                      SPEEDUP)
     assert done.hits([sink]) == (veda,) and done.hits([sink, veda]) == ()
+
+
+@pytest.mark.parametrize(("written", "why"), [
+    ("Veda makes video generation much faster [1].", ""),  # completed: it stands
+    ("Veda reaches a 9.9× speedup on 720P videos [1].", "said what they do not support"),  # 9.9×, and 5.1× left out
+    (f"{LEAD} It also reaches 9.9× on images [1].", ""),  # nothing left out: it stands, its claim flagged
+])
+def test_an_answer_that_left_evidence_out_and_claims_what_its_source_does_not_cannot_stand(written, why):
+    done = completed(resolve(written, [VEDA]), _extractive(f"{LEAD} [1]", [VEDA]), SPEEDUP)
+    assert (why in done.why) if why else done.why == ""

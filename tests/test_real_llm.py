@@ -39,7 +39,8 @@ def streamed(question: str, settings: rag.Settings, history=None) -> tuple[str, 
 
 
 # what the pipeline says when the model's finished reply breaks a rule and the abstracts answer instead
-GAVE_WAY = ("The written answer cited no source", "The model found no answer")
+GAVE_WAY = ("The written answer cited no source", "The model found no answer",
+            "The written answer left out what its sources give and said")
 # what it says when the abstracts' sentences the reply left out are quoted after it, or the reply was cut
 KEPT = ("The written answer was cut short", "The written answer left out")
 

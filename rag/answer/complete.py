@@ -35,6 +35,16 @@ class Completed:
     papers: tuple[Paper, ...]
     quoted: tuple[str, ...]
     searched: tuple[Hit, ...] = ()  # the hits the extractive answer was composed from
+    written_unsupported: bool = False  # the written text alone has a claim its cited abstract does not support
+
+    @property
+    def why(self) -> str:
+        """Why the written answer cannot stand even completed, or "": it left evidence out and said what its
+        sources do not support. A small model restating a claim it was asked to check ("1 in 5 million have
+        it", where the abstract says 493 per million; dev, SciFact train, Qwen2.5-Coder-1.5B) does both."""
+        if self.quoted and self.written_unsupported:
+            return "the written answer left out what its sources give and said what they do not support"
+        return ""
 
     def hits(self, read: Sequence[Hit]) -> tuple[Hit, ...]:
         """The hits of the quoted papers the model did not read (`read`): the answer's sources beyond them."""
@@ -78,4 +88,5 @@ def completed(written: Resolved, extractive: Answer, question: str, by_terms: bo
     if not quotes:
         return Completed(written, tuple(papers), (), extractive.sources)
     joined = f"{written.text.rstrip()} {' '.join(quotes)}"
-    return Completed(resolve(joined, papers), tuple(papers), tuple(quotes), extractive.sources)
+    return Completed(resolve(joined, papers), tuple(papers), tuple(quotes), extractive.sources,
+                     bool(written.unsupported))

@@ -234,16 +234,17 @@ def _llm_answer(question: Question, decision: Decision, history, settings: Setti
     resolved = resolve(text, papers)
     extractive = extractive_answer(question, decision, settings)
     why = why or ("" if resolved.citations else "the written answer cited no source")
+    done = None if why or question.kind in ("list", "compare") else completed(  # the evidence it left out
+        resolved, extractive, f"{question.text} {question.standalone}", by_terms=not language)
+    why = why or (done.why if done else "")
     if why:  # what was shown stays on screen: say why the abstracts' own sentences follow
         yield f"\n\n[{why}; answering from the abstracts instead]\n\n"
         yield from _emit(replace(extractive, notice=f"{why[0].upper()}{why[1:]}: answered from the abstracts."))
         return
     sources = tuple(hits)
-    if question.kind not in ("list", "compare"):  # the evidence sentences it left out, quoted after it
-        done = completed(resolved, extractive, f"{question.text} {question.standalone}", by_terms=not language)
-        if done.quoted:
-            yield from _pieces(" " + " ".join(done.quoted))
-            resolved, notice, sources = done.resolved, notice or QUOTED, sources + done.hits(hits)
+    if done and done.quoted:  # quoted after it
+        yield from _pieces(" " + " ".join(done.quoted))
+        resolved, notice, sources = done.resolved, notice or QUOTED, sources + done.hits(hits)
     yield Answer(text=resolved.text, citations=resolved.citations, mode=model_label(settings),
                  sources=sources, unsupported=resolved.unsupported, notice=notice)
 

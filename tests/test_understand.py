@@ -238,3 +238,23 @@ def test_a_follow_up_pointing_at_one_of_several_papers_is_about_that_one(built_s
     found = understand(question, history, snapshot)
 
     assert [snapshot.papers[snapshot.by_id[i]].title for i in found.named or found.subject] == expected
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    # no pronoun, but that paper's own words: it stays with the conversation's paper
+    ("Which benchmarks show state-of-the-art results?", ["PPLLaVA"]),
+    ("How does the prompt-guided pooling compress the visual sequence?", ["PPLLaVA"]),
+    # a new topic, or a paper asked for anew: the conversation's paper is not the subject
+    ("How do sensitive functions relate to transformer initialization?", []),
+    ("Which method converts single-view videos into stereo?", []),
+    ("What tasks does the CE4L continual learning benchmark span?", []),
+])
+def test_a_follow_up_without_a_pronoun_keeps_the_paper_only_when_it_is_about_its_words(built_settings, question,
+                                                                                       expected):
+    snapshot = rag.api.get_index(built_settings).snapshot()
+    history = [{"role": "user", "content": "Tell me about PPLLaVA."},
+               {"role": "assistant", "content": "PPLLaVA is a video LLM. [1]"}]
+
+    found = understand(question, history, snapshot)
+
+    assert [snapshot.papers[snapshot.by_id[i]].title for i in found.named or found.subject] == expected

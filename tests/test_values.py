@@ -6,8 +6,8 @@ import pytest
 
 from rag.answer.asks import asks
 from rag.answer.understand import Question
-from rag.answer.values import (_initials, holds_value, missing_details, spelled, stated_details, unvalued_details,
-                               value_kind)
+from rag.answer.values import (_initials, holds_value, missing_details, spelled, stated_details, unnamed,
+                               unvalued_details, value_kind)
 from rag.corpus.terms import terms
 from rag.types import Hit, Paper
 
@@ -125,6 +125,7 @@ def test_a_papers_own_size_or_make_up_is_stated_in_other_words(title, text, ques
     ({"resolut"}, {"resolv"}, set()),  # another word, not another spelling
     ({"rank"}, {"rang"}, set()),  # too short to tell a spelling from a word
     ({"batch"}, {"mini-batch", "gradient"}, set()),
+    ({"mllm"}, {"mllms", "urban"}, {"mllm"}),  # the stemmer keeps an acronym's plural: "MLLMs" holds "MLLM"
 ])
 def test_a_word_in_another_spelling_is_spelled(words, have, found):
     assert spelled(frozenset(words), frozenset(have)) == frozenset(found)
@@ -185,3 +186,22 @@ SINKS = "We present Sinker. It enables 12x length extrapolation (e.g., 5s clips 
 def test_a_duration_or_memory_is_stated_by_a_quantity_of_its_dimension(title, text, question, stated):
     assert stated_details(_hit(title, text), _asks(question, title), question) == stated
 
+
+@pytest.mark.parametrize(("text", "question", "missing"), [
+    # a benchmark the question names that the abstract never writes: it does not report anything about it
+    ("V-LynX excels at audio-visual QA and 3D reasoning.", "What does it score on Charades-STA?",
+     ["anything about Charades-STA"]),
+    ("ViTL attains 8.6% on temporal grounding (e.g., Charades-STA).", "What does it score on charades-sta?", []),
+    ("ViTL attains 8.6% on temporal grounding (e.g., Charades STA).", "What does it score on Charades-STA?", []),
+    # the abstract's own name with a typo, a plural acronym, the paper's own name, a venue: none is missing
+    ("We further introduce OPGD, which adds a penalty.", "What does OPDG add?", []),
+    ("We test three LLM backbones.", "Which LLMs does it use?", []),
+    ("We propose a method.", "What does V-LynX score at ICML?", []),
+    # a compound is its name-like part's; a question in capitals names nothing by its capitals
+    ("Infants given IgM‐enriched immunoglobulins.", "Are IgM-enriched immunoglobulins effective?", []),
+    ("It follows UNICEF guidance.", "Are UNICEF-recommended milks appropriate?", []),
+    ("We test on Charades and ActivityNet.", "What does it score on Charades-STA?", ["anything about Charades-STA"]),
+    ("The prevalence in pregnant women.", "PREVALENCE OF STREPTOCOCUS AGALACTIAE IN PREGNANT WOMEN?", []),
+])
+def test_a_name_the_question_writes_is_missing_when_the_abstract_never_writes_it(text, question, missing):
+    assert unnamed(_hit("V-LynX", text), question, ("V-LynX",), frozenset({"icml"})) == missing

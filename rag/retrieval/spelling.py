@@ -202,9 +202,36 @@ def correct(query: str, snapshot: Snapshot | None) -> str:
 CORRECTED_KEPT = 1024  # queries remembered per snapshot
 
 
+# the words a question is put with, often mistyped ("Wich datasets …", "What datasets deos …"): a word of 4+ letters
+# that neither the index nor the English list has, one edit from one of these, is it. Left alone, the typo was
+# the question's one unknown word ("The FlowNar abstract does not report this"). Not tuned: a question's own words
+_QUESTION_WORDS = ("which", "what", "where", "when", "does", "were", "their", "there", "these", "those", "this",
+                   "that", "with", "from", "have", "about", "they", "them", "into", "than", "then", "whose", "much",
+                   "many")
+
+
+def _question_word(word: str, vocab: Vocabulary) -> str | None:
+    """The question word (or, under 5 letters, the English word two swapped letters make) a typo stands for."""
+    lower = word.lower()
+    if len(lower) < 4 or not lower.isalpha() or not (word.islower() or word[1:].islower()):
+        return None  # an acronym ("WICH") is a name
+    if lower in _QUESTION_WORDS or lower in english_words() or stemmer().stemWord(lower) in vocab.tokens:
+        return None
+    found = process.extractOne(lower, _QUESTION_WORDS, scorer=OSA.distance, score_cutoff=1)
+    if found:
+        return _as_typed(found[0], word)
+    # a short word with two letters swapped ("bset"): one edit away are too many words, one swap away few
+    swapped = [f"{lower[:i]}{lower[i + 1]}{lower[i]}{lower[i + 2:]}" for i in range(len(lower) - 1)]
+    known = [w for w in swapped if w in english_words() and w != lower]
+    return _as_typed(known[0], word) if len(lower) < MIN_LETTERS and len(set(known)) == 1 else None
+
+
 def _corrected(query: str, vocab: Vocabulary) -> str:
     def fix(match: re.Match) -> str:
         word = match.group(0)
+        said = _question_word(word, vocab)
+        if said:
+            return said
         if sum(c.isalpha() for c in word) < MIN_LETTERS or not word.isascii() or any(c.isdigit() for c in word):
             return word
         lower = word.lower()

@@ -67,6 +67,9 @@ def test_ask_part(text, last):
     # the asked thing as the subject of a past-tense verb (dev w077)
     ("How many annotators labelled the questions in UCS-Bench?", "UCS-Bench", "number of annotators"),
     ("How many annotated frames does Veda have?", "Veda", "number of annotated frames"),
+    # "who": the people asked for, which an abstract does not give (dev v554)
+    ("Who are the authors?", "", "authors"),
+    ("Who were the annotators of UrbanFeel?", "UrbanFeel", "annotators"),
     # ... and ending the question, no auxiliary verb (dev w1003)
     ("How many annotators labelled UrbanFeel?", "UrbanFeel", "number of annotators"),
     ("What limitations remain?", "", ""),
@@ -97,6 +100,21 @@ def test_a_question_on_the_paper_alone_asks_for_its_gist():
     assert asks(question("Tell me about FlowNar."), "FlowNar").gist  # "me" asks nothing
     assert asks(question("Can you give me an overview of FlowNar?"), "FlowNar").gist
     assert not asks(question("What module does FlowNar use?"), "FlowNar").gist
+
+
+@pytest.mark.parametrize(("text", "gist"), [
+    # its gist in other words, or with a chat's courtesy before it: nothing the abstract could lack
+    ("What is the main contribution?", True),
+    ("What are the key findings?", True),
+    ("What's the core idea?", True),
+    ("Thanks! What is MotionSight?", True),
+    ("Ok, tell me about MotionSight.", True),
+    # a detail, however it is put
+    ("What are the key components?", False),
+    ("What is the main dataset?", False),
+])
+def test_a_question_for_the_main_idea_asks_for_the_gist(text, gist):
+    assert asks(question(text), "MotionSight").gist is gist
 
 
 @pytest.mark.parametrize(("text", "clauses"), [

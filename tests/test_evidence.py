@@ -122,6 +122,8 @@ def test_the_shipped_weights_say_what_they_were_fitted_on():
     ("How much latency reduction does LIVEditor-14B achieve?", "60%"),
     ("On which surprise benchmarks was SPIKE shown to correlate with humans?", "FunQA"),
     ("What module does FlowNar use to retain streaming visual history with bounded memory?", "CLAM"),
+    # a count written in words is a quantity too ("over one million compressed images", dev w042's answer)
+    ("How many compressed images does the low-bitrate VLM benchmark contain?", "one million"),
 ])
 def test_a_dev_answer_opens_with_the_sentence_that_holds_the_fact(built_settings, question, fact):
     answer = rag.ask(question, settings=built_settings)

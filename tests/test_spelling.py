@@ -46,6 +46,19 @@ class FakeSnapshot:
     ("a method that summarises far history", "a method that summarizes far history"),  # British, not "summary"
     ("synthesising the frames", "synthesizing the frames"),
     ("linear classifiers", "linear classifications"),  # the index's form of a known word ("classif")
+    # the words a question is put with, under 5 letters too, the typed capital kept
+    ("Wich datasets", "Which datasets"),
+    ("What datasets deos it use", "What datasets does it use"),
+    ("Whcih video", "Which video"),
+    ("How mnay frames", "How many frames"),
+    ("WICH video", "WICH video"),  # an acronym is a name
+    ("teh video", "teh video"),  # three letters: too many words one edit away
+    ("which scores bset", "which scores best"),  # under 5 letters, two letters swapped
+    ("the form of it", "the form of it"),  # an English word is no typo (not "from")
+    ("the gird pool", "the grid pool"),
+    ("does VideoBCI win", "does Video-BCI win"),  # a name's two index words joined: split back, not "corrected"
+    ("a DramaSRVideo benchmark", "a DramaSR-Video benchmark"),
+    ("does Videobci win", "does Video-bci win"),  # no capital where the parts meet: corrected as any typo
 ])
 def test_correct(query, expected):
     assert correct(query, FakeSnapshot()) == expected

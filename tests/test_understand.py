@@ -21,7 +21,7 @@ GIVEN = ["Veda", "Video-BCI: decoding video from brain signals", "MACD", "Flow M
          "BERT: pre-training of deep bidirectional transformers", "Mitochondria: dynamic organelles"]
 DERIVED = ["ST-GridPool", "ISA: In-context Sparse Attention", "SpaceVista-7B", "Layer pruning",
            "Temporal Video Grounding", "SCOPE", "Slot Attention (SA) lies at the heart of mainstream Object-Centric "
-           "Learning (OCL)", "OGD+", "Deep Forcing: a training-free extension of video diffusion models"]
+           "Learning (OCL)", "OGD+", "Deep Forcing: a training-free extension of video diffusion models", "4DPC²hat"]
 PAPERS = [paper(t, i) for i, t in enumerate(GIVEN)] + [paper(t, 100 + i, True) for i, t in enumerate(DERIVED)]
 
 
@@ -58,6 +58,13 @@ PAPERS = [paper(t, i) for i, t in enumerate(GIVEN)] + [paper(t, 100 + i, True) f
     ("Immune complexes trigger cell death.", []),
     ("What does BERT pre-train?", ["BERT: pre-training of deep bidirectional transformers"]),  # a coined head names it
     ("Mitochondria play a role in apoptosis.", ["Mitochondria: dynamic organelles"]),  # one word no dictionary has
+    # a second name with a typo, or with a suffix of the question's own, beside one written right
+    ("Compare MACD and Vdea", ["Veda", "MACD", "Veda"]),
+    ("How does MACD differ from ST-GridPool-XL?", ["MACD", "ST-GridPool"]),
+    ("What does MACD-style decoding change?", ["MACD"]),
+    ("Is Video-LLMs a name?", []),  # the part before the hyphen names no paper
+    ("What does 4DPC2hat build?", ["4DPC²hat"]),  # a superscript typed as a digit
+    ("How big is 4DPC²hat-200K?", ["4DPC²hat"]),
 ])
 def test_papers_named_in_a_question(question, expected):
     titles = TitleIndex.build(PAPERS)
@@ -89,12 +96,23 @@ def test_a_paper_called_by_its_topic_or_a_phrase_of_its_abstract(built_settings)
             ("compare", {"Deep Forcing: a training-free extension of autoregressive video diffusion models", "Veda"}),
         "Does ProtoKV beat FlowNar on streaming memory?": ("compare", {"ProtoKV", "FlowNar"}),
         "Which papers study layer pruning?": ("list", set()),
+        # one paper named, the other set against it in words only: the rest of the question is searched for it
+        "Does the finding on layer-pruning collapse agree with what the subliminal learning paper says about early "
+        "layers?": ("compare", {"Language models can transfer hidden biases during distillation"}),
+        # set against its baselines, no other paper: a question on the one paper
+        "How does Veda differ from prior sparse attention methods?": ("fact", {"Veda"}),
+        "Is Veda faster than full attention?": ("fact", {"Veda"}),
+        "Is Veda faster than the baseline method?": ("fact", {"Veda"}),
+        # "the sparse attention paper" is in two abstracts: the words going on to describe it tell them apart
+        "How does the sparse attention paper for in-context video editing compare with the distilled tile-selection "
+        "method for video diffusion?": ("compare", {"ISA: In-context Sparse Attention"}),
         "What does the proposed framework do?": ("fact", set()),  # a phrase in many abstracts names no paper
         "What did the first paper say?": ("fact", set()),
     }
     for question, (kind, named) in cases.items():
         found = understand(question, [], snapshot)
         assert (found.kind, {title[i] for i in found.named}) == (kind, named), question
+        assert bool(found.described) == (kind == "compare" and len(named) == 1), question  # the other is searched
 
 
 @pytest.mark.parametrize(("question", "kind", "follows"), [
@@ -216,6 +234,26 @@ COMPARED = "ISA: In this work, we propose ISA. [1]\nVeda: We propose Veda. [2]"
 def test_a_follow_up_pointing_at_one_of_several_papers_is_about_that_one(built_settings, turns, question, expected):
     snapshot = rag.api.get_index(built_settings).snapshot()
     history = [{"role": "user" if n % 2 == 0 else "assistant", "content": t} for n, t in enumerate(turns)]
+
+    found = understand(question, history, snapshot)
+
+    assert [snapshot.papers[snapshot.by_id[i]].title for i in found.named or found.subject] == expected
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    # no pronoun, but that paper's own words: it stays with the conversation's paper
+    ("Which benchmarks show state-of-the-art results?", ["PPLLaVA"]),
+    ("How does the prompt-guided pooling compress the visual sequence?", ["PPLLaVA"]),
+    # a new topic, or a paper asked for anew: the conversation's paper is not the subject
+    ("How do sensitive functions relate to transformer initialization?", []),
+    ("Which method converts single-view videos into stereo?", []),
+    ("What tasks does the CE4L continual learning benchmark span?", []),
+])
+def test_a_follow_up_without_a_pronoun_keeps_the_paper_only_when_it_is_about_its_words(built_settings, question,
+                                                                                       expected):
+    snapshot = rag.api.get_index(built_settings).snapshot()
+    history = [{"role": "user", "content": "Tell me about PPLLaVA."},
+               {"role": "assistant", "content": "PPLLaVA is a video LLM. [1]"}]
 
     found = understand(question, history, snapshot)
 

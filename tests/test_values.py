@@ -6,8 +6,8 @@ import pytest
 
 from rag.answer.asks import asks
 from rag.answer.understand import Question
-from rag.answer.values import (_initials, holds_value, missing_details, spelled, stated_details, unvalued_details,
-                               value_kind)
+from rag.answer.values import (_initials, holds_value, missing_details, spelled, stated_details, unnamed,
+                               unvalued_details, value_kind)
 from rag.corpus.terms import terms
 from rag.types import Hit, Paper
 
@@ -125,6 +125,7 @@ def test_a_papers_own_size_or_make_up_is_stated_in_other_words(title, text, ques
     ({"resolut"}, {"resolv"}, set()),  # another word, not another spelling
     ({"rank"}, {"rang"}, set()),  # too short to tell a spelling from a word
     ({"batch"}, {"mini-batch", "gradient"}, set()),
+    ({"mllm"}, {"mllms", "urban"}, {"mllm"}),  # the stemmer keeps an acronym's plural: "MLLMs" holds "MLLM"
 ])
 def test_a_word_in_another_spelling_is_spelled(words, have, found):
     assert spelled(frozenset(words), frozenset(have)) == frozenset(found)
@@ -141,6 +142,9 @@ CITIES = ("We build Cities, a benchmark. We collect images from 11 representativ
 EDGER = "We study Edger. Models keep their accuracy while suppressing attention edges, e.g., 58% in LLaVA."
 LAGGY = ("Real-time agents face three challenges: (1) achieving low-latency inference and (2) deciding when to speak. "
          "We present Laggy, with superior response latency.")
+DISTIL = ("Distribution Matching Distillation (DMD) is a widely used paradigm for accelerating inference in few-step "
+          "video diffusion models. We propose Distil, which optimizes the fake score toward the teacher.")
+TEACHER = "We propose Muse. Muse outperforms its own teacher InternViT-300M in linear probing (85.2% vs. 82.5%)."
 TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms per token."
 
 
@@ -158,6 +162,10 @@ TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms pe
     # an answer asked in a unit needs a quantity in that unit's dimension beside the detail (dev v437)
     ("Laggy", LAGGY, "What is Laggy's response latency in milliseconds?", ["response latency"]),
     ("Timed", TIMED, "What is Timed's decoding latency in milliseconds?", []),
+    # a name must stand beside the detail's words, not anywhere in a sentence holding them (dev w024)
+    ("Distil", DISTIL, "Which teacher video diffusion model does Distil distil from?",
+     ["which teacher video diffusion model"]),
+    ("Muse", TEACHER, "Which teacher does Muse beat in linear probing?", []),
 ])
 def test_a_detail_is_missing_without_its_words_or_beside_them_without_its_value(title, text, question, missing):
     hit, found = _hit(title, text), _asks(question, title)
@@ -178,3 +186,22 @@ SINKS = "We present Sinker. It enables 12x length extrapolation (e.g., 5s clips 
 def test_a_duration_or_memory_is_stated_by_a_quantity_of_its_dimension(title, text, question, stated):
     assert stated_details(_hit(title, text), _asks(question, title), question) == stated
 
+
+@pytest.mark.parametrize(("text", "question", "missing"), [
+    # a benchmark the question names that the abstract never writes: it does not report anything about it
+    ("V-LynX excels at audio-visual QA and 3D reasoning.", "What does it score on Charades-STA?",
+     ["anything about Charades-STA"]),
+    ("ViTL attains 8.6% on temporal grounding (e.g., Charades-STA).", "What does it score on charades-sta?", []),
+    ("ViTL attains 8.6% on temporal grounding (e.g., Charades STA).", "What does it score on Charades-STA?", []),
+    # the abstract's own name with a typo, a plural acronym, the paper's own name, a venue: none is missing
+    ("We further introduce OPGD, which adds a penalty.", "What does OPDG add?", []),
+    ("We test three LLM backbones.", "Which LLMs does it use?", []),
+    ("We propose a method.", "What does V-LynX score at ICML?", []),
+    # a compound is its name-like part's; a question in capitals names nothing by its capitals
+    ("Infants given IgM‐enriched immunoglobulins.", "Are IgM-enriched immunoglobulins effective?", []),
+    ("It follows UNICEF guidance.", "Are UNICEF-recommended milks appropriate?", []),
+    ("We test on Charades and ActivityNet.", "What does it score on Charades-STA?", ["anything about Charades-STA"]),
+    ("The prevalence in pregnant women.", "PREVALENCE OF STREPTOCOCUS AGALACTIAE IN PREGNANT WOMEN?", []),
+])
+def test_a_name_the_question_writes_is_missing_when_the_abstract_never_writes_it(text, question, missing):
+    assert unnamed(_hit("V-LynX", text), question, ("V-LynX",), frozenset({"icml"})) == missing

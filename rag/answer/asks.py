@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, replace
 
 from rag.answer.understand import Question
-from rag.answer.wording import FUNCTION, GENERIC, HAVE_WORDS, KIND_WORDS, ROLE_WORDS, SIZE_WORDS
+from rag.answer.wording import FUNCTION, GENERIC, GIST_WORDS, HAVE_WORDS, KIND_WORDS, ROLE_WORDS, SIZE_WORDS
 from rag.corpus.terms import terms
 
 # phrasings that carry no content: "what does DRAQ stand for", "what does X add on top of Y"
@@ -58,7 +58,7 @@ def asks(question: Question, names: str = "") -> Asks:
     # a detail headed by a role noun ("what modelling simplification") is answered in other words, never lacking
     details = tuple(d for d in details if not _role_headed(d[0]))
     parts = tuple(asks(replace(question, text=clause), names) for clause in clauses) if len(clauses) > 1 else ()
-    return Asks(frozenset(focus), frozenset(ask), wants, " and ".join(things), problem, gist=not asked,
+    return Asks(frozenset(focus), frozenset(ask), wants, " and ".join(things), problem, gist=not asked - GIST_WORDS,
                 wanted=frozenset(wanted), details=details, written=question.written, parts=parts,
                 identify=not question.written and bool(_ASKS_WHICH_PAPER.search(question.text)))
 
@@ -173,7 +173,7 @@ _ASKS_PROBLEM = re.compile(r"\b(problem|challenge|limitation|motivat\w*|why|gap|
                            r"drawback|weakness|fix)s?\b", re.I)
 _ASKS_METHOD = re.compile(r"^\s*how\b|\bhow (?:does|do|did|is|are|can)\b|\bby what means\b|\bwhat mechanism\b", re.I)
 _ATTRIBUTE_IS = re.compile(
-    r"^(?:what|which) (?:is|are|was|were) (?:the |its |their )?(?P<what>[\w\-/ ]+?)"
+    r"^(?:what|which|who) (?:is|are|was|were) (?:the |its |their )?(?P<what>[\w\-/ ]+?)"
     r"(?:\s+(?:used|of|in|for|that|by|with|employed|adopted|chosen|behind)\b|\s*$)", re.I)
 # a preposition may come first: "Under what licence …", "At how many frames per second …", "On which GPU …"
 _ATTRIBUTE = re.compile(

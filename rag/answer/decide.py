@@ -17,10 +17,10 @@ from rag.answer.asks import Asks, ask_part, asks as question_asks
 from rag.answer.evidence import cosines, idf_of, sentence_vectors
 from rag.answer.extractive import Source, short_name
 from rag.answer.named import by_title, supported_names
-from rag.answer.names import names_of
+from rag.answer.names import compact, names_of
 from rag.answer.lists import POOL, as_topic, facets, kept as list_kept, lifted, searched
 from rag.answer.understand import Question, has_latin_words, snapshot_facts
-from rag.answer.values import missing_details, stated_details, unvalued_details
+from rag.answer.values import missing_details, stated_details, unnamed, unvalued_details
 from rag.answer.wording import KIND_WORDS
 from rag.corpus.terms import analyse, terms
 from rag.index.store import PaperIndex, Snapshot
@@ -128,7 +128,7 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     decision = dict(hits=hits, asks=found.asks, idf=found.idf, probabilities=tuple(map(float, p)))
     n_of = {h.paper.id: n for n, h in enumerate(hits, 1)}
     if found.focus:
-        return _focus_decision(question, found, p, model.threshold, n_of, decision)
+        return _focus_decision(question, found, p, model.threshold, n_of, decision, snapshot)
     if question.kind == "list":
         rankings = facet_rankings(index, snapshot, question, model)
         keep, loose = list_kept(p, model.threshold, [h.score for h in hits],
@@ -197,7 +197,7 @@ NAMED_CUT = 0.25
 
 
 def _focus_decision(question: Question, found: Candidates, p: np.ndarray, threshold: float, n_of: dict,
-                    decision: dict) -> Decision:
+                    decision: dict, snapshot: Snapshot) -> Decision:
     """The named papers (or the follow-up's subject) answer, or the first says it lacks the asked detail:
     never another paper's sentences in their place."""
     hits = found.hits
@@ -214,6 +214,12 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
     stated = {s.n: stated_details(s.hit, found.asks, question.text) for s in sources}
     lacking = {s.n: [d for d in missing_details(s.hit, found.asks) or unvalued_details(s.hit, found.asks, question.text)
                      if d not in stated[s.n]] for s in sources}
+    # ... and so is a benchmark or model the question names that the abstract never writes ("What does it score on
+    # Charades-STA?"): said as such when the question names no attribute
+    venues = frozenset(compact(v) for v in snapshot_facts(snapshot).venue_year_counts for v in v.split())
+    for s in sources:
+        names = [] if lacking[s.n] else unnamed(s.hit, ask_part(question.text), question.written, venues)
+        lacking[s.n] = lacking[s.n] or ([found.asks.attribute] if found.asks.attribute and names else names)
     # a question asking nothing but what a term of the abstract is ("What is its DRAQ component for?") is answered
     # by the sentences holding it, whatever the calibrated score (fresh follow-up n013 said "not reported")
     termed = {s.n for s in sources if s.hit.paper.id in question.named and not by_title(s.hit.paper, question)

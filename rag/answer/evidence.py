@@ -31,11 +31,13 @@ BM25_K1 = 1.5  # bm25s's default: a term's BM25 contribution is at most idf × (
 
 # a reported quantity ("5.1×", "60%", "12.5 points", "8K samples"), not a digit inside a name ("0-th", "T2V")
 _NUMBER = re.compile(r"(?<![\w-])~?\d[\d,]*(?:\.\d+)?\s*(?:%|×|x\b|times\b|fold\b|points?\b|pp\b|[KMB]\b|hours?\b|"
-                     r"frames?\b|fps\b|dB\b)|(?<![\w.-])\d+\.\d+(?![\w-])|(?<![\w.-])\d{2,}(?![\w.-])")
+                     r"frames?\b|fps\b|dB\b)|(?<![\w.-])\d+\.\d+(?![\w-])|(?<![\w.-])\d{2,}(?![\w.-])"
+                     # a large count in words: "over one million compressed images" (fresh follow-up v507)
+                     r"|\b(?:hundreds?|thousands?|millions?|billions?)\b")
 _NAMED = re.compile(r"\b[A-Z][\w-]*[A-Z0-9][\w-]*\b|\b[A-Z][a-z]+(?: [A-Z][a-z]+)+\b")
 _METHOD = re.compile(r"\b((?:consists|composed) of|by (?:\w+ing)\b|via|through|which (?:uses|combines|learns)|"
                      r"(?:uses|employs|leverages|introduces|maintains|stores|retains|combines)\b)", re.I)
-_BACKGROUND = re.compile(r"^(?:however|despite|although|while|recent(?:ly)?|existing|current|traditional|"
+_BACKGROUND = re.compile(r"^(?:however|despite|although|while|recent(?:ly)?|existing|current(?:ly)?|traditional(?:ly)?|"
                          r"prior|most|many)\b|\b(?:remains? (?:challenging|difficult|an open|unclear|limited)|"
                          r"(?:suffer|struggle)s? (?:from|with|to)|has (?:attracted|gained|shown)|have (?:shown|been)|"
                          r"is (?:crucial|essential|fundamental|challenging|important)|poses?)\b", re.I)

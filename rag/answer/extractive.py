@@ -14,6 +14,7 @@ from rag.answer.evidence import Sentence
 from rag.answer.names import names_in, names_of
 from rag.answer.quoting import MOST_SENTENCES, Source, best_sentences
 from rag.answer.understand import LOOSELY_RELATED
+from rag.answer.wording import GIST_WORDS
 from rag.corpus.terms import analyse, terms
 from rag.types import Hit, Paper
 
@@ -56,7 +57,7 @@ def _gist_first(source: Source, asks: Asks, best: list[Sentence]) -> list[Senten
     asked for nothing in particular, put results sentences first: "Experiments on Ego4D … show that FlowNar …")."""
     # the whole question asks nothing but the paper (not just its last clause: "Does MUSE beat its teacher? What
     # are the numbers?" asks the numbers, dev d005)
-    if not asks.gist or asks.wants or asks.focus - terms(" ".join(asks.written)) or not best:
+    if not asks.gist or asks.wants or asks.focus - terms(" ".join(asks.written)) - GIST_WORDS or not best:
         return best
     presenting = next(((i, t) for i, t in enumerate(analyse(source.hit.paper.text).sentences) if PRESENTS.search(t)),
                       None)
@@ -91,7 +92,7 @@ def not_reported_answer(source: Source, asks: Asks, idf: dict[str, float]) -> st
     and a runner-up that comes close (the verdict rests on words; when the abstract gives the detail in other
     words, one of the two is often it: dev facts 0.903 -> 0.919, fresh w801-w830 0.889 -> 1.000)."""
     paper = source.hit.paper
-    what = asks.attribute if asks.attribute.startswith(("which ", "how ")) else f"its {asks.attribute}" \
+    what = asks.attribute if asks.attribute.startswith(("which ", "how ", "anything ")) else f"its {asks.attribute}" \
         if asks.attribute else "this"
     gist = best_sentences(source, asks, idf, most=2)
     text = f"The {short_name(paper)} abstract does not report {what}."

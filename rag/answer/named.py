@@ -31,8 +31,8 @@ def supported_names(question: Question, hits: list[Hit], snapshot: Snapshot) -> 
         if i in question.subject:  # the conversation is about it ("Tell me about LSGQuant." then "How many GPUs …")
             return True
         if by_title(paper, question):  # by a title its authors gave, or one derived from its abstract
-            return not _shared(paper, hits, question.written)
-        return i in top and not _shared(paper, hits, question.written)
+            return not _shared(paper, hits, question.written, _by_own_name(question, snapshot))
+        return i in top and not _shared(paper, hits, question.written, _by_own_name(question, snapshot))
 
     kept = tuple(i for i in question.named if backed(i))
     if kept == question.named:
@@ -43,12 +43,22 @@ def supported_names(question: Question, hits: list[Hit], snapshot: Snapshot) -> 
     return replace(question, named=kept, written=written, kind=kind)
 
 
-def _shared(paper, hits: list[Hit], written: tuple[str, ...]) -> bool:
+def _by_own_name(question: Question, snapshot: Snapshot) -> set[str]:
+    """The compared papers the question names by their own title: a word one of them shares with another named
+    paper's description says nothing against it ("the sparse attention paper for in-context video editing" and
+    Veda, whose abstract has "sparse attention" too; fresh comparison v310)."""
+    if question.kind != "compare":
+        return set()
+    return {i for i in question.named if by_title(snapshot.papers[snapshot.by_id[i]], question)}
+
+
+def _shared(paper, hits: list[Hit], written: tuple[str, ...], besides: set[str] = frozenset()) -> bool:
     """A paper retrieval ranks above `paper` (or any it retrieved, when it missed `paper`) has the word that names
     it: the word is a topic the question shares with that paper ("VEGF", "NICU", "CABG" in PubMedQA questions,
     whose untitled abstracts get names derived from such words), not this paper's name."""
     ranked = [h.paper.id for h in hits]
     above = hits[:ranked.index(paper.id)] if paper.id in ranked else hits
+    above = [h for h in above if h.paper.id not in besides]
     words = [w for w in written if _has(paper, w)]
     return any(_has(h.paper, w) for h in above for w in words)
 

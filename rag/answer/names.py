@@ -10,6 +10,7 @@ paper: "Which papers study layer pruning?" asks about a topic. Typos in names ar
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -29,8 +30,9 @@ _EDGE = "?!.,;:()[]{}\"“”‘'`*"
 
 
 def compact(text: str) -> str:
-    """A name's form without case, spaces and hyphens: "ST GridPool", "st-gridpool" → "stgridpool"."""
-    return re.sub(r"[\s\-–_]+", "", text).lower()
+    """A name's form without case, spaces and hyphens: "ST GridPool", "st-gridpool" → "stgridpool"; and in its
+    compatibility form, as people type it: "4DPC²hat" → "4dpc2hat"."""
+    return re.sub(r"[\s\-–_]+", "", unicodedata.normalize("NFKC", text)).lower()
 
 
 def _coined(word: str) -> bool:
@@ -117,7 +119,12 @@ class TitleIndex:
             for end in range(start + 1, min(start + self.longest, len(tokens)) + 1):
                 words = " ".join(tokens[start:end])
                 found += [(row, words) for row in self._rows(words)]
-        return found or self._misspelt(tokens)
+        # a second name with a typo beside one written right ("ProtoKV vs FlwoNar"): the words no name covers
+        # or with a suffix of the question's own ("DramaSR-LMR"): the words no name covers
+        covered = {compact(part) for _, words in found for part in words.split()}
+        left = [t for t in tokens if compact(t) not in covered]
+        rows = {r for r, _ in found}
+        return found + [(row, t) for row, t in [*self._headed(left), *self._misspelt(left)] if row not in rows]
 
     def described(self, phrase: str) -> list[int]:
         """Rows of the papers whose descriptive title is `phrase` ("compression-order" for "Compression order")."""
@@ -128,10 +135,16 @@ class TitleIndex:
         found = set()
         base = _SUFFIX.match(words)  # "4DPC²hat-200K" for the paper titled "4DPC²hat"
         for form in (surface, _singular(surface), re.sub(r"[\s\-–_]+", "", base.group("base")) if base else ""):
-            for row, exact in self.by_key.get(form.lower(), ()) if form else ():
+            for row, exact in self.by_key.get(compact(form), ()) if form else ():
                 if exact is None or exact == form:
                     found.add(row)
         return found
+
+    def _headed(self, tokens: list[str]) -> list[tuple[int, str]]:
+        """A name with a suffix of the question's own ("DramaSR-LMR", "SPIKE-style"): the part before the last
+        hyphen names its paper when it is a name (a model or variant of the paper)."""
+        return [(row, token) for token in tokens if "-" in token.strip("-")
+                for head in [token.rsplit("-", 1)[0]] if len(compact(head)) > 3 for row in self._rows(head)]
 
     def _misspelt(self, tokens: list[str]) -> list[tuple[int, str]]:
         """A name written with a typo ("Vdea", "ProtKV"): a capitalised word no dictionary has, within an
@@ -167,12 +180,15 @@ def named_papers(text: str, papers: list[Paper], titles: TitleIndex | None = Non
 
 # a paper a comparison describes rather than names: "MUSE and the information-theoretic adaptive video tokenizer",
 # "Veda versus the decision-representation method for layer pruning"
+_KINDS = (r"(?:framework|method|tokeni[sz]er|paper|benchmark|model|approach|work|system|dataset|technique|architecture|"
+          r"study|analysis|theory)")
 _DESCRIBED = re.compile(
-    r"(?:\b(?:and|versus|vs\.?|from|with|to|than)\s+)the\s+(?P<what>(?:[\w-]+\s+){0,5}?(?:framework|method|tokeni[sz]er|"
-    r"paper|benchmark|model|approach|work|system|dataset|technique|architecture)(?:\s+(?:for|of|on)\s+(?:[\w-]+\s+)"
-    r"{0,2}?[\w-]+(?=\s*[:?,;.]|\s+(?:and|differ|compare)\b))?)(?=\s|[:?,;.]|$)"
-    r"|\bthe\s+(?P<first>(?:[\w-]+\s+){1,5}?(?:framework|method|tokeni[sz]er|paper|benchmark|model|approach|work|"
-    r"system|dataset|technique|architecture))\s+(?:and|versus|vs\.?)\s", re.I)
+    r"(?:\b(?:and|versus|vs\.?|from|with|to|than)\s+)the\s+(?P<what>(?:[\w-]+\s+){0,5}?" + _KINDS + r"(?:\s+(?:for|of|on)\s+"
+    r"(?:[\w-]+\s+){0,2}?[\w-]+(?=\s*[:?,;.]|\s+(?:and|differ|compare)\b))?)(?=\s|[:?,;.]|$)"
+    # the first of the two, before what joins it to the other ("the hyperparameter-transfer paper's explanation
+    # compare with …", "Contrast the mobile video quality study with UrbanFeel", "the … analysis in JAX differ from")
+    r"|\bthe\s+(?P<first>(?:[\w-]+\s+){1,5}?" + _KINDS + r")(?:'s\s+[\w-]+|\s+(?:in|of|on|for)\s+[\w-]+)?"
+    r"\s+(?:and|versus|vs\.?|with|differ\w*|compare[sd]?)\s", re.I)
 
 
 # ... or by any words after "and the" / "with the" up to where the question goes on ("Veda and the training-free

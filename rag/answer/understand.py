@@ -3,32 +3,21 @@
 from __future__ import annotations
 
 import re
-import weakref
-from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-import numpy as np
-
-from rag.answer.names import TitleIndex, compact, described_phrases, titled_phrases
+from rag.answer.against import COMPARE, MAX_MENTIONS, compared_description, described_rows
+from rag.answer.conversation import LOOSELY_RELATED, conversation_subject, follows_on, leans_on, made_standalone
+from rag.answer.facts import SnapshotFacts, snapshot_facts
+from rag.answer.names import compact, titled_phrases
 from rag.answer.routing import route
-from rag.answer.wording import GENERIC, KIND_WORDS
-from rag.corpus.terms import analyse, stemmer, terms
+from rag.corpus.terms import stemmer
 from rag.index.store import Snapshot
 
-# pronouns and stand-ins that point back at the previous turn's subject
-_ANAPHORA = re.compile(
-    r"\b(it|its|it's|they|them|their|this|that|these|those|the (?:method|paper|model|approach|framework|work|"
-    r"system|authors|benchmark|dataset|layer|module|network))\b", re.I)
-_COMPARE = re.compile(r"\b(compare[sd]?|comparison|differ\w*|versus|vs\.?|both|each|contrast|"
-                      r"separates?|distinguish(?:es)?|unlike|similar\w*|same|in common|alike)\b", re.I)
+# re-exported: the stages after understanding import them from here
+__all__ = ["LOOSELY_RELATED", "Question", "SnapshotFacts", "conversation_subject", "follows_on", "snapshot_facts",
+           "understand"]
+
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
-# a part of the conversation's method, named by what it does ("How does the guided variant remove faces?", "What
-# does the second stage add?"): said of that paper, unless the question asks for a paper anew ("Which paper
-# proposes the guided variant …?"); dev follow-up w715 abstained without it
-_PART = re.compile(r"\bthe (?:[\w-]+ ){1,2}(?:variant|version|extension|component|module|part|stage|branch|loss|"
-                   r"objective|signal|strategy|mechanism|renderer|encoder|decoder)s?\b", re.I)
-_ASKS_PAPER = re.compile(r"^\W*(?:which|what) (?:papers?|works?|stud(?:y|ies))\b|\b(?:is|are) there\b|\bany (?:papers?|work)\b",
-                         re.I)
 
 
 @dataclass(frozen=True)
@@ -51,14 +40,15 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     """Resolve follow-ups, filters and the kind of question, from the text and the index's own venues."""
     history = history or []
     kind = route(text)
-    standalone = _standalone(text, history) if follows_on(text, kind) else text
+    standalone = made_standalone(text, history) if follows_on(text, kind) else text
     found_venue, found_year = detect_filters(text, snapshot)
     venue = combine_venues(venue, found_venue)
     year = year if year is not None else found_year
     titles = snapshot_facts(snapshot).titles
     found = titles.mentions(text)
     titled = len({row for row, _ in found})  # named by title, not by a word two abstracts share ("Video-LLMs")
-    found += _described(text, snapshot, found)
+    titled_found = len(found)
+    found += described_rows(text, snapshot, titles, found)
     if kind == "fact":  # and papers named by their model or dataset ("SPIKE-RL", "MotionVid-QA")
         found += _other_mentions(text, snapshot, found)
         # a coined term ("the Progressive Intensity Hypothesis") is weaker than a name: it is taken only to say
@@ -67,16 +57,15 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
         found += [(r, n) for r, n in mentioned(text, snapshot, titled_phrases(text)) if keep is not None and not keep[r]]
     named = tuple(dict.fromkeys(snapshot.papers[row].id for row, _ in sorted(found)))
     written = tuple(dict.fromkeys(words for _, words in found))
+    if standalone == text and not named and kind == "fact" and leans_on(text, history, snapshot):
+        standalone = made_standalone(text, history)
     subject = () if standalone == text and not named else conversation_subject(history, snapshot, text)
     # two papers joined by "and" or "or" ("Which is faster, Veda or ISA?") are compared, as are two named by title
     # in one fact question whatever joins them ("How does X compress tokens differently from Y?")
-    compared = kind in ("fact", "list") and bool(_COMPARE.search(text) or re.search(r"\s(?:and|or)\s", text) or titled > 1)
+    compared = kind in ("fact", "list") and bool(COMPARE.search(text) or re.search(r"\s(?:and|or)\s", text) or titled > 1)
     if compared and len(named) == 1 and standalone != text:  # "What is MACD?" → "How does that compare with Video-BCI?"
         named = tuple(dict.fromkeys((*subject[:1], *named)))
-    phrases = described_phrases(text, written) if compared and len(named) <= 1 else []
-    # ... or two papers both described, in a fact question ("the halfspaces paper and the perceptron paper"): each is
-    # searched in turn (described.py); a list question ("papers on X and the Y benchmark") is never one
-    described = phrases[0] if phrases and (named or kind == "fact" and len(phrases) == 2) else ""
+    described = compared_description(text, found, titled_found, named, written, kind) if compared else ""
     if compared and (len(named) >= 2 or described):
         kind = "compare"
     return Question(text=text, standalone=standalone, venue=venue, year=year, kind=kind, named=named,
@@ -85,7 +74,6 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
 
 # a name a question may use for a paper's model or dataset: "LIVEditor-14B", "TimeChat-Captioner-7B"
 _NAME = re.compile(r"(?<![\w-])(?=[\w-]*[A-Z][\w-]*[A-Z0-9])[A-Za-z][\w-]{3,}(?![\w-])")
-MAX_MENTIONS = 2  # a name found in more abstracts than this names no one paper
 
 
 def mentioned(text: str, snapshot: Snapshot, names: list[str] | None = None) -> list[tuple[int, str]]:
@@ -105,38 +93,6 @@ def mentioned(text: str, snapshot: Snapshot, names: list[str] | None = None) -> 
     return sorted(rows)
 
 
-# "the compression-order paper", "the ME Layer paper", "the adaptive video tokenization framework": a paper called
-# by its topic or by a phrase of its abstract (dev comparison x004 calls a paper by its descriptive title + "framework")
-_THE_PAPER = re.compile(r"\bthe\s+((?:[\w+²³⁴-]+\s+){0,3}?[\w+²³⁴-]+)\s+(?:paper|work|study|article|abstract|"
-                        r"framework|method|approach|tokeni[sz]er)\b", re.I)
-
-
-def _described(text: str, snapshot: Snapshot, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
-    """Papers a question calls "the <phrase> paper", the phrase being a descriptive title or words of at most
-    MAX_MENTIONS abstracts (and no name found already)."""
-    titles, out = snapshot_facts(snapshot).titles, []
-    written = {compact(words) for _, words in found}
-    for phrase in _THE_PAPER.findall(text):
-        if compact(phrase) in written or not terms(phrase):
-            continue
-        rows = titles.described(phrase) or _holding(phrase, snapshot)
-        out += [(row, phrase) for row in rows]
-    return out
-
-
-def _holding(phrase: str, snapshot: Snapshot) -> list[int]:
-    """Rows of the (at most MAX_MENTIONS) abstracts that hold `phrase` verbatim (any case)."""
-    wanted = sorted(terms(phrase))
-    holders = set(snapshot.keyword.documents(wanted[0]).tolist())
-    for term in wanted[1:]:
-        holders &= set(snapshot.keyword.documents(term).tolist())
-    # "compression-order" is also written "compression order"
-    body = r"[-\s]+".join(re.escape(w) for w in re.split(r"[-\s]+", phrase.strip()))
-    pattern = re.compile(rf"(?<![\w-]){body}(?![\w-])", re.I)
-    holders = {r for r in holders if pattern.search(snapshot.papers[r].text)}
-    return sorted(holders) if len(holders) <= MAX_MENTIONS else []
-
-
 def _other_mentions(text: str, snapshot: Snapshot, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """Papers named by a model or dataset name that is no title named already, nor a detail of a named paper
     ("Waver-T2V-12B" in a question on Veda is Veda's own experiment, not another paper)."""
@@ -150,75 +106,6 @@ def has_latin_words(text: str) -> bool:
     """Does the question hold a Latin-script word? The default embedder and BM25 read English ("And how does it
     do that?" is English, though every word of it is a stop word)."""
     return bool(_LATIN_WORD.search(text))
-
-
-# "And the speedup?", "What about its datasets?", "Which datasets?": said of the conversation's paper
-_CONTINUES = re.compile(r"^\W*(?:and|also|so|then|plus|besides|what about|how about)\b", re.I)
-ELLIPTICAL_TERMS = 2  # a fact question with at most this many content words leans on the conversation
-
-
-def follows_on(text: str, kind: str) -> bool:
-    """Is the question about the previous turn's subject: a pronoun for it, a continuation, or too short to
-    stand alone ("What is the learning rate?")?"""
-    return bool(_ANAPHORA.search(text) or _CONTINUES.search(text) or _ORDINAL.search(text)
-                or (_PART.search(text) and not _ASKS_PAPER.search(text))
-                or (kind == "fact" and len(terms(text) - GENERIC - KIND_WORDS) <= ELLIPTICAL_TERMS))
-
-
-def conversation_subject(history: list[dict], snapshot: Snapshot, text: str = "") -> tuple[str, ...]:
-    """The paper(s) the conversation is about: named in the last turns, or quoted by the last answer, in the order
-    it gave them; the one `text` points at ("the second one", "the other one") when it points at one."""
-    recent = list(reversed(history[-4:]))
-    said = [ids for ids in (_subject_of(m, snapshot) for m in recent) if ids]
-    if not said:
-        return ()
-    match = _ORDINAL.search(text)
-    if not match:
-        return said[0]
-    if match.group("other"):  # not the paper just talked about: the next of several, or one talked about before
-        others = [i for ids in said for i in ids if i != said[0][0]]
-        return others[:1] or said[0]
-    # counted in the order the user named them ("Compare Veda and ISA" → the former is Veda), else the answer's
-    asked = [ids for ids in (_subject_of(m, snapshot) for m in recent if m.get("role") == "user") if len(ids) > 1]
-    among = asked[0] if asked else said[0]
-    nth = _NTH[(match.group("nth") or match.group("pair")).lower()]
-    return (among[nth],) if -len(among) <= nth < len(among) else said[0]
-
-
-# "the first one", "the second paper", "the latter", "the other one": one of the papers of the conversation
-_ORDINAL = re.compile(r"\bthe (?:(?P<nth>first|second|third|fourth|fifth|last)|(?P<other>other))\s+(?:one|paper|"
-                      r"work|method|approach|model|framework)\b|\bthe (?P<pair>former|latter)\b", re.I)
-_NTH = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1, "former": 0, "latter": -1}
-
-
-def _subject_of(message: dict, snapshot: Snapshot) -> tuple[str, ...]:
-    """The papers a message names, first named first: a list answer's items by their titles (not its loosely
-    related ones), else the titles named, else (an answer) the papers whose sentences it quotes."""
-    content = str(message.get("content") or "").split(LOOSELY_RELATED)[0]
-    facts = snapshot_facts(snapshot)
-    rows = [facts.rows_by_title[t] for t in _LIST_ITEM.findall(content) if t in facts.rows_by_title]
-    rows = rows or [row for row, _ in facts.titles.mentions(content)] if content else []
-    if message.get("role") == "assistant":
-        rows = rows or _quoted_papers(content, snapshot)
-    return tuple(dict.fromkeys(snapshot.papers[row].id for row in rows))
-
-
-LOOSELY_RELATED = "Loosely related, not counted:"  # extractive.list_answer's line of papers that do not match
-_LIST_ITEM = re.compile(r"^- (.+?) \([^()]*\d{4}\)", re.M)  # "- ProtoKV (ICML 2026): …"
-
-
-def _quoted_papers(answer: str, snapshot: Snapshot, candidates: int = 5) -> list[int]:
-    """Rows of the papers whose sentences an earlier (extractive) answer quotes, first quoted first."""
-    scores = snapshot.keyword.scores(answer, len(snapshot.papers))
-    top = [int(r) for r in np.argsort(-scores)[:candidates] if scores[r] > 0]
-    found = []
-    for row in top:
-        sentences = [s for s in analyse(snapshot.papers[row].text).sentences if len(s) > 30]
-        places = [answer.find(s[:60]) for s in sentences]
-        places = [p for p in places if p >= 0]
-        if places:
-            found.append((min(places), row))
-    return [row for _, row in sorted(found)]
 
 
 def combine_venues(chosen: str | list[str] | tuple[str, ...] | None,
@@ -242,54 +129,3 @@ def detect_filters(text: str, snapshot: Snapshot) -> tuple[str | None, int | Non
     match = re.search(r"(?<!\d)((?:19|20)\d{2})(?!\d)", text)
     year = int(match.group(1)) if match and int(match.group(1)) in years else None
     return venue, year
-
-
-@dataclass
-class SnapshotFacts:
-    """What understanding a question needs from the whole collection, computed once per snapshot."""
-
-    titles: TitleIndex
-    rows_by_title: dict[str, int]  # each paper's title, for the items of a list answer
-    venue_patterns: list[tuple[str, re.Pattern]]  # longest venue first: "ICML Workshop" before "ICML"
-    years: set[int]
-    years_by_venue: dict[str, set[int]]
-    venue_year_counts: Counter  # "VENUE YEAR" → papers, for answers that describe the collection
-
-
-_FACTS: "weakref.WeakKeyDictionary[Snapshot, SnapshotFacts]" = weakref.WeakKeyDictionary()
-
-
-def snapshot_facts(snapshot: Snapshot) -> SnapshotFacts:
-    """The titles, venues and years of a snapshot, indexed on first use and dropped with the snapshot."""
-    facts = _FACTS.get(snapshot)
-    if facts is None:
-        years_by_venue: dict[str, set[int]] = defaultdict(set)
-        for paper in snapshot.papers:
-            if paper.venue.lower() != "unknown":
-                years_by_venue[paper.venue].update([paper.year] if paper.year else [])
-        venues = sorted(years_by_venue, key=len, reverse=True)
-        patterns = [(v, re.compile(rf"(?<![\w-]){re.escape(v)}(?![\w-])", re.I)) for v in venues]
-        years = {p.year for p in snapshot.papers if p.year}
-        counts = Counter(p.venue_year for p in snapshot.papers)
-        by_title = {p.title: row for row, p in enumerate(snapshot.papers)}
-        facts = SnapshotFacts(TitleIndex.build(snapshot.papers), by_title, patterns, years, dict(years_by_venue), counts)
-        _FACTS[snapshot] = facts
-    return facts
-
-
-def _standalone(text: str, history: list[dict]) -> str:
-    """A follow-up ("Which datasets was it evaluated on?") carries the previous question's subject."""
-    previous = [m.get("content", "") for m in history if m.get("role") == "user" and m.get("content")]
-    if not previous:
-        return text
-    # the last user turn names the subject; keep only its content words, so its wording does not
-    # outweigh what is asked now
-    subject = " ".join(sorted(_subject_words(previous[-1]), key=previous[-1].find))
-    return f"{text} {subject}".strip()
-
-
-def _subject_words(text: str) -> set[str]:
-    words = re.findall(r"[\w][\w.+-]*", text)
-    keep = {w for w in words if w[:1].isupper() or any(c.isdigit() for c in w) or "-" in w}
-    keep |= {w for w in words if terms(w) or len(w) > 6}
-    return {w for w in keep if w.lower() not in {"what", "which", "how", "who", "does", "is", "the"}}

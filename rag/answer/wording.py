@@ -47,4 +47,12 @@ HAVE_WORDS = frozenset(terms("contain contains have has hold holds include inclu
 # a request ("I am curious about …", "What has been done on …"): no content of a question. The term layer
 # keeps only bm25s's short list, so without these a question's "so" or "done", which no abstract holds, counted
 # as content the collection lacks (the `unknown` abstention feature) and as coverage an abstract missed
-FUNCTION = terms(" ".join(STOPWORDS_EN_PLUS)) | terms("research interested curious know want wonder done")
+# ... and a chat's courtesies ("Thanks! What is MotionSight?" asked "thanks" of MotionSight: "does not report this")
+FUNCTION = terms(" ".join(STOPWORDS_EN_PLUS)) | terms("research interested curious know want wonder done "
+                                                      "thanks thank ok okay hi hello hey alright")
+
+# words that ask for a paper's gist in other words: "What is the main contribution?", "What are the key findings?",
+# "What's the core idea?" ask what "What is X?" asks (its abstract's presenting sentence answers, nothing is missing)
+GIST_WORDS = frozenset(terms("main key core central overall big idea ideas contribution contributions finding "
+                             "findings takeaway takeaways novelty gist summary point points highlight highlights "
+                             "about picture"))

@@ -1,0 +1,110 @@
+"""How a question sets papers against each other: the words that compare, and a compared paper it describes rather
+than names (by a phrase of its abstract, by a description, or by the rest of the question), which search then finds."""
+
+from __future__ import annotations
+
+import re
+
+from rag.answer.names import TitleIndex, compact, described_phrases
+from rag.answer.wording import GENERIC, KIND_WORDS
+from rag.corpus.terms import terms
+from rag.index.store import Snapshot
+
+MAX_MENTIONS = 2  # a name found in more abstracts than this names no one paper
+
+COMPARE = re.compile(r"\b(compare[sd]?|comparison|differ\w*|versus|vs\.?|both|each|contrast|"
+                     r"separates?|distinguish(?:es)?|unlike|similar\w*|same|in common|alike|consistent|"
+                     r"agrees?|contradicts?|in line with|relates? to|relationship)\b|" + r"\b(?:faster|slower|better|worse|"
+                     r"cheaper|larger|smaller|bigger|more|fewer|less|higher|lower|longer|shorter)\b[^.?;]{0,30}?\bthan\b",
+                     re.I)
+# words that set one paper against another, not a question about one paper's parts ("both", "each", "same" are
+# said of one paper's components too): with one paper named and no other described by a noun, the rest of
+# the question describes the other ("Is the layer-pruning collapse finding consistent with X's claim?")
+_AGAINST = re.compile(r"\b(?:compare[sd]?|comparison|differ\w*|versus|vs\.?|contrast\w*|unlike|consistent|"
+                      r"agrees?|contradicts?|in line with|similar to|relates? to)\b", re.I)
+# what a paper is set against that is no other paper ("How does Veda differ from prior sparse attention methods?",
+# "… compare with full attention?"): its baselines, searched as a paper they would find one that is not asked of
+_BASELINE = re.compile(r"\b(?:prior|existing|previous|earlier|baselines?|standard|conventional|traditional|vanilla|"
+                       r"state[- ]of[- ]the[- ]art|sota)\b", re.I)
+_PLAIN = re.compile(r"\b(?:other|full|uniform|dense|naive)\b", re.I)  # "full attention": said of no paper when loose
+AGAINST_TERMS = 2  # content words the rest of the question needs to describe a paper
+
+
+def compared_description(text: str, found: list[tuple[int, str]], titled: int, named: tuple[str, ...],
+                         written: tuple[str, ...], kind: str) -> str:
+    """The words a comparison uses for a paper it does not name, to be searched (described.py), or "". `found`
+    holds the (row, words) naming papers, the first `titled` of them by title."""
+    # a description may share words with one named by its words, not its title ("the sparse attention paper for
+    # in-context video editing and the distilled … sparse attention for video diffusion")
+    by_name = tuple(dict.fromkeys(words for _, words in found[:titled]))
+    phrases = described_phrases(text, by_name) if len(named) <= 1 else []
+    said = [compact(words) for _, words in found[titled:]]  # "the subliminal learning paper" is named already
+    phrases = [p for p in phrases if not any(compact(p).startswith(w) for w in said)]
+    phrases = [p for p in phrases if not _BASELINE.search(p)]  # "the baseline method", "the prior work"
+    # ... or two papers both described, in a fact question ("the halfspaces paper and the perceptron paper"): each is
+    # searched in turn (described.py); a list question ("papers on X and the Y benchmark") is never one
+    described = phrases[0] if phrases and (named or kind == "fact" and len(phrases) == 2) else ""
+    if len(named) == 1 and not phrases and kind == "fact" and _AGAINST.search(text) \
+            and not (_BASELINE.search(text) or _PLAIN.search(text)):
+        described = _rest(text, written)
+    return described
+
+
+def _rest(text: str, written: tuple[str, ...]) -> str:
+    """The question without the words naming its paper, when what is left could describe another one; else ""."""
+    for words in written:
+        text = re.sub(rf"(?<![\w-]){re.escape(words)}(?:['’]s)?(?![\w-])", " ", text, flags=re.I)
+    content = terms(text) - GENERIC - KIND_WORDS - terms(" ".join(_AGAINST.findall(text)))
+    return " ".join(text.split()) if len(content) >= AGAINST_TERMS else ""
+
+
+# "the compression-order paper", "the ME Layer paper", "the adaptive video tokenization framework": a paper called
+# by its topic or by a phrase of its abstract (dev comparison x004 calls a paper by its descriptive title + "framework")
+_THE_PAPER = re.compile(r"\bthe\s+((?:[\w+²³⁴-]+\s+){0,3}?[\w+²³⁴-]+)\s+(?:paper|work|study|article|abstract|"
+                        r"framework|method|approach|tokeni[sz]er)\b", re.I)
+
+
+def described_rows(text: str, snapshot: Snapshot, titles: TitleIndex,
+                   found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Papers a question calls "the <phrase> paper", the phrase being a descriptive title or words of at most
+    MAX_MENTIONS abstracts (and no name found already)."""
+    out = []
+    written = {compact(words) for _, words in found}
+    for match in _THE_PAPER.finditer(text):
+        phrase = match.group(1)
+        if compact(phrase) in written or not terms(phrase):
+            continue
+        rows = titles.described(phrase) or _holding(phrase, snapshot)
+        out += [(row, phrase) for row in _told_apart(rows, text[match.end():], snapshot)]
+    return out
+
+
+# what goes on describing "the X paper" ("… for in-context video editing"), up to where the question goes on
+_GOES_ON = re.compile(r"^\s+(?:for|on|of|about|in|that|which|with)\s+([^,;:?.]+?)(?=\s*[,;:?.]|\s+(?:and|or|vs\.?|versus|"
+                      r"compare\w*|differ\w*|contrast\w*|both|each|do|does|is|are)\b|$)", re.I)
+
+
+def _told_apart(rows: list[int], after: str, snapshot: Snapshot) -> list[int]:
+    """Of the abstracts holding a described phrase ("the sparse attention paper" in two), the one that also holds
+    most of the words going on to describe it ("… for in-context video editing"), when one holds more; else all:
+    one phrase describes one paper, and both kept, retrieval dropped the second as sharing the first's words."""
+    match = _GOES_ON.match(after)
+    if len(rows) < 2 or not match:
+        return rows
+    wanted = terms(match.group(1))
+    held = [len(wanted & terms(snapshot.papers[row].text)) for row in rows]
+    best = max(held)
+    return [rows[held.index(best)]] if best and held.count(best) == 1 else rows
+
+
+def _holding(phrase: str, snapshot: Snapshot) -> list[int]:
+    """Rows of the (at most MAX_MENTIONS) abstracts that hold `phrase` verbatim (any case)."""
+    wanted = sorted(terms(phrase))
+    holders = set(snapshot.keyword.documents(wanted[0]).tolist())
+    for term in wanted[1:]:
+        holders &= set(snapshot.keyword.documents(term).tolist())
+    # "compression-order" is also written "compression order"
+    body = r"[-\s]+".join(re.escape(w) for w in re.split(r"[-\s]+", phrase.strip()))
+    pattern = re.compile(rf"(?<![\w-]){body}(?![\w-])", re.I)
+    holders = {r for r in holders if pattern.search(snapshot.papers[r].text)}
+    return sorted(holders) if len(holders) <= MAX_MENTIONS else []

@@ -7,7 +7,8 @@ import pytest
 
 import rag
 from rag.answer.asks import asks as question_asks
-from rag.answer.evidence import SENTENCE_FEATURES, Ranker, SentenceVectors, feature_rows, score_sentences, shipped_ranker
+from rag.answer.evidence import (SENTENCE_FEATURES, Ranker, SentenceVectors, feature_rows, respelled, score_sentences,
+                                 shipped_ranker)
 from rag.answer.extractive import Source, best_sentences
 from rag.answer.understand import Question
 from rag.corpus.terms import analyse
@@ -51,6 +52,27 @@ def test_a_background_sentence_neither_opens_nor_follows_when_a_later_one_answer
     picked = best_sentences(Source(1, hit(STREAM)), asked(question), {})
 
     assert not any(s.text.startswith(("Streaming video understanding remains", "Existing methods")) for s in picked)
+
+
+CORPUS = ("We introduce Corpo, a training corpus for video reasoning. "
+          "It comprises 315K examples over 145K newly collected, CC-licensed, expert-domain videos. "
+          "We also curate Corpo-Eval, an expert-annotated benchmark. "
+          "Models post-trained on Corpo outperform prior post-training approaches on video reasoning.")
+
+
+def test_the_question_in_another_spelling_finds_its_sentence():
+    # "licence" is the abstract's "CC-licensed" (dev v435: the answer quoted other sentences)
+    assert first_sentence("What licence are the Corpo videos under?", CORPUS).startswith("It comprises 315K")
+
+
+@pytest.mark.parametrize(("words", "have", "spelled"), [
+    ({"licenc"}, {"cc", "licens"}, {"licens"}),
+    ({"normalis", "video"}, {"normaliz", "video"}, {"normaliz", "video"}),
+    ({"rank"}, {"rang"}, {"rank"}),  # too short to tell a spelling from another word
+    ({"resolut"}, {"resolv"}, {"resolut"}),
+])
+def test_words_take_the_abstracts_spelling(words, have, spelled):
+    assert respelled(frozenset(words), frozenset(have)) == frozenset(spelled)
 
 
 def test_a_question_about_the_problem_is_answered_by_the_background():

@@ -20,7 +20,7 @@ COMPARE = re.compile(r"\b(compare[sd]?|comparison|differ\w*|versus|vs\.?|both|ea
 # words that set one paper against another, not a question about one paper's parts ("both", "each", "same" are
 # said of one paper's components too): with one paper named and no other described by a noun, the rest of
 # the question describes the other ("Is the layer-pruning collapse finding consistent with X's claim?")
-_AGAINST = re.compile(r"\b(?:compare[sd]?|comparison|differ\w*|versus|vs\.?|contrast\w*|unlike|consistent|"
+_AGAINST = re.compile(r"\b(?:compare[sd]?|comparison|differ(?:s|ed|ent|ently|ence|ences|ing)?|versus|vs\.?|contrast\w*|unlike|consistent|"
                       r"agrees?|contradicts?|in line with|similar to|relates? to)\b", re.I)
 # what a paper is set against that is no other paper ("How does Veda differ from prior sparse attention methods?",
 # "… compare with full attention?"): its baselines, searched as a paper they would find one that is not asked of

@@ -14,7 +14,7 @@ import json
 import re
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 
@@ -217,10 +217,22 @@ def late(position: int, n: int) -> float:
     return position / (n - 1) if n > 1 else 0.0
 
 
+def respelled(words: frozenset[str], have: frozenset[str]) -> frozenset[str]:
+    """`words` with each one `have` lacks in this spelling put in the one it holds: a stem of six letters or more
+    differing in its last letter only ("licenc" → "licens" for "CC-licensed", "normalis" → "normaliz")."""
+    return frozenset(w if w in have or len(w) < 6 else
+                     next((h for h in have if len(h) == len(w) and h[:-1] == w[:-1]), w) for w in words)
+
+
 def score_sentences(hit: Hit, asks: Asks, idf: dict[str, float], cosines: np.ndarray | None,
                     ranker: Ranker | None = None) -> list[Sentence]:
-    """Every sentence of the hit's abstract, scored for the question by the fitted sentence ranker."""
+    """Every sentence of the hit's abstract, scored for the question by the fitted sentence ranker (the question's
+    words in the abstract's spelling: "licence" is its "CC-licensed")."""
     analysis = analyse(hit.paper.text)
+    have = analysis.all_terms
+    asks = replace(asks, ask=respelled(asks.ask, have), focus=respelled(asks.focus, have),
+                   wanted=respelled(asks.wanted, have))
+    idf = {**idf, **{v: idf[w] for w in idf for v in respelled(frozenset([w]), have) if v != w}}
     window = np.array([_window(hit, s) for s in analysis.sentences])
     cos = window if cosines is None or len(cosines) != len(window) else cosines
     name = own_name(hit)

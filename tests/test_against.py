@@ -1,0 +1,38 @@
+"""How a comparison finds the paper it sets against a named one when it does not name it."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answer.against import compared_description
+
+VEDA = [(0, "Veda")]  # the question names Veda by its title
+
+
+@pytest.mark.parametrize(("question", "described"), [
+    # the other paper described by a noun phrase: that phrase is searched
+    ("How does Veda compare with the decision-representation method for layer pruning?",
+     "decision-representation method for layer pruning"),
+    # set against it in words only: the rest of the question, without Veda's name, is searched
+    ("Is the layer-pruning collapse finding consistent with Veda's claim about attention?",
+     "Is the layer-pruning collapse finding consistent with claim about attention?"),
+    ("Is Veda in line with what the subliminal learning study found about early layers?",
+     "Is in line with what the subliminal learning study found about early layers?"),
+    # set against its baselines, or against nothing that could be a paper: no other paper
+    ("How does Veda differ from prior sparse attention methods?", ""),
+    ("How does Veda compare with the baseline method?", ""),
+    ("Is Veda consistent with full attention?", ""),
+    ("How does Veda differ?", ""),  # nothing left to describe a paper
+    # "differentiated" compares nothing
+    ("Do differentiated Veda tiles keep their speedup on long videos?", ""),
+])
+def test_the_other_compared_paper_is_described_by_a_phrase_or_the_rest_of_the_question(question, described):
+    assert compared_description(question, VEDA, 1, ("p0",), ("Veda",), "fact") == described
+
+
+def test_a_phrase_naming_the_paper_found_by_its_words_is_not_the_other_one():
+    found = [(3, "subliminal learning")]  # named by a phrase of its abstract, not its title
+    question = "How do the subliminal learning paper and the adversarial distillation teacher paper differ?"
+
+    assert compared_description(question, found, 0, ("p3",), ("subliminal learning",), "fact") == \
+        "adversarial distillation teacher paper"

@@ -127,6 +127,9 @@ def test_a_paper_called_by_its_topic_or_a_phrase_of_its_abstract(built_settings)
     ("Which paper proposes the guided variant of orthogonal projection?", "fact", False),  # a paper asked anew
     ("Is there work where the lightweight module removes faces?", "fact", False),
     ("How do diffusion transformers generate long videos?", "fact", False),  # a question of its own
+    ("Which datasets does the proposed method evaluate long-video reasoning on?", "fact", True),  # "the proposed …"
+    ("How does the presented architecture fuse audio with the frozen vision encoder?", "fact", True),
+    ("How does the diffusion model generate long videos?", "fact", False),  # a described model, not "the proposed"
     ("Which papers study continual learning?", "list", False),
     ("Which papers?", "list", False),  # a short list question is about the collection
 ])

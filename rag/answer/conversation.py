@@ -14,8 +14,9 @@ from rag.index.store import Snapshot
 
 # pronouns and stand-ins that point back at the previous turn's subject
 _ANAPHORA = re.compile(
-    r"\b(it|its|it's|they|them|their|this|that|these|those|the (?:method|paper|model|approach|framework|work|"
-    r"system|authors|benchmark|dataset|layer|module|network))\b", re.I)
+    r"\b(it|its|it's|they|them|their|this|that|these|those|the (?:(?:proposed|new|same|above|presented|described|"
+    r"introduced|original|resulting) )?(?:method|paper|model|approach|framework|work|system|authors|benchmark|"
+    r"dataset|layer|module|network|technique|algorithm|architecture|pipeline|study))\b", re.I)
 # a part of the conversation's method, named by what it does ("How does the guided variant remove faces?", "What
 # does the second stage add?"): said of that paper, unless the question asks for a paper anew ("Which paper
 # proposes the guided variant …?"); dev follow-up w715 abstained without it

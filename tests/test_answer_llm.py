@@ -25,7 +25,10 @@ LEAD = ("To generate 720P 10-second videos on Waver-T2V-12B, Veda achieves a 5.1
 
 @pytest.fixture
 def llm(built_settings, fake):
-    return built_settings.replace(openai_base_url=fake.url, openai_api_key=SecretStr(KEY), llm_model="test-model", llm_timeout=1.0, llm_retries=1, llm_backoff=0.01)
+    # 5 s for the first piece: a loaded 2-core machine once took over 1 s to start a scripted reply; the fault
+    # tests that need a short wait set their own
+    return built_settings.replace(openai_base_url=fake.url, openai_api_key=SecretStr(KEY), llm_model="test-model",
+                                  llm_timeout=5.0, llm_retries=1, llm_backoff=0.01)
 
 
 def test_the_llm_writes_the_answer_with_the_same_citations(llm, fake):
@@ -101,7 +104,7 @@ def test_a_claim_its_source_does_not_support_is_flagged(llm, fake):
 
 def test_a_429_then_success_answers_with_the_llm(llm, fake):
     fake.script(Status(429, retry_after=0.01), Reply("Veda: 5.1× [1]."))
-    answer = rag.ask(VEDA, settings=llm.replace(llm_timeout=5))  # room for the retry on a busy machine
+    answer = rag.ask(VEDA, settings=llm)
     assert answer.mode == "llm: test-model" and len(fake.chat_requests) == 2
 
 
@@ -109,6 +112,7 @@ def test_a_429_then_success_answers_with_the_llm(llm, fake):
                          ids=["timeout", "500", "503", "cut stream"])
 def test_faults_fall_back_to_the_extractive_answer_with_a_notice(llm, fake, fault, caplog):
     fake.script(fault, fault, fault)
+    llm = llm.replace(llm_timeout=1.0)  # shorter than the scripted hang
     started = time.perf_counter()
     with caplog.at_level(logging.DEBUG):
         pieces = list(rag.ask_stream(VEDA, settings=llm))

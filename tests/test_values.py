@@ -6,8 +6,9 @@ import pytest
 
 from rag.answer.asks import asks
 from rag.answer.understand import Question
-from rag.answer.values import (_initials, holds_value, missing_details, spelled, stated_details, unnamed,
-                               unvalued_details, value_kind)
+from rag.answer.stated import named_in_answer, stated_details
+from rag.answer.values import (_initials, holds_value, missing_details, spelled, unnamed, unvalued_details,
+                               value_kind)
 from rag.corpus.terms import terms
 from rag.types import Hit, Paper
 
@@ -205,3 +206,30 @@ def test_a_duration_or_memory_is_stated_by_a_quantity_of_its_dimension(title, te
 ])
 def test_a_name_the_question_writes_is_missing_when_the_abstract_never_writes_it(text, question, missing):
     assert unnamed(_hit("V-LynX", text), question, ("V-LynX",), frozenset({"icml"})) == missing
+
+
+CHATTER = ("Motion is hard for video models. We curate Chatter-QA, a motion question set. Using Chatter-QA, we fine-tuned "
+           "Chatter on Qwen2.5VL-7B, which attains 48.3% accuracy. Traditionally, models rely on Softmax routing.")
+
+
+def _closest(text: str, position: int) -> list[float]:
+    """Sentence cosines whose best is the sentence at `position` (0-based)."""
+    from rag.corpus.terms import analyse
+    return [1.0 if i == position else 0.1 for i in range(len(analyse(text).sentences))]
+
+
+@pytest.mark.parametrize(("question", "closest", "stated"), [
+    # the class asked ("base model") is written as its member's name, beside an asked word ("fine-tuned")
+    ("What base model was Chatter fine-tuned from?", 2, {"base model", "which base model"}),
+    # the closest sentence shares no asked word besides the paper's: no evidence it answers
+    ("What base model does Chatter use?", 2, set()),
+    # a background sentence is no report of the paper's own choice ("Traditionally, … Softmax")
+    ("Which routing model does Chatter rely on?", 3, set()),
+    # the closest sentence holds no name: nothing stated
+    ("Which base model is Chatter's question set curated with?", 1, set()),
+    # a quantity asked is not answered by this rule
+    ("How many parameters does the fine-tuned Chatter have?", 2, set()),
+])
+def test_a_named_class_is_stated_by_a_name_in_the_sentence_closest_to_what_is_asked(question, closest, stated):
+    hit = _hit("Chatter", CHATTER)
+    assert named_in_answer(hit, _asks(question, "Chatter"), question, _closest(CHATTER, closest)) == stated

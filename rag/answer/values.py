@@ -16,8 +16,7 @@ from rapidfuzz.distance import OSA
 from rag.answer.asks import Asks
 from rag.answer.evidence import _NAMED, _NUMBER
 from rag.answer.names import compact, names_of
-from rag.answer.units import asked_dimension, has_quantity, noun_dimension
-from rag.answer.wording import HAVE_WORDS, MAKEUP_WORDS, SIZE_WORDS
+from rag.answer.units import asked_dimension, has_quantity
 from rag.corpus.terms import analyse, terms
 from rag.retrieval.spelling import max_edits
 from rag.types import Hit
@@ -157,107 +156,6 @@ def _counted(sentence: str, need: frozenset[str]) -> bool:
 def _holding(analysis, head: frozenset[str], rest: frozenset[str]) -> list[str]:
     """The sentences holding the detail's head noun, or every one of its other words."""
     return [s for s, have in zip(analysis.sentences, analysis.terms) if head & have or (rest and rest <= have)]
-
-
-# quantity nouns an abstract seldom writes beside their value: "compression ratio" is answered by "2.3× compression
-# rates", "the size of SpaceVista-1M" by "a dataset comprising 1M spatial QAs" (dev w357, w359). Such a noun is
-# not required; its modifiers, or the question's other asked words, must sit in a sentence with a quantity.
-_LOOSE_HEADS = frozenset(terms("size count ratio amount number total length duration"))
-
-
-_PARAMETERS = frozenset(terms("parameters"))
-_SIZED = re.compile(r"\b(?P<base>[A-Za-z][\w-]*)-\d+(?:\.\d+)?[BM]\b")  # a model named with its size: "LIVEditor-14B"
-
-
-def _sized(hit: Hit, asks: Asks) -> bool:
-    """Does the abstract name the asked model with its size ("LIVEditor-14B" for a question on LIVEditor or ISA's
-    model), not another model it runs on ("Waver-T2V-12B" in Veda's)?"""
-    own = {compact(n) for n in (*names_of(hit.paper), *asks.written) if n}
-    return any(compact(m.group("base")) in own for m in _SIZED.finditer(hit.paper.text))
-
-
-# data an evaluation names without the word "benchmark": "Experiments on Video-MME and LongVideoBench …" (dev probe:
-# "What benchmarks was SCOPE tested on?" was answered "not reported")
-_EVALUATION_DATA = frozenset(terms("dataset datasets benchmark benchmarks"))
-_EVALUATED_ON = re.compile(r"\b(?:experiments?|evaluat\w*|tested|tests?|validat\w*|results?)\b[^.;]{0,40}?"
-                           r"\b(?:on|across|over)\b", re.I)
-
-
-def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
-    """The asked details that the abstract answers though not in the question's words: a loose quantity noun
-    ("compression ratio", "size") by a sentence holding a quantity with every other word of the detail (with
-    none: an asked word); a parameter count by the model's sized name; evaluation data by the names an
-    experiments sentence gives (in both forms the lacking lists use: "datasets", "which datasets")."""
-    analysis = analyse(hit.paper.text)
-    own = [compact(n) for n in (*names_of(hit.paper), *asks.written) if n]
-    stated = set()
-    for phrase, need, head in asks.details:
-        if need & _PARAMETERS and _sized(hit, asks):  # "LIVEditor-14B" states its parameter count
-            stated.add(phrase)
-        if head and head <= _EVALUATION_DATA and any(
-                _EVALUATED_ON.search(s) and holds_value(s, "names", own, terms(question), _initials(question))
-                for s in analysis.sentences):
-            stated |= {phrase, f"which {phrase}"}
-        if _reworded(analysis, phrase, need, head, asks.wants, own, question):
-            stated |= {phrase, f"which {phrase}"}
-        if _dimensioned(analysis, need, head):  # "the total duration of footage": "spanning 170+ hours"
-            stated.add(phrase)
-        if not head or not head <= _LOOSE_HEADS or value_kind(phrase) != "number":
-            continue
-        words = need - _LOOSE_HEADS or None  # none: any asked word beside the quantity
-        asked = asks.ask - _LOOSE_HEADS
-        if any((_NUMBER.search(s) or _COUNT.search(s)) and (words <= have if words else asked & have)
-               for s, have in zip(analysis.sentences, analysis.terms)):
-            stated.add(phrase)
-    if _self_described(analysis, asks.ask, own):  # "How big is CaReBench?", "What are the parts of SegPVSG?"
-        stated |= {f for phrase, _, _ in asks.details for f in (phrase, f"which {phrase}")} or {asks.attribute or "it"}
-    return stated
-
-
-# a paper's own size or make-up (wording.SIZE_WORDS, MAKEUP_WORDS) is given in other words: a quantity answers the
-# first, a sentence saying what the paper is made of the second; the sentence must name the paper (or follow one
-# that does and open with "It", "This" …). Not tuned: written from the fresh set's wordings
-# (eval/questions/fresh_facts2.jsonl, scored before the change) and dev a446, b415
-_COMPOSED = re.compile(r"\b(?:consist\w*|compris\w*|compos\w*|made up of|integrat\w*|components?|modules?)\b", re.I)
-# a size as a count of things, not a gain: "170+ hours of", "315K video reasoning examples", "1,000 high-quality
-# pairs", never "5.1× speedup" or "by 3.8%" (a method's result is no size of it)
-_AMOUNT = re.compile(r"(?<![\w.])\d[\d,.]*\s?(?:[KMB]|thousand|million|billion)?\+?\s+(?:[\w-]+\s+){0,3}?[A-Za-z-]+s\b")
-_ANAPHOR = re.compile(r"^\s*(?:it|this|these|they|the (?:dataset|benchmark|corpus|model|framework|method))\b", re.I)
-
-
-def _self_described(analysis, asked: frozenset[str], own: list[str]) -> bool:
-    """Does the paper describe its own size or make-up, when that is all the question asks (`asked`, its terms:
-    not "the size of its vocabulary")?"""
-    words = asked - HAVE_WORDS
-    if not words or not (words <= SIZE_WORDS or words <= MAKEUP_WORDS):
-        return False
-    wants = (_AMOUNT if words <= SIZE_WORDS else _COMPOSED).search
-    named = [bool(own) and any(o in compact(s) for o in own if o) for s in analysis.sentences]
-    return any(wants(s) and (named[i] or i and named[i - 1] and _ANAPHOR.match(s))
-               for i, s in enumerate(analysis.sentences))
-
-
-def _reworded(analysis, phrase: str, need: frozenset[str], head: frozenset[str], wants: str, own: list[str],
-              question: str) -> bool:
-    """A detail asking for names whose head noun the abstract never writes, given in other words: one sentence
-    holds its every other word and a name ("which temporal grounding benchmarks": "… temporal grounding (e.g.,
-    Charades-STA, ActivityNet-Captions)"). Not numbers: "number of frames per second" is no "50% less frame input"
-    (dev w347)."""
-    rest = need - head
-    if not rest or (value_kind(phrase) or wants) != "names" or spelled(head, analysis.all_terms):
-        return False
-    asked, initials = terms(question), _initials(question)
-    return any(rest <= have and holds_value(s, "names", own, asked, initials)
-               for s, have in zip(analysis.sentences, analysis.terms))
-
-
-def _dimensioned(analysis, need: frozenset[str], head: frozenset[str]) -> bool:
-    """A duration or memory detail stated by a quantity of its dimension in a sentence holding its other words
-    (a loose modifier, "total", aside): "training time" by "… trained in 12 hours", not by any "60s"."""
-    dimension = noun_dimension(head)
-    rest = need - head - _LOOSE_HEADS
-    return bool(dimension) and any(has_quantity(s, dimension) and rest <= have
-                                   for s, have in zip(analysis.sentences, analysis.terms))
 
 
 def value_kind(phrase: str) -> str:

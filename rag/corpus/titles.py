@@ -120,6 +120,8 @@ _TITLE_PATTERNS = (
     rf"(?P<expansion>(?:[A-Z][\w-]*\s+(?:(?:of|for|with|and|in|to|at|on)\s+)?){{1,8}}?)\((?P<name>{_NAME})\)",
     rf"\b[Ww]e\s+{_INTRO_VERB}\s+[^.]{{0,160}}?\((?P<name>{_NAME})\)",
     rf"\b[Ww]e\s+{_INTRO_VERB}\s+(?:a|an|the)?\s*(?:\w+[\s-]+){{0,6}}?(?P<name>{_NAME})\b",
+    # "We address these issues with our SmoothSA: (1) …": the paper's own method, named as it is first used
+    rf"\b[Oo]ur\s+(?P<name>{_NAME})\s*[:,(]",
     _OPENING_PATTERN,
     rf"\b(?P<name>{_NAME})\s*(?:\([^)]*\))?,\s+(?:a|an)\s+(?:novel|new|simple|unified|general|scalable|"
     rf"training-free|lightweight|efficient|framework|method|benchmark|dataset|model|approach)",

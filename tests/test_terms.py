@@ -13,6 +13,8 @@ from rag.corpus.terms import STOP_WORDS, analyse, coverage, terms
     ("Streaming videos, streamed video", {"stream", "video"}),  # stems: one term per word family
     ("as shown in [12] and [3, 4]", {"shown"}),  # an abstract's reference markers are no words
     ("5.1× speedup", {"speedup"}),  # single characters are no terms
+    ("the CE⁴L benchmark", {"ce4l", "benchmark"}),  # a superscript reads as the digit people type
+    ("ﬁne-tuning on ＶＩＤＥＯ", {"fine", "tune", "video"}),  # ligatures and full-width letters too
     ("", set()),
 ])
 def test_terms(text, expected):
@@ -38,3 +40,10 @@ def test_analyse_keeps_sentences_verbatim_with_their_terms():
 ])
 def test_coverage(wanted, have, share):
     assert coverage(wanted, have) == share
+
+
+def test_a_name_typed_with_plain_digits_finds_the_abstract_that_writes_a_superscript():
+    from rag.index.keyword import KeywordIndex
+    index = KeywordIndex.build(["We introduce CE⁴L, a continual learning benchmark.", "A paper on pruning LLM layers."])
+    assert index.scores("the CE4L benchmark", 2)[0] > 0 and index.scores("CE⁴L", 2)[0] > 0
+    assert index.scores("the CE4L benchmark", 2)[1] == 0

@@ -7,6 +7,7 @@ texts through `terms` and `analyse`, so they agree on what a word is and which w
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -33,10 +34,17 @@ def stemmer():
     return Stemmer.Stemmer("english")
 
 
+def folded(text: str) -> str:
+    """`text` in its compatibility form, as people type it: "CE⁴L" → "CE4L", "ﬁne" → "fine", full-width letters
+    as ASCII. Terms and the BM25 index both read text through it, so a question typed with plain digits finds the
+    abstract that writes a superscript (fresh set C, c064: "the CE4L benchmark" found nothing)."""
+    return unicodedata.normalize("NFKC", text)
+
+
 @lru_cache(maxsize=65536)
 def terms(text: str) -> frozenset[str]:
-    """Stemmed content words of `text` (lower-cased, stop words dropped)."""
-    words = [w for w in _WORD.findall(_REFERENCE.sub(" ", text).lower()) if w not in STOP_WORDS]
+    """Stemmed content words of `text` (lower-cased, in its compatibility form, stop words dropped)."""
+    words = [w for w in _WORD.findall(folded(_REFERENCE.sub(" ", text)).lower()) if w not in STOP_WORDS]
     return frozenset(stemmer().stemWords(words))
 
 

@@ -12,7 +12,7 @@ from typing import Sequence
 import bm25s
 import numpy as np
 
-from rag.corpus.terms import stemmer as _stemmer
+from rag.corpus.terms import folded, stemmer as _stemmer
 
 logging.getLogger("bm25s").setLevel(logging.WARNING)  # bm25s sets DEBUG on import
 
@@ -20,7 +20,7 @@ logging.getLogger("bm25s").setLevel(logging.WARNING)  # bm25s sets DEBUG on impo
 def tokenize(text: str) -> list[str]:
     """Lower-cased, stop-worded, stemmed tokens, exactly as the index was built."""
     tokens = bm25s.tokenize(
-        [text], stopwords="en", stemmer=_stemmer(), return_ids=False, show_progress=False
+        [folded(text)], stopwords="en", stemmer=_stemmer(), return_ids=False, show_progress=False
     )
     return list(tokens[0]) if tokens else []
 
@@ -37,7 +37,7 @@ class KeywordIndex:
         if not texts:
             return cls(None)
         corpus_tokens = bm25s.tokenize(
-            list(texts), stopwords="en", stemmer=_stemmer(), show_progress=False
+            [folded(t) for t in texts], stopwords="en", stemmer=_stemmer(), show_progress=False
         )
         model = bm25s.BM25()
         model.index(corpus_tokens, show_progress=False)

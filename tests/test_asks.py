@@ -95,6 +95,12 @@ def test_named_papers_and_filters_are_no_focus():
     assert {"video", "diffus"} <= found.focus
 
 
+def test_abbreviations_typed_inside_a_topic_are_no_focus():
+    found = asks(question("Which papers compress weights by pruning, esp. layer pruning (incl. LLMs), etc.?"))
+    assert {"prune", "layer", "compress", "weight"} <= found.focus
+    assert not {"incl", "esp", "etc"} & found.focus
+
+
 def test_a_question_on_the_paper_alone_asks_for_its_gist():
     assert asks(question("What is FlowNar?"), "FlowNar").gist
     assert asks(question("Tell me about FlowNar."), "FlowNar").gist  # "me" asks nothing

@@ -119,6 +119,9 @@ def test_a_list_keeps_the_papers_that_clear_its_cut_in_retrievals_order(p, score
      ["kernel methods", "kernel regression", "the neural tangent kernel"]),
     ("rotary position embeddings (RoPE)", ["rotary position embeddings", "RoPE"]),
     ("diffusion models, whether for text or for video", ["diffusion models", "for text", "for video"]),
+    # an abbreviation opens a part as its word does ("including"), and is no word of it
+    ("weight compression via pruning or quantization (incl. layer pruning)",
+     ["weight compression via pruning", "quantization", "layer pruning"]),
     ("sparse attention for video diffusion", []),  # one part: the topic is its own facet
     ("privacy", []),
     ("use Mamba or models", []),  # a part without a content word ("models") is no facet; one part left

@@ -50,6 +50,9 @@ HAVE_WORDS = frozenset(terms("contain contains have has hold holds include inclu
 # ... and a chat's courtesies ("Thanks! What is MotionSight?" asked "thanks" of MotionSight: "does not report this")
 FUNCTION = terms(" ".join(STOPWORDS_EN_PLUS)) | terms("research interested curious know want wonder done "
                                                       "thanks thank ok okay hi hello hey alright")
+# the abbreviations and connectives people type inside a topic ("pruning or quantization (incl. layer pruning)"):
+# no abstract writes "incl", so it read as an unknown topic word and the list abstained (fresh set C, c028)
+FUNCTION |= terms("incl including esp especially etc viz cf approx wrt namely")
 
 # words that ask for a paper's gist in other words: "What is the main contribution?", "What are the key findings?",
 # "What's the core idea?" ask what "What is X?" asks (its abstract's presenting sentence answers, nothing is missing)

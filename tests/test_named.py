@@ -8,6 +8,7 @@ import pytest
 
 from rag.answer.named import supported_names
 from rag.answer.understand import Question
+from rag.index.keyword import KeywordIndex
 from rag.types import Hit, Paper
 
 
@@ -18,8 +19,16 @@ def _paper(i: str, title: str, text: str) -> Paper:
 
 PAPERS = [_paper("veda", "Veda: sparse attention", "Veda distils sparse attention."),
           _paper("copi", "Lipid droplets", "COPI coatomer regulates lipid droplets."),
-          _paper("other", "Viral replication", "Viruses need COPI to replicate.")]
-SNAPSHOT = SimpleNamespace(papers=PAPERS, by_id={p.id: n for n, p in enumerate(PAPERS)})
+          _paper("other", "Viral replication", "Viruses need COPI to replicate."),
+          _paper("ogd", "OGD+", "OGD+ keeps old gradients. We introduce OPGD, a penalised variant.")]
+
+
+def _snapshot(papers: list[Paper]) -> SimpleNamespace:
+    return SimpleNamespace(papers=papers, by_id={p.id: n for n, p in enumerate(papers)},
+                           keyword=KeywordIndex.build([p.text for p in papers]))
+
+
+SNAPSHOT = _snapshot(PAPERS)
 
 
 @pytest.mark.parametrize(("named", "written", "ranked", "kept"), [
@@ -29,6 +38,7 @@ SNAPSHOT = SimpleNamespace(papers=PAPERS, by_id={p.id: n for n, p in enumerate(P
     (("veda", "copi"), ("Veda", "COPI"), ["veda", "other", "x", "copi"], ("veda",)),
     (("copi",), ("COPI",), ["x", "copi"], ()),  # one paper named by a word of its abstract: retrieval ranks it first
     (("veda", "copi"), ("Veda", "COPI"), ["x", "copi", "veda"], ("veda", "copi")),  # two compared: the first 3
+    (("ogd",), ("OPGD",), ["other", "x", "ogd"], ("ogd",)),  # a coinage one abstract alone holds names it anyway
 ])
 def test_a_paper_named_by_a_word_of_its_abstract_must_be_ranked_high_too(named, written, ranked, kept):
     question = Question(text="t", standalone="t", venue=None, year=None, kind="compare" if len(named) > 1 else "fact",
@@ -51,7 +61,7 @@ UNTITLED = [_paper("vegf", "VEGF: growth factor in polyps", "VEGF and TGF-b1 sco
             _paper("plain", "Attention that can disable heads", "We disable attention heads."),
             _paper("copi", "Lipid droplets", "COPI coatomer regulates lipid droplets."),
             _paper("viral", "Viral replication", "Viruses need COPI to replicate.")]
-UNTITLED_SNAPSHOT = SimpleNamespace(papers=UNTITLED, by_id={p.id: n for n, p in enumerate(UNTITLED)})
+UNTITLED_SNAPSHOT = _snapshot(UNTITLED)
 
 
 @pytest.mark.parametrize(("named", "written", "ranked", "kept"), [

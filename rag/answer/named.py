@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rag.answer.names import compact, names_of
+from rag.answer.names import _coined, compact, names_of
 from rag.answer.understand import Question
+from rag.corpus.terms import terms
 from rag.index.store import Snapshot
 from rag.types import Hit
 
@@ -32,6 +33,8 @@ def supported_names(question: Question, hits: list[Hit], snapshot: Snapshot) -> 
             return True
         if by_title(paper, question):  # by a title its authors gave, or one derived from its abstract
             return not _shared(paper, hits, question.written, _by_own_name(question, snapshot))
+        if _unique_coinage(paper, question.written, snapshot):
+            return True
         return i in top and not _shared(paper, hits, question.written, _by_own_name(question, snapshot))
 
     kept = tuple(i for i in question.named if backed(i))
@@ -61,6 +64,20 @@ def _shared(paper, hits: list[Hit], written: tuple[str, ...], besides: set[str] 
     above = [h for h in above if h.paper.id not in besides]
     words = [w for w in written if _has(paper, w)]
     return any(_has(h.paper, w) for h in above for w in words)
+
+
+def _unique_coinage(paper, written: tuple[str, ...], snapshot: Snapshot) -> bool:
+    """The question writes a coined name ("OPGD": capitals, digits) that this paper's abstract alone holds: it names
+    the paper whatever retrieval ranks first ("What learning rate and batch size did they use for OPGD in the
+    experiments?" ranked another paper first on "batch size" and "experiments", and abstained: fresh set C, c037)."""
+    for word in written:
+        if not _coined(word) or not _has(paper, word):
+            continue
+        stems = terms(word)
+        rows = [set(snapshot.keyword.documents(t).tolist()) for t in stems]
+        if stems and set.intersection(*rows) == {snapshot.by_id[paper.id]}:
+            return True
+    return False
 
 
 def _has(paper, word: str) -> bool:

@@ -209,7 +209,8 @@ def test_a_name_the_question_writes_is_missing_when_the_abstract_never_writes_it
 
 
 CHATTER = ("Motion is hard for video models. We curate Chatter-QA, a motion question set. Using Chatter-QA, we fine-tuned "
-           "Chatter on Qwen2.5VL-7B, which attains 48.3% accuracy. Traditionally, models rely on Softmax routing.")
+           "Chatter on Qwen2.5VL-7B, which attains 48.3% accuracy. Traditionally, models rely on Softmax routing. "
+           "Experiments show Chatter is the best, surpassing Gemini-2.5-Pro.")
 
 
 def _closest(text: str, position: int) -> list[float]:
@@ -229,7 +230,20 @@ def _closest(text: str, position: int) -> list[float]:
     ("Which base model is Chatter's question set curated with?", 1, set()),
     # a quantity asked is not answered by this rule
     ("How many parameters does the fine-tuned Chatter have?", 2, set()),
+    # verbs that set it above another are one word: "beat" is answered by "surpassing"
+    ("Which closed-source model does Chatter beat?", 4, {"closed-source model", "which closed-source model"}),
 ])
 def test_a_named_class_is_stated_by_a_name_in_the_sentence_closest_to_what_is_asked(question, closest, stated):
     hit = _hit("Chatter", CHATTER)
     assert named_in_answer(hit, _asks(question, "Chatter"), question, _closest(CHATTER, closest)) == stated
+
+
+@pytest.mark.parametrize(("text", "stated"), [
+    # tasks are named in plain words: an experiments sentence states them
+    ("We present Smoother. Comprehensive experiments on object discovery and visual reasoning show gains.",
+     {"tasks", "which tasks"}),
+    ("We present Smoother. It smooths slot attention over frames.", set()),  # no experiments sentence
+])
+def test_tasks_are_stated_by_an_experiments_sentence(text, stated):
+    question = "What tasks was Smoother evaluated on?"
+    assert stated_details(_hit("Smoother", text), _asks(question, "Smoother"), question) == stated

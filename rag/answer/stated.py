@@ -41,6 +41,9 @@ def _sized(hit: Hit, asks: Asks) -> bool:
 _EVALUATION_DATA = frozenset(terms("dataset datasets benchmark benchmarks"))
 _EVALUATED_ON = re.compile(r"\b(?:experiments?|evaluat\w*|tested|tests?|validat\w*|results?)\b[^.;]{0,40}?"
                            r"\b(?:on|across|over)\b", re.I)
+# tasks are named in plain words ("Comprehensive experiments on object discovery, recognition and visual reasoning"):
+# an experiments sentence states them, name or not (fresh set C, c066 said "does not report its tasks")
+_TASKS = frozenset(terms("task tasks"))
 
 
 def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
@@ -57,6 +60,8 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
         if head and head <= _EVALUATION_DATA and any(
                 _EVALUATED_ON.search(s) and holds_value(s, "names", own, terms(question), _initials(question))
                 for s in analysis.sentences):
+            stated |= {phrase, f"which {phrase}"}
+        if head and head <= _TASKS and any(_EVALUATED_ON.search(s) for s in analysis.sentences):
             stated |= {phrase, f"which {phrase}"}
         if _reworded(analysis, phrase, need, head, asks.wants, own, question):
             stated |= {phrase, f"which {phrase}"}
@@ -120,6 +125,12 @@ def _dimensioned(analysis, need: frozenset[str], head: frozenset[str]) -> bool:
                                    for s, have in zip(analysis.sentences, analysis.terms))
 
 
+# verbs that set the paper above another: one word for the test above ("Which closed-source model does it beat?" is
+# answered by "… surpassing Gemini-2.5-Pro", fresh set C, c061)
+_BEATS = frozenset(terms("beat beats outperform outperforms outperformed surpass surpasses surpassing exceed exceeds "
+                         "better rival rivals"))
+
+
 def named_in_answer(hit: Hit, asks: Asks, question: str, sentence_cosines) -> set[str]:
     """The asked name-valued details ("which base model", "which tasks") that the sentence closest in meaning to
     what is asked gives in other words: it reports the paper's own work (no background), holds a name that is
@@ -143,6 +154,7 @@ def named_in_answer(hit: Hit, asks: Asks, question: str, sentence_cosines) -> se
         if (value_kind(phrase) or asks.wants) != "names":
             continue
         others = asks.ask - GENERIC - FUNCTION - need - terms(" ".join(asks.written))
-        if others & have and holds_value(sentence, "names", own, asked, initials):
+        shared = others & have or (others & _BEATS and have & _BEATS)  # "does it beat" / "surpassing Gemini"
+        if shared and holds_value(sentence, "names", own, asked, initials):
             stated |= {phrase, f"which {phrase}"}
     return stated

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import Callable
 
 import numpy as np
 
@@ -58,7 +60,7 @@ class Candidates:
     rows: np.ndarray  # one row of abstain.FEATURES per hit
     focus: list[str]  # ids of the named papers (or the follow-up's subject) that the filters keep
     focus_cos: dict[str, np.ndarray]  # their sentences' cosines with the question
-    focus_all_cos: dict[str, np.ndarray]  # ... every sentence's (focus_cos embeds only the ranker's best few)
+    every_cos: Callable[[str], np.ndarray]  # a focus paper's every sentence's cosine (focus_cos has the ranker's few)
     asks: Asks
     idf: dict[str, float]
     asked: np.ndarray  # the vector of what is finally asked, for choosing sentences
@@ -83,8 +85,6 @@ def candidates(index: PaperIndex, snapshot: Snapshot, question: Question, hits: 
     # 43 -> 44 of 44); named single-paper questions lost from it (dev facts 0.858 -> 0.835), so they keep the cheap path
     focus_cos = {i: all_cosines(vectors, by_id[i], asked) if question.kind == "compare" or not question.named
                  else cosines(vectors, by_id[i], asks, idf, asked) for i in focus}
-    focus_all_cos = {i: focus_cos[i] if question.kind == "compare" or not question.named
-                     else all_cosines(vectors, by_id[i], asked) for i in focus}
     fallback = {i: float(c.max()) if len(c) else 0.0 for i, c in focus_cos.items()}
     known = [h.dense_score for h in hits if h.dense_score is not None]
     for h in hits:  # a paper the dense retriever did not return is below all it did
@@ -102,7 +102,8 @@ def candidates(index: PaperIndex, snapshot: Snapshot, question: Question, hits: 
     # venue names and years say where to look, not what about: a venue the filter overrides is no unknown topic
     venues = terms(" ".join(snapshot_facts(snapshot).venue_year_counts))
     rows = features(hits, asks, set(question.named), snapshot.keyword, fallback, sentence_cos, venues)
-    return Candidates(hits, rows, focus, focus_cos, focus_all_cos, asks, idf, asked)
+    every_cos = partial(_every_cosine, vectors, by_id, asked)  # computed only where a detail seems lacking
+    return Candidates(hits, rows, focus, focus_cos, every_cos, asks, idf, asked)
 
 
 # papers, best first, whose sentences are embedded for the `sentence_cos` feature: each costs up to
@@ -224,10 +225,13 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
     # an asked detail is lacking when the abstract has not its words, or has them without the value asked for
     # ... but a quantity written beside the detail's other words states it ("2.3× compression rates"), whatever
     # the calibrated score (it was low on such questions: dev w357, w359)
-    stated = {s.n: stated_details(s.hit, found.asks, question.text)
-              | named_in_answer(s.hit, found.asks, question.text, found.focus_all_cos[s.hit.paper.id]) for s in sources}
+    stated = {s.n: stated_details(s.hit, found.asks, question.text) for s in sources}
     lacking = {s.n: [d for d in missing_details(s.hit, found.asks) or unvalued_details(s.hit, found.asks, question.text)
                      if d not in stated[s.n]] for s in sources}
+    for s in sources:  # ... or a class asked for whose member the sentence closest to the question names
+        if lacking[s.n]:
+            stated[s.n] |= named_in_answer(s.hit, found.asks, question.text, found.every_cos(s.hit.paper.id))
+            lacking[s.n] = [d for d in lacking[s.n] if d not in stated[s.n]]
     # ... and so is a benchmark or model the question names that the abstract never writes ("What does it score on
     # Charades-STA?"): said as such when the question names no attribute
     venues = frozenset(compact(v) for v in snapshot_facts(snapshot).venue_year_counts for v in v.split())
@@ -262,6 +266,10 @@ def _passes(snapshot: Snapshot, question: Question, paper_id: str) -> bool:
         return False
     keep = snapshot.mask(question.venue, question.year)
     return keep is None or bool(keep[row])
+
+
+def _every_cosine(vectors, by_id: dict[str, Hit], asked: np.ndarray, paper_id: str) -> np.ndarray:
+    return all_cosines(vectors, by_id[paper_id], asked)
 
 
 def all_cosines(vectors, hit: Hit, asked: np.ndarray) -> np.ndarray:

@@ -48,6 +48,7 @@ def test_a_value_is_a_name_beyond_the_questions_own_words_or_a_quantity(sentence
     assert holds_value(sentence, wants, ["mma"], terms(question), _initials(question)) is holds
 
 
+BENCH_OWN = "We present Benchy-Bench, a test of video captioning. Models fail on it."
 TOKENIZER = ("We present Tokr, an adaptive video tokenizer. Empirical results show state-of-the-art compression, "
              "achieving 2.3× compression rates. We also train Tokr-7B, a video language model on its tokens.")
 SCOPER = "We introduce Scoper, a cloud-edge system. Experiments on Video-MME and LongVideoBench show that it is accurate."
@@ -75,6 +76,10 @@ def _hit(title: str, text: str) -> Hit:
     # evaluation data named by an experiments sentence, without the word "benchmark"
     ("Scoper", SCOPER, "Which benchmarks was Scoper tested on?", {"benchmarks", "which benchmarks"}),
     ("Sparr", SPARSE, "Which benchmarks was Sparr tested on?", set()),  # "Waver-T2V-12B" is a model, no experiments
+    # a benchmark's name says what it is, with no "experiments … on" beside it
+    ("Editr", "We propose Editr. Editr cuts latency by 60% while surpassing prior methods across EditVerseBench and "
+     "IVE-Bench.", "Which benchmarks does Editr beat?", {"benchmarks", "which benchmarks"}),
+    ("Benchy", BENCH_OWN, "Which benchmarks was Benchy-Bench evaluated on?", set()),  # its own name is no answer
 ])
 def test_a_quantity_is_stated_beside_the_details_other_words(title, text, question, stated):
     assert stated_details(_hit(title, text), _asks(question, title), question) == stated
@@ -203,6 +208,8 @@ def test_a_duration_or_memory_is_stated_by_a_quantity_of_its_dimension(title, te
     ("It follows UNICEF guidance.", "Are UNICEF-recommended milks appropriate?", []),
     ("We test on Charades and ActivityNet.", "What does it score on Charades-STA?", ["anything about Charades-STA"]),
     ("The prevalence in pregnant women.", "PREVALENCE OF STREPTOCOCUS AGALACTIAE IN PREGNANT WOMEN?", []),
+    # a field's acronym names no benchmark or model ("beat SOTA")
+    ("It surpasses state-of-the-art methods.", "Which benchmarks does it beat SOTA on?", []),
 ])
 def test_a_name_the_question_writes_is_missing_when_the_abstract_never_writes_it(text, question, missing):
     assert unnamed(_hit("V-LynX", text), question, ("V-LynX",), frozenset({"icml"})) == missing

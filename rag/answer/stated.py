@@ -41,6 +41,9 @@ def _sized(hit: Hit, asks: Asks) -> bool:
 _EVALUATION_DATA = frozenset(terms("dataset datasets benchmark benchmarks"))
 _EVALUATED_ON = re.compile(r"\b(?:experiments?|evaluat\w*|tested|tests?|validat\w*|results?)\b[^.;]{0,40}?"
                            r"\b(?:on|across|over)\b", re.I)
+# a benchmark's name says what it is: "surpassing state-of-the-art methods across EditVerseBench, IVE-Bench, and
+# VIE-Bench" names benchmarks with no "experiments … on" beside them (fresh set E, e005 said "does not report")
+_BENCH_NAME = re.compile(r"(?<![\w-])[A-Z][\w.]*-?Bench(?:mark)?\b")
 # tasks are named in plain words ("Comprehensive experiments on object discovery, recognition and visual reasoning"):
 # an experiments sentence states them, name or not (fresh set C, c066 said "does not report its tasks")
 _TASKS = frozenset(terms("task tasks"))
@@ -57,8 +60,10 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
     for phrase, need, head in asks.details:
         if need & _PARAMETERS and _sized(hit, asks):  # "LIVEditor-14B" states its parameter count
             stated.add(phrase)
+        asked, initials = terms(question), _initials(question)
         if head and head <= _EVALUATION_DATA and any(
-                _EVALUATED_ON.search(s) and holds_value(s, "names", own, terms(question), _initials(question))
+                _EVALUATED_ON.search(s) and holds_value(s, "names", own, asked, initials)
+                or any(holds_value(m.group(0), "names", own, asked, initials) for m in _BENCH_NAME.finditer(s))
                 for s in analysis.sentences):
             stated |= {phrase, f"which {phrase}"}
         if head and head <= _TASKS and any(_EVALUATED_ON.search(s) for s in analysis.sentences):

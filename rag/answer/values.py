@@ -18,6 +18,7 @@ from rag.answer.evidence import _NAMED, _NUMBER
 from rag.answer.names import compact, names_of
 from rag.answer.units import asked_dimension, has_quantity
 from rag.corpus.terms import analyse, terms
+from rag.corpus.titles import COMMON_ACRONYMS
 from rag.retrieval.spelling import max_edits
 from rag.types import Hit
 
@@ -59,7 +60,8 @@ def unnamed(hit: Hit, question: str, own: tuple[str, ...], ignored: frozenset[st
         return []
     whole = f"{hit.paper.title} {hit.paper.text}"
     text = compact(whole)
-    skip = {compact(n) for n in (*own, *names_of(hit.paper))} | ignored
+    # ... nor a field's acronym ("SOTA", "LLM"): "which benchmarks do they claim to beat SOTA on?" names none
+    skip = {compact(n) for n in (*own, *names_of(hit.paper))} | ignored | {a.lower() for a in COMMON_ACRONYMS}
     missing = []
     for name in dict.fromkeys(_NAME.findall(question)):
         key = compact(name)

@@ -14,7 +14,7 @@ from rag.corpus.keyphrases import Scorer, key_phrase
 from rag.corpus.text import split_sentences
 from rag.types import Paper
 
-__all__ = ["derive_title", "first_clause", "unique_titles"]
+__all__ = ["COMMON_ACRONYMS", "derive_title", "first_clause", "unique_titles"]
 
 _NAME = r"[A-Za-z0-9α-ωΑ-Ω][A-Za-z0-9α-ωΑ-Ω.+²³⁴]*(?:[-–][A-Za-z0-9α-ωΑ-Ω+²³⁴]+)*"
 # "we propose X", "we propose: (1) X"
@@ -30,7 +30,7 @@ _APPOSITIVE_END = re.compile(r"\s+(?:that|which|where|whose|who|to|by|using|with
                              r"trained|capable|able)\b.*$")
 _PREPOSITIONS = {"of", "for", "in", "on", "with", "from", "to", "and", "or", "the", "a", "an"}
 _NOT_NAMES = {"A", "An", "The", "This", "Our", "We", "It", "In", "To"}
-_COMMON_ACRONYMS = {
+COMMON_ACRONYMS = {  # field words written in capitals, never a paper's own name
     "LLM", "LLMS", "VLM", "VLMS", "MLLM", "MLLMS", "SOTA", "GPU", "GPUS", "CPU", "RL", "AI", "NLP",
     "CNN", "CNNS", "RNN", "MLP", "API", "QA", "VQA", "OCR", "FFN", "KV", "ID", "OOD", "IID", "SGD",
     "MSE", "GAN", "GANS", "VAE", "NERF", "RGB", "FPS", "ICML", "ICLR", "II", "III", "IV", "US",
@@ -83,7 +83,7 @@ def _is_strong_name(token: str) -> bool:
     """A coined name: two capitals (MACD, SegPVSG), a capital and a digit, or CamelCase."""
     core = token.strip(".,;:")
     caps = sum(c.isupper() for c in core)
-    if core.upper() in _COMMON_ACRONYMS or len(core) < 3 or re.fullmatch(r"[A-Z]+s", core):
+    if core.upper() in COMMON_ACRONYMS or len(core) < 3 or re.fullmatch(r"[A-Z]+s", core):
         return False  # plural acronyms (LLMs, VDMs) name a field, not a contribution
     return caps >= 2 or (caps >= 1 and any(c.isdigit() for c in core))
 

@@ -219,6 +219,8 @@ def test_a_question_naming_its_paper_does_not_ask_which_one_it_is():
     ("the one about teachers leaking quirks into students: what is responsible?", True),
     ("In the hyperparameter-transfer paper, what converges fast?", True),
     ("That Shannon-inspired tokenization approach: what objective does it use?", True),
+    ("There's an ICML theory paper on parity. Why do transformers fail?", True),
+    ("the work showing linear models learn Kalman filters: what is the setup?", True),
     ("Is there a paper on deepfake detection?", False),  # asks whether one exists
     ("Which papers use speculative decoding?", False),
     ("How do diffusion models simulate driving scenes?", False),

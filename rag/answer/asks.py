@@ -90,9 +90,10 @@ _ASKS_WHICH_PAPER = re.compile(
 # a question that takes a described paper's existence as given: "There's a paper looking at …", "I remember a paper
 # where …", "the one about …", "In the hyperparameter-transfer paper, …", "That Shannon-inspired approach …"
 _PRESUPPOSES = re.compile(
-    r"\bthere(?:'s|’s| is| was) (?:a|this|that|one) (?:[\w-]+ ){0,2}(?:paper|work|study|method|benchmark|dataset|framework|"
-    r"approach|system|model|result)\b|\bi (?:remember|recall|read|saw|came across) (?:a|the|this|that|one|about)\b|"
-    r"\bthe (?:[\w-]+ ){0,3}(?:paper|work|study) (?:that|which|where|about|on|with|proposing|introducing)\b|"
+    r"\bthere(?:'s|’s| is| was) (?:a|an|this|that|one) (?:[\w-]+ ){0,3}(?:paper|work|study|method|benchmark|dataset|"
+    r"framework|approach|system|model|result)\b|\bi (?:remember|recall|read|saw|came across) (?:a|an|the|this|that|one|about)\b|"
+    r"\bthe (?:[\w-]+ ){0,3}(?:paper|work|study) (?:that|which|where|about|on|with|proposing|introducing|showing|arguing|"
+    r"tracing|claiming|finding|looking|explaining|analy[sz]ing|studying)\b|"
     r"\bthe one (?:about|where|that|which|with|on)\b|\bthat (?:[\w-]+ ){0,4}(?:paper|work|study|approach|method|framework|"
     r"benchmark)\b|\bin the (?:[\w-]+ ){0,3}(?:paper|study)\b", re.I)
 

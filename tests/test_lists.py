@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import rag
-from rag.answer.lists import FACET_CLEAR, MAX_FACETS, MAX_RELATED, VAGUE, facets, kept, lifted, topic
+from rag.answer.lists import FACET_CLEAR, MAX_FACETS, MAX_RELATED, VAGUE, facets, kept, lifted, opens, topic
 from rag.corpus.text import split_sentences
 
 
@@ -150,9 +150,9 @@ def test_a_facet_lifts_a_loosely_related_paper_it_clearly_answers(p, rankings, e
     assert lifted(np.array(p), ["a", "b"], rankings, T).tolist() == pytest.approx(expected)
 
 
-def test_lifted_probabilities_keep_papers_but_never_open_an_abstaining_list():
+def test_lifted_probabilities_keep_papers_but_never_open_a_list_far_from_answering():
     assert kept(np.array([0.9, 0.1]), T, [1.0, 0.2], np.array([0.9, CLEAR])) == ([0, 1], [])
-    assert kept(np.array([0.3, 0.1]), T, [1.0, 0.2], np.array([CLEAR, CLEAR])) == ([], [])
+    assert kept(np.array([0.1, 0.1]), T, [1.0, 0.2], np.array([CLEAR, CLEAR])) == ([], [])
 
 
 @pytest.fixture
@@ -228,3 +228,15 @@ def test_the_questions_frame_does_not_change_the_list(s, question):
     asked = [rag.ask(q, settings=s) for q in ("Any work on controllable video generation?", question)]  # dev w068
 
     assert [c.paper.id for c in asked[0].citations] == [c.paper.id for c in asked[1].citations] != []
+
+
+@pytest.mark.parametrize(("p", "lifted_p", "answers"), [
+    ([0.5, 0.1], None, True),  # the best paper answers the whole topic
+    ([0.3, 0.1], [0.9, 0.1], True),  # nearly, and a facet clearly answers (0.3 >= 0.6 x 0.4; 0.9 >= 2 x 0.4)
+    ([0.3, 0.1], [0.7, 0.1], False),  # nearly, but no facet clearly answers
+    ([0.2, 0.1], [0.9, 0.1], False),  # a facet alone does not open a list whose topic is far from answering
+    ([0.3, 0.1], None, False),
+])
+def test_a_list_opens_when_its_topic_answers_or_nearly_does_and_a_facet_clearly_does(p, lifted_p, answers):
+    assert opens(np.array(p), 0.4, None if lifted_p is None else np.array(lifted_p)) is answers
+    assert bool(kept(np.array(p), 0.4, [1.0, 0.5], None if lifted_p is None else np.array(lifted_p))[0]) is answers

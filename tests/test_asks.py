@@ -228,3 +228,9 @@ def test_a_question_naming_its_paper_does_not_ask_which_one_it_is():
 ])
 def test_a_question_can_take_its_described_papers_existence_as_given(text, presupposes):
     assert presupposes_paper(text) is presupposes
+
+
+def test_a_plural_written_as_optional_is_read_as_the_plural():
+    written = asks(question("Which base VLM(s) were post-trained on VideoKR?"), "VideoKR")
+    assert written.attribute == "base VLMs"
+    assert written.details == asks(question("Which base VLMs were post-trained on VideoKR?"), "VideoKR").details

@@ -254,3 +254,16 @@ def test_a_named_class_is_stated_by_a_name_in_the_sentence_closest_to_what_is_as
 def test_tasks_are_stated_by_an_experiments_sentence(text, stated):
     question = "What tasks was Smoother evaluated on?"
     assert stated_details(_hit("Smoother", text), _asks(question, "Smoother"), question) == stated
+
+
+def test_a_sentence_holding_every_asked_word_the_index_knows_answers_in_the_questions_words():
+    from rag.answer.stated import worded
+    from rag.index.keyword import KeywordIndex
+    text = "We present Quanto. It uses a Dynamic Range Quantizer to fit video token activations. Code is public."
+    keyword = KeywordIndex.build([text, "A paper on video diffusion with token pruning."])
+    hit = _hit("Quanto", text)
+    # "meant" and "cope" no abstract has: the rest (video, token, activations) stand in one sentence
+    assert worded(hit, _asks("Which component of Quanto is meant to cope with video token activations?", "Quanto"),
+                  keyword)
+    assert not worded(hit, _asks("Which component of Quanto prunes video token activations?", "Quanto"), keyword)
+    assert not worded(hit, _asks("What is Quanto meant to cope with?", "Quanto"), keyword)  # fewer than two words

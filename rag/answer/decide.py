@@ -22,7 +22,7 @@ from rag.answer.named import by_title, supported_names
 from rag.answer.names import compact, names_of
 from rag.answer.lists import POOL, as_topic, facets, kept as list_kept, lifted, searched
 from rag.answer.understand import Question, has_latin_words, snapshot_facts
-from rag.answer.stated import named_in_answer, stated_details
+from rag.answer.stated import named_in_answer, stated_details, worded
 from rag.answer.values import missing_details, unnamed, unvalued_details
 from rag.answer.wording import KIND_WORDS
 from rag.corpus.terms import analyse, terms
@@ -242,8 +242,8 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
     # by the sentences holding it, whatever the calibrated score (fresh follow-up n013 said "not reported")
     termed = {s.n for s in sources if s.hit.paper.id in question.named and not by_title(s.hit.paper, question)
               and not found.asks.ask - KIND_WORDS}
-    answered = [s for s in sources if (p[s.n - 1] >= NAMED_CUT * threshold or stated[s.n] or s.n in termed)
-                and not lacking[s.n]]
+    answered = [s for s in sources if (p[s.n - 1] >= NAMED_CUT * threshold or stated[s.n] or s.n in termed
+                                       or worded(s.hit, found.asks, snapshot.keyword)) and not lacking[s.n]]
     if answered:
         if termed:  # the term is what is asked about: its sentences answer ("… a Quantizer (DRAQ) to fit …")
             term = terms(" ".join(question.written))

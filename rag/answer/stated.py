@@ -15,8 +15,9 @@ from rag.answer.evidence import _NUMBER, is_background, own_name
 from rag.answer.names import compact, names_of
 from rag.answer.units import has_quantity, noun_dimension
 from rag.answer.values import _COUNT, _initials, holds_value, spelled, value_kind
-from rag.answer.wording import FUNCTION, GENERIC, HAVE_WORDS, MAKEUP_WORDS, SIZE_WORDS
+from rag.answer.wording import FUNCTION, GENERIC, HAVE_WORDS, KIND_WORDS, MAKEUP_WORDS, SIZE_WORDS
 from rag.corpus.terms import analyse, terms
+from rag.index.keyword import KeywordIndex
 from rag.types import Hit
 
 # quantity nouns an abstract seldom writes beside their value: "compression ratio" is answered by "2.3× compression
@@ -163,3 +164,12 @@ def named_in_answer(hit: Hit, asks: Asks, question: str, sentence_cosines) -> se
         if shared and holds_value(sentence, "names", own, asked, initials):
             stated |= {phrase, f"which {phrase}"}
     return stated
+
+
+def worded(hit: Hit, asks: Asks, keyword: KeywordIndex) -> bool:
+    """Does one sentence of the paper hold every asked word that some abstract of the index has (two at least)?
+    Then the abstract answers in the question's own words, however low the calibrated score: "which component is meant to cope with the video token activations?" over "… a Dynamic Range
+    Adaptive Quantizer (DRAQ) to fit video token activations" (fresh set E, e004: "meant" and "cope", words no
+    abstract uses, sank the score)."""
+    wanted = frozenset(t for t in asks.ask - GENERIC - FUNCTION - KIND_WORDS if len(keyword.documents(t)))
+    return len(wanted) >= 2 and any(wanted <= have for have in analyse(hit.paper.text).terms)

@@ -216,3 +216,23 @@ def test_an_answer_to_which_paper_it_is_names_the_paper(identify, named):
     text = fact_answer([bci], wanted, {}, 120)
 
     assert text.startswith("This process encourages") and ("We propose Video-BCI" in text) is named
+
+
+@pytest.mark.parametrize(("best", "first"), [
+    # "these tokens" points back at the sentence naming them: it is quoted first
+    (2, "It comes down to a few divergence tokens."),
+    (1, "It comes down to a few divergence tokens."),  # a sentence not pointing back stands alone
+    # a pointer at a problem needs no background before it
+    (3, "To address these challenges, we mask them."),
+])
+def test_a_sentence_pointing_back_is_quoted_after_the_one_it_points_at(best, first):
+    from rag.answer.evidence import Sentence
+    from rag.answer.quoting import with_antecedent
+    text = ("Bias passes from teacher to student. It comes down to a few divergence tokens. "
+            "Masking out these tokens removes the bias. To address these challenges, we mask them.")
+    hit = Hit(paper=Paper(id="p", title="Bias", venue="ICML", year=2026, abstract=text, text=text, source="f",
+                          position=1), score=1.0)
+    sentences = ["Bias passes from teacher to student.", "It comes down to a few divergence tokens.",
+                 "Masking out these tokens removes the bias.", "To address these challenges, we mask them."]
+    chosen = with_antecedent(hit, [Sentence(best, sentences[best], 1.0)])
+    assert chosen[0].text == first and chosen[-1].text == sentences[best]

@@ -55,7 +55,26 @@ def best_sentences(source: Source, asks: Asks, idf: dict[str, float], most: int 
     first: dict[int, Sentence] = {}
     for sentence in expanded:  # each sentence once, where it first comes
         first.setdefault(sentence.position, sentence)
-    return list(first.values())[:most]
+    return with_antecedent(source.hit, list(first.values())[:most])
+
+
+# a sentence that points back at what the one before it names: "Masking out these tokens mostly removes the hidden
+# bias transfer." says nothing without "… a small set of divergence tokens …" (fresh set E, e023)
+# (not at a problem: "To address these challenges, we propose …" needs no background before it)
+_REFERS_BACK = re.compile(r"^(?:[\w,()-]+\s+){0,4}?(?:these|those|such|this)\s+(?!(?:paper|work|study|article|abstract|issue|"
+                          r"challenge|problem|limitation|gap|shortcoming|bottleneck|drawback|difficult|concern)\w*\b)"
+                          r"[a-z][\w-]*", re.I)
+
+
+def with_antecedent(hit: Hit, chosen: list[Sentence]) -> list[Sentence]:
+    """`chosen` with the sentence before the first one put first, when the first points back at it."""
+    if not chosen or chosen[0].position == 0 or not _REFERS_BACK.match(chosen[0].text):
+        return chosen
+    before = chosen[0].position - 1
+    if any(s.position == before for s in chosen):
+        return chosen
+    text = analyse(hit.paper.text).sentences[before]
+    return [Sentence(before, text, chosen[0].score), *chosen]
 
 
 def choose(scored: list[Sentence], asks: Asks, most: int = 2, runner_up: float = RUNNER_UP) -> list[Sentence]:

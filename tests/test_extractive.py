@@ -202,7 +202,7 @@ def test_a_sentence_announcing_items_gives_way_to_the_sentences_naming_them():
 
 
 BCI = ("Video models map inputs to outputs without introspection. We propose Video-BCI, a framework that samples "
-       "self-prior hypotheses. This process encourages the model to challenge the erroneous majority consensus "
+       "self-prior hypotheses. Sampling encourages the model to challenge the erroneous majority consensus "
        "among its priors. Experiments on six benchmarks show new state-of-the-art results.")
 
 
@@ -215,7 +215,7 @@ def test_an_answer_to_which_paper_it_is_names_the_paper(identify, named):
 
     text = fact_answer([bci], wanted, {}, 120)
 
-    assert text.startswith("This process encourages") and ("We propose Video-BCI" in text) is named
+    assert text.startswith("Sampling encourages") and ("We propose Video-BCI" in text) is named
 
 
 @pytest.mark.parametrize(("best", "first"), [

@@ -137,12 +137,24 @@ def test_out_of_scope_questions_abstain_without_calling_the_llm(llm, fake):
     assert answer.abstained and fake.chat_requests == []
 
 
+DESCRIBED = "Which sparse attention method reaches a 5.1× end-to-end speedup for 720P video generation?"
+
+
 @pytest.mark.parametrize("reply", ["The indexed papers do not answer this.", "The indexed papers do not answer this [1]."])
 def test_the_llm_saying_the_papers_do_not_answer_is_an_abstention(llm, fake, monkeypatch, reply):
     monkeypatch.setattr(pipeline, "OVERRULE_DECLINE", 1.01)  # the decision is never sure enough to overrule it
     fake.script(Reply(reply))
-    answer = rag.ask(VEDA, settings=llm)
+    answer = rag.ask(DESCRIBED, settings=llm)
     assert answer.abstained and answer.citations == () and answer.mode == "llm: test-model"
+
+
+@pytest.mark.parametrize("question", [VEDA, "There's a paper on distilled sparse attention for video diffusion. What "
+                                            "speedup does it reach?"])
+def test_a_decline_on_a_question_that_names_or_presupposes_its_paper_is_overruled(llm, fake, monkeypatch, question):
+    monkeypatch.setattr(pipeline, "OVERRULE_DECLINE", 1.01)
+    fake.script(Reply("The indexed papers do not answer this."))
+    answer = rag.ask(question, settings=llm)
+    assert not answer.abstained and answer.mode == "extractive" and "5.1×" in answer.text
 
 
 def test_a_decline_the_decision_is_sure_of_is_overruled_by_the_abstracts_own_sentences(llm, fake, monkeypatch):

@@ -161,6 +161,11 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
 PRESUPPOSED_CUT = 0.5
 
 
+def paper_given(question: Question) -> bool:
+    """Does the question name its paper, follow one up, or take a described one as given ("There's a paper …")?"""
+    return bool(question.named or question.subject or presupposes_paper(question.text))
+
+
 def facet_rankings(index: PaperIndex, snapshot: Snapshot, question: Question, model: Model) -> list[tuple[list[str], np.ndarray]]:
     """Each facet of a list's topic (lists.facets) searched and scored on its own, under the question's filters:
     its papers' ids and their calibrated probabilities, in its retrieval's order."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rag.answer.names import _coined, compact, names_of
+from rag.answer.names import compact, is_coined, names_of
 from rag.answer.understand import Question
 from rag.corpus.terms import terms
 from rag.index.store import Snapshot
@@ -71,7 +71,7 @@ def _unique_coinage(paper, written: tuple[str, ...], snapshot: Snapshot) -> bool
     the paper whatever retrieval ranks first ("What learning rate and batch size did they use for OPGD in the
     experiments?" ranked another paper first on "batch size" and "experiments", and abstained: fresh set C, c037)."""
     for word in written:
-        if not _coined(word) or not _has(paper, word):
+        if not is_coined(word) or not _has(paper, word):
             continue
         stems = terms(word)
         rows = [set(snapshot.keyword.documents(t).tolist()) for t in stems]

@@ -35,7 +35,7 @@ def compact(text: str) -> str:
     return re.sub(r"[\s\-–_]+", "", unicodedata.normalize("NFKC", text)).lower()
 
 
-def _coined(word: str) -> bool:
+def is_coined(word: str) -> bool:
     """A word no dictionary has: an inner capital, a digit, an acronym, a non-ASCII letter."""
     letters = re.sub(r"[^\w]", "", word)
     return (any(c.isupper() for c in letters[1:]) or any(c.isdigit() for c in letters)
@@ -58,7 +58,7 @@ def names_of(paper: Paper) -> list[str]:
     # a given title's head is a name only when it is coined: "BERT: Pre-training …" names its paper, "Vitamin D:
     # The sunshine vitamin" and "Cell death: the significance of apoptosis" are topics every claim on vitamin D or
     # cell death would otherwise be taken to name (SciFact train claims: 37 of 809 lost their gold paper so)
-    coined = any(_coined(w) for w in head.split()) or (len(head.split()) == 1 and head.lower() not in english_words())
+    coined = any(is_coined(w) for w in head.split()) or (len(head.split()) == 1 and head.lower() not in english_words())
     if (colon and paper.title_derived) or coined:
         if 2 < len(head) and len(head.split()) <= 3:
             names.append(head)

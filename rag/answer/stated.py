@@ -168,8 +168,8 @@ def named_in_answer(hit: Hit, asks: Asks, question: str, sentence_cosines) -> se
 
 def worded(hit: Hit, asks: Asks, keyword: KeywordIndex) -> bool:
     """Does one sentence of the paper hold every asked word that some abstract of the index has (two at least)?
-    Then the abstract answers in the question's own words, however low the calibrated score: "which component is meant to cope with the video token activations?" over "… a Dynamic Range
-    Adaptive Quantizer (DRAQ) to fit video token activations" (fresh set E, e004: "meant" and "cope", words no
-    abstract uses, sank the score)."""
+    Then the abstract answers in the question's own words, however low the calibrated score: "which component is
+    meant to cope with the video token activations?" over "… a Dynamic Range Adaptive Quantizer (DRAQ) to fit video
+    token activations" (fresh set E, e004: "meant" and "cope", words no abstract uses, sank the score)."""
     wanted = frozenset(t for t in asks.ask - GENERIC - FUNCTION - KIND_WORDS if len(keyword.documents(t)))
     return len(wanted) >= 2 and any(wanted <= have for have in analyse(hit.paper.text).terms)

@@ -20,7 +20,8 @@ def _paper(i: str, title: str, text: str) -> Paper:
 PAPERS = [_paper("veda", "Veda: sparse attention", "Veda distils sparse attention."),
           _paper("copi", "Lipid droplets", "COPI coatomer regulates lipid droplets."),
           _paper("other", "Viral replication", "Viruses need COPI to replicate."),
-          _paper("ogd", "OGD+", "OGD+ keeps old gradients. We introduce OPGD, a penalised variant.")]
+          _paper("ogd", "OGD+", "OGD+ keeps old gradients. We introduce OPGD, a penalised variant."),
+          _paper("ssri", "Withdrawal", "Stopping SSRI drugs causes withdrawal symptoms.")]
 
 
 def _snapshot(papers: list[Paper]) -> SimpleNamespace:
@@ -38,7 +39,8 @@ SNAPSHOT = _snapshot(PAPERS)
     (("veda", "copi"), ("Veda", "COPI"), ["veda", "other", "x", "copi"], ("veda",)),
     (("copi",), ("COPI",), ["x", "copi"], ()),  # one paper named by a word of its abstract: retrieval ranks it first
     (("veda", "copi"), ("Veda", "COPI"), ["x", "copi", "veda"], ("veda", "copi")),  # two compared: the first 3
-    (("ogd",), ("OPGD",), ["other", "x", "ogd"], ("ogd",)),  # a coinage one abstract alone holds names it anyway
+    (("ogd",), ("OPGD",), ["other", "x", "ogd"], ("ogd",)),  # a coinage one abstract alone introduces names it anyway
+    (("ssri",), ("SSRI",), ["other", "x", "ssri"], ()),  # ... not a term it only uses
 ])
 def test_a_paper_named_by_a_word_of_its_abstract_must_be_ranked_high_too(named, written, ranked, kept):
     question = Question(text="t", standalone="t", venue=None, year=None, kind="compare" if len(named) > 1 else "fact",

@@ -14,17 +14,17 @@ from rag.corpus.keyphrases import Scorer, key_phrase
 from rag.corpus.text import split_sentences
 from rag.types import Paper
 
-__all__ = ["COMMON_ACRONYMS", "derive_title", "first_clause", "unique_titles"]
+__all__ = ["COMMON_ACRONYMS", "INTRO_VERB", "derive_title", "first_clause", "unique_titles"]
 
 _NAME = r"[A-Za-z0-9α-ωΑ-Ω][A-Za-z0-9α-ωΑ-Ω.+²³⁴]*(?:[-–][A-Za-z0-9α-ωΑ-Ω+²³⁴]+)*"
 # "we propose X", "we propose: (1) X"
-_INTRO_VERB = (r"(?:propose|introduce|present|develop|release|build|design|construct|curate|contribute|establish|"
+INTRO_VERB = (r"(?:propose|introduce|present|develop|release|build|design|construct|curate|contribute|establish|"
                r"offer)s?:?(?=\s)(?:\s+\(\d\))?")
 # "MARS (Yuan et al., 2025)", "LoRA (2021)": a cited work, never the paper's own contribution
 _CITED = re.compile(rf"(?P<name>{_NAME})\s*\((?:[^()]*\bet al\b[^()]*|[^()]*\b(?:19|20)\d{{2}}[a-z]?)\)")
 # "we introduce Deep Forcing, a training-free extension of …": a name and its own appositive
 _APPOSITIVE = re.compile(
-    rf"\b[Ww]e\s+{_INTRO_VERB}\s+(?P<name>(?:[A-Z][\w-]*\s+){{0,3}}[A-Z][\w-]*|{_NAME}),\s+"
+    rf"\b[Ww]e\s+{INTRO_VERB}\s+(?P<name>(?:[A-Z][\w-]*\s+){{0,3}}[A-Z][\w-]*|{_NAME}),\s+"
     r"(?P<app>(?:a|an)\s+[^,.;:()]+)")
 _APPOSITIVE_END = re.compile(r"\s+(?:that|which|where|whose|who|to|by|using|with|via|designed|built|based|"
                              r"trained|capable|able)\b.*$")
@@ -115,11 +115,11 @@ def _frequent_name(text: str, topic: set[str]) -> str:
 _OPENING_PATTERN = rf"^(?P<name>{_NAME})\s*(?:\([^)]*\))?\s*(?:is|,)\s"
 _TITLE_PATTERNS = (
     rf"\b(?:called|named|dubbed|termed|coined)\s+(?P<name>{_NAME})",
-    rf"\b[Ww]e\s+{_INTRO_VERB}\s+(?P<name>{_NAME})\s*[,:(]",
-    rf"\b[Ww]e\s+{_INTRO_VERB}\s+(?:(?:a|an|the)\s+)?(?:[a-z][\w-]*\s+){{0,4}}?"
+    rf"\b[Ww]e\s+{INTRO_VERB}\s+(?P<name>{_NAME})\s*[,:(]",
+    rf"\b[Ww]e\s+{INTRO_VERB}\s+(?:(?:a|an|the)\s+)?(?:[a-z][\w-]*\s+){{0,4}}?"
     rf"(?P<expansion>(?:[A-Z][\w-]*\s+(?:(?:of|for|with|and|in|to|at|on)\s+)?){{1,8}}?)\((?P<name>{_NAME})\)",
-    rf"\b[Ww]e\s+{_INTRO_VERB}\s+[^.]{{0,160}}?\((?P<name>{_NAME})\)",
-    rf"\b[Ww]e\s+{_INTRO_VERB}\s+(?:a|an|the)?\s*(?:\w+[\s-]+){{0,6}}?(?P<name>{_NAME})\b",
+    rf"\b[Ww]e\s+{INTRO_VERB}\s+[^.]{{0,160}}?\((?P<name>{_NAME})\)",
+    rf"\b[Ww]e\s+{INTRO_VERB}\s+(?:a|an|the)?\s*(?:\w+[\s-]+){{0,6}}?(?P<name>{_NAME})\b",
     # "We address these issues with our SmoothSA: (1) …": the paper's own method, named as it is first used
     rf"\b[Oo]ur\s+(?P<name>{_NAME})\s*[:,(]",
     _OPENING_PATTERN,

@@ -148,9 +148,8 @@ def test_the_llm_saying_the_papers_do_not_answer_is_an_abstention(llm, fake, mon
     assert answer.abstained and answer.citations == () and answer.mode == "llm: test-model"
 
 
-@pytest.mark.parametrize("question", [VEDA, "There's a paper on distilled sparse attention for video diffusion. What "
-                                            "speedup does it reach?"])
-def test_a_decline_on_a_question_that_names_or_presupposes_its_paper_is_overruled(llm, fake, monkeypatch, question):
+@pytest.mark.parametrize("question", [VEDA, "What end-to-end speedup does Veda reach on Waver-T2V-12B?"])
+def test_a_decline_on_a_question_that_names_its_paper_is_overruled(llm, fake, monkeypatch, question):
     monkeypatch.setattr(pipeline, "OVERRULE_DECLINE", 1.01)
     fake.script(Reply("The indexed papers do not answer this."))
     answer = rag.ask(question, settings=llm)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag.answer.asks import ask_part, asked_clauses, asks, attribute, presupposes_paper, wanted_detail
+from rag.answer.asks import ask_part, asked_clauses, asks, attribute, wanted_detail
 from rag.answer.understand import Question
 
 
@@ -211,23 +211,6 @@ def test_a_question_naming_its_paper_does_not_ask_which_one_it_is():
     named = Question(text="Which work is FlowNar compared with?", standalone="", venue=None, year=None, kind="fact",
                      written=("FlowNar",))
     assert not asks(named, "FlowNar").identify
-
-
-@pytest.mark.parametrize(("text", "presupposes"), [
-    ("There's a paper looking at why pruning layers breaks LLMs. Which part must stay?", True),
-    ("I remember a paper where a student picks up its teacher's preferences. What carries them?", True),
-    ("the one about teachers leaking quirks into students: what is responsible?", True),
-    ("In the hyperparameter-transfer paper, what converges fast?", True),
-    ("That Shannon-inspired tokenization approach: what objective does it use?", True),
-    ("There's an ICML theory paper on parity. Why do transformers fail?", True),
-    ("the work showing linear models learn Kalman filters: what is the setup?", True),
-    ("Is there a paper on deepfake detection?", False),  # asks whether one exists
-    ("Which papers use speculative decoding?", False),
-    ("How do diffusion models simulate driving scenes?", False),
-    ("Any work on sign language translation?", False),
-])
-def test_a_question_can_take_its_described_papers_existence_as_given(text, presupposes):
-    assert presupposes_paper(text) is presupposes
 
 
 def test_a_plural_written_as_optional_is_read_as_the_plural():

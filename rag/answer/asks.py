@@ -90,22 +90,6 @@ _ASKS_WHICH_PAPER = re.compile(
     rf"\b(?:is|are) there (?:a|an|any|some) (?:[\w-]+ ){{0,3}}{_PAPERISH}\b|"
     rf"\bwhat(?:'s|’s| is) (?:the|this|that|their|it) (?:{_PAPERISH} )?called\b|"
     rf"\bwhat(?:'s|’s| is) (?:the|this|that|their) (?:method|approach|framework|model|benchmark|dataset)\s*\?", re.I)
-# a question that takes a described paper's existence as given: "There's a paper looking at …", "I remember a paper
-# where …", "the one about …", "In the hyperparameter-transfer paper, …", "That Shannon-inspired approach …"
-_PRESUPPOSES = re.compile(
-    r"\bthere(?:'s|’s| is| was) (?:a|an|this|that|one) (?:[\w-]+ ){0,3}(?:paper|work|study|method|benchmark|dataset|"
-    r"framework|approach|system|model|result)\b|\bi (?:remember|recall|read|saw|came across) (?:a|an|the|this|that|one|about)\b|"
-    r"\bthe (?:[\w-]+ ){0,3}(?:paper|work|study) (?:that|which|where|about|on|with|proposing|introducing|showing|arguing|"
-    r"tracing|claiming|finding|looking|explaining|analy[sz]ing|studying)\b|"
-    r"\bthe one (?:about|where|that|which|with|on)\b|\bthat (?:[\w-]+ ){0,4}(?:paper|work|study|approach|method|framework|"
-    r"benchmark)\b|\bin the (?:[\w-]+ ){0,3}(?:paper|study)\b", re.I)
-
-
-def presupposes_paper(text: str) -> bool:
-    """Does the question take a described paper's existence as given, as naming one does ("There's a paper …")?"""
-    return bool(_PRESUPPOSES.search(text))
-
-
 _DESCRIBED_FIRST = re.compile(r"[:—–]\s+(?=(?:so\s+|and\s+|then\s+)?(?:what|which|how|on which|in which|where|why|who|when|"
                               r"does|do|did|is|are|was|were|can)\b)", re.I)
 _DESCRIBES_PAPER = re.compile(r"\b(?:paper|work|study|article|method|approach|framework|model|one|versus|vs\.?|compare)\b", re.I)

@@ -15,7 +15,7 @@ from typing import Callable
 import numpy as np
 
 from rag.answer.abstain import Model, features, shipped_model
-from rag.answer.asks import Asks, ask_part, asks as question_asks, presupposes_paper
+from rag.answer.asks import Asks, ask_part, asks as question_asks
 from rag.answer.evidence import cosines, idf_of, sentence_vectors
 from rag.answer.extractive import Source, short_name
 from rag.answer.named import by_title, supported_names
@@ -144,8 +144,7 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     # a question with no terms of the index's script (Chinese, with the multilingual embedder) leaves every
     # term feature empty: the model cannot judge it, so the ranking answers (dev Chinese, multilingual: 0 -> 5 of 8)
     judged = has_latin_words(question.text)
-    threshold = model.threshold * (PRESUPPOSED_CUT if presupposes_paper(question.text) else 1.0)
-    if not hits or (judged and p[best] < threshold):
+    if not hits or (judged and p[best] < model.threshold):
         return Decision("abstain", [], **decision)
     vectors = sentence_vectors(index.embedder)
     chosen = answering(p, best, model.threshold) if judged else [best]
@@ -153,17 +152,11 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
                                for i in chosen], **decision)
 
 
-# A question that takes its described paper's existence as given ("There's a paper looking at …", "the one about …")
-# is answered by its best paper at this share of the threshold, as a named paper is at NAMED_CUT: the user recalls a
-# paper of the collection. Set by hand, not fitted: of the 850-question dev's 24 such questions 22 clear it, 2 sit at
-# 0.57 and 0.17 of it, and none of dev's 104 out-of-scope questions is worded so; fresh set C's two such paraphrases
-# that abstained sat at 0.79 and 0.90 (read after the value was set).
-PRESUPPOSED_CUT = 0.5
 
 
 def paper_given(question: Question) -> bool:
-    """Does the question name its paper, follow one up, or take a described one as given ("There's a paper …")?"""
-    return bool(question.named or question.subject or presupposes_paper(question.text))
+    """Does the question name its paper or follow one up (a paper of the collection, not one it describes)?"""
+    return bool(question.named or question.subject)
 
 
 def facet_rankings(index: PaperIndex, snapshot: Snapshot, question: Question, model: Model) -> list[tuple[list[str], np.ndarray]]:

@@ -250,7 +250,7 @@ def _llm_answer(question: Question, decision: Decision, history, settings: Setti
 
 
 # A model that declines is believed unless the abstention model was this sure of the paper it chose, or the question
-# names or presupposes its paper. Tuned on dev (Qwen2.5-Coder-1.5B reading the chosen papers only, llm-dev1): the 3
+# names its paper (or follows one up). Tuned on dev (Qwen2.5-Coder-1.5B reading the chosen papers only, llm-dev1): the 3
 # out-of-scope questions the decision answered had 0.43-0.59 and the model declined all 3 (rightly); it declined 3 of
 # 30 in-scope ones, at 0.52, 0.72 and 0.74 (llm-dev-s7, 80 in scope: declines at 0.21-0.52, out of scope 0.39-0.56).
 OVERRULE_DECLINE = 0.65

@@ -152,8 +152,6 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
                                for i in chosen], **decision)
 
 
-
-
 def paper_given(question: Question) -> bool:
     """Does the question name its paper or follow one up (a paper of the collection, not one it describes)?"""
     return bool(question.named or question.subject)

@@ -217,3 +217,10 @@ def test_a_plural_written_as_optional_is_read_as_the_plural():
     written = asks(question("Which base VLM(s) were post-trained on VideoKR?"), "VideoKR")
     assert written.attribute == "base VLMs"
     assert written.details == asks(question("Which base VLMs were post-trained on VideoKR?"), "VideoKR").details
+
+
+def test_a_request_to_name_the_thing_asks_as_which_does():
+    named = asks(question("Name the three benchmarks VideoKR was evaluated on."), "VideoKR")
+    asked = asks(question("Which three benchmarks was VideoKR evaluated on?"), "VideoKR")
+    assert named.wants == asked.wants == "names"
+    assert [d[0] for d in named.details] == ["three benchmarks"]

@@ -11,6 +11,9 @@ from rag.corpus.terms import terms
 
 # a plural written as optional: "Which base VLM(s) were post-trained on it?" (fresh set E, e044: no detail was read)
 _OPTIONAL_PLURAL = re.compile(r"(\w)\(s\)")
+# a request for the thing asks as "which" does: "Name the three benchmarks X was evaluated on." (fresh set F: no
+# detail was read, and two such questions quoted a sentence as if it answered)
+_NAME_THE = re.compile(r"^\s*(?:please\s+)?(?:name|list|give|identify|state)\s+(?:me\s+)?(?:all\s+)?the\s+", re.I)
 # phrasings that carry no content: "what does DRAQ stand for", "what does X add on top of Y"
 _PHRASING = re.compile(r"\b(?:stand(?:s)? for|on top of|in terms of|compared (?:to|with)|as well as|in addition to)\b",
                        re.I)
@@ -40,7 +43,7 @@ class Asks:
 def asks(question: Question, names: str = "") -> Asks:
     """Focus, final clause and wanted detail; `names` (the named papers' titles) are no focus of their own."""
     names = "\n".join(n for n in (names, *question.written) if n)  # and the question's own spelling of them
-    question = replace(question, text=_OPTIONAL_PLURAL.sub(r"\1s", question.text))  # "Which VLM(s)" asks "VLMs"
+    question = replace(question, text=_NAME_THE.sub("Which ", _OPTIONAL_PLURAL.sub(r"\1s", question.text)))
     venues = [question.venue] if isinstance(question.venue, str) else list(question.venue or ())
     filters = terms(f"{' '.join(venues)} {question.year or ''}")
     own = terms(names)

@@ -57,14 +57,14 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
     experiments sentence gives (in both forms the lacking lists use: "datasets", "which datasets")."""
     analysis = analyse(hit.paper.text)
     own = [compact(n) for n in (*names_of(hit.paper), *asks.written) if n]
+    question_terms, initials = terms(question), _initials(question)
     stated = set()
     for phrase, need, head in asks.details:
         if need & _PARAMETERS and _sized(hit, asks):  # "LIVEditor-14B" states its parameter count
             stated.add(phrase)
-        asked, initials = terms(question), _initials(question)
         if head and head <= _EVALUATION_DATA and any(
-                _EVALUATED_ON.search(s) and holds_value(s, "names", own, asked, initials)
-                or any(holds_value(m.group(0), "names", own, asked, initials) for m in _BENCH_NAME.finditer(s))
+                _EVALUATED_ON.search(s) and holds_value(s, "names", own, question_terms, initials)
+                or any(holds_value(m.group(0), "names", own, question_terms, initials) for m in _BENCH_NAME.finditer(s))
                 for s in analysis.sentences):
             stated |= {phrase, f"which {phrase}"}
         if head and head <= _TASKS and any(_EVALUATED_ON.search(s) for s in analysis.sentences):

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from gradio_close import close
 
 import rag
 from rag.corpus.text import split_sentences
@@ -51,7 +52,7 @@ def served(tmp_path_factory, built_settings):
     app.launch(server_name="127.0.0.1", server_port=None, prevent_thread_lock=True, quiet=True,
                **launch_options(settings))
     yield Served(app.local_url, settings)
-    app.close()
+    close(app)
 
 
 @pytest.fixture(scope="module")

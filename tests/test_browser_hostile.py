@@ -15,6 +15,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from gradio_close import close
 from pydantic import SecretStr
 
 import rag
@@ -121,7 +122,7 @@ def _serve(settings):
 def extractive_url(hostile_settings):
     app = _serve(hostile_settings)
     yield app.local_url
-    app.close()
+    close(app)
 
 
 @pytest.fixture(scope="module")
@@ -130,7 +131,7 @@ def llm_url(hostile_settings, fake_llm):
                                         llm_model="evil-model", llm_timeout=5.0, llm_retries=1)
     app = _serve(settings)
     yield app.local_url
-    app.close()
+    close(app)
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from gradio_close import close
 
 import rag
 from test_browser import CHROMIUM, ask, browser  # noqa: F401 (the browser fixture)
@@ -26,7 +27,7 @@ def served(tmp_path_factory, built_settings):
     app.launch(server_name="127.0.0.1", server_port=None, prevent_thread_lock=True, quiet=True,
                **launch_options(settings))
     yield app.local_url, settings
-    app.close()
+    close(app)
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from gradio_close import close
 from pydantic import SecretStr
 
 import rag
@@ -318,7 +319,7 @@ def test_the_pages_ask_endpoint_reports_the_outage_and_recovers(chroma_server, t
         chroma_server.start()
         assert client.predict(VEDA_QUESTION, api_name="/ask")["citations"][0]["title"] == "Veda"
     finally:
-        app.close()
+        close(app)
 
 
 # ---------------------------------------------------------------- the LLM endpoint hangs, fails or breaks its stream
@@ -553,7 +554,7 @@ def test_ten_sessions_at_once_get_the_answers_they_get_alone(built_settings):
 
         row = summary(run_load(app.local_url, pool, clients=10, per_client=3, mode="extractive"), reference)
     finally:
-        app.close()
+        close(app)
 
     assert row["requests"] == 30 and row["answer_modes"] == ["extractive"]
     assert (row["error"], row["empty"], row["differs_from_alone"]) == (0, 0, 0)

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import httpx
 import pytest
+from gradio_close import close
 
 import ui.guard
 from ui.app import build_app, launch_options
@@ -58,7 +59,7 @@ def page(index_copy):
     app.launch(server_name="127.0.0.1", server_port=None, prevent_thread_lock=True, quiet=True,
                **launch_options(index_copy))
     yield app
-    app.close()
+    close(app)
 
 
 @pytest.fixture
@@ -68,7 +69,7 @@ def login_page(index_copy):
     app.launch(server_name="127.0.0.1", server_port=None, prevent_thread_lock=True, quiet=True,
                **launch_options(settings))
     yield app
-    app.close()
+    close(app)
 
 
 def _upload(url: str, **headers) -> httpx.Response:

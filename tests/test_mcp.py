@@ -7,6 +7,7 @@ import json
 
 import httpx
 import pytest
+from gradio_close import close
 
 import rag
 from conftest import VEDA_QUESTION
@@ -30,14 +31,14 @@ def serve(settings: rag.Settings):
 def mcp_url(built_settings):
     app = serve(built_settings.replace(mcp=True))
     yield app.local_url + "gradio_api/mcp/"
-    app.close()
+    close(app)
 
 
 @pytest.fixture(scope="module")
 def guarded_url(built_settings):
     app = serve(built_settings.replace(mcp=True, auth="alice:s3cret"))
     yield app.local_url + "gradio_api/mcp/"
-    app.close()
+    close(app)
 
 
 def session_run(url: str, work, headers: dict | None = None):

@@ -11,6 +11,7 @@ import time
 
 import gradio as gr
 import pytest
+from gradio_close import close
 
 import rag
 from conftest import VEDA_FILE, VEDA_QUESTION
@@ -30,7 +31,7 @@ def served(index_copy):
     app.launch(server_name="127.0.0.1", server_port=None, prevent_thread_lock=True, quiet=True,
                **launch_options(index_copy))
     yield app
-    app.close()
+    close(app)
 
 
 @pytest.fixture
@@ -387,7 +388,7 @@ def test_a_slow_first_render_does_not_tear_the_server_down(index_copy, monkeypat
         page = Client(app.local_url, verbose=False).predict(VEDA_QUESTION, None, None, 1, api_name="/search")
         assert "<b>1. Veda</b>" in page
     finally:
-        app.close()
+        close(app)
 
 
 def test_a_first_start_builds_the_index_and_says_so(tmp_path, data_copy, caplog):

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from rag.answer.asks import Asks
-from rag.answer.compare import compare_answer, with_ranked
+from rag.answer.compare import aspect_sentences, compare_answer, with_ranked
 from rag.answer.evidence import Sentence
 from rag.answer.extractive import Source
 from rag.types import Hit, Paper
@@ -31,6 +31,16 @@ TRAITS = ("Students copy hidden traits from their teachers, and prior work blame
           "transfer happens in distilled students with controlled experiments on many prompts and many teachers. "
           "Instead, it comes down to a few pivot tokens where teachers disagree. Masking them removes the transfer. "
           "Our experiments on four models of distilled students confirm this across prompts. Code is at https://x.y.")
+TRAINED = ("Grounding models lose track of actions. We propose Grounder, a framework that adds inversion tasks as "
+           "auxiliary objectives. We introduce three inversion tasks built from the original annotations. These tasks "
+           "are mixed with the original ones within a reinforcement learning framework. Experiments show Grounder "
+           "outperforms prior work with 30% less training data.")
+BOUNDS = ("We study halfspaces beyond worst-case bounds. Homogeneous halfspaces behave differently. In the realizable "
+          "case, every consistent hypothesis has error O(1/n). In the agnostic case we prove a log-free deviation "
+          "bound. These results give a nearly complete picture.")
+EVALUATED = ("Routers in mixture-of-experts models use Softmax. We propose Kerner, a kernel router. Based on empirical "
+             "observations, we recommend ReLU activation and GELU-free scoring in the router. Comprehensive experiments "
+             "in MoE and LLM validate the effectiveness of Kerner.")
 
 
 def source(title: str, text: str) -> Source:
@@ -63,6 +73,34 @@ def test_each_compared_paper_quotes_its_sentence_on_the_aspect(title, text, ask,
     assert expected in line and absent not in line
 
 
+@pytest.mark.parametrize(("title", "text", "ask", "first", "absent"), [
+    # how each trains: its sentences on the training signal, not its results that mention training data
+    ("Grounder", TRAINED, {"train", "model"}, "We propose Grounder", "30% less"),
+    # the rates a theory paper proves: the sentence stating one in asymptotic notation, not its summing up
+    ("Halfer", BOUNDS, {"rate", "prove"}, "In the realizable case, every consistent hypothesis has error O(1/n).",
+     "nearly complete picture"),
+])
+def test_the_rules_quote_the_sentences_on_the_asked_aspect(title, text, ask, first, absent):
+    quoted = " ".join(s.text for s in aspect_sentences(source(title, text), asks(ask), {}))
+
+    assert quoted.startswith(first) and absent not in quoted
+
+
+def test_the_benchmarks_asked_are_in_the_sentence_on_its_experiments():
+    # the question's vector is closest to a finding that names things ("we recommend ReLU activation")
+    kerner = Source(1, source("Kerner", EVALUATED).hit, np.array([0.1, 0.2, 0.6, 0.3]))
+
+    quoted = " ".join(s.text for s in aspect_sentences(kerner, asks({"evalu", "same", "benchmark"}), {}))
+
+    assert quoted.startswith("Comprehensive experiments in MoE and LLM")
+
+
+def test_how_each_trains_quotes_every_sentence_on_its_training_signal():
+    quoted = " ".join(s.text for s in aspect_sentences(source("Grounder", TRAINED), asks({"train", "model"}), {}))
+
+    assert "auxiliary objectives" in quoted and "within a reinforcement learning framework" in quoted
+
+
 FLAWED = ("Long video understanding is costly. Current collaborative approaches bridge this gap by similarity, yet they treat "
           "queries as flat vectors. We identify this as a fundamental flaw leading to Semantic Submergence. We propose "
           "Scoper, which plans what to look at.")
@@ -90,6 +128,7 @@ def at(*positions: int) -> list[Sentence]:
     ([1], [1, 3, 0], [1, 3]),  # the ranker's first two, one already taken: only one more
     ([0, 1, 2, 3], [5], [0, 1, 2]),  # never more than three
     ([], [3, 1], [1, 3]),
+    ([2, 2, 4], [2, 0], [2, 4, 0]),  # a sentence two rules both picked is quoted once
 ])
 def test_the_ranker_adds_its_first_sentences_after_the_rules(picked, ranked, expected):
     assert [s.position for s in with_ranked(at(*picked), at(*ranked))] == expected

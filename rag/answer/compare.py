@@ -39,6 +39,17 @@ _DATA = re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora)\b", re.I)
 _RESULTS_ASKED = frozenset(terms("result results gain gains improvement improvements perform performance outperform "
                                  "accuracy well"))
 _LINK = re.compile(r"https?://")
+# how each paper trains ("how does each train its model", "the key training ingredient", "which needs no training"):
+# its sentences on the training signal (a reward, an objective, reinforcement learning, "training-free"), not
+# results that mention training ("a 3x training speedup"). Dev comparisons x002, c072 and w377 quoted each
+# paper's presenting sentences, without the reward or objective that was the answer. "What training data do they
+# release" asks for data (the rule below; fresh comparisons, set G, h021).
+# a rate or bound asked of each theory paper, stated in asymptotic notation: O(1/n), Θ(d log n), Ω(d), Õ(√T)
+_RATE_ASKED = frozenset(terms("rate rates bound bounds complexity"))
+_RATE = re.compile(r"(?<![A-Za-z])[OΘΩÕo]\s?\(")
+_TRAINING_ASKED = frozenset(terms("train trains trained training"))
+_TRAINS = re.compile(r"\b(?:(?:post-|pre-)?train(?:s|ed|ing)?\b|training-\w+|fine-tun\w*|reinforcement learning|RL\b|"
+                     r"rewards?\b|objectives?\b|loss(?:es)?\b|supervis\w*|curriculum|self-distill\w*)", re.I)
 # what a study found asked of each paper (a cause, an explanation, where in the model): its sentences stating a
 # finding ("it comes down to a small set of divergence tokens", "we identify a key mechanism …", "our analysis reveals")
 _FINDING_ASKED = frozenset(terms("blame blames cause causes caused why origin origins attribute "
@@ -85,6 +96,12 @@ def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[
         pool = [s for s in scored if _REPORTS.search(s.text) and not _LINK.search(s.text)]
         numbered = [s for s in pool if detail(s.text, "number", own_name(source.hit))]
         scored = numbered + [s for s in pool if s not in numbered] or scored
+    elif aspect & _TRAINING_ASKED and not aspect & _DATA_ASKED and any(_on_training(s) for s in scored):
+        # the best sentences on the training signal, as many as a paper may quote, in the abstract's order
+        return sorted([s for s in scored if _on_training(s)][:MOST_EACH], key=lambda s: s.position)
+    elif aspect & _RATE_ASKED and any(_RATE.search(s.text) for s in scored):
+        # "what rates do they prove": the sentences stating one, O(1/n) or Ω(d) (dev comparison w865)
+        return sorted([s for s in scored if _RATE.search(s.text)][:2], key=lambda s: s.position)
     elif aspect & _FINDING_ASKED and any(_FINDS.search(s.text) for s in scored):
         # "what do they blame it on", "where do they locate it": the first sentence stating what the paper found (its
         # main finding: "we identify a key mechanism …") and the best-scoring other one
@@ -100,7 +117,11 @@ def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[
     elif _EVALUATION.search(" ".join([asks.attribute, *asks.ask])):  # the experiments, or the data it builds
         pool = [s for s in scored if _REPORTS.search(s.text) or _DATA.search(s.text)]
         named = [s for s in pool if detail(s.text, "names", own_name(source.hit))]  # "Ego4D", "Live Gaming Benchmark"
-        scored = _first_on_the_ask([named, pool], asks, _EVALUATION_ASKED) or named or pool or scored
+        # a sentence on the evaluation itself ("Comprehensive experiments in MoE and LLM validate …") before one
+        # that only reports a finding with names in it ("this router generalizes both Sigmoid- and Softmax-based
+        # routers"): dev comparison w983
+        on_it = sorted((s for s in pool if _EVALUATION.search(s.text)), key=lambda s: s not in named)
+        scored = _first_on_the_ask([named, pool], asks, _EVALUATION_ASKED) or on_it or named or pool or scored
     else:
         scored = _on_its_method(source.hit, scored, asks, aspect, names)
         paired = _with_its_pair(source.hit, scored[0], names)
@@ -127,9 +148,14 @@ RANKED_ADDED, MOST_EACH = 2, 3
 def with_ranked(picked: list[Sentence], ranked: list[Sentence]) -> list[Sentence]:
     """The rules' sentences (they answer first), then the ranker's first RANKED_ADDED not among them, in abstract
     order, MOST_EACH in all."""
+    picked = [s for i, s in enumerate(picked) if s.position not in {p.position for p in picked[:i]}]  # once each
     taken = {s.position for s in picked}
     added = [s for s in ranked[:RANKED_ADDED] if s.position not in taken][:max(MOST_EACH - len(picked), 0)]
     return picked[:MOST_EACH] + sorted(added, key=lambda s: s.position)
+
+
+def _on_training(sentence: Sentence) -> bool:
+    return bool(_TRAINS.search(sentence.text) and not _REPORTS.search(sentence.text))
 
 
 def _builds_data(sentence: Sentence) -> bool:

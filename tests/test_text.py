@@ -22,6 +22,12 @@ from rag.types import Link
         (r"introduce **$\gamma$-similarity**", "introduce γ-similarity"),
         (r"\emph{foo} bar", "foo bar"),
         (r"\textbf{\emph{nested}}", "nested"),
+        # a name spelled by its words' bold letters, its macro (undefined outside the paper) after them and later on
+        (r"we propose \textbf{Co}ntrollable \textbf{V}ide\textbf{o} \textbf{G}enerative \textbf{A}dversarial "
+         r"\textbf{N}etworks (\ourmes) to disentangle. Then \ourmes wins.",
+         "we propose Controllable Video Generative Adversarial Networks (CoVoGAN) to disentangle. Then CoVoGAN wins."),
+        (r"a \textbf{S}parse \textbf{A}ttention \textbf{M}odule", "a Sparse Attention Module (SAM)"),
+        (r"\textbf{A} and \textbf{B} are \textbf{c}ool", "A and B are cool"),  # not three bold words in a row
         ("*italic* word", "italic word"),
         ("__bold__", "bold"),
         ("`code`", "code"),

@@ -297,6 +297,11 @@ def test_a_named_paper_quotes_what_it_says_on_a_detail_worded_unlike_the_questio
      "ActivityNet-Captions"),
     ("What accuracy does MotionChat reach on FAVOR-Bench, and how does it compare with Qwen2.5VL-72B?", "MotionSight",
      "48.3%"),
+    # how a named paper does something, worded unlike its abstract: its closest sentence, not "does not report" (dev i055)
+    ("How does VISTA decide at test time which stored adapter to apply?", "VISTA", "residual distance"),
+    # a part named by the three-letter acronym its abstract defines (dev i058)
+    ("What cue does NSP use to decide which spatial regions of a frame to keep when pooling?", "ST-GridPool",
+     "token norms"),
 ])
 def test_a_named_abstract_that_gives_the_value_still_answers(s, question, title, fact):
     answer = rag.ask(question, settings=s)  # dev d004, d012

@@ -21,7 +21,9 @@ PAPERS = [_paper("veda", "Veda: sparse attention", "Veda distils sparse attentio
           _paper("copi", "Lipid droplets", "COPI coatomer regulates lipid droplets."),
           _paper("other", "Viral replication", "Viruses need COPI to replicate."),
           _paper("ogd", "OGD+", "OGD+ keeps old gradients. We introduce OPGD, a penalised variant."),
-          _paper("ssri", "Withdrawal", "Stopping SSRI drugs causes withdrawal symptoms.")]
+          _paper("ssri", "Withdrawal", "Stopping SSRI drugs causes withdrawal symptoms."),
+          _paper("lsg", "LSGQuant", "We propose LSGQuant. Our method incorporates a Dynamic Range Adaptive Quantizer "
+                 "(DRAQ) to fit activations.")]
 
 
 def _snapshot(papers: list[Paper]) -> SimpleNamespace:
@@ -41,6 +43,7 @@ SNAPSHOT = _snapshot(PAPERS)
     (("veda", "copi"), ("Veda", "COPI"), ["x", "copi", "veda"], ("veda", "copi")),  # two compared: the first 3
     (("ogd",), ("OPGD",), ["other", "x", "ogd"], ("ogd",)),  # a coinage one abstract alone introduces names it anyway
     (("ssri",), ("SSRI",), ["other", "x", "ssri"], ()),  # ... not a term it only uses
+    (("lsg",), ("DRAQ",), ["other", "x", "lsg"], ("lsg",)),  # ... nor a part its own method is made of
 ])
 def test_a_paper_named_by_a_word_of_its_abstract_must_be_ranked_high_too(named, written, ranked, kept):
     question = Question(text="t", standalone="t", venue=None, year=None, kind="compare" if len(named) > 1 else "fact",

@@ -261,3 +261,33 @@ def test_a_follow_up_without_a_pronoun_keeps_the_paper_only_when_it_is_about_its
     found = understand(question, history, snapshot)
 
     assert [snapshot.papers[snapshot.by_id[i]].title for i in found.named or found.subject] == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a three-letter acronym one abstract defines for a part of its method names that paper
+    ("What cue does NSP use to decide which spatial regions of a frame to keep?", ["ST-GridPool"]),
+    # ... one an abstract defines in passing names none ("… mainstream Object-Centric Learning (OCL)"), nor a field's
+    # acronym, nor one no abstract defines
+    ("Which models does OCL use?", []),
+    ("What does the GPU do?", []),
+    ("What does XQZ stand for?", []),
+])
+def test_an_acronym_an_abstract_defines_names_its_paper(built_settings, text, expected):
+    snapshot = rag.api.get_index(built_settings).snapshot()
+
+    named = understand(text, [], snapshot).named
+
+    assert [snapshot.papers[snapshot.by_id[i]].title for i in named] == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # "the ideal method" describes no paper, though one abstract writes "ideal" (a PubMedQA question named it)
+    ("Is transurethral catheterisation the ideal method of bladder drainage?", []),
+    ("What does the compression-order paper conclude?", ["Compression order"]),
+])
+def test_one_plain_word_before_paper_or_method_describes_no_paper(built_settings, text, expected):
+    snapshot = rag.api.get_index(built_settings).snapshot()
+
+    named = understand(text, [], snapshot).named
+
+    assert [snapshot.papers[snapshot.by_id[i]].title for i in named] == expected

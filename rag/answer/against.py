@@ -9,6 +9,7 @@ from rag.answer.names import TitleIndex, compact, described_phrases
 from rag.answer.wording import GENERIC, KIND_WORDS
 from rag.corpus.terms import terms
 from rag.index.store import Snapshot
+from rag.retrieval.spelling import english_words
 
 MAX_MENTIONS = 2  # a name found in more abstracts than this names no one paper
 
@@ -64,6 +65,13 @@ _THE_PAPER = re.compile(r"\bthe\s+((?:[\w+²³⁴-]+\s+){0,3}?[\w+²³⁴-]+)\s+
                         r"framework|method|approach|tokeni[sz]er)\b", re.I)
 
 
+def _plain_word(phrase: str) -> bool:
+    """One common English word says how, not which paper: "the ideal method", "the standard approach" (a PubMedQA
+    question on bladder drainage named the one ML abstract writing "ideal" (PubMedQA tune 20497880))."""
+    words = phrase.split()  # ... written in lower case: "the MMA paper" is a name, though "mma" is a word too
+    return len(words) == 1 and words[0].islower() and words[0] in english_words()
+
+
 def described_rows(text: str, snapshot: Snapshot, titles: TitleIndex,
                    found: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """Papers a question calls "the <phrase> paper", the phrase being a descriptive title or words of at most
@@ -72,7 +80,7 @@ def described_rows(text: str, snapshot: Snapshot, titles: TitleIndex,
     written = {compact(words) for _, words in found}
     for match in _THE_PAPER.finditer(text):
         phrase = match.group(1)
-        if compact(phrase) in written or not terms(phrase):
+        if compact(phrase) in written or not terms(phrase) or _plain_word(phrase):
             continue
         rows = titles.described(phrase) or _holding(phrase, snapshot)
         out += [(row, phrase) for row in _told_apart(rows, text[match.end():], snapshot)]

@@ -18,7 +18,7 @@ from rag.answer.abstain import Model, features, shipped_model
 from rag.answer.asks import Asks, ask_part, asks as question_asks
 from rag.answer.evidence import cosines, idf_of, sentence_vectors
 from rag.answer.extractive import Source, short_name
-from rag.answer.named import by_title, supported_names
+from rag.answer.named import by_title, owns_name, supported_names
 from rag.answer.names import compact, names_of
 from rag.answer.lists import POOL, as_topic, facets, kept as list_kept, lifted, searched
 from rag.answer.understand import Question, has_latin_words, snapshot_facts
@@ -238,8 +238,17 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
     # by the sentences holding it, whatever the calibrated score (fresh follow-up n013 said "not reported")
     termed = {s.n for s in sources if s.hit.paper.id in question.named and not by_title(s.hit.paper, question)
               and not found.asks.ask - KIND_WORDS}
+    # how or why a named paper does something, with no detail found lacking, is answered by its closest sentences
+    # however low the calibrated score: a low score says the question is worded unlike the abstract ("How does VISTA
+    # decide at test time which stored adapter to apply?" / "… training-free routing via residual distance …"), not
+    # that it is silent; a value asked for (a number, a name) still needs the score (fresh set I: i055, i059 said
+    # "does not report this" above the very sentence that answered; dev unchanged, where this never happened)
+    # ... when the question calls the paper by a name of its own, not by a word its abstract holds (a PubMedQA
+    # question named an ML paper by such a word, and was answered from it)
+    explained = {s.n for s in sources if found.asks.wants in ("", "method") and owns_name(s.hit.paper, question, snapshot)}
     answered = [s for s in sources if (p[s.n - 1] >= NAMED_CUT * threshold or stated[s.n] or s.n in termed
-                                       or worded(s.hit, found.asks, snapshot.keyword)) and not lacking[s.n]]
+                                       or s.n in explained or worded(s.hit, found.asks, snapshot.keyword))
+                and not lacking[s.n]]
     if answered:
         if termed:  # the term is what is asked about: its sentences answer ("… a Quantizer (DRAQ) to fit …")
             term = terms(" ".join(question.written))

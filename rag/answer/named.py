@@ -5,10 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rag.answer.names import compact, is_coined, names_of
+from rag.answer.names import INTRODUCES, compact, is_coined, names_of
 from rag.answer.understand import Question
 from rag.corpus.terms import analyse, terms
-from rag.corpus.titles import INTRO_VERB
 from rag.index.store import Snapshot
 from rag.types import Hit
 
@@ -45,6 +44,12 @@ def supported_names(question: Question, hits: list[Hit], snapshot: Snapshot) -> 
     written = tuple(w for w in question.written if any(w.lower() in f"{p.title} {p.text}".lower() for p in papers))
     kind = "fact" if question.kind == "compare" and len(kept) < 2 and not question.described else question.kind
     return replace(question, named=kept, written=written, kind=kind)
+
+
+def owns_name(paper, question: Question, snapshot: Snapshot) -> bool:
+    """Is `paper` named by a name of its own (its title, or a coinage it alone introduces) or the conversation's
+    subject, not by a word its abstract merely holds ("COPD" in a PubMedQA question asked of the ML papers)?"""
+    return paper.id in question.subject or by_title(paper, question) or _unique_coinage(paper, question.written, snapshot)
 
 
 def _by_own_name(question: Question, snapshot: Snapshot) -> set[str]:
@@ -84,12 +89,9 @@ def _unique_coinage(paper, written: tuple[str, ...], snapshot: Snapshot) -> bool
     return False
 
 
-_INTRODUCES = re.compile(rf"\b[Ww]e\s+(?:\w+\s+)?{INTRO_VERB}\b")
-
-
 def _introduces(paper, word: str) -> bool:
     """Does a sentence of the paper that holds `word` present it as the paper's own ("we propose / introduce …")?"""
-    return any(_INTRODUCES.search(s) and re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", s)
+    return any(INTRODUCES.search(s) and re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", s)
                for s in analyse(paper.text).sentences)
 
 

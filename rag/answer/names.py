@@ -17,8 +17,18 @@ from dataclasses import dataclass, field
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
+from rag.corpus.titles import INTRO_VERB
 from rag.retrieval.spelling import english_words, max_edits
 from rag.types import Paper
+
+# "we (further) introduce …", or a part the paper's own method is made of: "Our method incorporates a Dynamic Range
+# Adaptive Quantizer (DRAQ)", "Our approach integrates … and Norm-based Spatial Pooling (NSP)" (fresh set I, i056 and
+# i058 named these parts and abstained: another paper ranked first). "Our proposed X (MMA)" is not taken: in a PubMedQA
+# abstract it made one of our questions asked of that index name a paper there (cross-domain check).
+INTRODUCES = re.compile(rf"\b[Ww]e\s+(?:\w+\s+)?{INTRO_VERB}\b|\b[Oo]ur\s+(?:method|approach|framework|model|design|"
+                        r"system|pipeline|architecture)\s+(?:incorporates|integrates|introduces|comprises|includes|"
+                        r"combines|employs|adopts|features|contains|consists\s+of)\b")
+
 
 MAX_NAME_TOKENS = 12  # a given (not derived) title quoted whole: "Attention Is All You Need"
 # "SpaceVista-7B", "DramaSR-532K", "VidBridge-R1": people drop the size or version suffix

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from rag.answer.against import COMPARE, MAX_MENTIONS, compared_description, described_rows
 from rag.answer.conversation import LOOSELY_RELATED, conversation_subject, follows_on, leans_on, made_standalone
 from rag.answer.facts import SnapshotFacts, snapshot_facts
-from rag.answer.names import compact, titled_phrases
+from rag.answer.names import INTRODUCES, compact, titled_phrases
 from rag.answer.routing import route
-from rag.corpus.terms import stemmer
+from rag.corpus.terms import analyse, stemmer
+from rag.corpus.titles import COMMON_ACRONYMS
 from rag.index.store import Snapshot
 
 # re-exported: the stages after understanding import them from here
@@ -76,10 +77,19 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
 _NAME = re.compile(r"(?<![\w-])(?=[\w-]*[A-Z][\w-]*[A-Z0-9])[A-Za-z][\w-]{3,}(?![\w-])")
 
 
+# ... or a three-letter acronym a paper defines for its own method or a part of it ("Our approach integrates … and
+# Norm-based Spatial Pooling (NSP)"): too short for _NAME. Not a field's acronym (COMMON_ACRONYMS), nor one an abstract
+# defines in passing, as biomedical ones do on every line ("body mass index (BMI)": taken as names, they made a PubMedQA
+# tune question abstain)
+_SHORT = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]{2}(?![\w-])")
+
+
 def mentioned(text: str, snapshot: Snapshot, names: list[str] | None = None) -> list[tuple[int, str]]:
     """(row, name) for the papers whose abstract holds a model or dataset name (or a coined title-case term) of
     the question that few abstracts hold."""
     rows: set[tuple[int, str]] = set()
+    if names is None:
+        rows |= set(_defined(text, snapshot))
     for name in dict.fromkeys(_NAME.findall(text) if names is None else names):
         parts = [stemmer().stemWord(w) for w in re.findall(r"[a-z]{4,}", name.lower())]
         if not parts:
@@ -91,6 +101,20 @@ def mentioned(text: str, snapshot: Snapshot, names: list[str] | None = None) -> 
         if 0 < len(holders) <= MAX_MENTIONS:
             rows |= {(row, name) for row in holders}
     return sorted(rows)
+
+
+def _defined(text: str, snapshot: Snapshot) -> list[tuple[int, str]]:
+    """(row, acronym) for the question's three-letter acronyms that at most MAX_MENTIONS abstracts define as theirs."""
+    rows = []
+    for name in dict.fromkeys(_SHORT.findall(text)):
+        if name in COMMON_ACRONYMS:
+            continue
+        holders = snapshot.keyword.documents(name.lower()).tolist()
+        defined = [r for r in holders if any(INTRODUCES.search(t) and re.search(rf"\({re.escape(name)}s?\)", t)
+                                             for t in analyse(snapshot.papers[r].text).sentences)]
+        if 0 < len(defined) <= MAX_MENTIONS:
+            rows += [(r, name) for r in defined]
+    return rows
 
 
 def _other_mentions(text: str, snapshot: Snapshot, found: list[tuple[int, str]]) -> list[tuple[int, str]]:

@@ -44,12 +44,12 @@ _LINK = re.compile(r"https?://")
 # results that mention training ("a 3x training speedup"). Dev comparisons x002, c072 and w377 quoted each
 # paper's presenting sentences, without the reward or objective that was the answer. "What training data do they
 # release" asks for data (the rule below; fresh comparisons, set G, h021).
-# a rate or bound asked of each theory paper, stated in asymptotic notation: O(1/n), Θ(d log n), Ω(d), Õ(√T)
-_RATE_ASKED = frozenset(terms("rate rates bound bounds complexity"))
-_RATE = re.compile(r"(?<![A-Za-z])[OΘΩÕo]\s?\(")
 _TRAINING_ASKED = frozenset(terms("train trains trained training"))
 _TRAINS = re.compile(r"\b(?:(?:post-|pre-)?train(?:s|ed|ing)?\b|training-\w+|fine-tun\w*|reinforcement learning|RL\b|"
                      r"rewards?\b|objectives?\b|loss(?:es)?\b|supervis\w*|curriculum|self-distill\w*)", re.I)
+# a rate or bound asked of each theory paper, stated in asymptotic notation: O(1/n), Θ(d log n), Ω(d), Õ(√T)
+_RATE_ASKED = frozenset(terms("rate rates bound bounds complexity"))
+_RATE = re.compile(r"(?<![A-Za-z])[OΘΩÕo]\s?\(")
 # what a study found asked of each paper (a cause, an explanation, where in the model): its sentences stating a
 # finding ("it comes down to a small set of divergence tokens", "we identify a key mechanism …", "our analysis reveals")
 _FINDING_ASKED = frozenset(terms("blame blames cause causes caused why origin origins attribute "

@@ -245,10 +245,10 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
     # "does not report this" above the very sentence that answered; dev unchanged, where this never happened)
     # ... when the question calls the paper by a name of its own, not by a word its abstract holds (a PubMedQA
     # question named an ML paper by such a word, and was answered from it)
-    explained = {s.n for s in sources if found.asks.wants in ("", "method") and owns_name(s.hit.paper, question, snapshot)}
-    answered = [s for s in sources if (p[s.n - 1] >= NAMED_CUT * threshold or stated[s.n] or s.n in termed
-                                       or s.n in explained or worded(s.hit, found.asks, snapshot.keyword))
-                and not lacking[s.n]]
+    explains = found.asks.wants in ("", "method")
+    answered = [s for s in sources if not lacking[s.n] and (
+        p[s.n - 1] >= NAMED_CUT * threshold or stated[s.n] or s.n in termed
+        or explains and owns_name(s.hit.paper, question, snapshot) or worded(s.hit, found.asks, snapshot.keyword))]
     if answered:
         if termed:  # the term is what is asked about: its sentences answer ("… a Quantizer (DRAQ) to fit …")
             term = terms(" ".join(question.written))

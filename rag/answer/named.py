@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rag.answer.names import INTRODUCES, compact, is_coined, names_of
+from rag.answer.names import compact, introduces, is_coined, names_of
 from rag.answer.understand import Question
-from rag.corpus.terms import analyse, terms
+from rag.corpus.terms import terms
 from rag.index.store import Snapshot
 from rag.types import Hit
 
@@ -91,8 +91,7 @@ def _unique_coinage(paper, written: tuple[str, ...], snapshot: Snapshot) -> bool
 
 def _introduces(paper, word: str) -> bool:
     """Does a sentence of the paper that holds `word` present it as the paper's own ("we propose / introduce …")?"""
-    return any(INTRODUCES.search(s) and re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", s)
-               for s in analyse(paper.text).sentences)
+    return introduces(paper.text, re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])"))
 
 
 def _has(paper, word: str) -> bool:

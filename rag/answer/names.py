@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
+from rag.corpus.terms import analyse
 from rag.corpus.titles import INTRO_VERB
 from rag.retrieval.spelling import english_words, max_edits
 from rag.types import Paper
@@ -28,6 +29,14 @@ from rag.types import Paper
 INTRODUCES = re.compile(rf"\b[Ww]e\s+(?:\w+\s+)?{INTRO_VERB}\b|\b[Oo]ur\s+(?:method|approach|framework|model|design|"
                         r"system|pipeline|architecture)\s+(?:incorporates|integrates|introduces|comprises|includes|"
                         r"combines|employs|adopts|features|contains|consists\s+of)\b")
+
+
+def introduces(text: str, mark: re.Pattern) -> bool:
+    """Does a sentence of `text` that presents the paper's own work (INTRODUCES) hold `mark`? Both are searched in the
+    whole text first, so most abstracts are never split into sentences ("HIV" is in 124 of SciFact's abstracts:
+    splitting them all cost 250 ms on a first question)."""
+    return bool(mark.search(text) and INTRODUCES.search(text)) and any(
+        INTRODUCES.search(s) and mark.search(s) for s in analyse(text).sentences)
 
 
 MAX_NAME_TOKENS = 12  # a given (not derived) title quoted whole: "Attention Is All You Need"

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from rag.answer.against import COMPARE, MAX_MENTIONS, compared_description, described_rows
 from rag.answer.conversation import LOOSELY_RELATED, conversation_subject, follows_on, leans_on, made_standalone
 from rag.answer.facts import SnapshotFacts, snapshot_facts
-from rag.answer.names import INTRODUCES, compact, titled_phrases
+from rag.answer.names import compact, introduces, titled_phrases
 from rag.answer.routing import route
-from rag.corpus.terms import analyse, stemmer
+from rag.corpus.terms import stemmer
 from rag.corpus.titles import COMMON_ACRONYMS
 from rag.index.store import Snapshot
 
@@ -110,12 +110,8 @@ def _defined(text: str, snapshot: Snapshot) -> list[tuple[int, str]]:
         if name in COMMON_ACRONYMS:
             continue
         bracketed = re.compile(rf"\({re.escape(name)}s?\)")
-        # a plain text search first: only the few abstracts that bracket it are split into sentences ("HIV" is
-        # in 124 of SciFact's abstracts; splitting them all cost 250 ms on a first question)
-        holders = [r for r in snapshot.keyword.documents(name.lower()).tolist()
-                   if bracketed.search(snapshot.papers[r].text) and INTRODUCES.search(snapshot.papers[r].text)]
-        defined = [r for r in holders if any(INTRODUCES.search(t) and bracketed.search(t)
-                                             for t in analyse(snapshot.papers[r].text).sentences)]
+        defined = [r for r in snapshot.keyword.documents(name.lower()).tolist()
+                   if introduces(snapshot.papers[r].text, bracketed)]
         if 0 < len(defined) <= MAX_MENTIONS:
             rows += [(r, name) for r in defined]
     return rows

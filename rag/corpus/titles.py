@@ -19,7 +19,7 @@ __all__ = ["COMMON_ACRONYMS", "INTRO_VERB", "derive_title", "first_clause", "uni
 _NAME = r"[A-Za-z0-9α-ωΑ-Ω][A-Za-z0-9α-ωΑ-Ω.+²³⁴]*(?:[-–][A-Za-z0-9α-ωΑ-Ω+²³⁴]+)*"
 # "we propose X", "we propose: (1) X"
 INTRO_VERB = (r"(?:propose|introduce|present|develop|release|build|design|construct|curate|contribute|establish|"
-               r"offer)s?:?(?=\s)(?:\s+\(\d\))?")
+              r"offer)s?:?(?=\s)(?:\s+\(\d\))?")
 # "MARS (Yuan et al., 2025)", "LoRA (2021)": a cited work, never the paper's own contribution
 _CITED = re.compile(rf"(?P<name>{_NAME})\s*\((?:[^()]*\bet al\b[^()]*|[^()]*\b(?:19|20)\d{{2}}[a-z]?)\)")
 # "we introduce Deep Forcing, a training-free extension of …": a name and its own appositive

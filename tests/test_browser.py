@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -94,6 +95,17 @@ def ask(page, question: str) -> None:
 
 def last_answer(page) -> str:
     return page.locator(".message.bot, [data-testid='bot']").last.inner_text()
+
+
+def settled(page, quiet_ms: int = 600, timeout_s: float = 30.0) -> None:
+    """Wait until the last answer has stopped changing (its stream has ended)."""
+    deadline, before = time.monotonic() + timeout_s, None
+    while time.monotonic() < deadline:
+        now = last_answer(page)
+        if now == before:
+            return
+        before = now
+        page.wait_for_timeout(quiet_ms)
 
 
 def indexed(served: Served) -> int:
@@ -309,6 +321,7 @@ def test_a_citation_of_an_earlier_answer_scrolls_to_and_marks_its_card(page):
     page.get_by_label("Ask about the papers").fill("What speedup does Veda report?")
     page.keyboard.press("Enter")
     page.wait_for_selector("#pc-src-2-1", timeout=30_000)
+    settled(page)  # the second answer's panel is re-rendered while it streams, and a re-render drops the mark
     page.locator("a[href='#pc-src-1-7']").first.click()
     page.wait_for_function("""() => { const c = document.getElementById('pc-src-1-7');
                                       return c && c.classList.contains('pc-marked'); }""", timeout=10_000)

@@ -140,28 +140,60 @@ def test_out_of_scope_questions_abstain_without_calling_the_llm(llm, fake):
 DESCRIBED = "Which sparse attention method reaches a 5.1× end-to-end speedup for 720P video generation?"
 
 
-@pytest.mark.parametrize("reply", ["The indexed papers do not answer this.", "The indexed papers do not answer this [1]."])
+DECLINE = "The indexed papers do not answer this."
+
+
+@pytest.mark.parametrize("reply", [DECLINE, "The indexed papers do not answer this [1]."])
 def test_the_llm_saying_the_papers_do_not_answer_is_an_abstention(llm, fake, monkeypatch, reply):
     monkeypatch.setattr(pipeline, "OVERRULE_DECLINE", 1.01)  # the decision is never sure enough to overrule it
-    fake.script(Reply(reply))
-    answer = rag.ask(DESCRIBED, settings=llm)
+    fake.script(Reply(reply), Reply(reply))
+    *pieces, answer = rag.ask_stream(DESCRIBED, settings=llm)
     assert answer.abstained and answer.citations == () and answer.mode == "llm: test-model"
+    assert "".join(pieces) == ""  # held back: the abstention is the one message shown
+
+
+def test_a_decline_from_the_excerpts_is_checked_against_the_whole_abstracts(llm, fake, monkeypatch):
+    monkeypatch.setattr(pipeline, "OVERRULE_DECLINE", 1.01)
+    fake.script(Reply(DECLINE), Reply("Veda reaches a 5.1× end-to-end speedup [1]."))
+    *pieces, answer = rag.ask_stream(DESCRIBED, settings=llm)
+    first, second = (r["body"]["messages"][-1]["content"] for r in fake.chat_requests)
+    assert "Abstract:" not in first and "Abstract: " in second and "Title: Veda" in second
+    assert not answer.abstained and answer.mode == "llm: test-model" and "5.1×" in answer.text
+    assert "do not answer" not in "".join(pieces) and answer.citations[0].paper.title == "Veda"
+    check_invariants(answer)
+
+
+def test_when_the_second_look_fails_the_first_decline_stands(llm, fake, monkeypatch):
+    monkeypatch.setattr(pipeline, "OVERRULE_DECLINE", 1.01)
+    fake.script(Reply(DECLINE), Status(400))  # not retried: the second look ends at once
+    *pieces, answer = rag.ask_stream(DESCRIBED, settings=llm)
+    assert answer.abstained and answer.citations == () and answer.mode == "llm: test-model"
+    assert len(fake.chat_requests) == 2 and "".join(pieces) == ""
+
+
+def test_an_answer_that_begins_like_a_decline_is_shown_whole(llm, fake):
+    text = "The indexed papers do not answer this directly, but Veda reports a 5.1× end-to-end speedup [1]."
+    fake.script(Reply(text))
+    *pieces, answer = rag.ask_stream(VEDA, settings=llm)
+    assert "".join(pieces).startswith(text) and answer.text.startswith(text) and len(fake.chat_requests) == 1
 
 
 @pytest.mark.parametrize("question", [VEDA, "What end-to-end speedup does Veda reach on Waver-T2V-12B?"])
 def test_a_decline_on_a_question_that_names_its_paper_is_overruled(llm, fake, monkeypatch, question):
     monkeypatch.setattr(pipeline, "OVERRULE_DECLINE", 1.01)
-    fake.script(Reply("The indexed papers do not answer this."))
+    fake.script(Reply(DECLINE), Reply(DECLINE))
     answer = rag.ask(question, settings=llm)
     assert not answer.abstained and answer.mode == "extractive" and "5.1×" in answer.text
 
 
 def test_a_decline_the_decision_is_sure_of_is_overruled_by_the_abstracts_own_sentences(llm, fake, monkeypatch):
     monkeypatch.setattr(pipeline, "OVERRULE_DECLINE", 0.0)
-    fake.script(Reply("The indexed papers do not answer this."))
+    fake.script(Reply(DECLINE), Reply(DECLINE))
     *pieces, answer = rag.ask_stream(VEDA, settings=llm)
     assert not answer.abstained and answer.mode == "extractive" and "5.1×" in answer.text
-    assert answer.notice.startswith("The model found no answer") and "[the model found no answer" in "".join(pieces)
+    assert answer.notice.startswith("The model found no answer")
+    shown = "".join(pieces)
+    assert "do not answer" not in shown and "5.1×" in shown  # no decline on screen, then the abstracts' sentences
     check_invariants(answer)
 
 

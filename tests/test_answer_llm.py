@@ -9,7 +9,7 @@ import pytest
 from pydantic import SecretStr
 
 import rag
-from rag.answer import pipeline
+from rag.answer import pipeline, scripts
 from fake_openai import Cut, Hang, Reply, Status
 from test_answer import check_invariants
 
@@ -289,6 +289,6 @@ def test_the_models_text_is_shown_as_plain_text_without_the_key(llm, fake, reply
     ("Quelle accélération rapporte Veda ?", False, "the language of the question"),  # Latin script: searched as is
 ])
 def test_questions_in_another_script_are_recognised_and_their_language_named(text, other, language):
-    assert pipeline.in_other_script(text) is other
+    assert scripts.in_other_script(text) is other
     if other:
-        assert pipeline.language_of(text) == language
+        assert scripts.language_of(text) == language

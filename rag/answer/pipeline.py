@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import time
-import unicodedata
 from dataclasses import replace
 from typing import Iterator, Sequence
 
-from rag.answer.citations import resolve, strip_markers
+from rag.answer.citations import resolve
 from rag.answer.collection import collection_answer
 from rag.answer.decide import Decision, decide, paper_given
+from rag.answer.declines import HeldReply, declines
 from rag.answer.described import with_described
 from rag.answer.compare import compare_answer
 from rag.answer.extractive import excluded_answer, fact_answer, list_answer, not_reported_answer
@@ -19,6 +19,7 @@ from rag.answer.llm import NO_ANSWER, condense_question, generate_stream, llm_co
 from rag.answer.outside import outside_filters
 from rag.answer.prompt import evidence
 from rag.answer.reply import plain_text, trim_cut
+from rag.answer.scripts import in_other_script, language_of
 from rag.answer.understand import Question, has_latin_words, snapshot_facts, understand
 from rag.errors import LLMUnavailable
 from rag.index.store import PaperIndex, Snapshot
@@ -175,27 +176,6 @@ def _condensed(question: Question, history: list[dict] | None, settings: Setting
     return replace(question, standalone=rewritten)
 
 
-def in_other_script(text: str) -> bool:
-    """Mostly letters of another script than Latin (Chinese with a method name in it, too): searched in English."""
-    letters = [c for c in text if c.isalpha()]
-    return sum(c > "\u024f" for c in letters) > len(letters) / 2
-
-
-# the first word of a letter's Unicode name → the language a question in that script is most likely in
-_SCRIPTS = {"CJK": "Chinese", "HIRAGANA": "Japanese", "KATAKANA": "Japanese", "HANGUL": "Korean",
-            "CYRILLIC": "Russian", "GREEK": "Greek", "ARABIC": "Arabic", "HEBREW": "Hebrew", "DEVANAGARI": "Hindi",
-            "THAI": "Thai"}
-
-
-def language_of(text: str) -> str:
-    """The language of a question in another script, by its letters (kana make CJK text Japanese)."""
-    found = [_SCRIPTS.get(unicodedata.name(c, " ").split()[0]) for c in text if c.isalpha() and c > "\u024f"]
-    found = [f for f in found if f]
-    if "Japanese" in found:
-        return "Japanese"
-    return max(set(found), key=found.count) if found else "the language of the question"
-
-
 def _llm_answer(question: Question, decision: Decision, history, settings: Settings, deadline: float,
                 start_by: float, asked: str, language: str = "") -> Iterator:
     """Stream the model's answer to the question as `asked`; on any fault, the extractive answer with a notice."""
@@ -206,11 +186,11 @@ def _llm_answer(question: Question, decision: Decision, history, settings: Setti
         cosines = {s.hit.paper.id: s.cosines for s in decision.sources}
         excerpts = [evidence(h, decision.asks, decision.idf, cosines.get(h.paper.id), settings.llm.evidence)
                     for h in hits]
-    reply = _Reply()
+    reply = HeldReply()
     try:
         yield from reply.read(generate_stream(asked, papers, history, settings, deadline=deadline, start_by=start_by,
                                               language=language, excerpts=excerpts))
-        if excerpts is not None and _declines(reply.text):
+        if excerpts is not None and declines(reply.text):
             # a decline read from a few sentences a source is checked once against the whole abstracts, before
             # anything was shown: on dev (Qwen2.5-Coder-1.5B, the 518 single-paper and out-of-scope questions) the
             # whole abstracts turned 8 of its 11 in-scope declines into answers, and 2 of its 33 out-of-scope ones
@@ -232,7 +212,7 @@ def _llm_answer(question: Question, decision: Decision, history, settings: Setti
                              f"the LLM's answer was cut before a sentence ended ({reply.cut})", reply.shown)
         return
     why = ""
-    if _declines(text):
+    if declines(text):
         if _best_probability(decision) < OVERRULE_DECLINE and not paper_given(question):
             yield Answer(text=NO_ANSWER, abstained=True, mode=model_label(settings), sources=tuple(hits))
             return
@@ -256,38 +236,6 @@ def _llm_answer(question: Question, decision: Decision, history, settings: Setti
                  sources=sources, unsupported=resolved.unsupported, notice=notice)
 
 
-class _Reply:
-    """The model's reply as it streams, shown piece by piece, except while it may still be the "no answer" line:
-    that is held back until it cannot be, so a decline is never shown and then replaced (by a second look, the
-    abstracts' own sentences, or the abstention message)."""
-
-    def __init__(self):
-        self.text, self.cut, self.shown, self.rechecking = "", "", False, False
-        self._first = ""
-
-    def read(self, stream, recheck: bool = False) -> Iterator[str]:
-        """Yield what may be shown of `stream`; `text` and `cut` are then the whole reply and why it stopped."""
-        if recheck:
-            self._first, self.rechecking = self.text, True
-        self.text, self.cut, held = "", "", ""
-        for piece in stream:
-            self.text += piece
-            if self.shown:
-                yield piece
-                continue
-            held += piece
-            if not _may_decline(held):
-                self.shown = True
-                yield held
-        self.cut = stream.cut
-        if held and not self.shown and not _declines(held):
-            self.shown = True
-            yield held
-
-    def keep_decline(self) -> None:
-        self.text, self.cut = self._first, ""
-
-
 # A model that declines is believed unless the abstention model was this sure of the paper it chose, or the question
 # names its paper (or follows one up). Tuned on dev (Qwen2.5-Coder-1.5B reading the chosen papers only, llm-dev1): the 3
 # out-of-scope questions the decision answered had 0.43-0.59 and the model declined all 3 (rightly); it declined 3 of
@@ -301,22 +249,6 @@ OVERRULE_DECLINE = 0.72
 def _best_probability(decision: Decision) -> float:
     return max((decision.probabilities[s.n - 1] for s in decision.sources if s.n <= len(decision.probabilities)),
                default=0.0)
-
-
-def _declines(text: str) -> bool:
-    """The model's reply is its "no answer" line (perhaps with a stray [n]), not an answer that mentions it."""
-    said = _said(text).rstrip(".")
-    return said.startswith(NO_ANSWER.lower().rstrip(".")) and len(said) < 2 * len(NO_ANSWER)
-
-
-def _may_decline(text: str) -> bool:
-    """What has streamed so far could still become the "no answer" line."""
-    said = _said(text)
-    return NO_ANSWER.lower().startswith(said) or _declines(text)
-
-
-def _said(text: str) -> str:
-    return " ".join(strip_markers(text).lower().split())
 
 
 def _fallback(question: Question, decision: Decision, settings: Settings, reason: str, broke: bool) -> Iterator:

@@ -11,14 +11,6 @@ class Stream(list):
     cut = ""
 
 
-class Breaks(Stream):
-    """Its pieces, then the server fails."""
-
-    def __iter__(self):
-        yield from super().__iter__()
-        raise ConnectionError("the server went away")
-
-
 @pytest.mark.parametrize(("text", "expected"), [
     ("The indexed papers do not answer this.", True),
     ("The indexed papers do not answer this [1].", True),
@@ -44,13 +36,3 @@ def test_an_answer_is_shown_from_the_piece_that_tells_it_from_a_decline():
     reply = HeldReply()
     shown = list(reply.read(Stream(["The ", "Veda ", "paper reports 5.1× [1]."])))
     assert shown == ["The Veda ", "paper reports 5.1× [1]."] and reply.text == "The Veda paper reports 5.1× [1]."
-
-
-def test_a_failed_second_look_leaves_the_first_decline():
-    reply = HeldReply()
-    list(reply.read(Stream(["The indexed papers do not answer this."])))
-    second = reply.read(Breaks(["The "]), recheck=True)
-    with pytest.raises(ConnectionError):
-        list(second)
-    reply.keep_decline()
-    assert reply.rechecking and not reply.shown and declines(reply.text)

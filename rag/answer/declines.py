@@ -36,13 +36,10 @@ class HeldReply:
     abstracts' own sentences, or the abstention message)."""
 
     def __init__(self):
-        self.text, self.cut, self.shown, self.rechecking = "", "", False, False
-        self._first = ""
+        self.text, self.cut, self.shown = "", "", False
 
-    def read(self, stream, recheck: bool = False) -> Iterator[str]:
+    def read(self, stream) -> Iterator[str]:
         """Yield what may be shown of `stream`; `text` and `cut` are then the whole reply and why it stopped."""
-        if recheck:
-            self._first, self.rechecking = self.text, True
         self.text, self.cut, held = "", "", ""
         for piece in stream:
             self.text += piece
@@ -57,7 +54,3 @@ class HeldReply:
         if held and not self.shown and not declines(held):
             self.shown = True
             yield held
-
-    def keep_decline(self) -> None:
-        """The second look failed before showing anything: the reply is the first one, the decline, again."""
-        self.text, self.cut = self._first, ""

@@ -186,7 +186,7 @@ def _llm_answer(question: Question, decision: Decision, history, settings: Setti
         cosines = {s.hit.paper.id: s.cosines for s in decision.sources}
         excerpts = [evidence(h, decision.asks, decision.idf, cosines.get(h.paper.id), settings.llm.evidence)
                     for h in hits]
-    reply = HeldReply()
+    reply, first = HeldReply(), ""  # first: the decline that a second look is checking
     try:
         yield from reply.read(generate_stream(asked, papers, history, settings, deadline=deadline, start_by=start_by,
                                               language=language, excerpts=excerpts))
@@ -197,14 +197,14 @@ def _llm_answer(question: Question, decision: Decision, history, settings: Setti
             # (as one block of text: as sentence lines ending in [n], the form it copies, it answered 3 of the first
             # 22 out-of-scope declines rather than 1, so the block stays, and a twentieth of the sentences of its
             # answers go uncited: test split, answer sentences with a citation 0.99 -> 0.95)
-            hits, papers = hits[:settings.llm.sources], papers[:settings.llm.sources]
+            first, hits, papers = reply.text, hits[:settings.llm.sources], papers[:settings.llm.sources]
             yield from reply.read(generate_stream(asked, papers, history, settings, deadline=deadline,
-                                                  language=language), recheck=True)
+                                                  language=language))
     except LLMUnavailable as exc:
-        if not reply.rechecking or reply.shown:
+        if not first or reply.shown:
             yield from _fallback(question, decision, settings, f"{exc.reason} {exc.advice}".strip(), reply.shown)
             return
-        reply.keep_decline()  # the second look failed (its deadline, the server): the first reply stands
+        reply.text, reply.cut = first, ""  # the second look failed before showing anything: the decline stands
     # the model's text is data: no Markdown link or image of its own survives, only our [n]
     text, notice = plain_text(reply.text).strip(), ""
     if reply.cut:

@@ -7,10 +7,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rag.answer.asks import Asks
-from rag.answer.compare import aspect_sentences, compare_answer, with_ranked
+from rag.answer.asks import Asks, asks as question_asks
+from rag.answer.compare import asked_of_each, aspect_sentences, compare_answer, with_ranked
 from rag.answer.evidence import Sentence
 from rag.answer.extractive import Source
+from rag.answer.understand import Question
 from rag.types import Hit, Paper
 
 STEREO = ("Stereo video is costly to film. We propose Stereon, a dual-branch framework for stereo conversion. "
@@ -132,3 +133,48 @@ def at(*positions: int) -> list[Sentence]:
 ])
 def test_the_ranker_adds_its_first_sentences_after_the_rules(picked, ranked, expected):
     assert [s.position for s in with_ranked(at(*picked), at(*ranked))] == expected
+
+
+STEREO_FOR = ("We introduce Stereon, a framework designed to turn single-view videos into stereo videos. Stereon uses "
+              "implicit disparity guidance to generate the second view. We also release a dataset of 7 million generated stereo "
+              "pairs.")
+SURGERY = ("Surgical video data is scarce for rare classes. We address this with Surgen, a sparse video diffusion "
+           "framework for generating surgical videos of rare classes. A sparse encoder conditions the generation.")
+
+
+def test_each_paper_is_asked_its_own_clause():
+    # "what is it for" asks Stereon's purpose; "what does it generate" is Surgen's question, not Stereon's (dev
+    # h034 quoted Stereon's dataset sentence for "generate")
+    question = Question("What is Stereon for, and what does Surgen generate?", "", None, None, "compare",
+                        written=("Stereon", "Surgen"))
+    found = question_asks(question, "Stereon\nSurgen")
+    pair = [source("Stereon", STEREO_FOR), source("Surgen", SURGERY)]
+
+    own = asked_of_each(pair, found)
+
+    assert [a.clause for a in own] == ["What is Stereon for", "what does Surgen generate?"]
+    stereon = compare_answer(pair, found, {}, 120).splitlines()[0]
+    assert "into stereo videos" in stereon and "7 million" not in stereon
+
+
+def test_one_question_of_both_when_its_clauses_do_not_each_name_one():
+    question = Question("How do Stereon and Surgen work, and what data do they use?", "", None, None, "compare",
+                        written=("Stereon", "Surgen"))
+    found = question_asks(question, "Stereon\nSurgen")
+
+    assert asked_of_each([source("Stereon", STEREO_FOR), source("Surgen", SURGERY)], found) == [found, found]
+
+
+TASKED = ("Interactive companions must react in real time, yet face three challenges. In this work, we instantiate "
+          "companions through two gaming scenarios, commentator and guide, selected for their automatic evaluation. "
+          "We present Companio, a framework that shapes language models into real-time agents. Extensive experiments "
+          "show Companio achieves superior latency.")
+
+
+def test_the_task_asked_is_the_sentence_stating_it():
+    # "what task is it built for": the sentence naming its scenarios (dev v309, h033 quoted the method's)
+    question = Question("What task is Companio built for?", "", None, None, "compare", written=("Companio",))
+    quoted = " ".join(s.text for s in aspect_sentences(source("Companio", TASKED), question_asks(question, "Companio"),
+                                                       {}))
+
+    assert "commentator and guide" in quoted and "superior latency" not in quoted

@@ -38,6 +38,7 @@ class Asks:
     # length extrapolation does it reach?"): each needs its own sentence, which the whole rarely ranks first
     parts: tuple["Asks", ...] = ()
     identify: bool = False  # asks which paper it is ("Is there a benchmark that …?"): the answer names it
+    clause: str = ""  # the words these were read from: the question, or for one of `parts` its clause
 
 
 def asks(question: Question, names: str = "") -> Asks:
@@ -66,7 +67,7 @@ def asks(question: Question, names: str = "") -> Asks:
     parts = tuple(asks(replace(question, text=clause), names) for clause in clauses) if len(clauses) > 1 else ()
     return Asks(frozenset(focus), frozenset(ask), wants, " and ".join(things), problem, gist=not asked - GIST_WORDS,
                 wanted=frozenset(wanted), details=details, written=question.written, parts=parts,
-                identify=not question.written and bool(_ASKS_WHICH_PAPER.search(question.text)))
+                identify=not question.written and bool(_ASKS_WHICH_PAPER.search(question.text)), clause=question.text)
 
 
 def _detail(phrase: str, ignored: frozenset[str]) -> tuple[str, frozenset[str], frozenset[str]]:

@@ -98,7 +98,7 @@ _COMPARING = frozenset(terms("vs versus compare compared comparison differ diffe
 # sentences stating one ("Video inpainting aims to restore …", "two gaming scenarios—commentator and guide"), not the
 # method's mechanism that the other rules quote (dev comparisons v309 and h033 quoted their method: 119 -> 121 of 151,
 # none lost; the multilingual embedder 0.755 -> 0.781 with the clause rule above)
-_TASK_ASKED = re.compile(r"\bwhat (?:new |main |kind of |type of )?(?:tasks?|applications?|settings?|scenarios?|"
+_TASK_ASKED = re.compile(r"\bwhat (?:kind of |type of )?(?:[\w-]+ )?(?:tasks?|applications?|settings?|scenarios?|"
                          r"purposes?|domains?|use[- ]cases?)\b|\bwhat (?:is|are) .{1,40}? for\b|\b(?:built|designed|meant|used) for\b",
                          re.I)
 _TASK = re.compile(r"\b(?:aims? to|tasks?|scenarios?|applications?|settings?|designed (?:to|for)|use[- ]cases?)\b", re.I)

@@ -207,7 +207,7 @@ _DESCRIBED = re.compile(
     # the first of the two, before what joins it to the other ("the hyperparameter-transfer paper's explanation
     # compare with …", "Contrast the mobile video quality study with UrbanFeel", "the … analysis in JAX differ from")
     r"|\bthe\s+(?P<first>(?:[\w-]+\s+){1,5}?" + _KINDS + r")(?:'s\s+[\w-]+|\s+(?:in|of|on|for)\s+[\w-]+)?"
-    r"\s+(?:and|versus|vs\.?|with|differ\w*|compare[sd]?)\s", re.I)
+    r",?\s+(?:and|versus|vs\.?|with|differ\w*|compare[sd]?)\s", re.I)
 
 
 # ... or by any words after "and the" / "with the" up to where the question goes on ("Veda and the training-free

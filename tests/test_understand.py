@@ -165,6 +165,9 @@ def test_a_compared_paper_described_rather_than_named_is_found_in_the_question(q
     ("How do MUSE and the information-theoretic adaptive video tokenizer differ?",
      ["information-theoretic adaptive video tokenizer"]),
     ("How do ST-GridPool and PPLLaVA differ in the way they compress video tokens?", []),
+    # a comma before the "and" that joins the two (dev h031)
+    ("In what setting does each work: the halfspaces convergence paper, and the perceptron reduction paper?",
+     ["halfspaces convergence paper", "perceptron reduction paper"]),
 ])
 def test_a_comparison_may_describe_both_its_papers(question, phrases):
     assert described_phrases(question, ()) == phrases

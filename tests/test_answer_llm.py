@@ -102,6 +102,18 @@ def test_a_claim_its_source_does_not_support_is_flagged(llm, fake):
     assert answer.citations[0].paper.title == "Veda"
 
 
+def test_a_sentence_copied_from_the_abstract_without_a_marker_is_cited_to_it(llm, fake):
+    copied = ("Veda integrates statistics-aware tile scoring with head-aware tiling to reduce estimation error and "
+              "structural mismatch, enabling aggressive sparsity.")
+    fake.script(Reply(f"{WHOLE} {copied}"))
+
+    answer = rag.ask(VEDA, settings=llm)
+
+    check_invariants(answer)
+    assert answer.mode == "llm: test-model" and answer.text.endswith(f"{copied} [1]")
+    assert answer.unsupported == ()
+
+
 def test_a_429_then_success_answers_with_the_llm(llm, fake):
     fake.script(Status(429, retry_after=0.01), Reply("Veda: 5.1× [1]."))
     answer = rag.ask(VEDA, settings=llm)

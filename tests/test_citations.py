@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rag.answer.citations import (
-    Marker, best_quotes, claims_for, find_markers, is_supported, renumber, resolve, strip_markers,
+    Marker, best_quotes, cite_copies, claims_for, find_markers, is_supported, renumber, resolve, strip_markers,
 )
 from rag.corpus.text import split_sentences
 from rag.types import Paper
@@ -277,3 +277,26 @@ def test_resolve_invariants(text, sources):
     for citation in out.citations:
         assert set(citation.quotes) <= set(split_sentences(citation.paper.text))
     assert renumber(out.text, m) == (out.text, list(range(1, m + 1)))  # already canonical
+
+
+SPARSE = paper("sparse", "Sparse attention kernels skip tiles of the attention map. We release the kernels as open source "
+               "code for everyone.", title="Skipper")
+
+
+def test_an_uncited_copy_of_one_sources_sentence_is_cited_to_it():
+    # a model given whole abstracts copies their sentences and leaves the marker off (dev q040 copied seven)
+    text = "Veda is fast [1]. GraphMix learns molecular graphs with message passing. Accuracy improves by 3.8% on QM9."
+
+    assert cite_copies(text, [VEDA, GRAPH]) == (
+        "Veda is fast [1]. GraphMix learns molecular graphs with message passing. [2] Accuracy improves by 3.8% on "
+        "QM9.")  # the last is too short to tell a copy from a claim: left uncited
+
+
+@pytest.mark.parametrize("text", [
+    "GraphMix learns molecular graphs with message passing.",  # a copy of no source given
+    "Sparse attention kernels accelerate tiles.",  # both could have written it
+    "Yes.",
+    "Veda accelerates sparse attention kernels [2].",  # cited already, even if wrongly: resolve judges that
+])
+def test_a_sentence_that_copies_no_single_source_is_left_as_it_is(text):
+    assert cite_copies(text, [VEDA, SPARSE]) == text

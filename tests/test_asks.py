@@ -81,6 +81,7 @@ def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase)
 @pytest.mark.parametrize(("text", "name", "wants"), [
     ("What scale is UrbanFeel?", "UrbanFeel", "number"),  # a size noun alone asks for a quantity
     ("How much footage does UCS-Bench contain?", "UCS-Bench", "number"),
+    ("What is the total duration of footage in UCS-Bench?", "UCS-Bench", "number"),  # dev w360 quoted no number
     ("What are the parts of SegPVSG?", "SegPVSG", ""),
     ("What scale of reasoning does UrbanFeel test?", "UrbanFeel", ""),  # a size noun among other asked words
 ])

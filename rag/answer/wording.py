@@ -37,7 +37,8 @@ ROLE_WORDS = frozenset(terms("assumption assumptions simplification simplificati
 # nouns of a paper's size and of its make-up, which an abstract gives in other words ("How big is CaReBench?":
 # "… with 1,000 high-quality pairs"; "What are the parts of SegPVSG?": "… consisting of two key components: …"),
 # and the verbs such questions ask with ("How much footage does UCS-Bench contain?")
-SIZE_WORDS = frozenset(terms("size sizes scale big large amount footage volume extent magnitude"))
+SIZE_WORDS = frozenset(terms("size sizes scale big large amount footage volume extent magnitude duration total length "
+                             "hours"))
 MAKEUP_WORDS = frozenset(terms("part parts piece pieces element elements component components ingredient "
                                "ingredients constituent constituents makeup building blocks"))
 HAVE_WORDS = frozenset(terms("contain contains have has hold holds include includes comprise comprises span spans "

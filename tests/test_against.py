@@ -25,6 +25,10 @@ VEDA = [(0, "Veda")]  # the question names Veda by its title
     ("How does Veda differ?", ""),  # nothing left to describe a paper
     # "differentiated" compares nothing
     ("Do differentiated Veda tiles keep their speedup on long videos?", ""),
+    # a second clause asks its own question of a paper it describes (fresh comparisons, set L: l017)
+    ("What does Veda's kernel skip, and what module does the Controllable Video GAN paper design?",
+     "Controllable Video GAN"),
+    ("What does Veda's kernel skip, and how fast is it?", ""),  # a second clause about Veda itself
 ])
 def test_the_other_compared_paper_is_described_by_a_phrase_or_the_rest_of_the_question(question, described):
     assert compared_description(question, VEDA, 1, ("p0",), ("Veda",), "fact") == described

@@ -48,7 +48,25 @@ def compared_description(text: str, found: list[tuple[int, str]], titled: int, n
     if len(named) == 1 and not phrases and kind == "fact" and _AGAINST.search(text) \
             and not (_BASELINE.search(text) or _PLAIN.search(text)):
         described = _rest(text, written)
+    if len(named) == 1 and not described and kind == "fact":
+        described = _other_clauses_paper(text, written)
     return described
+
+
+# a second clause asking its own question ("What does X denoise, and what module does the Controllable Video GAN
+# paper design?"): the paper it describes is compared with the named one, each asked its own clause
+_SECOND_CLAUSE = re.compile(r",\s+and\s+(?:what|which|how|where|why|who|when|does|do|did|is|are)\b", re.I)
+
+
+def _other_clauses_paper(text: str, written: tuple[str, ...]) -> str:
+    """The "the <words> paper" of a question asking one thing of its named paper and another of a described one
+    (fresh comparisons, set L: l017 answered the named paper's clause alone), or ""."""
+    if not _SECOND_CLAUSE.search(text):
+        return ""
+    phrases = [m.group(1) for m in _THE_PAPER.finditer(text)
+               if not any(compact(w) in compact(m.group(0)) for w in written)]
+    phrases = [p for p in phrases if len(terms(p) - GENERIC - KIND_WORDS) >= AGAINST_TERMS and not _BASELINE.search(p)]
+    return phrases[0] if len(phrases) == 1 else ""
 
 
 def _rest(text: str, written: tuple[str, ...]) -> str:

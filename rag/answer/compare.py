@@ -99,8 +99,8 @@ _COMPARING = frozenset(terms("vs versus compare compared comparison differ diffe
 # method's mechanism that the other rules quote (dev comparisons v309 and h033 quoted their method: 119 -> 121 of 151,
 # none lost; the multilingual embedder 0.755 -> 0.781 with the clause rule above)
 _TASK_ASKED = re.compile(r"\bwhat (?:kind of |type of )?(?:[\w-]+ )?(?:tasks?|applications?|settings?|scenarios?|"
-                         r"purposes?|domains?|use[- ]cases?)\b|\bwhat (?:is|are) .{1,40}? for\b|\b(?:built|designed|meant|used) for\b",
-                         re.I)
+                         r"purposes?|domains?|use[- ]cases?)\b|\bwhat (?:is|are) .{1,40}? for\b|"
+                         r"\b(?:built|designed|meant|used) for\b", re.I)
 _TASK = re.compile(r"\b(?:aims? to|tasks?|scenarios?|applications?|settings?|designed (?:to|for)|use[- ]cases?)\b", re.I)
 # a sentence reporting results (a task sentence may well say it was "selected for … automatic evaluation")
 _RESULT = re.compile(r"\b(?:outperform\w*|surpass\w*|achiev\w*|experiments?|results?)\b|https?://", re.I)

@@ -25,10 +25,15 @@ from rag.types import Paper
 # "we (further) introduce …", or a part the paper's own method is made of: "Our method incorporates a Dynamic Range
 # Adaptive Quantizer (DRAQ)", "Our approach integrates … and Norm-based Spatial Pooling (NSP)" (fresh set I, i056 and
 # i058 named these parts and abstained: another paper ranked first). "Our proposed X (MMA)" is not taken: in a PubMedQA
-# abstract it made one of our questions asked of that index name a paper there (cross-domain check).
-INTRODUCES = re.compile(rf"\b[Ww]e\s+(?:\w+\s+)?{INTRO_VERB}\b|\b[Oo]ur\s+(?:method|approach|framework|model|design|"
-                        r"system|pipeline|architecture)\s+(?:incorporates|integrates|introduces|comprises|includes|"
-                        r"combines|employs|adopts|features|contains|consists\s+of)\b")
+# abstract it made one of our questions asked of that index name a paper there (cross-domain check). "We address this
+# challenge with SurgiFlowVid, …" presents it too (fresh comparisons, set L: "What does ImmersePro produce, and what
+# does SurgiFlowVid generate?" dropped SurgiFlowVid, which retrieval ranked below the first three).
+INTRODUCES = re.compile(rf"\b[Ww]e\s+(?:\w+\s+)?{INTRO_VERB}\b|"
+                        r"\b[Ww]e\s+(?:address|tackle|solve)\s+(?:this|these|the)\s+"
+                        r"(?:challenges?|problems?|issues?|gaps?|limitations?)\s+with\b|"
+                        r"\b[Oo]ur\s+(?:method|approach|framework|model|design|system|pipeline|architecture)\s+"
+                        r"(?:incorporates|integrates|introduces|comprises|includes|combines|employs|adopts|features|"
+                        r"contains|consists\s+of)\b")
 
 
 def introduces(text: str, mark: re.Pattern) -> bool:

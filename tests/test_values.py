@@ -190,7 +190,10 @@ SINKS = "We present Sinker. It enables 12x length extrapolation (e.g., 5s clips 
     ("Egobench", FOOTAGE, "What is Egobench's inference latency?", set()),
 ])
 def test_a_duration_or_memory_is_stated_by_a_quantity_of_its_dimension(title, text, question, stated):
-    assert stated_details(_hit(title, text), _asks(question, title), question) == stated
+    found = stated_details(_hit(title, text), _asks(question, title), question)
+    # "total duration" asked alone wants a quantity, and a size asked of the paper itself is stated in both forms
+    # the lacking lists use ("total duration", "which total duration")
+    assert {s.removeprefix("which ") for s in found} == stated
 
 
 @pytest.mark.parametrize(("text", "question", "missing"), [

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from rag.answer.asks import Asks
 from rag.answer.contrast import OWN as _OWN, PROBLEM as _PROBLEM, REPORTS as _REPORTS, ranked_for_comparison
@@ -41,7 +40,7 @@ def asked_of_each(sources: list[Source], asks: Asks) -> list[Asks]:
     if sorted(o for o in owner if o is not None) != list(range(len(sources))):
         return [asks] * len(sources)
     by_source = {o: part for o, part in zip(owner, asks.parts)}
-    return [replace(by_source[i], written=asks.written) for i in range(len(sources))]
+    return [by_source[i] for i in range(len(sources))]  # each part was read with the question's written names
 
 
 def _clause_owner(clause: str, sources: list[Source], written: tuple[str, ...]) -> int | None:

@@ -85,6 +85,24 @@ def test_a_follow_up_carries_the_previous_subject(s):
     assert all(d in answer.text for d in ("Ego4D", "EgoExo4D", "EpicKitchens100"))
 
 
+def test_a_first_question_pointing_back_at_a_paper_asks_for_its_name_and_cites_nothing(s):
+    answer = rag.ask("Which datasets did they evaluate on?", settings=s)
+
+    assert answer.abstained and answer.citations == () and answer.sources == ()
+    assert answer.text.startswith("\u201cthey\u201d points back at a paper") and "paper's name" in answer.text
+
+
+def test_the_same_question_after_a_turn_on_the_paper_answers_from_it(s):
+    history = [{"role": "user", "content": "What is FlowNar?"},
+               {"role": "assistant", "content": rag.ask("What is FlowNar?", settings=s).text}]
+
+    answer = rag.ask("Which datasets did they evaluate on?", history=history, settings=s)
+
+    check_invariants(answer)
+    assert not answer.abstained and answer.citations[0].paper.title == "FlowNar"
+    assert all(d in answer.text for d in ("Ego4D", "EgoExo4D", "EpicKitchens100"))
+
+
 def test_a_venue_named_in_the_question_filters_the_sources(s):
     answer = rag.ask("Which ICLR 2026 papers study continual learning?", settings=s)
 

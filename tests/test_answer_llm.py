@@ -149,6 +149,11 @@ def test_out_of_scope_questions_abstain_without_calling_the_llm(llm, fake):
     assert answer.abstained and fake.chat_requests == []
 
 
+def test_a_first_question_pointing_back_at_a_paper_abstains_without_calling_the_llm(llm, fake):
+    answer = rag.ask("How is it trained?", settings=llm)
+    assert answer.abstained and answer.citations == () and fake.chat_requests == []
+
+
 DESCRIBED = "Which sparse attention method reaches a 5.1× end-to-end speedup for 720P video generation?"
 
 

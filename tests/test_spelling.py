@@ -100,3 +100,16 @@ def test_whole_words_are_compared_not_stems():
 
 def test_an_inflection_of_a_known_word_is_left_alone():
     assert correct("condensing the set", FakeSnapshot(FakeKeyword("content"))) == "condensing the set"
+
+
+@pytest.mark.parametrize(("query", "index_words", "expected"), [
+    # stems one edit from the index's are other words: a clinical index has "prone" and "quantitative"
+    ("model quantization or pruning", "prone supine quantitative", "model quantization or pruning"),
+    ("voice cloning and highlight reels", "closing real", "voice cloning and highlight reels"),
+    ("intestinal tumors", "investigate tumors", "intestinal tumors"),
+    # a word spelled right still takes the index's form of the same word
+    ("linear classifiers", "classification", "linear classifications"),
+    ("recognising faces", "recognizing faces", "recognizing faces"),
+])
+def test_a_word_spelled_right_is_not_turned_into_another(query, index_words, expected):
+    assert correct(query, FakeSnapshot(FakeKeyword(index_words))) == expected

@@ -6,6 +6,7 @@ import pytest
 
 import rag
 from rag.answer.names import TitleIndex, described_phrase, described_phrases, named_papers, titled_phrases
+from rag.answer.conversation import dangling_reference
 from rag.answer.understand import follows_on, understand
 from rag.types import Paper
 
@@ -136,6 +137,25 @@ def test_a_paper_called_by_its_topic_or_a_phrase_of_its_abstract(built_settings)
 def test_a_follow_up_is_a_pronoun_a_continuation_or_too_short_to_stand_alone(question, kind, follows):
     assert follows_on(question, kind) is follows
 
+
+
+@pytest.mark.parametrize(("question", "pointer"), [
+    ("Which datasets did they evaluate on, and how large are they?", "they"),  # the subject of its first clause
+    ("How is it trained?", "it"),
+    ("And what does its first module add?", "its"),
+    ("How does their adapter-based baseline route inputs to the right task?", "their"),
+    ("Which activation do the authors recommend for it?", "the authors"),
+    ("What about its results?", "its"),
+    ("Is it open source?", "it"),
+    ("How many GPU hours did it take to train TimeChat-Captioner-7B?", ""),  # an expletive "it"
+    ("Does it matter whether you prune first and quantize later?", ""),
+    ("Which quantity do the authors of the adversarial distillation paper propose?", ""),  # "the authors of …"
+    ("How far can hybrid Mamba models have their context stretched?", ""),  # "their": the models, said before
+    ("What is an attention sink, and why does it matter?", ""),  # "it": what the first clause asked about
+    ("Which paper proposes ProtoKV, and what speedup does it report?", ""),
+])
+def test_a_first_question_pointing_back_at_a_paper_is_found(question, pointer):
+    assert dangling_reference(question) == pointer
 
 
 @pytest.mark.parametrize(("question", "written", "phrase"), [

@@ -14,6 +14,7 @@ from rag.answer.described import with_described
 from rag.answer.compare import compare_answer
 from rag.answer.extractive import excluded_answer, fact_answer, list_answer, not_reported_answer
 from rag.answer.complete import QUOTED, completed
+from rag.answer.conversation import dangling_reference
 from rag.answer.lists import searched
 from rag.answer.llm import NO_ANSWER, condense_question, generate_stream, llm_configured, model_label
 from rag.answer.outside import outside_filters
@@ -47,6 +48,10 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
         return
     if not use_llm and not has_latin_words(text) and settings.index.embedder not in MULTILINGUAL:
         yield from _emit(_abstain(snapshot, NO_ENGLISH))
+        return
+    pointer = "" if history or question.named else dangling_reference(text)
+    if pointer:  # "How is it trained?" as the first question: which paper "it" is, only the user knows
+        yield from _emit(_abstain(snapshot, NO_ANTECEDENT.format(pointer=pointer)))
         return
     outside = _named_outside(question, snapshot)
     if outside and len(outside) == len(question.named):  # every paper it names is outside: say so, cite nothing
@@ -107,6 +112,10 @@ MULTILINGUAL = ("multilingual",)  # embedders that read questions in other langu
 NO_ENGLISH = ("This question has no English words, and the default embedder matches English only. To ask in "
               "other languages, set PAPERCHAT_EMBEDDER=multilingual and re-run `paperchat ingest` (or configure "
               "an LLM with OPENAI_API_KEY or OPENAI_BASE_URL), or ask in English.")
+
+
+NO_ANTECEDENT = ("\u201c{pointer}\u201d points back at a paper, but no question came before this one. Ask again with the "
+                 "paper's name in the question, or ask about a topic.")
 
 
 def extractive_answer(question: Question, decision: Decision, settings: Settings) -> Answer:

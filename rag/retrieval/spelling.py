@@ -1,7 +1,7 @@
 """Typos in a query, corrected against the index's own vocabulary before keyword search.
 
 "distribution matchng" finds no paper by BM25 (the index has no "matchng"); "SegPSVG" names no paper.
-A word of 5 or more letters that the index lacks (and that is no common English word) is replaced by the index word closest to it by
+A word of 5 or more letters that the index lacks (and that no English word list has) is replaced by the index word closest to it by
 optimal string alignment (a transposition counts one edit), if one is close enough. Method names are
 index words like any other, so they are corrected too. rapidfuzz does the distance search.
 """
@@ -35,6 +35,20 @@ def english_words() -> frozenset[str]:
     text = resources.files("rag").joinpath("assets", "tokenizer.json").read_text(encoding="utf-8")
     vocab = json.loads(text)["model"]["vocab"]
     return frozenset(w for w in vocab if w.isalpha())
+
+
+@lru_cache(maxsize=1)
+def dictionary_words() -> frozenset[str]:
+    """symspellpy's English frequency dictionary (82,765 words, from SCOWL and Google Books), a word list three
+    times the WordPiece one: a word it has is spelled right even where the index lacks it, so it is left alone.
+    Without it "pruning" became "prone" and "quantization" "quantitative" over PubMedQA (their stems are one edit
+    apart), and "colorectal" "correct" over the ML papers, turning questions of another field into ones on topic.
+    Only a guard: corrections are still chosen among the WordPiece words and the index's own."""
+    text = resources.files("symspellpy").joinpath(DICTIONARY).read_text(encoding="utf-8")
+    return frozenset(w for w in (line.split(" ", 1)[0] for line in text.splitlines()) if w.isalpha())
+
+
+DICTIONARY = "frequency_dictionary_en_82_765.txt"
 
 
 @lru_cache(maxsize=1)
@@ -226,6 +240,22 @@ def _question_word(word: str, vocab: Vocabulary) -> str | None:
     return _as_typed(known[0], word) if len(lower) < MIN_LETTERS and len(set(known)) == 1 else None
 
 
+def _same_root(typed: str, stem: str, vocab: Vocabulary) -> str | None:
+    """The index's form of a correctly spelled word: a stem as many edits longer or shorter at its end as a typo
+    may have ("classifiers" beside the index's "classification", "predictors" beside "predict"), as a word; not
+    a stem an edit away in its middle, which is another word ("cloning" is no "closing", "handsets" no "handles")."""
+    near = vocab.closest(stem, max_edits(typed))
+    if not near:
+        return None
+    short, long = sorted((stem, near), key=len)
+    return surface(near, typed) if long.startswith(short) and long[len(short):] in _DERIVED else None
+
+
+# what the longer of two stems of one root adds ("predict|or", "classif|i", "length|en"): "perfor|m" is no
+# ending, and "perforation" no "performing"; nor "speed|up", a word of its own
+_DERIVED = frozenset({"", "i", "e", "y", "or", "er", "en", "ion", "al", "ic", "iz", "ist", "ism"})
+
+
 def _corrected(query: str, vocab: Vocabulary) -> str:
     def fix(match: re.Match) -> str:
         word = match.group(0)
@@ -242,6 +272,9 @@ def _corrected(query: str, vocab: Vocabulary) -> str:
         joined = _joined_name(word, vocab)
         if joined:
             return joined
+        if lower in dictionary_words():  # spelled right: only its form may change, to the one the index has
+            form = american(lower, vocab) or _same_root(lower, stem, vocab)
+            return _as_typed(form, word) if form else word
         if stem in english_by_stem():
             # an inflection of a known word is no typo ("condensing": the list has "condensed"), but one the
             # index has with another ending ("classifiers" beside "classification") is taken in the index's

@@ -143,7 +143,7 @@ def test_a_follow_up_is_a_pronoun_a_continuation_or_too_short_to_stand_alone(que
     ("Which datasets did they evaluate on, and how large are they?", "they"),  # the subject of its first clause
     ("How is it trained?", "it"),
     ("And what does its first module add?", "its"),
-    ("How does their adapter-based baseline route inputs to the right task?", "their"),
+    ("How does their memory module compress old frames?", "their"),
     ("Which activation do the authors recommend for it?", "the authors"),
     ("What about its results?", "its"),
     ("Is it open source?", "it"),

@@ -146,7 +146,10 @@ def test_a_follow_up_is_a_pronoun_a_continuation_or_too_short_to_stand_alone(que
     ("How does their memory module compress old frames?", "their"),
     ("Which activation do the authors recommend for it?", "the authors"),
     ("What about its results?", "its"),
-    ("Is it open source?", "it"),
+    ("Does it use LoRA?", "it"),
+    ("How big is it?", "it"),
+    ("Is it safe to prune first?", ""),  # "is it" + an adjective: an expletive
+    ("Is it time to reconsider pruning?", ""),
     ("How many GPU hours did it take to train TimeChat-Captioner-7B?", ""),  # an expletive "it"
     ("Does it matter whether you prune first and quantize later?", ""),
     ("Which quantity do the authors of the adversarial distillation paper propose?", ""),  # "the authors of …"

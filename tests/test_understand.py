@@ -148,6 +148,8 @@ def test_a_follow_up_is_a_pronoun_a_continuation_or_too_short_to_stand_alone(que
     ("What about its results?", "its"),
     ("Does it use LoRA?", "it"),
     ("How big is it?", "it"),
+    ("And the evaluation benchmark?", "the evaluation benchmark"),  # the rest of a question asked before
+    ("And which papers study pruning?", ""),
     ("Is it safe to prune first?", ""),  # "is it" + an adjective: an expletive
     ("Is it time to reconsider pruning?", ""),
     ("How many GPU hours did it take to train TimeChat-Captioner-7B?", ""),  # an expletive "it"

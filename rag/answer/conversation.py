@@ -41,12 +41,12 @@ def follows_on(text: str, kind: str) -> bool:
 
 # A question that starts a conversation yet points back at a paper, as a follow-up does: its pronoun or "the
 # authors" is the subject of its first clause ("What dataset did they curate?", "How is it trained?", "And what
-# does its second component do?", "Does it use LoRA?"), so nothing in the question can be what it means. Answering
+# does its second component do?", "Does it use LoRA?"), or it goes on from one ("And the training set?"), so nothing in the question can be what it means. Answering
 # from the best match named a paper the user never asked about (cross-domain tune: 26 of 33 confident answers from
 # PubMedQA abstracts were our follow-ups asked without their first turn). Not an expletive "it" ("Did it take 40
 # GPU hours to train X?", "Does it matter whether …", "Is it safe to …", "Is it time to …": after "is", only a
 # passive or nothing more points back), nor "the authors of the … paper". Checked on dev and test single-turn
-# questions (0 of 1,271 match; the last turns of 77 of 148 follow-ups do), and on the 1,000 PubMedQA questions and
+# questions (0 of 1,271 match; the last turns of 85 of 148 follow-ups do), and on the 1,000 PubMedQA questions and
 # 1,109 SciFact claims (0 match; "Is it time to reconsider lobectomy …?" did before "is" was told apart)
 _DO = r"(?:does|did|do|has|have|had|can|could|will|would|should|might)"
 _BE = r"(?:is|are|was|were)"
@@ -59,7 +59,9 @@ _SUBJECT = rf"(?:{_DO}\s+(?:{_PRONOUN}|{_OWNER})|{_BE}\s+(?:{_BE_PRONOUN}|{_OWNE
 _BACK = rf"(?:{_PRONOUN}|{_OWNER})"
 _POINTS_BACK = re.compile(
     rf"^\W*(?:(?:and|also|so|then|plus)\s+)?(?:(?:what|which|how|who|where|when|why)\b"
-    rf"(?:(?!\b(?:{_DO}|{_BE})\b|\band\b)[^,;?])*?\b{_SUBJECT}|(?:what|how)\s+about\s+{_BACK}|{_SUBJECT})",
+    rf"(?:(?!\b(?:{_DO}|{_BE})\b|\band\b)[^,;?])*?\b{_SUBJECT}|(?:what|how)\s+about\s+{_BACK}|{_SUBJECT}"
+    # "And its two components?", "And the other signal?", "And the training set?": the rest of a question before
+    rf"|(?:and|also|plus)\s+(?:{_OWNER}|the\b))",
     re.I)
 
 
@@ -67,7 +69,11 @@ def dangling_reference(text: str) -> str:
     """The words by which a question with no conversation before it points back at a paper ("they", "its", "the
     authors"), or "" when it stands alone."""
     match = _POINTS_BACK.search(text)
-    return re.findall(_BACK, match.group(0), re.I)[-1] if match else ""
+    if not match:
+        return ""
+    pointers = re.findall(_BACK, match.group(0), re.I)
+    # "And the training set?": the phrase itself is what points back
+    return pointers[-1] if pointers else re.sub(r"^\W*\w+\s+", "", text).strip(" ?.!")
 
 
 # a question that asks for a paper anew ("Which method converts single-view videos into stereo?"), not a detail

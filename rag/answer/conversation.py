@@ -41,13 +41,14 @@ def follows_on(text: str, kind: str) -> bool:
 
 # A question that starts a conversation yet points back at a paper, as a follow-up does: its pronoun or "the
 # authors" is the subject of its first clause ("What dataset did they curate?", "How is it trained?", "And what
-# does its second component do?", "Does it use LoRA?"), or it goes on from one ("And the training set?"), so nothing in the question can be what it means. Answering
-# from the best match named a paper the user never asked about (cross-domain tune: 26 of 33 confident answers from
-# PubMedQA abstracts were our follow-ups asked without their first turn). Not an expletive "it" ("Did it take 40
-# GPU hours to train X?", "Does it matter whether …", "Is it safe to …", "Is it time to …": after "is", only a
-# passive or nothing more points back), nor "the authors of the … paper". Checked on dev and test single-turn
-# questions (0 of 1,271 match; the last turns of 85 of 148 follow-ups do), and on the 1,000 PubMedQA questions and
-# 1,109 SciFact claims (0 match; "Is it time to reconsider lobectomy …?" did before "is" was told apart)
+# does its second component do?", "Does it use LoRA?"), or it goes on from one ("And the training set?"), so
+# nothing in the question can be what it means. Answering from the best match named a paper the user never asked
+# about (cross-domain tune: 26 of 33 confident answers from PubMedQA abstracts were our follow-ups asked alone).
+# Not an expletive "it" ("Did it take 40 GPU hours to train X?", "Does it matter whether …", "Is it safe to …", "Is
+# it time to …": after "is", only a passive or nothing more points back), nor "the authors of the … paper". Checked
+# on dev and test single-turn questions (0 of 1,271 match; the last turns of 85 of 148 follow-ups do), and on the
+# 1,000 PubMedQA questions and 1,109 SciFact claims (0 match; "Is it time to reconsider lobectomy …?" did before
+# "is" was told apart)
 _DO = r"(?:does|did|do|has|have|had|can|could|will|would|should|might)"
 _BE = r"(?:is|are|was|were)"
 _PRONOUN = r"(?:it|they|them)\b(?!\s+(?:takes?|took|matters?|makes? sense|be)\b)"

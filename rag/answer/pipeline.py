@@ -114,8 +114,8 @@ NO_ENGLISH = ("This question has no English words, and the default embedder matc
               "an LLM with OPENAI_API_KEY or OPENAI_BASE_URL), or ask in English.")
 
 
-NO_ANTECEDENT = ("\u201c{pointer}\u201d points back at a paper, but no question came before this one. Ask again with the "
-                 "paper's name in the question, or ask about a topic.")
+NO_ANTECEDENT = ("\u201c{pointer}\u201d points back at a paper, but no question came before this one. Ask again "
+                 "with the paper's name in the question, or ask about a topic.")
 
 
 def extractive_answer(question: Question, decision: Decision, settings: Settings) -> Answer:

@@ -1,8 +1,8 @@
 """Typos in a query, corrected against the index's own vocabulary before keyword search.
 
 "distribution matchng" finds no paper by BM25 (the index has no "matchng"); "SegPSVG" names no paper.
-A word of 5 or more letters that the index lacks (and that no English word list has) is replaced by the index word closest to it by
-optimal string alignment (a transposition counts one edit), if one is close enough. Method names are
+A word of 5 or more letters that the index lacks (and that no English word list has) is replaced by the index
+word closest to it by optimal string alignment (a transposition counts one edit), if one is close enough. Method names are
 index words like any other, so they are corrected too. rapidfuzz does the distance search.
 """
 
@@ -42,7 +42,7 @@ def dictionary_words() -> frozenset[str]:
     """symspellpy's English frequency dictionary (82,765 words, from SCOWL and Google Books), a word list three
     times the WordPiece one: a word it has is spelled right even where the index lacks it, so it is left alone.
     Without it "pruning" became "prone" and "quantization" "quantitative" over PubMedQA (their stems are one edit
-    apart), and "colorectal" "correct" over the ML papers, turning questions of another field into ones on topic.
+    apart), and "intestinal" "investigate" over the ML papers, turning questions of another field into ones on topic.
     Only a guard: corrections are still chosen among the WordPiece words and the index's own."""
     text = resources.files("symspellpy").joinpath(DICTIONARY).read_text(encoding="utf-8")
     return frozenset(w for w in (line.split(" ", 1)[0] for line in text.splitlines()) if w.isalpha())

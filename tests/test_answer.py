@@ -103,6 +103,17 @@ def test_the_same_question_after_a_turn_on_the_paper_answers_from_it(s):
     assert all(d in answer.text for d in ("Ego4D", "EgoExo4D", "EpicKitchens100"))
 
 
+@pytest.mark.parametrize(("question", "venue"), [
+    ("Which NeurIPS 2025 papers study layer pruning?", "NeurIPS 2025"),
+    ("How many CVPR papers are indexed?", "CVPR"),  # a count too: none, not the whole collection's
+])
+def test_a_venue_the_collection_lacks_is_said_and_nothing_is_cited(s, question, venue):
+    answer = rag.ask(question, settings=s)
+
+    assert answer.abstained and answer.citations == () and "[" not in answer.text
+    assert answer.text.startswith(f"The collection holds no {venue} papers: it has 70 abstracts (19 from ICLR 2026")
+
+
 def test_a_venue_named_in_the_question_filters_the_sources(s):
     answer = rag.ask("Which ICLR 2026 papers study continual learning?", settings=s)
 

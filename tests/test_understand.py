@@ -7,7 +7,7 @@ import pytest
 import rag
 from rag.answer.names import TitleIndex, described_phrase, described_phrases, named_papers, titled_phrases
 from rag.answer.conversation import dangling_reference
-from rag.answer.understand import follows_on, understand
+from rag.answer.understand import absent_venue, follows_on, understand
 from rag.types import Paper
 
 
@@ -319,3 +319,18 @@ def test_one_plain_word_before_paper_or_method_describes_no_paper(built_settings
     named = understand(text, [], snapshot).named
 
     assert [snapshot.papers[snapshot.by_id[i]].title for i in named] == expected
+
+
+@pytest.mark.parametrize(("question", "absent"), [
+    ("Which NeurIPS 2025 papers study pruning?", "NeurIPS 2025"),  # a venue the collection lacks
+    ("Are there CVPR papers on video generation?", "CVPR"),
+    ("Anything on token merging at NeurIPS?", "NeurIPS"),
+    ("Which ICLR 2025 papers study continual learning?", "ICLR 2025"),  # a venue it has, in a year it lacks
+    ("Which ICLR '25 papers use reinforcement learning?", "ICLR 2025"),
+    ("Which ICML 2026 papers study pruning?", ""),  # the collection's own
+    ("Which ICLR papers use reinforcement learning?", ""),
+    ("Does anterior laxity influence outcomes of ACL reconstruction?", ""),  # the ligament, no venue
+    ("Which papers beat CVPR-style detectors?", ""),
+])
+def test_a_venue_the_collection_lacks_is_found_in_the_question(built_settings, question, absent):
+    assert absent_venue(question, rag.get_index(built_settings).snapshot()) == absent

@@ -21,7 +21,7 @@ from rag.answer.outside import outside_filters
 from rag.answer.prompt import evidence
 from rag.answer.reply import plain_text, trim_cut
 from rag.answer.scripts import in_other_script, language_of
-from rag.answer.understand import Question, has_latin_words, snapshot_facts, understand
+from rag.answer.understand import Question, absent_venue, has_latin_words, snapshot_facts, understand
 from rag.errors import LLMUnavailable
 from rag.index.store import PaperIndex, Snapshot
 from rag.retrieval.hybrid import hybrid_search, query_vector
@@ -43,6 +43,10 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
     settings = settings or index.settings  # answer and LLM settings may differ per call
     use_llm = llm_configured(settings)
     question = understand(correct(text, snapshot), history, snapshot, venue, year)
+    missing = absent_venue(text, snapshot)
+    if missing:  # "Which NeurIPS 2025 papers …?" of ICML and ICLR 2026: none is, whatever the others say
+        yield from _emit(_abstain(snapshot, NO_VENUE.format(venue=missing, scope=_scope(snapshot))))
+        return
     if question.kind in ("count", "venues", "code"):
         yield from _emit(collection_answer(question, snapshot))
         return
@@ -114,6 +118,8 @@ NO_ENGLISH = ("This question has no English words, and the default embedder matc
               "an LLM with OPENAI_API_KEY or OPENAI_BASE_URL), or ask in English.")
 
 
+NO_VENUE = ("The collection holds no {venue} papers: it has {scope}. Ask again without \u201c{venue}\u201d to search "
+            "them all.")
 NO_ANTECEDENT = ("\u201c{pointer}\u201d points back at a paper, but no question came before this one. Ask again "
                  "with the paper's name in the question, or ask about a topic.")
 
@@ -280,11 +286,16 @@ def _emit(answer: Answer) -> Iterator:
 
 def _abstain(snapshot: Snapshot | None, message: str = "", sources: tuple[Hit, ...] = ()) -> Answer:
     if not message:
-        counts = snapshot_facts(snapshot).venue_year_counts  # counted once per snapshot, not per question
-        scope = ", ".join(f"{n} from {v}" for v, n in sorted(counts.items()))
-        message = (f"The indexed papers don't answer this. The collection holds {sum(counts.values())} "
-                   f"abstracts ({scope}); try asking about their methods, results or datasets.")
+        message = (f"The indexed papers don't answer this. The collection holds {_scope(snapshot)}; try asking "
+                   "about their methods, results or datasets.")
     return Answer(text=message, abstained=True, mode="extractive", sources=sources)
+
+
+def _scope(snapshot: Snapshot) -> str:
+    """"70 abstracts (19 from ICLR 2026, 51 from ICML 2026)"."""
+    counts = snapshot_facts(snapshot).venue_year_counts  # counted once per snapshot, not per question
+    listed = ", ".join(f"{n} from {v}" for v, n in sorted(counts.items()))
+    return f"{sum(counts.values())} abstracts ({listed})"
 
 
 def _pieces(text: str) -> Iterator[str]:

@@ -12,6 +12,7 @@ from rag.answer.names import compact, introduces, titled_phrases
 from rag.answer.routing import route
 from rag.corpus.terms import stemmer
 from rag.corpus.titles import COMMON_ACRONYMS
+from rag.corpus.venues import VENUE_ACRONYMS
 from rag.index.store import Snapshot
 
 # re-exported: the stages after understanding import them from here
@@ -153,3 +154,32 @@ def detect_filters(text: str, snapshot: Snapshot) -> tuple[str | None, int | Non
     match = re.search(r"(?<!\d)((?:19|20)\d{2})(?!\d)", text)
     year = int(match.group(1)) if match and int(match.group(1)) in years else None
     return venue, year
+
+
+# A venue a question filters on ("Which NeurIPS 2025 papers …", "CVPR papers on …", "… at ICLR 2025?"): an acronym
+# followed by a year or by "papers", or after "at", "from" or "in" with nothing more of it. Not one inside a
+# phrase of another field: "ACL reconstruction" (the ligament) is none. None of the 1,000 PubMedQA questions or
+# 1,109 SciFact claims names one; our questions name only the collection's own.
+_YEAR = r"(?:'\d{2}|(?:19|20)\d{2})"
+_ACRONYM = "|".join(VENUE_ACRONYMS)
+_VENUE_FILTER = re.compile(
+    rf"(?<![\w-])(?P<venue>{_ACRONYM})(?:[ -]?(?P<year>{_YEAR}))?(?![\w-])(?=\s+(?:papers?|submissions?|works?)\b)"
+    rf"|(?<![\w-])(?P<venue2>{_ACRONYM})[ -]?(?P<year2>{_YEAR})(?![\w-])"
+    rf"|\b(?:at|from|in)\s+(?P<venue3>{_ACRONYM})(?![\w-])(?=\s*(?:[?.,;:!]|$))", re.I)
+
+
+def absent_venue(text: str, snapshot: Snapshot) -> str:
+    """The venue (and year) a question filters on that the collection holds no paper of ("NeurIPS", "ICLR 2025"),
+    or "" when it names none or the collection has it."""
+    facts = snapshot_facts(snapshot)
+    held = {v.lower(): v for v in facts.years_by_venue}
+    for match in _VENUE_FILTER.finditer(text):
+        said = match.group("venue") or match.group("venue2") or match.group("venue3")
+        written = match.group("year") or match.group("year2") or ""
+        year = (2000 + int(written[1:])) if written.startswith("'") else int(written) if written else None
+        venue = held.get(said.lower()) or held.get("neurips" if said.lower() == "nips" else "")
+        if venue is None:
+            return said + (f" {year}" if year else "")
+        if year is not None and year not in facts.years_by_venue[venue]:
+            return f"{venue} {year}"
+    return ""

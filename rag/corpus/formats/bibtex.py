@@ -8,6 +8,7 @@ import bibtexparser
 from bibtexparser.middlewares import LatexDecodingMiddleware, SeparateCoAuthors
 
 from rag.corpus.records import Raw, year_of
+from rag.corpus.venues import KNOWN_VENUES
 
 _ARXIV = re.compile(r"(?:arxiv\.org/abs/|arXiv:)\s*(?P<id>\d{4}\.\d{4,5}|[a-z-]+/\d{7})", re.I)
 
@@ -57,30 +58,10 @@ def _raw(entry, fields: dict, abstract: str, position: int) -> Raw:
     )
 
 
-# the full names reference managers write, for the acronyms people filter on
-_KNOWN_VENUES = (
-    ("international conference on machine learning", "ICML"),
-    ("international conference on learning representations", "ICLR"),
-    ("neural information processing systems", "NeurIPS"),
-    ("computer vision and pattern recognition", "CVPR"),
-    ("international conference on computer vision", "ICCV"),
-    ("european conference on computer vision", "ECCV"),
-    ("empirical methods in natural language processing", "EMNLP"),
-    ("north american chapter of the association for computational linguistics", "NAACL"),
-    ("association for computational linguistics", "ACL"),
-    ("aaai conference on artificial intelligence", "AAAI"),
-    ("international joint conference on artificial intelligence", "IJCAI"),
-    ("transactions on machine learning research", "TMLR"),
-    ("journal of machine learning research", "JMLR"),
-    ("conference on robot learning", "CoRL"),
-    ("knowledge discovery and data mining", "KDD"),
-)
-
-
 def short_venue(venue_text: str, arxiv: str = "") -> str:
     """A venue to filter on: "Proceedings of the 42nd International Conference on Machine Learning" → ICML."""
     lowered = " ".join(venue_text.lower().split())
-    known = next((short for name, short in _KNOWN_VENUES if name in lowered), "")
+    known = next((short for name, short in KNOWN_VENUES if name in lowered), "")
     if known:
         return known
     acronym = re.search(r"\(([A-Z][A-Za-z]*[A-Z])['\s]*\d{0,4}\)|\b([A-Z]{2,}[a-z]?[A-Z]*)\b(?=\s*['’]?\s*(?:19|20)?\d{2}\b|\s*$)",

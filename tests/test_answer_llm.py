@@ -154,6 +154,11 @@ def test_a_first_question_pointing_back_at_a_paper_abstains_without_calling_the_
     assert answer.abstained and answer.citations == () and fake.chat_requests == []
 
 
+def test_a_papers_code_comes_from_its_record_without_calling_the_llm(llm, fake):
+    answer = rag.ask("Where is the code for FlowNar?", settings=llm)
+    assert "https://github.com/zeyun-zhong/FlowNar" in answer.text and fake.chat_requests == []
+
+
 DESCRIBED = "Which sparse attention method reaches a 5.1× end-to-end speedup for 720P video generation?"
 
 

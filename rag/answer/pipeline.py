@@ -6,22 +6,21 @@ import time
 from dataclasses import replace
 from typing import Iterator, Sequence
 
+from rag.answer.before_search import abstention, answered_before_search
 from rag.answer.citations import cite_copies, resolve
-from rag.answer.collection import collection_answer
 from rag.answer.decide import Decision, decide, paper_given
 from rag.answer.declines import HeldReply, declines
 from rag.answer.described import with_described
 from rag.answer.compare import compare_answer
 from rag.answer.extractive import excluded_answer, fact_answer, list_answer, not_reported_answer
 from rag.answer.complete import QUOTED, completed
-from rag.answer.conversation import dangling_reference
 from rag.answer.lists import searched
 from rag.answer.llm import NO_ANSWER, condense_question, generate_stream, llm_configured, model_label
 from rag.answer.outside import outside_filters
 from rag.answer.prompt import evidence
 from rag.answer.reply import plain_text, trim_cut
 from rag.answer.scripts import in_other_script, language_of
-from rag.answer.understand import Question, absent_venue, has_latin_words, snapshot_facts, understand
+from rag.answer.understand import Question, has_latin_words, understand
 from rag.errors import LLMUnavailable
 from rag.index.store import PaperIndex, Snapshot
 from rag.retrieval.hybrid import hybrid_search, query_vector
@@ -38,28 +37,15 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
     `text` has been checked by `clean_query` (the façade does it once)."""
     snapshot = index.snapshot()  # read once per question and passed down
     if snapshot is None or not snapshot.papers:
-        yield from _emit(_abstain(snapshot, "No papers are indexed yet: run `paperchat ingest`."))
+        yield from _emit(abstention(snapshot, "No papers are indexed yet: run `paperchat ingest`."))
         return
     settings = settings or index.settings  # answer and LLM settings may differ per call
     use_llm = llm_configured(settings)
     question = understand(correct(text, snapshot), history, snapshot, venue, year)
-    missing = absent_venue(text, snapshot)
-    if missing:  # "Which NeurIPS 2025 papers …?" of ICML and ICLR 2026: none is, whatever the others say
-        yield from _emit(_abstain(snapshot, NO_VENUE.format(venue=missing, scope=_scope(snapshot))))
-        return
-    if question.kind in ("count", "venues", "code"):
-        yield from _emit(collection_answer(question, snapshot))
-        return
-    if not use_llm and not has_latin_words(text) and settings.index.embedder not in MULTILINGUAL:
-        yield from _emit(_abstain(snapshot, NO_ENGLISH))
-        return
-    pointer = "" if history or question.named else dangling_reference(text)
-    if pointer:  # "How is it trained?" as the first question: which paper "it" is, only the user knows
-        yield from _emit(_abstain(snapshot, NO_ANTECEDENT.format(pointer=pointer)))
-        return
     outside = _named_outside(question, snapshot)
-    if outside and len(outside) == len(question.named):  # every paper it names is outside: say so, cite nothing
-        yield from _emit(_abstain(snapshot, excluded_answer(outside, question.venue, question.year)))
+    early = answered_before_search(question, text, history, snapshot, settings.index.embedder, use_llm, outside)
+    if early:  # about the collection, its records, or nothing it can search for
+        yield from _emit(early)
         return
     stream = _within_filters(index, snapshot, question, text, history, k, settings, use_llm)
     # "Compare Veda and KERN" under the ICLR filter answers about KERN alone: its notice says where Veda went
@@ -93,7 +79,7 @@ def _within_filters(index: PaperIndex, snapshot: Snapshot, question: Question, t
     if decision is None or decision.verdict == "abstain":  # nothing to go on (no LLM call), or outside the filters
         outside = outside_filters(index, snapshot, question, k or settings.answer.k)
         message = excluded_answer(outside, question.venue, question.year) if outside else ""
-        yield from _emit(_abstain(snapshot, message, sources=tuple(hits)))
+        yield from _emit(abstention(snapshot, message, sources=tuple(hits)))
         return
     if decision.verdict == "not-reported":
         yield from _emit(_not_reported(decision))
@@ -110,18 +96,6 @@ def answer_question(index: PaperIndex, text: str, history: list[dict] | None = N
     """The complete answer to `text`, cited; abstains when the collection does not cover it."""
     *_, answer = answer_stream(index, text, history, venue, year, k, settings=settings)
     return answer
-
-
-MULTILINGUAL = ("multilingual",)  # embedders that read questions in other languages
-NO_ENGLISH = ("This question has no English words, and the default embedder matches English only. To ask in "
-              "other languages, set PAPERCHAT_EMBEDDER=multilingual and re-run `paperchat ingest` (or configure "
-              "an LLM with OPENAI_API_KEY or OPENAI_BASE_URL), or ask in English.")
-
-
-NO_VENUE = ("The collection holds no {venue} papers: it has {scope}. Ask again without \u201c{venue}\u201d to search "
-            "them all.")
-NO_ANTECEDENT = ("\u201c{pointer}\u201d points back at a paper, but no question came before this one. Ask again "
-                 "with the paper's name in the question, or ask about a topic.")
 
 
 def extractive_answer(question: Question, decision: Decision, settings: Settings) -> Answer:
@@ -282,20 +256,6 @@ def _emit(answer: Answer) -> Iterator:
     # a ready answer streams by sentence, so callers have one code path for both modes
     yield from _pieces(answer.text)
     yield answer
-
-
-def _abstain(snapshot: Snapshot | None, message: str = "", sources: tuple[Hit, ...] = ()) -> Answer:
-    if not message:
-        message = (f"The indexed papers don't answer this. The collection holds {_scope(snapshot)}; try asking "
-                   "about their methods, results or datasets.")
-    return Answer(text=message, abstained=True, mode="extractive", sources=sources)
-
-
-def _scope(snapshot: Snapshot) -> str:
-    """"70 abstracts (19 from ICLR 2026, 51 from ICML 2026)"."""
-    counts = snapshot_facts(snapshot).venue_year_counts  # counted once per snapshot, not per question
-    listed = ", ".join(f"{n} from {v}" for v, n in sorted(counts.items()))
-    return f"{sum(counts.values())} abstracts ({listed})"
 
 
 def _pieces(text: str) -> Iterator[str]:

@@ -1,0 +1,72 @@
+"""A named paper's listed details, its authors and its code, answered from its record rather than its abstract.
+
+"Who wrote ProtoKV?" and "Where is the code for ProtoKV?" were answered with the abstract's sentences on accuracy and
+attention: an abstract seldom names its authors, and a list's record (BibTeX, OpenReview, the abstract's own link)
+holds them exactly. When the record lacks the detail, the answer says so, as for any detail an abstract lacks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rag.answer.extractive import short_name
+from rag.answer.understand import Question
+from rag.index.store import Snapshot
+from rag.types import Answer, Citation, Hit, Paper
+
+# "Who wrote X?", "Who are the authors of X?", "List the authors of X": not "Which activation do the authors
+# recommend?" (a question about the paper's content). None of dev's or test's other questions matches.
+_AUTHORS = re.compile(
+    r"^\W*(?:(?:and|so)\s+)?(?:who\b(?:\s+[\w-]+){0,2}?\s+(?:wrote|writes?|authored|are\s+(?:the\s+)?authors|"
+    r"is\s+the\s+author|were\s+the\s+authors)\b|(?:list|name|give|show)(?:\s+me)?\s+the\s+authors\b|"
+    r"what\s+are\s+the\s+(?:authors|names\s+of\s+the\s+authors)\b)", re.I)
+# "Is there code for X?", "Where is X's code?", "Does X release its code?", "Is X open source?", "Is the code out?":
+# the code as a thing to get, not "the released code's framework" nor "code generation"
+_CODE = re.compile(
+    r"^\W*(?:(?:and|so)\s+)?(?:is|are)\s+(?:there\s+)?(?:the\s+|any\s+|its\s+|their\s+)?(?:source\s+)?"
+    r"(?:code|implementation)\b(?!\s+generation)|\bwhere\b[^?]*\b(?:code|repo|repository|github)\b|"
+    r"^\W*(?:does|did|has|have|will)\b[^?]*\b(?:release[sd]?|publish(?:es|ed)?|share[sd]?|provide[sd]?)\s+"
+    r"(?:its\s+|their\s+|the\s+|any\s+)?code\b|\bopen[- ]sourced?\b|\bgithub\b|"
+    r"\b(?:code|repo|repository)\s+(?:link|url|available|released|public|out)\b|\blink\s+to\s+(?:the\s+|its\s+)?code\b|"
+    r"^\W*(?:is\s+there\s+)?(?:the\s+)?code\s+(?:for|of)\b", re.I)
+
+
+def asked_detail(text: str) -> str:
+    """"authors" or "code" when that is what the question asks of its paper, else ""."""
+    if _AUTHORS.search(text):
+        return "authors"
+    return "code" if _CODE.search(text) else ""
+
+
+def from_record(question: Question, snapshot: Snapshot, outside: list[Paper]) -> Answer | None:
+    """The authors or code of the one paper the question names (or follows up), from its record; None when it asks
+    something else, or of no single paper the filters keep (`outside`: those they leave out)."""
+    detail = asked_detail(question.text) if question.kind == "fact" else ""
+    excluded = {p.id for p in outside}
+    papers = [i for i in (question.named or question.subject) if i not in excluded and i in snapshot.by_id]
+    if not detail or len(papers) != 1:
+        return None
+    return record_answer(detail, snapshot.papers[snapshot.by_id[papers[0]]])
+
+
+def record_answer(detail: str, paper: Paper) -> Answer:
+    """The paper's authors or code links from its record, cited; or that the record lists none (abstained, the
+    paper in `sources`, as for a detail its abstract does not report)."""
+    name = short_name(paper)
+    citation = (Citation(n=1, paper=paper),)
+    if detail == "authors" and paper.authors:
+        return Answer(text=f"{name} ({paper.venue_year}) is by {_joined(paper.authors)}. [1]", citations=citation,
+                      mode="extractive", sources=(Hit(paper=paper, score=1.0),))
+    if detail == "code" and paper.code_links:
+        links = _joined([link.url for link in paper.code_links])
+        return Answer(text=f"{name} ({paper.venue_year}) links its code: {links}. [1]", citations=citation,
+                      mode="extractive", sources=(Hit(paper=paper, score=1.0),))
+    said = ("lists no authors, and its abstract does not name them" if detail == "authors"
+            else "links no code, and its abstract does not give a link to it")
+    return Answer(text=f"The {name} record {said}.", abstained=True, mode="extractive",
+                  sources=(Hit(paper=paper, score=1.0),))
+
+
+def _joined(items) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"

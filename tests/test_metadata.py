@@ -21,6 +21,12 @@ from test_answer import check_invariants
     ("Is V-LynX open source?", "code"),
     ("Is the code out?", "code"),
     ("github link for ProtoKV", "code"),
+    ("Who is the first author of Deep Forcing?", "authors"),
+    ("Which lab is behind LESA?", "authors"),
+    ("Is there a public repo for Video-MTR?", "code"),
+    ("Has the code for the compressed-image benchmark been released?", "code"),
+    ("Which institutions are the ParallelBench authors affiliated with?", ""),  # not in a record either
+    ("Which programming language is SmoothSA's released code written in?", ""),
     ("Which activation do the authors recommend for it?", ""),  # the paper's content, said by its authors
     ("Which quantity do the authors of the distillation paper propose?", ""),
     ("What framework is the released V-LynX code written in?", ""),  # a detail of the code, not the code

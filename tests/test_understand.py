@@ -152,6 +152,9 @@ def test_a_follow_up_is_a_pronoun_a_continuation_or_too_short_to_stand_alone(que
     ("And which papers study pruning?", ""),
     ("Is it safe to prune first?", ""),  # "is it" + an adjective: an expletive
     ("Is it time to reconsider pruning?", ""),
+    ("Is it known why linear models approximate the Kalman filter?", ""),
+    ("Does it help to add inversion tasks when training grounding models?", ""),
+    ("Is it trained end to end?", "it"),
     ("How many GPU hours did it take to train TimeChat-Captioner-7B?", ""),  # an expletive "it"
     ("Does it matter whether you prune first and quantize later?", ""),
     ("Which quantity do the authors of the adversarial distillation paper propose?", ""),  # "the authors of …"
@@ -331,6 +334,9 @@ def test_one_plain_word_before_paper_or_method_describes_no_paper(built_settings
     ("Which ICLR papers use reinforcement learning?", ""),
     ("Does anterior laxity influence outcomes of ACL reconstruction?", ""),  # the ligament, no venue
     ("Which papers beat CVPR-style detectors?", ""),
+    ("Any papers at CVPR on video super-resolution?", "CVPR"),
+    ("Which method beats the CVPR 2024 state of the art on scene graphs?", ""),  # said in passing
+    ("I'm preparing a NeurIPS submission on KV caches: which papers should I cite?", ""),
 ])
 def test_a_venue_the_collection_lacks_is_found_in_the_question(built_settings, question, absent):
     assert absent_venue(question, rag.get_index(built_settings).snapshot()) == absent

@@ -25,4 +25,4 @@ KNOWN_VENUES = (
 # the field that lists come from
 VENUE_ACRONYMS = tuple(dict.fromkeys([short for _, short in KNOWN_VENUES] + [
     "NIPS", "COLT", "AISTATS", "UAI", "WACV", "BMVC", "SIGIR", "COLING", "EACL", "MICCAI", "ICRA", "IROS", "ICASSP",
-    "INTERSPEECH", "SIGGRAPH"]))
+    "INTERSPEECH", "SIGGRAPH", "TPAMI", "IJCV", "TACL", "JAIR"]))

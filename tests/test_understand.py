@@ -340,3 +340,12 @@ def test_one_plain_word_before_paper_or_method_describes_no_paper(built_settings
 ])
 def test_a_venue_the_collection_lacks_is_found_in_the_question(built_settings, question, absent):
     assert absent_venue(question, rag.get_index(built_settings).snapshot()) == absent
+
+
+def test_a_year_is_not_ruled_out_for_a_venue_whose_papers_have_none():
+    class Listed:  # a list that names the venue but gives no year
+        papers = [Paper(id=f"icml-{i}", title=f"Paper {i}", venue="ICML", year=None, abstract="A method.",
+                        text="A method.", source="list.txt", position=i) for i in range(3)]
+
+    assert absent_venue("Which ICML 2025 papers study pruning?", Listed()) == ""
+    assert absent_venue("Which NeurIPS 2025 papers study pruning?", Listed()) == "NeurIPS 2025"

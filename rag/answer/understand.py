@@ -184,6 +184,7 @@ def absent_venue(text: str, snapshot: Snapshot) -> str:
         venue = held.get(said.lower()) or held.get("neurips" if said.lower() == "nips" else "")
         if venue is None:
             return said + (f" {year}" if year else "")
-        if year is not None and year not in facts.years_by_venue[venue]:
+        known = facts.years_by_venue[venue]  # empty when the list gave that venue's papers no year: none to rule out
+        if year is not None and known and year not in known:
             return f"{venue} {year}"
     return ""

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 import rag
+from test_answer import check_invariants
+from rag.answer.collection import asks_for_catalog
 from rag.answer.conversation import dangling_reference
 from rag.answer.metadata import asked_detail
 from rag.answer.understand import absent_venue, understand
@@ -47,3 +49,38 @@ def test_a_venue_is_a_filter_only_when_the_question_asks_for_its_papers(snapshot
 def test_authors_and_code_are_asked_of_the_record_only_when_asked_for():
     assert [p["id"] for p in of("authors-code") if not asked_detail(p["question"])] == []
     assert [p["id"] for p in of("authors-code-other") if asked_detail(p["question"])] == []
+
+
+@pytest.mark.parametrize(("question", "catalog"), [
+    ("Which papers were published at ICLR?", True),
+    ("List the ICLR 2026 papers.", True),
+    ("Show me all ICML papers", True),
+    ("What ICLR papers are there?", True),
+    ("List all papers.", True),
+    ("Which papers are there on video?", False),  # a topic
+    ("Which ICLR 2026 papers study continual learning?", False),
+    ("How many papers are indexed?", False),  # no paper noun to list
+])
+def test_a_list_with_no_topic_asks_for_the_collections_papers(snapshot, question, catalog):
+    assert asks_for_catalog(question, snapshot) is catalog
+
+
+@pytest.mark.parametrize(("question", "venue", "listed"), [
+    ("Which papers were published at ICLR?", "ICLR", 19),
+    ("List all papers.", None, 70),
+])
+def test_the_collections_papers_are_listed_each_cited(built_settings, question, venue, listed):
+    answer = rag.ask(question, settings=built_settings)
+
+    check_invariants(answer)
+    assert answer.text.startswith(f"{listed} papers {'from ' + venue + ' ' if venue else ''}are indexed:")
+    assert len(answer.citations) == listed and not answer.abstained
+    if venue:
+        assert {c.paper.venue for c in answer.citations} == {venue}
+
+
+def test_after_a_topic_question_which_papers_stays_with_the_topic(built_settings):
+    history = [{"role": "user", "content": "Is there work on streaming video?"},
+               {"role": "assistant", "content": "ProtoKV and FlowNar."}]
+    answer = rag.ask("Which papers?", history=history, settings=built_settings)
+    assert not answer.text.startswith("70 papers")

@@ -1,12 +1,13 @@
-"""Questions answered before any search: about the collection itself, about a venue it lacks, in a script the
-embedder cannot read, pointing back at a conversation that never happened, about papers the filters leave out, or
-asking for a paper's authors or code. Each is decided by rule, exactly, with nothing retrieved."""
+"""Questions answered before any search: about the collection itself (its papers, counts, venues, code), about a
+venue it lacks, in a script the embedder cannot read, pointing back at a conversation that never happened, about
+papers the filters leave out, or asking for a paper's authors or code. Each is decided by rule, exactly, with
+nothing retrieved."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from rag.answer.collection import collection_answer
+from rag.answer.collection import asks_for_catalog, collection_answer
 from rag.answer.conversation import dangling_reference
 from rag.answer.extractive import excluded_answer
 from rag.answer.metadata import from_record
@@ -33,6 +34,8 @@ def answered_before_search(question: Question, text: str, history: list[dict] | 
         return abstention(snapshot, NO_VENUE.format(venue=missing, scope=scope(snapshot)))
     if question.kind in ("count", "venues", "code"):
         return collection_answer(question, snapshot)
+    if question.kind == "list" and not history and asks_for_catalog(text, snapshot):  # "List the ICLR papers"
+        return collection_answer(replace(question, kind="catalog"), snapshot)
     if not use_llm and not has_latin_words(text) and embedder not in MULTILINGUAL:
         return abstention(snapshot, NO_ENGLISH)
     pointer = "" if history or question.named else dangling_reference(text)

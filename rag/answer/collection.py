@@ -1,11 +1,12 @@
-"""Questions about the collection itself (how many papers, which venues, which link code), answered exactly
+"""Questions about the collection itself (its papers, how many, which venues, which link code), answered exactly
 from the snapshot's metadata, never by search."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
-from rag.answer.understand import Question
+from rag.answer.understand import Question, snapshot_facts
 from rag.index.store import Snapshot
 from rag.types import Answer, Citation
 
@@ -20,8 +21,36 @@ def collection_answer(question: Question, snapshot: Snapshot) -> Answer:
         return Answer(text=f"{len(papers)} papers are indexed ({per_venue}).", mode="extractive")
     if question.kind == "venues":
         return Answer(text=f"The collection covers {len(counts)} venue(s): {per_venue}.", mode="extractive")
+    if question.kind == "catalog":
+        where = f" from {_filters(question)}" if keep is not None else ""
+        lines = [f"{len(papers)} papers{where} are indexed:"]
+        lines += [f"- {p.title} ({p.venue_year}) [{i}]" for i, p in enumerate(papers, 1)]
+        return Answer(text="\n".join(lines), citations=tuple(Citation(n=i, paper=p) for i, p in enumerate(papers, 1)),
+                      mode="extractive")
     with_code = [p for p in papers if p.code_links]
     lines = [f"{len(with_code)} of {len(papers)} papers link to code:"]
     lines += [f"- {p.title} ({p.venue_year}): {p.code_links[0].url} [{i}]" for i, p in enumerate(with_code, 1)]
     citations = tuple(Citation(n=i, paper=p) for i, p in enumerate(with_code, 1))
     return Answer(text="\n".join(lines), citations=citations, mode="extractive")
+
+
+# "Which papers were published at ICLR?", "List the ICLR 2026 papers", "Show me all papers": a list with no topic,
+# only the frame, filters and the collection's venues and years. It was searched for its frame words and abstained
+# (or listed two papers on "list operations"). Any other word is a topic: "Which papers are there on video?"
+_FRAME_WORDS = frozenset("""which what list show give me all every each the papers paper works work titles are is
+were was there from at in of published accepted appeared appear indexed here collection any do you have a an
+please can could tell entire whole and or""".split())
+
+
+def asks_for_catalog(text: str, snapshot: Snapshot) -> bool:
+    """Does a list question ask for the collection's papers as such, perhaps of a venue or year, with no topic?"""
+    facts = snapshot_facts(snapshot)
+    named = {v.lower() for v in facts.years_by_venue} | {str(y) for y in facts.years}
+    words = re.findall(r"[a-z0-9]+", text.lower())
+    listed = bool({"paper", "papers", "works"} & set(words))
+    return listed and all(w in _FRAME_WORDS or w in named for w in words)
+
+
+def _filters(question: Question) -> str:
+    venues = question.venue if isinstance(question.venue, tuple) else (question.venue,) if question.venue else ()
+    return " ".join(x for x in (" or ".join(venues), str(question.year or "")) if x)

@@ -13,7 +13,7 @@ import rag
 from test_answer import check_invariants
 from rag.answer.collection import asks_for_catalog
 from rag.answer.conversation import dangling_reference
-from rag.answer.metadata import asked_detail
+from rag.answer.metadata import asked_details
 from rag.answer.understand import absent_venue, understand
 
 PROBES = [json.loads(line) for line in
@@ -47,8 +47,8 @@ def test_a_venue_is_a_filter_only_when_the_question_asks_for_its_papers(snapshot
 
 
 def test_authors_and_code_are_asked_of_the_record_only_when_asked_for():
-    assert [p["id"] for p in of("authors-code") if not asked_detail(p["question"])] == []
-    assert [p["id"] for p in of("authors-code-other") if asked_detail(p["question"])] == []
+    assert [p["id"] for p in of("authors-code") if not asked_details(p["question"])] == []
+    assert [p["id"] for p in of("authors-code-other") if asked_details(p["question"])] == []
 
 
 @pytest.mark.parametrize(("question", "catalog"), [

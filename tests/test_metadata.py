@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import rag
-from rag.answer.metadata import asked_detail, record_answer
+from rag.answer.metadata import asked_details, record_answer
 from rag.types import Link, Paper
 from test_answer import check_invariants
 
@@ -34,7 +34,15 @@ from test_answer import check_invariants
     ("How does the model generate code?", ""),
 ])
 def test_a_question_asking_for_a_papers_authors_or_code_is_told_apart(question, detail):
-    assert asked_detail(question) == detail
+    assert asked_details(question) == ((detail,) if detail else ())
+
+
+def test_both_asked_at_once_are_both_answered():
+    assert asked_details("Who wrote ProtoKV, and where is its code?") == ("authors", "code")
+    answer = record_answer(("authors", "code"), paper(links=(Link("https://github.com/x/veda", is_code=True),)))
+    assert answer.text == ("The Veda record lists no authors, and its abstract does not name them. "
+                           "Veda (ICML 2026) links its code: https://github.com/x/veda. [1]")
+    assert not answer.abstained and len(answer.citations) == 1
 
 
 def paper(**fields) -> Paper:
@@ -46,7 +54,7 @@ def test_the_record_names_the_authors_and_links_the_code_cited():
     found = paper(authors=("Ada Lovelace", "Alan Turing", "Grace Hopper"),
                   links=(Link("https://github.com/x/veda", is_code=True), Link("https://veda.example.org")))
 
-    authors, code = record_answer("authors", found), record_answer("code", found)
+    authors, code = record_answer(("authors",), found), record_answer(("code",), found)
 
     assert authors.text == "Veda (ICML 2026) is by Ada Lovelace, Alan Turing and Grace Hopper. [1]"
     assert code.text == "Veda (ICML 2026) links its code: https://github.com/x/veda. [1]"  # not the project page
@@ -60,7 +68,7 @@ def test_the_record_names_the_authors_and_links_the_code_cited():
     ("code", "The Veda record links no code, and its abstract does not give a link to it."),
 ])
 def test_a_record_lacking_the_detail_says_so_with_the_paper_as_source(detail, said):
-    answer = record_answer(detail, paper())
+    answer = record_answer((detail,), paper())
 
     assert answer.text == said and answer.abstained and answer.citations == ()
     assert [h.paper.id for h in answer.sources] == ["icml2026-x"]

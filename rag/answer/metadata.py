@@ -41,40 +41,41 @@ _CODE = re.compile(
     r"(?:available|released|public|out|online)\b|\bdownload\b[^?]*\bcode\b", re.I)
 
 
-def asked_detail(text: str) -> str:
-    """"authors" or "code" when that is what the question asks of its paper, else ""."""
-    if _AUTHORS.search(text):
-        return "authors"
-    return "code" if _CODE.search(text) else ""
+def asked_details(text: str) -> tuple[str, ...]:
+    """What the question asks of its paper's record, in this order: ("authors",), ("code",), both, or ()."""
+    return tuple(detail for detail, pattern in (("authors", _AUTHORS), ("code", _CODE)) if pattern.search(text))
 
 
 def from_record(question: Question, snapshot: Snapshot, outside: list[Paper]) -> Answer | None:
     """The authors or code of the one paper the question names (or follows up), from its record; None when it asks
     something else, or of no single paper the filters keep (`outside`: those they leave out)."""
-    detail = asked_detail(question.text) if question.kind == "fact" else ""
+    details = asked_details(question.text) if question.kind == "fact" else ()
     excluded = {p.id for p in outside}
     papers = [i for i in (question.named or question.subject) if i not in excluded and i in snapshot.by_id]
-    if not detail or len(papers) != 1:
+    if not details or len(papers) != 1:
         return None
-    return record_answer(detail, snapshot.papers[snapshot.by_id[papers[0]]])
+    return record_answer(details, snapshot.papers[snapshot.by_id[papers[0]]])
 
 
-def record_answer(detail: str, paper: Paper) -> Answer:
-    """The paper's authors or code links from its record, cited; or that the record lists none (abstained, the
-    paper in `sources`, as for a detail its abstract does not report)."""
+def record_answer(details: tuple[str, ...], paper: Paper) -> Answer:
+    """The paper's authors and/or code links from its record, cited; what the record lacks is said to be missing.
+    Abstained (the paper in `sources`, as for a detail its abstract does not report) when it has none of them."""
     name = short_name(paper)
-    citation = (Citation(n=1, paper=paper),)
-    if detail == "authors" and paper.authors:
-        return Answer(text=f"{name} ({paper.venue_year}) is by {_joined(paper.authors)}. [1]", citations=citation,
-                      mode="extractive", sources=(Hit(paper=paper, score=1.0),))
-    if detail == "code" and paper.code_links:
-        links = _joined([link.url for link in paper.code_links])
-        return Answer(text=f"{name} ({paper.venue_year}) links its code: {links}. [1]", citations=citation,
-                      mode="extractive", sources=(Hit(paper=paper, score=1.0),))
-    said = ("lists no authors, and its abstract does not name them" if detail == "authors"
-            else "links no code, and its abstract does not give a link to it")
-    return Answer(text=f"The {name} record {said}.", abstained=True, mode="extractive",
-                  sources=(Hit(paper=paper, score=1.0),))
+    said, found = [], False
+    for detail in details:
+        subject = "It" if found else f"{name} ({paper.venue_year})"
+        if detail == "authors" and paper.authors:
+            said.append(f"{subject} is by {_joined(paper.authors)}. [1]")
+        elif detail == "code" and paper.code_links:
+            said.append(f"{subject} links its code: {_joined([link.url for link in paper.code_links])}. [1]")
+        else:
+            lacking = ("lists no authors, and its abstract does not name them" if detail == "authors"
+                       else "links no code, and its abstract does not give a link to it")
+            said.append(f"{'Its' if said else f'The {name}'} record {lacking}.")
+            continue
+        found = True
+    return Answer(text=" ".join(said), citations=(Citation(n=1, paper=paper),) if found else (), abstained=not found,
+                  mode="extractive", sources=(Hit(paper=paper, score=1.0),))
 
 
 def _joined(items) -> str:

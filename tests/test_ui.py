@@ -312,6 +312,31 @@ def test_the_answer_escapes_model_text_and_shows_notice_and_unsupported_claims()
     assert sources.count('class="pc-src"') == 2 and "<script" not in sources
 
 
+def test_answers_from_a_hostile_record_or_catalog_show_its_text_as_text():
+    from rag.answer.collection import collection_answer
+    from rag.answer.metadata import record_answer
+    from rag.answer.understand import Question
+    from rag.safety import terminal_text
+
+    paper = _hostile_paper(authors=("Mei <img src=x onerror=alert(1)>", "**Jonas** [Okafor](http://evil.example)",
+                                    "Priya\x1b[31mRaman"))
+
+    class Listed:  # a collection of that one paper
+        papers = [paper]
+
+        def mask(self, venue, year):
+            return None
+
+    listed = collection_answer(Question(text="List all papers.", standalone="List all papers.", venue=None,
+                                        year=None, kind="catalog"), Listed())
+    for answer in (record_answer(("authors", "code"), paper), listed):
+        message = render_answer(answer, 1)
+        assert not any(tag in message for tag in RAW_TAGS) and "<i>" not in message
+        assert "](http://evil.example)" not in message and "**Jonas**" not in message
+        assert "\x1b" not in terminal_text(answer.text)
+        assert "<script" not in render_sources(answer, 1)
+
+
 # ---- header and launch settings
 
 

@@ -73,6 +73,15 @@ def test_ask_part(text, last):
     # ... and ending the question, no auxiliary verb (dev w1003)
     ("How many annotators labelled UrbanFeel?", "UrbanFeel", "number of annotators"),
     ("What limitations remain?", "", ""),
+    # an aside in brackets, a dash or a frame before the question word, a verb after the asked noun (fresh set N)
+    ("Which specific reasoning model (name and parameter count) is DramaSR-LRM built on?", "DramaSR-LRM",
+     "specific reasoning model"),
+    ("VideoKR — which base model did they post-train", "VideoKR", "base model"),
+    ("In the MMA paper, which three LLM backbones were used exactly?", "MMA", "three LLM backbones"),
+    ("For the SmoothSA method, what feature backbone is used?", "SmoothSA", "feature backbone"),
+    ("In the UrbanFeel benchmark, which MLLM came out on top overall?", "UrbanFeel", "MLLM"),
+    ("FrameOracle: how many frames remain out of 16?", "FrameOracle", "number of frames"),
+    ("In which city was UrbanFeel collected?", "UrbanFeel", "city"),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

@@ -96,6 +96,10 @@ LOOPER = ("We present Looper, a long-video QA framework. Looper attains up to 8.
     # ... but not a number: "50% less frame input" gives no frame rate (dev w347)
     ("Looper", LOOPER, "At how many frames per second does Looper skim?", set()),
     ("Looper", LOOPER, "Which vision backbone does Looper use?", set()),  # no word of it, no name beside it
+    # ... a name far from those words names no such thing (fresh set N, n045)
+    ("Smoothy", "We propose Smoothy. To smooth slot iterations, we preheat cold-start queries with rich input-feature "
+     "information, by a tiny module self-distilled inside OCL.",
+     "What feature backbone does Smoothy use to extract image features?", set()),
 ])
 def test_a_detail_in_other_words_is_stated_by_its_other_words_beside_a_name(title, text, question, stated):
     assert stated_details(_hit(title, text), _asks(question, title), question) == stated

@@ -14,7 +14,7 @@ from rag.answer.asks import Asks
 from rag.answer.evidence import _NUMBER, is_background, own_name
 from rag.answer.names import compact, names_of
 from rag.answer.units import has_quantity, noun_dimension
-from rag.answer.values import _COUNT, _initials, holds_value, spelled, value_kind
+from rag.answer.values import _COUNT, _initials, named_near, holds_value, spelled, value_kind
 from rag.answer.wording import FUNCTION, GENERIC, HAVE_WORDS, KIND_WORDS, MAKEUP_WORDS, SIZE_WORDS
 from rag.corpus.terms import analyse, terms
 from rag.index.keyword import KeywordIndex
@@ -118,7 +118,9 @@ def _reworded(analysis, phrase: str, need: frozenset[str], head: frozenset[str],
     if not rest or (value_kind(phrase) or wants) != "names" or spelled(head, analysis.all_terms):
         return False
     asked, initials = terms(question), _initials(question)
-    return any(rest <= have and holds_value(s, "names", own, asked, initials)
+    # the name stands beside those words (values.NEAR): "rich input-feature information, by a tiny module
+    # self-distilled inside OCL" names no feature backbone (fresh set N, n045)
+    return any(rest <= have and named_near(s, rest, own, asked, initials)
                for s, have in zip(analysis.sentences, analysis.terms))
 
 

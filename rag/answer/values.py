@@ -112,7 +112,7 @@ def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
               or [s for s, have in zip(analysis.sentences, analysis.terms) if need & have])
         # a name must stand beside the detail's words: "Which teacher video diffusion model …?" is not answered by
         # "Distribution Matching Distillation (DMD) is a … paradigm for … video diffusion models" (dev w024)
-        valued = (lambda s: _named_near(s, need, own, asked, initials)) if wants == "names" else \
+        valued = (lambda s: named_near(s, need, own, asked, initials)) if wants == "names" else \
             (lambda s: holds_value(s, wants, own, asked, initials))
         if head <= analysis.all_terms and not any(valued(s) for s in on):
             missing.append(f"which {phrase}" if wants == "names" else phrase)  # "does not report which …"
@@ -128,7 +128,7 @@ def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
 NEAR = 4
 
 
-def _named_near(sentence: str, need: frozenset[str], own: list[str], asked: frozenset[str], initials: str) -> bool:
+def named_near(sentence: str, need: frozenset[str], own: list[str], asked: frozenset[str], initials: str) -> bool:
     """Does a name of the kind holds_value accepts stand within NEAR words of one of the detail's words?"""
     spans = [(m.start(), m.end()) for m in re.finditer(r"[\w-]+", sentence)]
     at = [i for i, (a, b) in enumerate(spans) if terms(sentence[a:b]) & need]

@@ -28,6 +28,8 @@ COLLECTION = [
     ("Which papers have GitHub links?", "code"),
     ("Which papers release their code?", "code"),
     ("List the papers with code", "code"),
+    ("papers w/ code?", "code"),
+    ("papers with code", "code"),
     ("What papers provide an implementation?", "code"),
     ("Which papers have a public repository?", "code"),
     ("Which papers share their code?", "code"),
@@ -153,6 +155,11 @@ LIST_REQUESTS = [
     # the papers asked for first, or the request in other words (own wordings, issue 11)
     "Work on state-space or Mamba models?",
     "Papers proving generalization bounds?",
+    # chat shorthand and a bare topic with "papers" (fresh set N, n032; dev e035, j005)
+    "papers w/ egocentric (first-person) video, either as training data or for evaluation",
+    "papers with egocentric video",
+    "work w/ video captioning as a main task",
+    "scene graph papers?",
     "Research on video tokenizers?",
     "I'd like work on per-example gradients.",
     "I'm looking for theoretical analyses of momentum methods.",

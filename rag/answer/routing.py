@@ -18,13 +18,15 @@ _PAPER_WORDS = (r"(?:papers|works|methods|approaches|studies|articles|abstracts|
 _BODY_OF_WORK = r"(?:papers|works?|research|studies|literature|publications|articles|approaches|methods|analyses|reading)"
 _LIST = re.compile(
     rf"\b(which|what|any|list|find|show|name)\b[^?]*\b{_PAPER_WORDS}\b|\blist\b|\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b"
-    r"|\b(?:papers|works|studies|publications) (?:on|about|that|which|where|in which|whose|studying|using|proposing|"
+    r"|\b(?:papers|works|studies|publications) (?:on|about|that|which|where|in which|whose|studying|using|proposing|with|"
     r"dealing|addressing|exploring|investigating|tackling|looking|regarding|concerning|involving|related|relating)\b"
     # "Any work on X?", "What (ICLR 2026) research is there on X?": a topic, asked of the whole collection
     r"|\b(?:any|what|which|is there(?: any)?|are there(?: any)?)\s+(?:(?:prior|previous|recent|other|existing|\w+\s+\d{4})\s+)?"
     r"(?:work|research)\b(?!\s+(?:does|did|do|was)\b)"
     # a question that opens with the papers asked for: "Work on Mamba?", "Papers proving generalization bounds?"
-    r"|^\W*(?:papers|works?|research|studies|publications|articles)\s+(?:on|about|into|regarding|concerning|[a-z]+ing)\b"
+    r"|^\W*(?:papers|works?|research|studies|publications|articles)\s+(?:on|about|into|regarding|concerning|with|[a-z]+ing)\b"
+    # a topic and the papers asked for, nothing more: "egocentric video papers?", "any diffusion LLM works?"
+    r"|^\W*(?:any\s+)?[\w-]+(?:\s+[\w-]+){0,5}\s+(?:papers|works|studies)\s*\??\s*$"
     # "Has there been work on X?", "Is X covered by any paper?", "What does the collection have on X?"
     r"|\b(?:has|have)\s+there\s+been\s+(?:any\s+)?(?:work|research|papers|studies)\b|\bany\s+(?:paper|study|work)\b"
     r"|\b(?:whether|if)\s+(?:anyone|anybody|someone|somebody)\s+(?:has|have|had)\s+\w+ed\b"
@@ -103,11 +105,13 @@ _PAPERS = re.compile(r"\b(papers?|works?|abstracts?|ones)\b", re.I)
 
 def route(text: str) -> str:
     """The kind of answer: about the collection ("count", "venues", "code"), a topic "list", or a "fact"."""
+    text = re.sub(r"(?<![\w/])w/(?=\s)", "with", text)  # chat shorthand: "papers w/ code", "work w/ egocentric video"
     if _COUNT.search(text):
         return "count"
     if _VENUES.search(text):
         return "venues"
-    asks_for_papers = re.search(r"\b(which|what|list|any|how many)\b", text, re.I) or _ASKED_FOR.search(text)
+    asks_for_papers = (re.search(r"\b(which|what|list|any|how many)\b", text, re.I) or _ASKED_FOR.search(text)
+                       or re.match(r"\W*papers\b", text, re.I))  # "papers with code?"
     if _CODE.search(text) and _PAPERS.search(text) and asks_for_papers:  # "I need the papers with code"
         return "code"
     return "list" if _LIST.search(text) or _ASKED_FOR.search(last_question(text)) else "fact"

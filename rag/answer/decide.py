@@ -16,6 +16,7 @@ import numpy as np
 
 from rag.answer.abstain import Model, features, shipped_model
 from rag.answer.asks import Asks, ask_part, asks as question_asks
+from rag.answer.domains import asked_domains, lacks_domain
 from rag.answer.evidence import cosines, idf_of, sentence_vectors
 from rag.answer.extractive import Source, short_name
 from rag.answer.named import by_title, owns_name, supported_names
@@ -130,6 +131,9 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     found = candidates(index, snapshot, question, hits, query_vector)
     hits = found.hits
     p = model.probability(found.rows)
+    if not found.focus:  # a paper off the data domain the question names answers nothing of it (domains.py)
+        asked = asked_domains(as_topic(question).text, snapshot)
+        p = np.where([lacks_domain(h.paper, asked) for h in hits], 0.0, p) if asked else p
     decision = dict(hits=hits, asks=found.asks, idf=found.idf, probabilities=tuple(map(float, p)))
     n_of = {h.paper.id: n for n, h in enumerate(hits, 1)}
     if found.focus:

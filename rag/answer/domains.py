@@ -1,0 +1,100 @@
+"""Does a paper work on the kind of data a question asks about (speech, molecules, robots, driving, 3D, …)?
+
+Near-topic questions join a topic of the collection to a data domain none of its papers works on: "sparse attention
+kernels for text-to-speech", "continual learning for graph neural networks", "Gaussian splatting of surgical
+scenes". The topic's words find a paper, the calibrated score trusts it, and its sentences are quoted as if they
+answered; yet an abstract that never mentions speech does not answer a question about speech. So a paper whose
+abstract has no word of a domain the question names is no answer to it.
+
+A domain most of the collection works on (video, in the shipped ICML/ICLR lists; medicine, in PubMedQA) tells no
+paper apart and is not checked: one that at least STAPLE_SHARE of the abstracts mention. The word lists are written
+by hand, not tuned: what a question says (`asked`) is narrower than what an abstract may say of the same domain
+(`held`: "stereo" or "depth" for a question's "3D").
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from dataclasses import dataclass
+
+from rag.index.store import Snapshot
+from rag.types import Paper
+
+
+@dataclass(frozen=True)
+class Domain:
+    name: str
+    asked: re.Pattern  # the question names the domain
+    held: re.Pattern  # an abstract works in it
+
+
+def _domain(name: str, asked: str, held: str = "") -> Domain:
+    return Domain(name, re.compile(asked, re.I), re.compile(f"{asked}|{held}" if held else asked, re.I))
+
+
+DOMAINS = (
+    _domain("audio", r"\b(?:audio|speech|sounds?|music|musical|voices?|spoken|acoustic|text-to-speech|TTS|speakers?)\b",
+            r"\baudio-visual|\baudiovisual|\bASR\b|\blistening\b"),
+    _domain("graphs", r"\bgraph neural networks?\b|\bGNNs?\b|\bnode classification\b|\blink prediction\b",
+            r"\bgraphs?\b"),
+    _domain("molecules", r"\b(?:molecul\w*|proteins?|DNA|RNA|genom\w*|genes?|drugs?|chemi\w*|enzymes?)\b"),
+    _domain("robots", r"\b(?:robot\w*|grasp\w*|embodied)\b", r"\bmanipulation\b|\bagents?\b"),
+    # road traffic, not air or network traffic (SciFact claims on dengue spread by air traffic)
+    _domain("driving", r"\b(?:driving|self-driving|autonomous vehicles?|LiDAR|road traffic|"
+                       r"traffic (?:scenes?|signs?|lights?|flow|forecasting))\b", r"\btraffic\b"),
+    _domain("time series", r"\btime[- ]series\b|\bforecast\w*\b"),
+    _domain("medicine", r"\b(?:medical|medicine|clinical|clinic|surg\w*|patients?|hospitals?|radiolog\w*|"
+                        r"laparoscop\w*|X-rays?|MRI|CT scans?|patholog\w*|healthcare|diseases?)\b",
+            r"\boperating[- ]rooms?\b"),
+    _domain("3D", r"\b3D\b|\bpoint[- ]clouds?\b|\bmesh(?:es)?\b|\bGaussian splat\w*|\bNeRFs?\b|\bradiance fields?\b",
+            r"\bstereo\w*|\bdepth\b|\b4D\b|\bmulti-view\b|\bnovel[- ]view\b"),
+    _domain("remote sensing", r"\bremote sensing\b|\bsatellite\w*|\baerial\b"),
+    _domain("sign language", r"\bsign languages?\b"),
+    _domain("handwriting", r"\bhandwrit\w*|\bOCR\b"),
+    # recommender systems, not an expert's recommendations (a PubMedQA question on clinical practice)
+    _domain("recommendation", r"\brecommender\b|\b(?:[\w-]+-video|video|item|product|news|music|content) "
+                              r"recommendation|\brecommendation (?:systems?|models?|tasks?)\b|\bcollaborative filtering\b",
+            r"\brecommend\w*"),
+    _domain("tabular data", r"\btabular\b"),
+    _domain("video", r"\bvideos?\b", r"\bframes?\b|\bclips?\b|\bfootage\b"),
+)
+
+# Not tuned: a domain that a quarter of the abstracts mention is the collection's own subject, no near-topic turn
+STAPLE_SHARE = 0.25
+
+_STAPLES: "weakref.WeakKeyDictionary[Snapshot, frozenset[str]]" = weakref.WeakKeyDictionary()
+
+
+def staples(snapshot: Snapshot) -> frozenset[str]:
+    """The domains at least STAPLE_SHARE of the snapshot's abstracts work in, computed once per snapshot."""
+    found = _STAPLES.get(snapshot)
+    if found is None:
+        n = max(len(snapshot.papers), 1)
+        found = frozenset(d.name for d in DOMAINS
+                          if sum(bool(d.held.search(p.text)) for p in snapshot.papers) >= STAPLE_SHARE * n)
+        _STAPLES[snapshot] = found
+    return found
+
+
+def asked_domains(question: str, snapshot: Snapshot) -> tuple[Domain, ...]:
+    """The domains the question names that are not the collection's own subject, nor one alternative of an "or"
+    ("segmenting objects, in videos or in 3D scenes"; but "protein or DNA sequences" asks molecules either way)."""
+    common = staples(snapshot)
+    parts = _ALTERNATIVES.split(question)
+    return tuple(d for d in DOMAINS if d.name not in common and d.asked.search(question) and not _optional(d, parts))
+
+
+_ALTERNATIVES = re.compile(r"\s+or\s+|\s*/\s*", re.I)
+
+
+def _optional(domain: Domain, parts: list[str]) -> bool:
+    """Is the domain named only beside an alternative that is not of it?"""
+    held = [bool(domain.asked.search(p)) for p in parts]
+    return any(h and ((i and not held[i - 1]) or (i + 1 < len(parts) and not held[i + 1])) for i, h in enumerate(held))
+
+
+def lacks_domain(paper: Paper, asked: tuple[Domain, ...]) -> bool:
+    """Does the paper's title and abstract miss one of the asked domains altogether?"""
+    text = f"{paper.title}\n{paper.text}"
+    return any(not d.held.search(text) for d in asked)

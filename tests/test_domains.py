@@ -1,0 +1,63 @@
+"""A paper off the data domain a question names (speech, molecules, 3D, surgery …) answers nothing of it."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answer.domains import asked_domains, lacks_domain, staples
+from rag.types import Paper
+
+
+def _paper(n: int, text: str) -> Paper:
+    return Paper(id=f"p{n}", title=f"Paper {n}", venue="ICML", year=2026, abstract=text, text=text,
+                 source="list.txt", position=n)
+
+
+class _Snapshot:  # the part of index.store.Snapshot the domain check reads
+    def __init__(self, texts: list[str]):
+        self.papers = [_paper(n, t) for n, t in enumerate(texts)]
+
+
+SPARSE_VIDEO = "We accelerate video diffusion transformers with sparse attention, a 5.1x speedup on 720P videos."
+STEREO = "We convert monocular videos into stereo videos with a depth-aware diffusion model."
+SURGICAL = "We generate synthetic surgical videos for rare classes in the operating room."
+TTS = "We propose a sparse attention kernel for text-to-speech diffusion models."
+# a collection mostly about video, as the shipped ICML/ICLR lists are
+VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model number {i}." for i in range(5)])
+
+
+@pytest.mark.parametrize(("question", "domains"), [
+    ("Sparse attention kernels for text-to-speech or audio diffusion models?", ["audio"]),
+    ("Continual learning for graph neural networks — anything?", ["graphs"]),
+    ("Which papers reconstruct surgical scenes with Gaussian splatting?", ["medicine", "3D"]),
+    ("Has anyone applied Mamba context extension to protein or DNA sequence models?", ["molecules"]),
+    # the collection's own subject tells no paper apart
+    ("Which papers accelerate video diffusion?", []),
+    # one alternative of an "or" is no requirement: "in videos or in 3D scenes" is answered by either
+    ("I'm looking for papers about segmenting objects, in videos or in 3D scenes.", []),
+    ("Which papers speed up attention?", []),
+    # a word of a domain used otherwise: an expert's recommendations, air traffic (PubMedQA, SciFact)
+    ("Are experts' recommendations implemented in routine clinical practice?", ["medicine"]),
+    ("Air traffic between cities drives the spread of dengue.", []),
+    ("Video understanding models for short-video recommendation?", ["recommendation"]),
+])
+def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
+    assert [d.name for d in asked_domains(question, VIDEO_COLLECTION)] == domains
+
+
+def test_a_domain_a_quarter_of_the_collection_works_in_is_its_own_subject():
+    assert staples(VIDEO_COLLECTION) == {"video"}
+    speech = _Snapshot([TTS, "Speech recognition with transformers.", SPARSE_VIDEO, STEREO])
+    assert "audio" in staples(speech)
+    assert not asked_domains("Which papers use sparse attention for speech?", speech)
+
+
+@pytest.mark.parametrize(("question", "paper", "lacks"), [
+    ("Sparse attention kernels for text-to-speech?", SPARSE_VIDEO, True),
+    ("Sparse attention kernels for text-to-speech?", TTS, False),
+    # an abstract may name the domain in other words than a question does: "stereo", "depth" for "3D"
+    ("Which work turns ordinary clips into 3D footage?", STEREO, False),
+    ("Which papers reconstruct surgical scenes with Gaussian splatting?", SURGICAL, True),  # surgery, but no 3D
+])
+def test_a_paper_lacks_a_domain_when_its_abstract_never_mentions_it(question, paper, lacks):
+    assert lacks_domain(_paper(9, paper), asked_domains(question, VIDEO_COLLECTION)) is lacks

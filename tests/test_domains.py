@@ -40,6 +40,10 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("Are experts' recommendations implemented in routine clinical practice?", ["medicine"]),
     ("Air traffic between cities drives the spread of dengue.", []),
     ("Video understanding models for short-video recommendation?", ["recommendation"]),
+    # the settings and paradigms a method is bound to
+    ("Any papers on speculative decoding with a draft model for diffusion LLMs?", ["speculative decoding"]),
+    ("Which papers quantize video LLMs to 4-bit so they can run on mobile phones?", ["on-device"]),
+    ("Is there work using spiking neural networks for streaming video?", ["spiking networks"]),
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
     assert [d.name for d in asked_domains(question, VIDEO_COLLECTION)] == domains
@@ -58,6 +62,9 @@ def test_a_domain_a_quarter_of_the_collection_works_in_is_its_own_subject():
     # an abstract may name the domain in other words than a question does: "stereo", "depth" for "3D"
     ("Which work turns ordinary clips into 3D footage?", STEREO, False),
     ("Which papers reconstruct surgical scenes with Gaussian splatting?", SURGICAL, True),  # surgery, but no 3D
+    ("Which papers quantize video models to run on edge hardware?", SPARSE_VIDEO, True),
+    ("Which papers quantize video models to run on edge hardware?",
+     "We quantize video models for deployment on mobile devices.", False),
 ])
 def test_a_paper_lacks_a_domain_when_its_abstract_never_mentions_it(question, paper, lacks):
     assert lacks_domain(_paper(9, paper), asked_domains(question, VIDEO_COLLECTION)) is lacks

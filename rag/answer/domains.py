@@ -58,6 +58,21 @@ DOMAINS = (
             r"\brecommend\w*"),
     _domain("tabular data", r"\btabular\b"),
     _domain("video", r"\bvideos?\b", r"\bframes?\b|\bclips?\b|\bfootage\b"),
+    # ... and the settings and paradigms a method is bound to, named by terms of their own: a paper that never
+    # writes them does not work in them ("speculative decoding for diffusion LLMs", "federated learning across
+    # hospitals", "spiking neural networks for streaming video"; the kinds of the issue's and dev's near-topic misses)
+    _domain("speculative decoding", r"\bspeculative decoding\b|\bdraft models?\b", r"\bspeculative\b|\bdraft\b"),
+    _domain("federated learning", r"\bfederated\b"),
+    _domain("spiking networks", r"\bspiking\b|\bSNNs?\b", r"\bneuromorphic\b"),
+    _domain("GANs", r"\bGANs?\b|\bgenerative adversarial\b", r"\badversarial\b"),
+    _domain("dataset distillation", r"\bdataset (?:distillation|condensation)\b", r"\bdistill\w*|\bcondens\w*"),
+    _domain("privacy attacks", r"\bmembership inference\b|\bprivacy attacks?\b|\bmodel inversion\b",
+            r"\bprivacy\b|\battacks?\b|\bmembership\b"),
+    _domain("preference tuning", r"\bRLHF\b|\bDPO\b|\bpreference optimi[sz]ation\b|\bhuman feedback\b",
+            r"\bpreference\w*|\bfeedback\b|\brewards?\b|\breinforcement\b|\bRL\b|\bGRPO\b"),
+    _domain("on-device", r"\bon-device\b|\bmobile (?:phones?|devices?)\b|\bsmartphones?\b|\bedge (?:devices?|hardware)\b|"
+                         r"\bmicrocontrollers?\b", r"\bdevices?\b|\bmobile\b|\bedge\b|\bphones?\b"),
+    _domain("retrieval augmentation", r"\bretrieval-augmented\b|\bRAG\b", r"\bretriev\w*"),
 )
 
 # Not tuned: a domain that a quarter of the abstracts mention is the collection's own subject, no near-topic turn

@@ -113,3 +113,15 @@ def test_an_inflection_of_a_known_word_is_left_alone():
 ])
 def test_a_word_spelled_right_is_not_turned_into_another(query, index_words, expected):
     assert correct(query, FakeSnapshot(FakeKeyword(index_words))) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    # a field acronym the index never writes, in the words it does (fresh set P, p034)
+    ("context extension for hybrid SSM+attention LMs", "context extension for hybrid state-space model+attention language models"),
+    ("Which papers use KD?", "Which papers use knowledge distillation?"),
+    ("Which papers use DiT?", "Which papers use DiT?"),  # "transformer" is no index word: left as typed
+    ("Which papers use VAD?", "Which papers use VAD?"),  # the index writes it: kept
+])
+def test_an_acronym_the_index_lacks_is_spelled_out_in_its_words(query, expected):
+    words = "state space model language models knowledge distillation attention context extension hybrid vad"
+    assert correct(query, FakeSnapshot(FakeKeyword(words))) == expected

@@ -51,7 +51,7 @@ DOMAINS = (
             r"\bstereo\w*|\bdepth\b|\b4D\b|\bmulti-view\b|\bnovel[- ]view\b"),
     _domain("remote sensing", r"\bremote sensing\b|\bsatellite\w*|\baerial\b"),
     _domain("sign language", r"\bsign languages?\b"),
-    _domain("handwriting", r"\bhandwrit\w*|\bOCR\b"),
+    _domain("handwriting", r"\bhandwrit\w*|\bOCR\b|\boptical character recognition\b"),
     # recommender systems, not an expert's recommendations (a PubMedQA question on clinical practice)
     _domain("recommendation", r"\brecommender\b|\b(?:[\w-]+-video|video|item|product|news|music|content) "
                               r"recommendation|\brecommendation (?:systems?|models?|tasks?)\b|\bcollaborative filtering\b",

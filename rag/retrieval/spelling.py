@@ -21,6 +21,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA, Indel
 
 from rag.corpus.terms import STOP_WORDS, stemmer
+from rag.retrieval.acronyms import spelled_out
 from rag.index.store import Snapshot
 
 MIN_LETTERS = 5  # shorter words have too many neighbours one edit away ("grid" → "grad", "gain")
@@ -262,6 +263,9 @@ def _corrected(query: str, vocab: Vocabulary) -> str:
         said = _question_word(word, vocab)
         if said:
             return said
+        spelled = spelled_out(word, lambda w: stemmer().stemWord(w.lower()) in vocab.tokens)
+        if spelled:  # "SSM", written "state space" by the abstracts
+            return spelled
         if sum(c.isalpha() for c in word) < MIN_LETTERS or not word.isascii() or any(c.isdigit() for c in word):
             return word
         lower = word.lower()

@@ -117,7 +117,8 @@ def test_a_word_spelled_right_is_not_turned_into_another(query, index_words, exp
 
 @pytest.mark.parametrize(("query", "expected"), [
     # a field acronym the index never writes, in the words it does (fresh set P, p034)
-    ("context extension for hybrid SSM+attention LMs", "context extension for hybrid state-space model+attention language models"),
+    ("context extension for hybrid SSM+attention LMs",
+     "context extension for hybrid state-space model+attention language models"),
     ("Which papers use KD?", "Which papers use knowledge distillation?"),
     ("Which papers use DiT?", "Which papers use DiT?"),  # "transformer" is no index word: left as typed
     ("Which papers use VAD?", "Which papers use VAD?"),  # the index writes it: kept

@@ -54,8 +54,8 @@ DOMAINS = (
     _domain("handwriting", r"\bhandwrit\w*|\bOCR\b|\boptical character recognition\b"),
     # recommender systems, not an expert's recommendations (a PubMedQA question on clinical practice)
     _domain("recommendation", r"\brecommender\b|\b(?:[\w-]+-video|video|item|product|news|music|content) "
-                              r"recommendation|\brecommendation (?:systems?|models?|tasks?)\b|\bcollaborative filtering\b",
-            r"\brecommend\w*"),
+                              r"recommendation|\brecommendation (?:systems?|models?|tasks?)\b|"
+                              r"\bcollaborative filtering\b", r"\brecommend\w*"),
     _domain("tabular data", r"\btabular\b"),
     _domain("video", r"\bvideos?\b", r"\bframes?\b|\bclips?\b|\bfootage\b"),
     # ... and the settings and paradigms a method is bound to, named by terms of their own: a paper that never
@@ -70,8 +70,9 @@ DOMAINS = (
             r"\bprivacy\b|\battacks?\b|\bmembership\b"),
     _domain("preference tuning", r"\bRLHF\b|\bDPO\b|\bpreference optimi[sz]ation\b|\bhuman feedback\b",
             r"\bpreference\w*|\bfeedback\b|\brewards?\b|\breinforcement\b|\bRL\b|\bGRPO\b"),
-    _domain("on-device", r"\bon-device\b|\bmobile (?:phones?|devices?)\b|\bsmartphones?\b|\bedge (?:devices?|hardware)\b|"
-                         r"\bmicrocontrollers?\b", r"\bdevices?\b|\bmobile\b|\bedge\b|\bphones?\b"),
+    _domain("on-device", r"\bon-device\b|\bmobile (?:phones?|devices?)\b|\bsmartphones?\b|"
+                         r"\bedge (?:devices?|hardware)\b|\bmicrocontrollers?\b",
+            r"\bdevices?\b|\bmobile\b|\bedge\b|\bphones?\b"),
     _domain("retrieval augmentation", r"\bretrieval-augmented\b|\bRAG\b", r"\bretriev\w*"),
 )
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rag.answer.domains import asked_domains, lacks_domain, staples
@@ -68,3 +70,21 @@ def test_a_domain_a_quarter_of_the_collection_works_in_is_its_own_subject():
 ])
 def test_a_paper_lacks_a_domain_when_its_abstract_never_mentions_it(question, paper, lacks):
     assert lacks_domain(_paper(9, paper), asked_domains(question, VIDEO_COLLECTION)) is lacks
+
+
+def test_a_question_naming_no_domain_never_reads_the_collection():
+    class Untouchable:  # the answer to most questions must not pay for reading every abstract
+        @property
+        def papers(self):
+            raise AssertionError("read the collection")
+
+    assert asked_domains("Which papers prune layers of language models?", Untouchable()) == ()
+
+
+def test_a_large_collections_subject_is_read_from_a_sample_of_it():
+    shuffled = random.Random(0)
+    asked = "Which papers use sparse attention for speech?"
+    third = [TTS if shuffled.random() < 1 / 3 else SPARSE_VIDEO for _ in range(6000)]  # a third on speech
+    assert not asked_domains(asked, _Snapshot(third))
+    tenth = [TTS if shuffled.random() < 0.1 else SPARSE_VIDEO for _ in range(6000)]  # a tenth: a near-topic turn
+    assert [d.name for d in asked_domains(asked, _Snapshot(tenth))] == ["audio"]

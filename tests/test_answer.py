@@ -382,6 +382,16 @@ def test_a_described_paper_the_filter_leaves_out_is_said_to_be_outside_it(s):
     assert answer.text.startswith("ProtoKV is ICML 2026, outside the ICLR filter.")
 
 
+@pytest.mark.parametrize(("question", "said"), [
+    ("sparse attention kernels for text-to-speech or audio diffusion models?", "“text-to-speech”"),
+    ("continual learning for graph neural networks — anything?", "“graph neural networks”"),
+])
+def test_a_near_topic_question_says_which_of_its_words_the_closest_papers_never_mention(s, question, said):
+    answer = rag.ask(question, settings=s)
+    assert answer.abstained and not answer.citations
+    assert answer.text.startswith(f"The papers closest to this question never mention {said}, so they don't answer it.")
+
+
 def test_an_out_of_scope_question_under_a_filter_is_no_paper_outside_it(s):
     answer = rag.ask("What is the best recipe for sourdough bread?", venue="ICLR", settings=s)
 

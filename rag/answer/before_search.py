@@ -56,6 +56,13 @@ def abstention(snapshot: Snapshot | None, message: str = "", sources: tuple[Hit,
     return Answer(text=message, abstained=True, mode="extractive", sources=sources)
 
 
+def off_domain(snapshot: Snapshot, domains: tuple[str, ...]) -> str:
+    """Why a near-topic question abstains: the papers on its topic never mention the domain it names."""
+    named = " or ".join(f"“{d}”" for d in domains)
+    return (f"The papers closest to this question never mention {named}, so they don't answer it. The collection "
+            f"holds {scope(snapshot)}; try asking about their methods, results or datasets.")
+
+
 def scope(snapshot: Snapshot) -> str:
     """"70 abstracts (19 from ICLR 2026, 51 from ICML 2026)"."""
     counts = snapshot_facts(snapshot).venue_year_counts  # counted once per snapshot, not per question

@@ -43,6 +43,7 @@ class Decision:
     idf: dict[str, float] = field(default_factory=dict)
     probabilities: tuple[float, ...] = ()
     related: list[Hit] = field(default_factory=list)  # a list's loosely related papers, named apart and uncited
+    off_domain: tuple[str, ...] = ()  # the asked domains the papers that would have answered never mention
 
 
 def with_papers(hits: list[Hit], ids: list[str], snapshot: Snapshot) -> list[Hit]:
@@ -131,10 +132,12 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     found = candidates(index, snapshot, question, hits, query_vector)
     hits = found.hits
     p = model.probability(found.rows)
+    off_domain: tuple[str, ...] = ()
     if not found.focus:  # a paper off the data domain the question names answers nothing of it (domains.py)
-        asked = asked_domains(as_topic(question).text, snapshot)
-        p = np.where([lacks_domain(h.paper, asked) for h in hits], 0.0, p) if asked else p
-    decision = dict(hits=hits, asks=found.asks, idf=found.idf, probabilities=tuple(map(float, p)))
+        topic = as_topic(question).text
+        p, off_domain = _in_domain(p, hits, asked_domains(topic, snapshot), model.threshold, topic)
+    decision = dict(hits=hits, asks=found.asks, idf=found.idf, probabilities=tuple(map(float, p)),
+                    off_domain=off_domain)
     n_of = {h.paper.id: n for n, h in enumerate(hits, 1)}
     if found.focus:
         return _focus_decision(question, found, p, model.threshold, n_of, decision, snapshot)
@@ -154,6 +157,20 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     chosen = answering(p, best, model.threshold) if judged else [best]
     return Decision("answer", [Source(i + 1, hits[i], cosines(vectors, hits[i], found.asks, found.idf, found.asked))
                                for i in chosen], **decision)
+
+
+def _in_domain(p: np.ndarray, hits: list[Hit], asked, threshold: float,
+               text: str) -> tuple[np.ndarray, tuple[str, ...]]:
+    """The probabilities with the papers off an asked domain at 0, and, in the question's words ("text-to-speech",
+    "mobile phones"), the domains that took away every paper that would have answered, to say why it abstains."""
+    if not asked:
+        return p, ()
+    off = [lacks_domain(h.paper, asked) for h in hits]
+    kept = np.where(off, 0.0, p)
+    if not len(p) or float(np.max(p)) < threshold or float(np.max(kept)) >= threshold:
+        return kept, ()
+    best = hits[int(np.argmax(p))].paper
+    return kept, tuple(d.asked.search(text).group(0) for d in asked if lacks_domain(best, (d,)))
 
 
 def paper_given(question: Question) -> bool:

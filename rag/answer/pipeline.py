@@ -6,7 +6,7 @@ import time
 from dataclasses import replace
 from typing import Iterator, Sequence
 
-from rag.answer.before_search import abstention, answered_before_search
+from rag.answer.before_search import abstention, answered_before_search, off_domain
 from rag.answer.citations import cite_copies, resolve
 from rag.answer.decide import Decision, decide, paper_given
 from rag.answer.declines import HeldReply, declines
@@ -78,7 +78,8 @@ def _within_filters(index: PaperIndex, snapshot: Snapshot, question: Question, t
     decision = decide(index, snapshot, question, hits, vector) if hits else None
     if decision is None or decision.verdict == "abstain":  # nothing to go on (no LLM call), or outside the filters
         outside = outside_filters(index, snapshot, question, k or settings.answer.k)
-        message = excluded_answer(outside, question.venue, question.year) if outside else ""
+        message = excluded_answer(outside, question.venue, question.year) if outside else \
+            off_domain(snapshot, decision.off_domain) if decision and decision.off_domain else ""
         yield from _emit(abstention(snapshot, message, sources=tuple(hits)))
         return
     if decision.verdict == "not-reported":

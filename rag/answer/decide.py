@@ -16,7 +16,7 @@ import numpy as np
 
 from rag.answer.abstain import Model, features, shipped_model
 from rag.answer.asks import Asks, ask_part, asks as question_asks
-from rag.answer.domains import asked_domains, lacks_domain
+from rag.answer.domains import asked_domains, in_domain
 from rag.answer.evidence import cosines, idf_of, sentence_vectors
 from rag.answer.extractive import Source, short_name
 from rag.answer.named import by_title, owns_name, supported_names
@@ -135,7 +135,7 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     off_domain: tuple[str, ...] = ()
     if not found.focus:  # a paper off the data domain the question names answers nothing of it (domains.py)
         topic = as_topic(question).text
-        p, off_domain = _in_domain(p, hits, asked_domains(topic, snapshot), model.threshold, topic)
+        p, off_domain = in_domain(p, hits, asked_domains(topic, snapshot), model.threshold, topic)
     decision = dict(hits=hits, asks=found.asks, idf=found.idf, probabilities=tuple(map(float, p)),
                     off_domain=off_domain)
     n_of = {h.paper.id: n for n, h in enumerate(hits, 1)}
@@ -157,20 +157,6 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     chosen = answering(p, best, model.threshold) if judged else [best]
     return Decision("answer", [Source(i + 1, hits[i], cosines(vectors, hits[i], found.asks, found.idf, found.asked))
                                for i in chosen], **decision)
-
-
-def _in_domain(p: np.ndarray, hits: list[Hit], asked, threshold: float,
-               text: str) -> tuple[np.ndarray, tuple[str, ...]]:
-    """The probabilities with the papers off an asked domain at 0, and, in the question's words ("text-to-speech",
-    "mobile phones"), the domains that took away every paper that would have answered, to say why it abstains."""
-    if not asked:
-        return p, ()
-    off = [lacks_domain(h.paper, asked) for h in hits]
-    kept = np.where(off, 0.0, p)
-    if not len(p) or float(np.max(p)) < threshold or float(np.max(kept)) >= threshold:
-        return kept, ()
-    best = hits[int(np.argmax(p))].paper
-    return kept, tuple(d.asked.search(text).group(0) for d in asked if lacks_domain(best, (d,)))
 
 
 def paper_given(question: Question) -> bool:

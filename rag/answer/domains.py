@@ -18,8 +18,10 @@ import re
 import weakref
 from dataclasses import dataclass
 
+import numpy as np
+
 from rag.index.store import Snapshot
-from rag.types import Paper
+from rag.types import Hit, Paper
 
 
 @dataclass(frozen=True)
@@ -127,3 +129,17 @@ def lacks_domain(paper: Paper, asked: tuple[Domain, ...]) -> bool:
     """Does the paper's title and abstract miss one of the asked domains altogether?"""
     text = f"{paper.title}\n{paper.text}"
     return any(not d.held.search(text) for d in asked)
+
+
+def in_domain(p: np.ndarray, hits: list[Hit], asked: tuple[Domain, ...], threshold: float,
+              text: str) -> tuple[np.ndarray, tuple[str, ...]]:
+    """The probabilities with the papers off an asked domain at 0, and, in the question's words ("text-to-speech",
+    "mobile phones"), the domains that took away every paper that would have answered, to say why it abstains."""
+    if not asked:
+        return p, ()
+    off = [lacks_domain(h.paper, asked) for h in hits]
+    kept = np.where(off, 0.0, p)
+    if not len(p) or float(np.max(p)) < threshold or float(np.max(kept)) >= threshold:
+        return kept, ()
+    best = hits[int(np.argmax(p))].paper
+    return kept, tuple(d.asked.search(text).group(0) for d in asked if lacks_domain(best, (d,)))

@@ -48,19 +48,22 @@ def answered_before_search(question: Question, text: str, history: list[dict] | 
     return replace(record, notice=" ".join(x for x in (note, record.notice) if x)) if record else None
 
 
-def abstention(snapshot: Snapshot | None, message: str = "", sources: tuple[Hit, ...] = ()) -> Answer:
-    """An abstained answer: `message`, or what the collection holds and what to ask it."""
+def abstention(snapshot: Snapshot | None, message: str = "", sources: tuple[Hit, ...] = (), why: str = "") -> Answer:
+    """An abstained answer: `message`, or why none answers (by default that none does) and what the collection
+    holds and what to ask it."""
     if not message:
-        message = (f"The indexed papers don't answer this. The collection holds {scope(snapshot)}; try asking "
-                   "about their methods, results or datasets.")
+        message = (f"{why or NO_PAPER_ANSWERS} The collection holds {scope(snapshot)}; try asking about their methods, "
+                   "results or datasets.")
     return Answer(text=message, abstained=True, mode="extractive", sources=sources)
 
 
-def off_domain(snapshot: Snapshot, domains: tuple[str, ...]) -> str:
+NO_PAPER_ANSWERS = "The indexed papers don't answer this."
+
+
+def off_domain(domains: tuple[str, ...]) -> str:
     """Why a near-topic question abstains: the papers on its topic never mention the domain it names."""
     named = " or ".join(f"“{d}”" for d in domains)
-    return (f"The papers closest to this question never mention {named}, so they don't answer it. The collection "
-            f"holds {scope(snapshot)}; try asking about their methods, results or datasets.")
+    return f"The papers closest to this question never mention {named}, so they don't answer it."
 
 
 def scope(snapshot: Snapshot) -> str:

@@ -125,10 +125,15 @@ def _optional(domain: Domain, parts: list[str]) -> bool:
     return any(h and ((i and not held[i - 1]) or (i + 1 < len(parts) and not held[i + 1])) for i, h in enumerate(held))
 
 
+def missing_domains(paper: Paper, asked: tuple[Domain, ...]) -> list[Domain]:
+    """The asked domains the paper's title and abstract never mention."""
+    text = f"{paper.title}\n{paper.text}"
+    return [d for d in asked if not d.held.search(text)]
+
+
 def lacks_domain(paper: Paper, asked: tuple[Domain, ...]) -> bool:
     """Does the paper's title and abstract miss one of the asked domains altogether?"""
-    text = f"{paper.title}\n{paper.text}"
-    return any(not d.held.search(text) for d in asked)
+    return bool(missing_domains(paper, asked))
 
 
 def in_domain(p: np.ndarray, hits: list[Hit], asked: tuple[Domain, ...], threshold: float,
@@ -137,9 +142,8 @@ def in_domain(p: np.ndarray, hits: list[Hit], asked: tuple[Domain, ...], thresho
     "mobile phones"), the domains that took away every paper that would have answered, to say why it abstains."""
     if not asked:
         return p, ()
-    off = [lacks_domain(h.paper, asked) for h in hits]
-    kept = np.where(off, 0.0, p)
+    missing = [missing_domains(h.paper, asked) for h in hits]
+    kept = np.where([bool(m) for m in missing], 0.0, p)
     if not len(p) or float(np.max(p)) < threshold or float(np.max(kept)) >= threshold:
         return kept, ()
-    best = hits[int(np.argmax(p))].paper
-    return kept, tuple(d.asked.search(text).group(0) for d in asked if lacks_domain(best, (d,)))
+    return kept, tuple(d.asked.search(text).group(0) for d in missing[int(np.argmax(p))])

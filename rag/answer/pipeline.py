@@ -78,9 +78,9 @@ def _within_filters(index: PaperIndex, snapshot: Snapshot, question: Question, t
     decision = decide(index, snapshot, question, hits, vector) if hits else None
     if decision is None or decision.verdict == "abstain":  # nothing to go on (no LLM call), or outside the filters
         outside = outside_filters(index, snapshot, question, k or settings.answer.k)
-        message = excluded_answer(outside, question.venue, question.year) if outside else \
-            off_domain(snapshot, decision.off_domain) if decision and decision.off_domain else ""
-        yield from _emit(abstention(snapshot, message, sources=tuple(hits)))
+        message = excluded_answer(outside, question.venue, question.year) if outside else ""
+        why = off_domain(decision.off_domain) if decision and decision.off_domain else ""
+        yield from _emit(abstention(snapshot, message, sources=tuple(hits), why=why))
         return
     if decision.verdict == "not-reported":
         yield from _emit(_not_reported(decision))

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
-from rag.answer.domains import asked_domains, lacks_domain, staples
-from rag.types import Paper
+from rag.answer.before_search import off_domain
+from rag.answer.domains import asked_domains, in_domain, lacks_domain, staples
+from rag.types import Hit, Paper
 
 
 def _paper(n: int, text: str) -> Paper:
@@ -88,3 +90,13 @@ def test_a_large_collections_subject_is_read_from_a_sample_of_it():
     assert not asked_domains(asked, _Snapshot(third))
     tenth = [TTS if shuffled.random() < 0.1 else SPARSE_VIDEO for _ in range(6000)]  # a tenth: a near-topic turn
     assert [d.name for d in asked_domains(asked, _Snapshot(tenth))] == ["audio"]
+
+
+def test_the_words_an_abstention_echoes_are_the_domain_words_alone_never_the_questions_markup():
+    question = "sparse attention for <b>text-to-speech<b> **[link](javascript:x)** \x1b[31m models?"
+    asked = asked_domains(question, VIDEO_COLLECTION)
+    hits = [Hit(paper=_paper(1, SPARSE_VIDEO), score=1.0), Hit(paper=_paper(2, STEREO), score=0.5)]
+    kept, said = in_domain(np.array([0.9, 0.1]), hits, asked, 0.37, question)
+    assert kept.tolist() == [0.0, 0.0] and said == ("text-to-speech",)
+    reason = off_domain(said)
+    assert reason == "The papers closest to this question never mention “text-to-speech”, so they don't answer it."

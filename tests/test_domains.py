@@ -32,7 +32,7 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
 
 @pytest.mark.parametrize(("question", "domains"), [
     ("Sparse attention kernels for text-to-speech or audio diffusion models?", ["audio"]),
-    ("Continual learning for graph neural networks — anything?", ["graphs"]),
+    ("Continual learning for graph neural networks — anything?", ["graphs", "continual learning"]),
     ("Which papers reconstruct surgical scenes with Gaussian splatting?", ["medicine", "3D"]),
     ("Has anyone applied Mamba context extension to protein or DNA sequence models?", ["molecules"]),
     # the collection's own subject tells no paper apart
@@ -46,8 +46,18 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("Video understanding models for short-video recommendation?", ["recommendation"]),
     # the settings and paradigms a method is bound to
     ("Any papers on speculative decoding with a draft model for diffusion LLMs?", ["speculative decoding"]),
-    ("Which papers quantize video LLMs to 4-bit so they can run on mobile phones?", ["on-device"]),
+    ("Which papers quantize video LLMs to 4-bit so they can run on mobile phones?", ["on-device", "quantization"]),
     ("Is there work using spiking neural networks for streaming video?", ["spiking networks"]),
+    # ... and the tasks and method families of the field at large
+    ("Which papers use Mamba state-space models for video anomaly detection?",
+     ["state-space models", "anomaly detection"]),
+    ("kv cache quantization for long-context LLM inference", ["quantization"]),
+    ("Could you point me to work on generating 3D objects from text prompts?", ["3D", "text-to-3D"]),
+    ("Any paper that merges similar tokens to accelerate video diffusion transformers?", ["token merging"]),
+    # their words in another sense name no task: a challenge a method faces, trading off, a student model
+    ("What challenge does the paper on sparse attention face, and how does it trade off speed?", []),
+    ("What does the student model learn from its teacher?", []),
+    ("Which papers use sparse attention, and what are they trading off?", []),
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
     assert [d.name for d in asked_domains(question, VIDEO_COLLECTION)] == domains
@@ -69,6 +79,10 @@ def test_a_domain_a_quarter_of_the_collection_works_in_is_its_own_subject():
     ("Which papers quantize video models to run on edge hardware?", SPARSE_VIDEO, True),
     ("Which papers quantize video models to run on edge hardware?",
      "We quantize video models for deployment on mobile devices.", False),
+    # a task or method family named in the abstract's own words: "abnormal events", "state space model"
+    ("Which papers use Mamba for video anomaly detection?", SPARSE_VIDEO, True),
+    ("Which papers use Mamba for video anomaly detection?",
+     "We detect abnormal events in surveillance video with a selective state space model.", False),
 ])
 def test_a_paper_lacks_a_domain_when_its_abstract_never_mentions_it(question, paper, lacks):
     assert lacks_domain(_paper(9, paper), asked_domains(question, VIDEO_COLLECTION)) is lacks

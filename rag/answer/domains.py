@@ -70,12 +70,91 @@ DOMAINS = (
     _domain("dataset distillation", r"\bdataset (?:distillation|condensation)\b", r"\bdistill\w*|\bcondens\w*"),
     _domain("privacy attacks", r"\bmembership inference\b|\bprivacy attacks?\b|\bmodel inversion\b",
             r"\bprivacy\b|\battacks?\b|\bmembership\b"),
-    _domain("preference tuning", r"\bRLHF\b|\bDPO\b|\bpreference optimi[sz]ation\b|\bhuman feedback\b",
+    _domain("preference tuning", r"\bRLHF\b|\bDPO\b|\bpreference optimi[sz]ation\b|\bhuman (?:feedback|preferences?)\b|"
+                                 r"\bpreference (?:tuning|alignment|fine-tuning)\b|\breward (?:models?|fine-tun\w*)\b",
             r"\bpreference\w*|\bfeedback\b|\brewards?\b|\breinforcement\b|\bRL\b|\bGRPO\b"),
-    _domain("on-device", r"\bon-device\b|\bmobile (?:phones?|devices?)\b|\bsmartphones?\b|"
+    _domain("on-device", r"\bon-device\b|\bmobile (?:phones?|devices?)\b|\bsmartphones?\b|\bandroid\b|\biphones?\b|"
                          r"\bedge (?:devices?|hardware)\b|\bmicrocontrollers?\b",
             r"\bdevices?\b|\bmobile\b|\bedge\b|\bphones?\b"),
+    _domain("privacy", r"\bprivacy\b|\bdifferential(?:ly)? priva\w*|\bDP-SGD\b", r"\bpriva\w*|\banonymi[sz]\w*"),
+    _domain("jailbreaks", r"\bjailbreak\w*", r"\bsafety\b|\bharmful\b|\battacks?\b|\bred[- ]teaming\b"),
     _domain("retrieval augmentation", r"\bretrieval-augmented\b|\bRAG\b", r"\bretriev\w*"),
+    # ... and the tasks and method families of machine learning at large, named as researchers name them. Written
+    # from the field's vocabulary, not fitted: dev's near-topic misses (Mamba for video anomaly detection, KV-cache
+    # quantization, text-to-3D, token merging in video diffusion) showed the kind; the test split was not read.
+    # `held` is wide on purpose (the words an abstract of that task or family would use), so that a paper on it
+    # is never taken for one off it: every dev question in scope keeps its gold papers. `asked` is narrow where a
+    # word has an everyday sense (PubMedQA tune: "medical education curriculum", "a lifelong solution for diabetes",
+    # "the financial burden of colonoscopy" are no curriculum learning, continual learning or finance).
+    _domain("text-to-3D", r"\btext-to-3D\b|\b3D (?:assets?|objects?|shapes?|content) (?:generation|from text)\b|"
+                          r"\bgenerat\w* 3D (?:assets?|objects?|shapes?|content|models?)\b",
+            r"\b3D generat\w*|\bgenerat\w* 3D\b|\b3D (?:assets?|objects?|shapes?|content)\b"),
+    _domain("gait", r"\bgait\b|\bthe way (?:they|people|someone) walks?\b", r"\bwalk\w*"),
+    _domain("frame interpolation", r"\bframe interpolation\b|\binterpolat\w* (?:video )?frames\b", r"\binterpolat\w*"),
+    _domain("video codecs", r"\bcodecs?\b|\bbit-?rates?\b|\bvideo compression\b", r"\bcompress\w*"),
+    _domain("code generation", r"\bcode generation\b|\bprogram synthesis\b|\bcoding (?:tasks?|benchmarks?|assistants?|"
+                               r"agents?)\b|\bHumanEval\b|\bMBPP\b|\bSWE-bench\b|\bcode completion\b",
+            r"\bcode (?:generation|completion|models?|LLMs?)\b|\bprogram\w*|\bcoding\b|\bsoftware\b"),
+    _domain("summarization", r"\bsummari[sz]ation\b|\bsummari[sz]\w* (?:news|articles?|documents?|texts?|videos?)\b",
+            r"\bsummar\w*"),
+    _domain("machine translation", r"\bmachine translation\b|\bNMT\b", r"\btranslat\w*|\bmultilingual\b"),
+    _domain("state-space models", r"\bMamba\b|\bstate[- ]space models?\b|\bSSMs?\b",
+            r"\blinear[- ]time\b|\brecurren\w*|\bS4\b|\bRWKV\b"),
+    _domain("neural tangent kernels", r"\bneural tangent kernels?\b|\bNTK\b|\blazy (?:training )?regime\b",
+            r"\bkernel\w*|\blazy\b|\binfinite[- ]width\b"),
+    _domain("scene graphs", r"\bscene graphs?\b", r"\bgraphs?\b|\brelation\w*"),
+    _domain("token merging", r"\btoken merging\b|\bmerg\w* (?:similar |redundant )?tokens\b|\bToMe\b", r"\bmerg\w*"),
+    _domain("360-degree video", r"\b360(?:-degree|°| degree)|\bomnidirectional\b|\bpanoram\w*",
+            r"\bVR\b|\bimmersive\b|\bspherical\b|\bheadsets?\b"),
+    _domain("quantization", r"\bquanti[sz]\w*|\blow[- ]bit\b|\bbit-widths?\b|\bINT[48]\b", r"\bbits?\b|\bprecision\b"),
+    _domain("curriculum learning", r"\bcurriculum[- ](?:learning|training|strateg\w*|schedul\w*)\b", r"\beasy[- ]to[- ]hard\b|\bprogressive\w*"),
+    _domain("hyperparameter transfer", r"\bμP\b|\bmuP\b|\bmaximal update param\w*|\bhyperparameter transfer\b",
+            r"\bhyper-?parameters?\b|\bparameteri[sz]ation\b"),
+    _domain("continual learning", r"\bcontinual[- ](?:learning|learners?|training|adaptation|pre-?training)\b|"
+                                  r"\blifelong[- ]learning\b|\bincremental learning\b|\bcatastrophic forgetting\b|"
+                                  r"\bclass-incremental\b", r"\bforgett\w*|\bincremental\w*|\bsequential tasks\b"),
+    _domain("anomaly detection", r"\banomal\w*", r"\babnormal\w*|\boutliers?\b|\bout-of-distribution\b|\bOOD\b"),
+    _domain("temporal grounding", r"\b(?:temporal|video|moment) grounding\b|\bmoment retrieval\b|"
+                                  r"\bgrounding of (?:text|natural[- ]language|sentence) queries\b",
+            r"\bground\w*|\blocali[sz]\w*|\bmoments?\b|\btemporal (?:boundar|span|segment)\w*"),
+    _domain("optical flow", r"\boptical flow\b", r"\bflow\w*|\bmotion\b"),
+    _domain("Bayesian surprise", r"\bBayesian surprise\b|\bsurprisal\b", r"\bsurpris\w*"),
+    _domain("action recognition", r"\baction recognition\b|(?-i:\bKinetics(?:-\d+)?\b)|\bactivity recognition\b",
+            r"\baction\w*|\bactivit\w*"),
+    _domain("super-resolution", r"\bsuper-?resolution\b|\bupscal\w*", r"\bSR\b|\bhigh-resolution\b|\brestor\w*|\bresolution\b"),
+    _domain("deepfakes", r"\bdeep-?fakes?\b|\bface (?:forgery|swap\w*|manipulation)\b|\bforger\w*|"
+                         r"\bmanipulated (?:faces|media|videos?)\b",
+            r"\bfake\w*|\bforg\w*|\bmanipulat\w*|\bAI-generated\b|\bauthentic\w*"),
+    _domain("watermarking", r"\bwatermark\w*", r"\bprovenance\b|\bfingerprint\w*"),
+    _domain("object detection", r"\bobject detect\w*|\bbounding boxes\b|\bYOLO\w*|\bCOCO\b", r"\bdetect\w*|\bboxes\b"),
+    _domain("pose estimation", r"\bpose estimation\b|\b(?:human|body|hand) poses?\b|\bkeypoint detection\b",
+            r"\bposes?\b|\bkeypoints?\b|\bjoints?\b|\bskelet\w*|\bbody\b"),
+    _domain("faces", r"\bfacial\b|\bface recognition\b|\bhuman faces\b|\btalking[- ]heads?\b|\blip[- ](?:sync\w*|reading)\b",
+            r"\bfac(?:e|es|ial)\b|\bportrait\w*|\bheads?\b|\blips?\b"),
+    _domain("person re-identification", r"\bre-?identification\b|\bre-?ID\b",
+            r"\bidentit\w*|\bidentif\w*|\bpersons?\b|\bpeople\b|\bpedestrian\w*"),
+    _domain("crowd counting", r"\bcrowd counting\b|\bcounting (?:people|crowds|objects)\b", r"\bcount\w*|\bcrowd\w*"),
+    _domain("mixture of experts", r"\bmixture[- ]of[- ]experts?\b|\bMoE\b", r"\bexperts?\b|\brout\w*|\bgat\w*"),
+    _domain("LoRA", r"\bLoRA\b|\blow-rank adapt\w*", r"\blow-rank\b|\badapters?\b|\bparameter-efficient\b|\bPEFT\b"),
+    _domain("architecture search", r"\bneural architecture search\b", r"\barchitecture search\b"),
+    _domain("math reasoning", r"\bmath\w*(?: word)? (?:problems?|reasoning|benchmarks?)\b|\bGSM8K\b|\btheorem proving\b",
+            r"\bmath\w*|\barithmetic\b|\btheorem\w*|\bproofs?\b"),
+    _domain("knowledge graphs", r"\bknowledge graphs?\b|(?-i:\bKGs?\b)", r"\bgraphs?\b|\bknowledge\b|\bentit\w*"),
+    _domain("weather and climate", r"\bweather\b|\bclimate\b|\bprecipitation\b", r"\bclimat\w*|\batmospher\w*"),
+    _domain("finance", r"\bfinancial (?:markets?|data|forecasting|time series|news|documents?|reports?|texts?)\b|"
+                       r"\bstock (?:prices?|markets?)\b|\balgorithmic trading\b|\bfintech\b", r"\bmarkets?\b|\beconom\w*|\bstocks?\b"),
+    _domain("law", r"\blegal\b|\bcourts?\b|\blaw (?:texts?|documents?|cases?)\b", r"\blaws?\b|\bjudic\w*"),
+    _domain("education", r"\beducation(?:al)?\b|\bclassrooms?\b|\btutoring\b|\bschools?\b",
+            r"\beducat\w*|\bteach\w*|\blearners?\b"),
+    _domain("quantum computing", r"\bquantum\b|\bqubits?\b"),
+    _domain("evolutionary methods", r"\bevolutionary\b|\bgenetic algorithms?\b", r"\bevolution\w*|\bgenetic\b"),
+    _domain("sports", r"\bsports?\b|\bsoccer\b|\bfootball\b|\bbasketball\b|\btennis\b",
+            r"\bgam(?:e|es|ing)\b|\bathlet\w*|\bplayers?\b"),
+    _domain("normalizing flows", r"\bnormali[sz]ing flows?\b", r"\bflows?\b"),
+    _domain("VAEs", r"\bVAEs?\b|\bvariational auto-?encoders?\b", r"\bvariational\b|\bauto-?encoders?\b|\blatent\b"),
+    _domain("captioning", r"\b(?:image|video|dense) caption\w*|\bcaptioning\b", r"\bcaption\w*|\bnarrat\w*|\bdescriptions?\b"),
+    _domain("segmentation", r"\bsemantic segmentation\b|\binstance segmentation\b|\bpanoptic segmentation\b",
+            r"\bsegment\w*|\bmasks?\b|\bpanoptic\b"),
 )
 
 # Not tuned: a domain that a quarter of the abstracts mention is the collection's own subject, no near-topic turn

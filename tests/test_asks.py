@@ -82,6 +82,13 @@ def test_ask_part(text, last):
     ("In the UrbanFeel benchmark, which MLLM came out on top overall?", "UrbanFeel", "MLLM"),
     ("FrameOracle: how many frames remain out of 16?", "FrameOracle", "number of frames"),
     ("In which city was UrbanFeel collected?", "UrbanFeel", "city"),
+    # a question typed as a noun phrase asking a detail (fresh set R, r050); other short fragments ask none
+    ("batch size for Video-MTR's RL training?", "Video-MTR", "batch size"),
+    ("learning rate of Veda?", "Veda", "learning rate"),
+    ("Veda batch size?", "Veda", "batch size"),
+    ("number of GPUs used by Veda", "Veda", "number of GPUs"),
+    ("FlowNar throughput gain?", "FlowNar", ""),
+    ("SegPVSG vs FlowNar", "SegPVSG\nFlowNar", ""),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

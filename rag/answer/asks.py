@@ -154,7 +154,8 @@ def attribute(asked: str, names: str = "") -> str:
     took = _TAKES.search(text)  # "How long does X take to train?" asks its training time
     if took:
         return f"{_GERUND.get(took.group('verb').lower(), took.group('verb') + 'ing')} time"
-    match = _ATTRIBUTE_IS.search(text) or _ATTRIBUTE.search(text) or _ATTRIBUTE_DID.search(text)
+    match = (_ATTRIBUTE_IS.search(text) or _ATTRIBUTE.search(text) or _ATTRIBUTE_DID.search(text)
+             or _fragment(text))
     phrase = match.group("what") if match else ""
     phrase = re.sub(r"\s+", " ", phrase).strip(" ,;:-")
     # the asked thing as a subject, its verb in the past: "How many annotators labelled the questions …?"
@@ -198,6 +199,29 @@ _ATTRIBUTE = re.compile(
 # the asked thing as the subject of a past verb that ends the question: "How many annotators labelled UrbanFeel?"
 _ATTRIBUTE_DID = re.compile(r"^(?:what|which|(?P<how>how many|how much))\s+(?P<what>[\w-]+(?: [\w-]+){0,2}?) "
                             r"[a-z]+ed\s*$", re.I)
+# a question typed as a noun phrase, the paper's name taken out: "batch size for Video-MTR's RL training?",
+# "learning rate of Veda?", "Veda batch size?" ask for "batch size" / "learning rate" as "What is …?" would (fresh
+# set R, r050, answered with another sentence: no attribute, so never "does not report"). Not tuned.
+_QUESTION_WORD = re.compile(r"^\s*(?:what|which|who|whom|whose|where|when|why|how|does|do|did|is|are|was|were|can|could|"
+                            r"would|will|should|has|have|had|tell|give|list|name|show|describe|explain|summari[sz]e|"
+                            r"compare|find|any|i|there|please)\b", re.I)
+# the details such a fragment asks for, by their head noun: a short question ending in another noun ("numbers
+# pls", "SegPVSG mR@50 gain") asks for no detail an abstract could lack
+_DETAIL_HEADS = re.compile(r"\b(?:size|rate|optimi[sz]er|backbone|licen[cs]e|resolution|parameters?|params|epochs?|steps|"
+                           r"hardware|GPUs?|TPUs?|layers|latency|memory|encoder|dimension|budget|seed|temperature|"
+                           r"hyper-?parameters?|schedule|framework|language|annotators?)$", re.I)
+
+
+def _fragment(text: str) -> re.Match | None:
+    """A question of a few words that is a noun phrase asking a detail: "learning rate of Veda?"."""
+    if _QUESTION_WORD.match(text) or len(text.split()) > 8:
+        return None
+    match = _FRAGMENT.search(text)
+    return match if match and _DETAIL_HEADS.search(match.group("what")) else None
+
+
+_FRAGMENT = re.compile(r"^\s*(?P<what>(?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,3}?)"
+                       r"(?:\s+(?:of|for|in|used|on|by|with|at|during|when|that)\b.*)?\s*$", re.I)
 _ASIDE = re.compile(r"\s*\([^()]*\)")
 _SUBJECT_OF = re.compile(r"^(.+?) (?:came|comes?|remain(?:s|ed)?|perform(?:s|ed)?|scor(?:es?|ed)|rank(?:s|ed)?|wins?|won|"
                          r"leads?|led|stands?|stood|gets?|got|beats?|achieves?|achieved|reach(?:es|ed)?|works?)\b.*$",

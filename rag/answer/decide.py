@@ -16,6 +16,7 @@ import numpy as np
 
 from rag.answer.abstain import Model, features, shipped_model
 from rag.answer.asks import Asks, ask_part, asks as question_asks
+from rag.answer.alternatives import best_of_either
 from rag.answer.domains import asked_domains, in_domain
 from rag.answer.evidence import cosines, idf_of, sentence_vectors
 from rag.answer.extractive import Source, short_name
@@ -23,7 +24,7 @@ from rag.answer.named import by_title, owns_name, supported_names
 from rag.answer.names import compact, names_of
 from rag.answer.lists import POOL, as_topic, facets, kept as list_kept, lifted, searched
 from rag.answer.understand import Question, has_latin_words, snapshot_facts
-from rag.answer.stated import named_in_answer, stated_details, worded
+from rag.answer.stated import named_in_answer, stated_details, valued_in_answer, worded
 from rag.answer.values import missing_details, unnamed, unvalued_details
 from rag.answer.wording import KIND_WORDS
 from rag.corpus.terms import analyse, terms
@@ -134,6 +135,7 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     p = model.probability(found.rows)
     off_domain: tuple[str, ...] = ()
     if not found.focus:  # a paper off the data domain the question names answers nothing of it (domains.py)
+        p = best_of_either(question, hits, p, lambda q: _scores(index, snapshot, q, hits, query_vector, model))
         topic = as_topic(question).text
         p, off_domain = in_domain(p, hits, asked_domains(topic, snapshot), model.threshold, topic)
     decision = dict(hits=hits, asks=found.asks, idf=found.idf, probabilities=tuple(map(float, p)),
@@ -191,6 +193,12 @@ def facet_rankings(index: PaperIndex, snapshot: Snapshot, question: Question, mo
 CLOSE = 2.0
 SECOND_CUT = 0.5
 MOST_PAPERS = 3
+
+
+def _scores(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list[Hit], query_vector: np.ndarray,
+            model: Model) -> dict[str, float]:
+    alone = candidates(index, snapshot, question, hits, query_vector)
+    return dict(zip((h.paper.id for h in alone.hits), map(float, model.probability(alone.rows))))
 
 
 def answering(p: np.ndarray, best: int, threshold: float, close: float = CLOSE, cut: float = SECOND_CUT,
@@ -255,7 +263,8 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
     explains = found.asks.wants in ("", "method")
     answered = [s for s in sources if not lacking[s.n] and (
         p[s.n - 1] >= NAMED_CUT * threshold or stated[s.n] or s.n in termed
-        or explains and owns_name(s.hit.paper, question, snapshot) or worded(s.hit, found.asks, snapshot.keyword))]
+        or explains and owns_name(s.hit.paper, question, snapshot) or worded(s.hit, found.asks, snapshot.keyword)
+        or valued_in_answer(s.hit, found.asks, question.text, found.every_cos(s.hit.paper.id)))]
     if answered:
         if termed:  # the term is what is asked about: its sentences answer ("… a Quantizer (DRAQ) to fit …")
             term = terms(" ".join(question.written))

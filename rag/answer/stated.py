@@ -168,6 +168,25 @@ def named_in_answer(hit: Hit, asks: Asks, question: str, sentence_cosines) -> se
     return stated
 
 
+def valued_in_answer(hit: Hit, asks: Asks, question: str, sentence_cosines) -> bool:
+    """A name or a number asked for in words that read as no detail ("which new metrics come with CaReBench?",
+    "what numbers does it report?"): the sentence closest in meaning to what is asked reports the paper's own work,
+    holds a value of the kind wanted and shares an asked word. Then the abstract gives it, however low the
+    calibrated score (fresh set R, r016: 0.03 for this wording, 0.69 for "Which metrics does CaReBench
+    introduce?"). Not tuned."""
+    analysis = analyse(hit.paper.text)
+    if asks.details or asks.wants not in ("names", "number") or not len(sentence_cosines) \
+            or len(sentence_cosines) != len(analysis.sentences):
+        return False
+    best = int(max(range(len(sentence_cosines)), key=lambda i: sentence_cosines[i]))
+    sentence, have = analysis.sentences[best], analysis.terms[best]
+    if is_background(sentence, best, own_name(hit)):
+        return False
+    own = [compact(n) for n in (*names_of(hit.paper), *asks.written) if n]
+    asked = asks.ask - GENERIC - FUNCTION - terms(" ".join(asks.written))
+    return bool(asked & have) and holds_value(sentence, asks.wants, own, terms(question), _initials(question))
+
+
 def worded(hit: Hit, asks: Asks, keyword: KeywordIndex) -> bool:
     """Does one sentence of the paper hold every asked word that some abstract of the index has (two at least)?
     Then the abstract answers in the question's own words, however low the calibrated score: "which component is

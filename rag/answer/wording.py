@@ -29,10 +29,13 @@ KIND_WORDS = frozenset(terms("kind type sort quantity quantities amount componen
 # simplification does ParallelBench blame?": "the conditional independence assumption"; "What signal does ST-GridPool
 # use?": "the correlation between token norms and semantic richness"; "Which model families?": "Qwen and InternVL").
 # So an abstract without the noun may still answer: a detail headed by one is no detail its words can be missing.
-# Written from dev w612, w629, w821, w823, w996 and the team's tune rows v421-v442 (eval/questions/dev.jsonl)
+# Written from dev w612, w629, w821, w823, w996 and the team's tune rows v421-v442 (eval/questions/dev.jsonl); the
+# situations a method helps in ("in what situations does MACD help the most?": "… for occluded or co-occurring
+# objects") from fresh set R, r009
 ROLE_WORDS = frozenset(terms("assumption assumptions simplification simplifications premise premises setting "
                              "settings signal signals cue cues principle principles insight insights intuition "
-                             "family families algorithm algorithms scenario scenarios ingredient rationale"))
+                             "family families algorithm algorithms scenario scenarios ingredient rationale situation "
+                             "situations circumstance circumstances case cases condition conditions regime regimes"))
 
 # nouns of a paper's size and of its make-up, which an abstract gives in other words ("How big is CaReBench?":
 # "… with 1,000 high-quality pairs"; "What are the parts of SegPVSG?": "… consisting of two key components: …"),

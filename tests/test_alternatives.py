@@ -1,0 +1,58 @@
+"""Alternatives written with a slash are scored one at a time: a paper that writes either answers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+
+from rag.answer.alternatives import best_of_either, slash_variants
+
+
+@pytest.mark.parametrize(("text", "variants"), [
+    ("papers that fight class imbalance / long-tail with synthetic video",
+     ["papers that fight class imbalance with synthetic video", "papers that fight class long-tail with synthetic video"]),
+    ("making video generation/editing models cheaper", ["making video generation models cheaper",
+                                                        "making video editing models cheaper"]),
+    # no alternatives: the shorthand "w/", "and/or", a URL, a fraction
+    ("papers w/ code", []),
+    ("quantization and/or pruning", []),
+    ("the code at https://github.com/a/b", []),
+    ("keeps 3/4 of the frames", []),
+    ("Which papers prune tokens?", []),
+])
+def test_the_variants_keep_one_side_of_every_slash(text, variants):
+    assert slash_variants(text) == variants
+
+
+@dataclass(frozen=True)
+class _Q:
+    text: str
+    standalone: str
+
+
+@dataclass(frozen=True)
+class _Paper:
+    id: str
+
+
+@dataclass(frozen=True)
+class _Hit:
+    paper: _Paper
+
+
+HITS = [_Hit(_Paper("a")), _Hit(_Paper("b"))]
+
+
+def test_a_paper_keeps_its_best_score_over_the_alternatives():
+    scores = {"papers on imbalance": {"a": 0.6, "b": 0.1}, "papers on long-tail": {"a": 0.2, "b": 0.3}}
+    p = best_of_either(_Q("papers on imbalance / long-tail", "papers on imbalance / long-tail"), HITS,
+                       np.array([0.3, 0.2]), lambda q: scores[q.text])
+    assert p.tolist() == [0.6, 0.3]
+
+
+def test_a_follow_up_searched_with_other_words_is_left_as_it_is():
+    p = best_of_either(_Q("and imbalance / long-tail?", "FlowNar: and imbalance / long-tail?"), HITS,
+                       np.array([0.3, 0.2]), lambda q: pytest.fail("no variant is scored"))
+    assert p.tolist() == [0.3, 0.2]

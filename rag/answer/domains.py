@@ -145,7 +145,7 @@ DOMAINS = (
                        r"\bstock (?:prices?|markets?)\b|\balgorithmic trading\b|\bfintech\b", r"\bmarkets?\b|\beconom\w*|\bstocks?\b"),
     _domain("law", r"\blegal\b|\bcourts?\b|\blaw (?:texts?|documents?|cases?)\b", r"\blaws?\b|\bjudic\w*"),
     _domain("education", r"\beducation(?:al)?\b|\bclassrooms?\b|\btutoring\b|\bschools?\b",
-            r"\beducat\w*|\bteach\w*|\blearners?\b"),
+            r"\beducat\w*|\bteach\w*|\blearners?\b|\bstudents?\b|\bcurricul\w*|\bcourses?\b"),
     _domain("quantum computing", r"\bquantum\b|\bqubits?\b"),
     _domain("evolutionary methods", r"\bevolutionary\b|\bgenetic algorithms?\b", r"\bevolution\w*|\bgenetic\b"),
     _domain("sports", r"\bsports?\b|\bsoccer\b|\bfootball\b|\bbasketball\b|\btennis\b",

@@ -114,3 +114,18 @@ def test_the_words_an_abstention_echoes_are_the_domain_words_alone_never_the_que
     assert kept.tolist() == [0.0, 0.0] and said == ("text-to-speech",)
     reason = off_domain(said)
     assert reason == "The papers closest to this question never mention “text-to-speech”, so they don't answer it."
+
+
+def test_a_domain_the_spelling_correction_rewrote_is_read_from_the_question_as_typed():
+    from rag.answer.domains import question_domains
+    from rag.answer.understand import Question
+
+    corrected = "Which papers do video summary?"  # the index writes "summary", never "summarization"
+    question = Question(text=corrected, standalone=corrected, venue=None, year=None, kind="list",
+                        typed="Which papers do video summarization?")
+    asked, text = question_domains(question, VIDEO_COLLECTION)
+    assert [d.name for d in asked] == ["summarization"] and "summarization" in text
+    # ... but a follow-up searched with the conversation's words keeps to them
+    follow = Question(text=corrected, standalone=f"Veda: {corrected}", venue=None, year=None, kind="fact",
+                      typed="Which papers do video summarization?")
+    assert question_domains(follow, VIDEO_COLLECTION)[0] == ()

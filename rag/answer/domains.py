@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import re
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
+from rag.answer.lists import as_topic
 from rag.index.store import Snapshot
 from rag.types import Hit, Paper
 
@@ -96,7 +97,7 @@ DOMAINS = (
                                r"agents?)\b|\bHumanEval\b|\bMBPP\b|\bSWE-bench\b|\bcode completion\b",
             r"\bcode (?:generation|completion|models?|LLMs?)\b|\bprogram\w*|\bcoding\b|\bsoftware\b"),
     _domain("summarization", r"\bsummari[sz]ation\b|\bsummari[sz]\w* (?:news|articles?|documents?|texts?|videos?)\b",
-            r"\bsummar\w*"),
+            r"\bsummari[sz]\w*|\bsummaries\b"),  # not "In summary," nor a memory's "summary state"
     _domain("machine translation", r"\bmachine translation\b|\bNMT\b", r"\btranslat\w*|\bmultilingual\b"),
     _domain("state-space models", r"\bMamba\b|\bstate[- ]space models?\b|\bSSMs?\b",
             r"\blinear[- ]time\b|\brecurren\w*|\bS4\b|\bRWKV\b"),
@@ -202,6 +203,16 @@ def _optional(domain: Domain, parts: list[str]) -> bool:
     """Is the domain named only beside an alternative that is not of it?"""
     held = [bool(domain.asked.search(p)) for p in parts]
     return any(h and ((i and not held[i - 1]) or (i + 1 < len(parts) and not held[i + 1])) for i, h in enumerate(held))
+
+
+def question_domains(question, snapshot: Snapshot) -> tuple[tuple[Domain, ...], str]:
+    """The domains a question (an `understand.Question`) names in its topic, as corrected and as typed (spelling
+    correction turned "video summarization" into "video summary"), and the text they were read from."""
+    texts = [as_topic(question).text]
+    if question.typed and question.typed != question.text and question.standalone == question.text:
+        texts.append(as_topic(replace(question, text=question.typed, standalone=question.typed)).text)
+    named = {d.name: d for text in texts for d in asked_domains(text, snapshot)}
+    return tuple(named.values()), "\n".join(texts)
 
 
 def missing_domains(paper: Paper, asked: tuple[Domain, ...]) -> list[Domain]:

@@ -41,7 +41,7 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
         return
     settings = settings or index.settings  # answer and LLM settings may differ per call
     use_llm = llm_configured(settings)
-    question = understand(correct(text, snapshot), history, snapshot, venue, year)
+    question = replace(understand(correct(text, snapshot), history, snapshot, venue, year), typed=text)
     outside = _named_outside(question, snapshot)
     early = answered_before_search(question, text, history, snapshot, settings.index.embedder, use_llm, outside)
     if early:  # about the collection, its records, or nothing it can search for

@@ -35,6 +35,9 @@ class Question:
     subject: tuple[str, ...] = ()  # a follow-up's paper(s); beside a name, the conversation's (it backs the name)
     written: tuple[str, ...] = ()  # the question's words that name papers ("Video MTR's" → "Video MTR")
     described: str = ""  # a compared paper it describes, not names ("the adaptive video tokenizer"): search finds it
+    # as typed, before spelling correction: "summarization", which the index writes "summary", still names a task
+    # the papers may not work on (domains.py)
+    typed: str = ""
 
 
 def understand(text: str, history: list[dict] | None, snapshot: Snapshot,

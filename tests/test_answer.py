@@ -232,6 +232,16 @@ def test_a_list_whose_topic_has_slashed_alternatives_keeps_the_paper_writing_one
     assert not answer.abstained and "Surgical video datasets" in {c.paper.title for c in answer.citations}
 
 
+def test_a_list_of_papers_that_introduce_a_dataset_shows_each_ones_announcing_sentence(s):
+    answer = rag.ask("Which papers introduce a new dataset?", settings=s)
+
+    check_invariants(answer)
+    titles = {c.paper.title for c in answer.citations}
+    assert {"ImmersePro", "VideoKR"} <= titles and "SPIKE" not in titles
+    items = [line for line in answer.text.splitlines() if line.startswith("- ")]
+    assert items and all(re.search(r"\b(?:dataset|benchmark|corpus)\b", line) for line in items)
+
+
 def test_a_question_with_no_english_words_says_how_to_enable_the_multilingual_embedder(s):
     answer = rag.ask("有一个面向第一人称视频流、以用户为中心的持续空间智能评测基准,它包含多少小时的观测数据?", settings=s)
 

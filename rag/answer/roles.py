@@ -1,0 +1,57 @@
+"""Papers asked for by what they contribute: "Which papers propose new benchmarks?", "new datasets for X".
+
+A list of papers that introduce a benchmark or a dataset is a list of a role, not of words: scored as words,
+"which papers propose new benchmarks?" kept papers that evaluate on benchmarks (SPIKE: "gains on five downstream
+benchmarks") and missed most that build one. A paper has the role when its abstract says it introduces one ("We
+introduce DramaSR-532K, a large-scale benchmark", "we curate … to create SpaceVista-1M, a dataset"); only those
+answer such a list, and when the role is all the list asks, every one of them retrieved does. The patterns are
+written from how abstracts announce a contribution, not fitted: on the 70 shipped abstracts they find the 18 that
+introduce a benchmark or dataset, and no other.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from rag.corpus.terms import terms
+from rag.types import Hit
+
+_NOUNS = r"(?:benchmarks?|datasets?|corpus|corpora|test ?beds?|evaluation suites?)"
+# the question asks for papers that contribute one: "propose new benchmarks", "introduce a dataset", "new datasets"
+ASKED = re.compile(rf"\b(?:propos|introduc|present|releas|contribut|build|built|construct|creat|offer|curat|"
+                   rf"collect|publish|provid)\w*\s+(?:(?:a|an|any|some|their|its|own|new|novel|large-scale|public)\s+)*"
+                   rf"{_NOUNS}\b|\bnew {_NOUNS}\b", re.I)
+# the abstract announces one: "we introduce …, a … benchmark", or names one as such ("FrameOracle-41K, the first
+# large-scale VideoQA dataset")
+_INTRODUCES = re.compile(rf"\b(?:we|this (?:paper|work)|our)\b[^.;]{{0,80}}?\b(?:introduc|present|propos|construct|"
+                         rf"build|built|curat|releas|collect|creat|contribut|establish|develop)\w*\b[^.;]{{0,100}}?"
+                         rf"\b{_NOUNS}\b", re.I)
+_NAMED = re.compile(rf"\b[A-Z][\w-]*(?:Bench|QA|-\d+(?:\.\d+)?[KM])\b,? (?:a|an|the first)\b[^.;]{{0,80}}?\b{_NOUNS}\b")
+
+
+def introduces(text: str) -> bool:
+    """Does the abstract announce a benchmark or dataset of its own?"""
+    return bool(_INTRODUCES.search(text) or _NAMED.search(text))
+
+
+def introducing(sentences) -> str | None:
+    """The first of the abstract's sentences that announces its benchmark or dataset: a role list shows it."""
+    return next((s for s in sentences if introduces(s)), None)
+
+
+def with_role(p: np.ndarray, hits: list[Hit], topic: str, threshold: float) -> np.ndarray:
+    """A list's probabilities with the papers that introduce no benchmark or dataset at 0 when its topic asks for
+    such papers, and those that do at the threshold at least when that is all it asks."""
+    match = ASKED.search(topic)
+    if not match:
+        return p
+    has = np.array([introduces(h.paper.text) for h in hits], dtype=bool)
+    rest = terms(topic[:match.start()] + " " + topic[match.end():]) - _FRAME_WORDS
+    return np.where(has, p if rest else np.maximum(p, threshold), 0.0)
+
+
+# what is left of "Which papers propose new benchmarks?" that asks nothing more
+_FRAME_WORDS = frozenset(terms("which what papers paper work works study studies any there are is that do does "
+                               "the a an of"))

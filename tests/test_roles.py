@@ -1,0 +1,43 @@
+"""Lists of papers by what they contribute: a benchmark or a dataset of their own."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from rag.answer.roles import introduces, with_role
+from rag.types import Hit, Paper
+
+
+def _hit(n: int, text: str) -> Hit:
+    return Hit(paper=Paper(id=f"p{n}", title=f"Paper {n}", venue="ICML", year=2026, abstract=text, text=text,
+                           source="list.txt", position=n), score=1.0)
+
+
+BUILDS = "We introduce DramaSR-532K, a large-scale benchmark for speaker recognition in TV dramas."
+NAMED = "We select frames with FrameOracle-41K, the first large-scale VideoQA dataset with keyframe labels."
+EVALUATES = "With this strategy, we achieve consistent performance gains on five downstream benchmarks."
+
+
+@pytest.mark.parametrize(("text", "has"), [(BUILDS, True), (NAMED, True), (EVALUATES, False),
+                                           ("Experiments on the Ego4D dataset show gains.", False)])
+def test_a_paper_introduces_a_benchmark_when_its_abstract_announces_one(text, has):
+    assert introduces(text) is has
+
+
+HITS = [_hit(1, EVALUATES), _hit(2, BUILDS)]
+
+
+def test_a_list_asking_only_for_new_benchmarks_keeps_exactly_the_papers_that_build_one():
+    p = with_role(np.array([0.9, 0.1]), HITS, "Which papers propose new benchmarks?", threshold=0.37)
+    assert p.tolist() == [0.0, 0.37]
+
+
+def test_a_list_asking_new_benchmarks_of_a_topic_keeps_the_topic_score_of_those_that_build_one():
+    p = with_role(np.array([0.9, 0.1]), HITS, "Which papers introduce new benchmarks for speaker recognition?", 0.37)
+    assert p.tolist() == [0.0, 0.1]
+
+
+def test_a_list_on_another_topic_is_left_as_it_is():
+    p = with_role(np.array([0.9, 0.1]), HITS, "Which papers evaluate on benchmarks of video QA?", 0.37)
+    assert p.tolist() == [0.9, 0.1]

@@ -41,3 +41,13 @@ def test_a_list_asking_new_benchmarks_of_a_topic_keeps_the_topic_score_of_those_
 def test_a_list_on_another_topic_is_left_as_it_is():
     p = with_role(np.array([0.9, 0.1]), HITS, "Which papers evaluate on benchmarks of video QA?", 0.37)
     assert p.tolist() == [0.9, 0.1]
+
+
+METRIC = "Based on this design, we introduce two evaluation metrics, ReBias and CapST, for video captioning."
+
+
+def test_a_list_asking_for_new_metrics_keeps_the_papers_that_introduce_a_metric_not_a_benchmark():
+    hits = [_hit(1, BUILDS), _hit(2, METRIC), _hit(3, EVALUATES)]
+    p = with_role(np.array([0.5, 0.2, 0.9]), hits, "Which papers propose a new metric?", threshold=0.37)
+    assert p.tolist() == [0.0, 0.37, 0.0]
+    assert introduces(METRIC, "metric") and not introduces(METRIC, "data")

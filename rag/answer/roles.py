@@ -18,36 +18,58 @@ import numpy as np
 from rag.corpus.terms import terms
 from rag.types import Hit
 
-_NOUNS = r"(?:benchmarks?|datasets?|corpus|corpora|test ?beds?|evaluation suites?)"
-# the question asks for papers that contribute one: "propose new benchmarks", "introduce a dataset", "new datasets"
+# what a paper may contribute, by the nouns a question and an abstract name it with
+_NOUNS = {"data": r"(?:benchmarks?|datasets?|corpus|corpora|test ?beds?|evaluation suites?)",
+          "metric": r"(?:metrics?|evaluation measures?)"}
+_ANY = "(?:" + "|".join(_NOUNS.values()) + ")"
+# the question asks for papers that contribute one: "propose new benchmarks", "introduce a dataset", "new metrics"
 ASKED = re.compile(rf"\b(?:propos|introduc|present|releas|contribut|build|built|construct|creat|offer|curat|"
-                   rf"collect|publish|provid)\w*\s+(?:(?:a|an|any|some|their|its|own|new|novel|large-scale|public)\s+)*"
-                   rf"{_NOUNS}\b|\bnew {_NOUNS}\b", re.I)
-# the abstract announces one: "we introduce …, a … benchmark", or names one as such ("FrameOracle-41K, the first
-# large-scale VideoQA dataset")
-_INTRODUCES = re.compile(rf"\b(?:we|this (?:paper|work)|our)\b[^.;]{{0,80}}?\b(?:introduc|present|propos|construct|"
-                         rf"build|built|curat|releas|collect|creat|contribut|establish|develop)\w*\b[^.;]{{0,100}}?"
-                         rf"\b{_NOUNS}\b", re.I)
-_NAMED = re.compile(rf"\b[A-Z][\w-]*(?:Bench|QA|-\d+(?:\.\d+)?[KM])\b,? (?:a|an|the first)\b[^.;]{{0,80}}?\b{_NOUNS}\b")
+                   rf"collect|publish|provid|design|defin)\w*\s+(?:(?:a|an|any|some|their|its|own|new|novel|"
+                   rf"large-scale|public|evaluation)\s+)*(?P<noun>{_ANY})\b|\bnew (?P<new>{_ANY})\b", re.I)
+_VERBS = r"(?:introduc|present|propos|construct|build|built|curat|releas|collect|creat|contribut|establish|develop|design|defin)"
 
 
-def introduces(text: str) -> bool:
-    """Does the abstract announce a benchmark or dataset of its own?"""
-    return bool(_INTRODUCES.search(text) or _NAMED.search(text))
+def _introduces(kind: str) -> re.Pattern:
+    return re.compile(rf"\b(?:we|this (?:paper|work)|our)\b[^.;]{{0,80}}?\b{_VERBS}\w*\b[^.;]{{0,100}}?"
+                      rf"\b{_NOUNS[kind]}\b", re.I)
 
 
-def introducing(sentences) -> str | None:
-    """The first of the abstract's sentences that announces its benchmark or dataset: a role list shows it."""
-    return next((s for s in sentences if introduces(s)), None)
+# the abstract announces one: "we introduce …, a … benchmark", "we introduce two metrics, …", or names one as such
+# ("FrameOracle-41K, the first large-scale VideoQA dataset")
+_INTRODUCES = {kind: _introduces(kind) for kind in _NOUNS}
+_NAMED = re.compile(rf"\b[A-Z][\w-]*(?:Bench|QA|-\d+(?:\.\d+)?[KM])\b,? (?:a|an|the first)\b[^.;]{{0,80}}?"
+                    rf"\b{_NOUNS['data']}\b")
+
+
+def asked_role(text: str) -> tuple[str, re.Match] | None:
+    """What contribution a list asks its papers for ("data" or "metric"), and where it says so."""
+    match = ASKED.search(text)
+    if not match:
+        return None
+    noun = (match.group("noun") or match.group("new")).lower()
+    return next(k for k, pattern in _NOUNS.items() if re.fullmatch(pattern, noun)), match
+
+
+def introduces(text: str, kind: str = "data") -> bool:
+    """Does the abstract (or sentence) announce a benchmark or dataset (a metric) of its own?"""
+    return bool(_INTRODUCES[kind].search(text) or kind == "data" and _NAMED.search(text))
+
+
+def introducing(sentences, asked: str) -> str | None:
+    """The first of the abstract's sentences that announces the contribution `asked` asks for: a role list shows
+    it ("Which papers propose new benchmarks?")."""
+    role = asked_role(asked)
+    return next((s for s in sentences if introduces(s, role[0])), None) if role else None
 
 
 def with_role(p: np.ndarray, hits: list[Hit], topic: str, threshold: float) -> np.ndarray:
     """A list's probabilities with the papers that introduce no benchmark or dataset at 0 when its topic asks for
     such papers, and those that do at the threshold at least when that is all it asks."""
-    match = ASKED.search(topic)
-    if not match:
+    role = asked_role(topic)
+    if not role:
         return p
-    has = np.array([introduces(h.paper.text) for h in hits], dtype=bool)
+    kind, match = role
+    has = np.array([introduces(h.paper.text, kind) for h in hits], dtype=bool)
     rest = terms(topic[:match.start()] + " " + topic[match.end():]) - _FRAME_WORDS
     return np.where(has, p if rest else np.maximum(p, threshold), 0.0)
 

@@ -51,3 +51,16 @@ def test_a_list_asking_for_new_metrics_keeps_the_papers_that_introduce_a_metric_
     p = with_role(np.array([0.5, 0.2, 0.9]), hits, "Which papers propose a new metric?", threshold=0.37)
     assert p.tolist() == [0.0, 0.37, 0.0]
     assert introduces(METRIC, "metric") and not introduces(METRIC, "data")
+
+
+PROOF = "We prove that randomly initialized transformers almost surely compute low-sensitivity functions."
+
+
+@pytest.mark.parametrize(("topic", "expected"), [
+    ("Which papers are purely theoretical?", [0.37, 0.0]),  # the role is all it asks: every theory paper
+    ("Which continual-learning papers are mainly theoretical?", [0.2, 0.0]),  # the topic's score still decides
+    ("Which papers analyse Adam theoretically or empirically?", [0.2, 0.9]),  # either kind answers
+])
+def test_a_list_of_theory_papers_keeps_the_papers_that_prove_things(topic, expected):
+    hits = [_hit(1, PROOF), _hit(2, EVALUATES)]
+    assert with_role(np.array([0.2, 0.9]), hits, topic, threshold=0.37).tolist() == expected

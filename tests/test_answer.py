@@ -242,6 +242,13 @@ def test_a_list_of_papers_that_introduce_a_dataset_shows_each_ones_announcing_se
     assert items and all(re.search(r"\b(?:dataset|benchmark|corpus)\b", line) for line in items)
 
 
+def test_a_topic_most_papers_share_is_listed_as_at_least_the_papers_searched(s):
+    answer = rag.ask("How many papers are about video?", settings=s)
+
+    check_invariants(answer)
+    assert answer.text.startswith(f"At least {len(answer.citations)} papers match;")
+
+
 def test_a_question_with_no_english_words_says_how_to_enable_the_multilingual_embedder(s):
     answer = rag.ask("有一个面向第一人称视频流、以用户为中心的持续空间智能评测基准,它包含多少小时的观测数据?", settings=s)
 

@@ -51,6 +51,13 @@ def test_each_paper_of_a_several_paper_answer_is_quoted_before_any_ones_second_s
     assert text.rindex("[1]") < text.index("[2]")  # grouped by paper, in retrieval's order
 
 
+def test_a_list_that_kept_every_paper_searched_says_its_count_is_a_floor():
+    text = list_answer([source(1, "Veda", VEDA), source(3, "ProtoKV", PROTO)], asks({"video"}), {}, 120, more=True)
+
+    assert text.splitlines()[0] == ("At least 2 papers match; these are the 2 closest (a narrower topic, or the "
+                                    "Search tab, finds the rest):")
+
+
 def test_a_list_says_how_many_match_and_quotes_whole_sentences():
     text = list_answer([source(1, "Veda", VEDA), source(3, "ProtoKV", PROTO)], asks({"video"}), {}, 120)
 

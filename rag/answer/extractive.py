@@ -73,9 +73,10 @@ PRESENTS = re.compile(r"\b(?:we|this (?:paper|work))\b[^.;]{0,60}?\b(?:propose|i
 
 
 def list_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_words: int,
-                related: list[Hit] = ()) -> str:
+                related: list[Hit] = (), more: bool = False) -> str:
     """"N papers match", then one line per paper: its name and its most relevant whole sentence, cited; then
-    the loosely related papers by name alone, apart and uncited (they are not counted as matching)."""
+    the loosely related papers by name alone, apart and uncited (they are not counted as matching). `more`: every
+    paper searched matched, so the count is a floor, and the answer says so rather than claim N is all."""
     lines = []
     for s in sources:  # every item keeps its sentence: it is what shows the paper matches
         # "Which papers propose new benchmarks?": the sentence announcing one
@@ -84,6 +85,9 @@ def list_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_wo
         body = f": {clean(best[0])}" if best else ""
         lines.append(f"- {s.hit.paper.title} ({s.hit.paper.venue_year}){body} [{s.n}]")  # plain text (issue 13)
     count = f"{len(sources)} paper{'s' if len(sources) != 1 else ''} match{'es' if len(sources) == 1 else ''}:"
+    if more and len(sources) > 1:
+        count = (f"At least {len(sources)} papers match; these are the {len(sources)} closest (a narrower topic, or "
+                 "the Search tab, finds the rest):")
     if related:
         lines.append(f"{LOOSELY_RELATED} " +
                      "; ".join(f"{h.paper.title} ({h.paper.venue_year})" for h in related) + ".")

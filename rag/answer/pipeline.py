@@ -102,7 +102,10 @@ def answer_question(index: PaperIndex, text: str, history: list[dict] | None = N
 def extractive_answer(question: Question, decision: Decision, settings: Settings) -> Answer:
     """The answer composed from the abstracts' own sentences."""
     if question.kind == "list":
-        draft = list_answer(decision.sources, decision.asks, decision.idf, settings.answer.words, decision.related)
+        # every paper searched was kept: more may match than the pool held ("How many papers are about video?")
+        more = len(decision.sources) >= len(decision.hits)
+        draft = list_answer(decision.sources, decision.asks, decision.idf, settings.answer.words, decision.related,
+                            more=more)
     else:
         compose = compare_answer if question.kind == "compare" else fact_answer
         draft = compose(decision.sources, decision.asks, decision.idf, settings.answer.words)

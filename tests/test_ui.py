@@ -312,6 +312,17 @@ def test_the_answer_escapes_model_text_and_shows_notice_and_unsupported_claims()
     assert sources.count('class="pc-src"') == 2 and "<script" not in sources
 
 
+def test_an_abstention_shows_the_closest_papers_searched_uncited_and_escaped():
+    paper = _hostile_paper()
+    answer = rag.Answer(text="The indexed papers don't answer this.", abstained=True,
+                        sources=tuple(rag.Hit(paper=paper, score=0.3) for _ in range(5)))
+    panel = render_sources(answer, 1)
+    assert "none judged to answer" in panel and panel.count('class="pc-hit"') == 3
+    assert not any(tag in panel for tag in RAW_TAGS)
+    assert render_sources(rag.Answer(text="Veda is ICML 2026, outside the ICLR filter.", abstained=True), 1) == \
+        "<p><i>No sources cited.</i></p>"
+
+
 def test_answers_from_a_hostile_record_or_catalog_show_its_text_as_text():
     from rag.answer.collection import collection_answer
     from rag.answer.metadata import record_answer

@@ -159,10 +159,19 @@ def render_card(citation: rag.Citation, turn: int) -> str:
     )
 
 
+# papers named beside an abstention: a paper the question describes in words its abstract never uses is often the
+# first (dev: a quarter of described papers abstain, the gold paper first for most), so the user can open it
+CLOSEST_SHOWN = 3
+
+
 def render_sources(answer: rag.Answer, turn: int) -> str:
-    """The sources panel for the latest answer."""
+    """The sources panel for the latest answer; for one that abstained, the closest papers searched, uncited."""
     if not answer.citations:
-        return "<p><i>No sources cited.</i></p>"
+        closest = answer.sources[:CLOSEST_SHOWN] if answer.abstained else ()
+        if not closest:
+            return "<p><i>No sources cited.</i></p>"
+        return ("<p><i>No sources cited. The closest papers searched, none judged to answer:</i></p>\n"
+                + render_hits(list(closest)))
     return "\n".join(render_card(c, turn) for c in answer.citations)
 
 

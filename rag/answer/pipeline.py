@@ -80,7 +80,9 @@ def _within_filters(index: PaperIndex, snapshot: Snapshot, question: Question, t
         outside = outside_filters(index, snapshot, question, k or settings.answer.k)
         message = excluded_answer(outside, question.venue, question.year) if outside else ""
         why = off_domain(decision.off_domain) if decision and decision.off_domain else ""
-        yield from _emit(abstention(snapshot, message, sources=tuple(hits), why=why))
+        # beside "none answers", the papers searched (the page shows the closest); none beside a named paper the
+        # filters leave out: the answer is about that paper alone
+        yield from _emit(abstention(snapshot, message, sources=() if message else tuple(hits), why=why))
         return
     if decision.verdict == "not-reported":
         yield from _emit(_not_reported(decision))

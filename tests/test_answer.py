@@ -249,6 +249,29 @@ def test_a_topic_most_papers_share_is_listed_as_at_least_the_papers_searched(s):
     assert answer.text.startswith(f"At least {len(answer.citations)} papers match;")
 
 
+def test_a_follow_up_weighing_the_two_papers_just_discussed_compares_both(s):
+    history = []
+    for turn in ("What is ProtoKV?", "and what about FlowNar?"):
+        history += [{"role": "user", "content": turn},
+                    {"role": "assistant", "content": rag.ask(turn, history=history or None, settings=s).text}]
+
+    answer = rag.ask("which one is more memory efficient?", history=history, settings=s)
+
+    check_invariants(answer)
+    assert {c.paper.title for c in answer.citations} == {"ProtoKV", "FlowNar"}
+
+
+def test_which_one_after_a_list_of_several_stays_a_question_about_the_list(s):
+    first = rag.ask("Which papers do streaming video?", settings=s)
+    history = [{"role": "user", "content": "Which papers do streaming video?"},
+               {"role": "assistant", "content": first.text}]
+
+    from rag.answer.understand import understand
+
+    question = understand("which one is best?", history, rag.get_index(s).snapshot())
+    assert len(first.citations) > 2 and question.kind != "compare"  # which two of the list would be a guess
+
+
 def test_a_question_with_no_english_words_says_how_to_enable_the_multilingual_embedder(s):
     answer = rag.ask("有一个面向第一人称视频流、以用户为中心的持续空间智能评测基准,它包含多少小时的观测数据?", settings=s)
 

@@ -136,6 +136,27 @@ def conversation_subject(history: list[dict], snapshot: Snapshot, text: str = ""
     return (among[nth],) if -len(among) <= nth < len(among) else said[0]
 
 
+def conversation_pair(history: list[dict], snapshot: Snapshot) -> tuple[str, ...]:
+    """The two papers the last turns were about, in the order they came up ("What is ProtoKV?" … "And FlowNar?"),
+    for a follow-up that weighs them against each other ("Which one is more memory efficient?"); none after a list
+    of more (which two would be a guess)."""
+    seen: list[str] = []
+    for message in reversed(history[-4:]):
+        ids = _subject_of(message, snapshot)
+        if len(ids) > 2:
+            return ()
+        seen += [i for i in ids if i not in seen]
+        if len(seen) >= 2:
+            return tuple(reversed(seen[:2]))
+    return ()
+
+
+# a follow-up asking of two papers at once: "which one is faster?", "how do they compare?", "compare the two"
+BOTH = re.compile(r"\bwhich (?:one|of (?:them|the two|these|those|both))\b|\b(?:compare|contrast) (?:them|the two|"
+                  r"both)\b|\bhow do (?:they|the two|these|those) (?:compare|differ)\b|\b(?:between|of) the two\b|"
+                  r"\bthe two (?:papers|methods|works|approaches|models)\b", re.I)
+
+
 # "the first one", "the second paper", "the latter", "the other one": one of the papers of the conversation
 _ORDINAL = re.compile(r"\bthe (?:(?P<nth>first|second|third|fourth|fifth|last)|(?P<other>other))\s+(?:one|paper|"
                       r"work|method|approach|model|framework)\b|\bthe (?P<pair>former|latter)\b", re.I)

@@ -6,7 +6,8 @@ import re
 from dataclasses import dataclass
 
 from rag.answer.against import COMPARE, MAX_MENTIONS, compared_description, described_rows
-from rag.answer.conversation import LOOSELY_RELATED, conversation_subject, follows_on, leans_on, made_standalone
+from rag.answer.conversation import (BOTH, LOOSELY_RELATED, conversation_pair, conversation_subject, follows_on, leans_on,
+                                     made_standalone)
 from rag.answer.facts import SnapshotFacts, snapshot_facts
 from rag.answer.names import compact, introduces, titled_phrases
 from rag.answer.routing import route
@@ -70,6 +71,9 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     compared = kind in ("fact", "list") and bool(COMPARE.search(text) or re.search(r"\s(?:and|or)\s", text) or titled > 1)
     if compared and len(named) == 1 and standalone != text:  # "What is MACD?" → "How does that compare with Video-BCI?"
         named = tuple(dict.fromkeys((*subject[:1], *named)))
+    if kind == "fact" and not named and BOTH.search(text):  # "… and FlowNar?" → "Which one is more memory efficient?"
+        pair = conversation_pair(history, snapshot)
+        named, subject, compared = (pair, pair, True) if pair else (named, subject, compared)
     described = compared_description(text, found, titled_found, named, written, kind) if compared else ""
     if compared and (len(named) >= 2 or described):
         kind = "compare"

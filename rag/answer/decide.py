@@ -17,8 +17,7 @@ import numpy as np
 from rag.answer.abstain import Model, features, shipped_model
 from rag.answer.asks import Asks, ask_part, asks as question_asks
 from rag.answer.alternatives import best_of_either
-from rag.answer.domains import in_domain, question_domains
-from rag.answer.roles import with_role
+from rag.answer.topical import topical
 from rag.answer.evidence import cosines, idf_of, sentence_vectors
 from rag.answer.extractive import Source, short_name
 from rag.answer.named import by_title, owns_name, supported_names
@@ -137,9 +136,7 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     off_domain: tuple[str, ...] = ()
     if not found.focus:  # a paper off the data domain the question names answers nothing of it (domains.py)
         p = best_of_either(question, hits, p, lambda q: _scores(index, snapshot, q, hits, query_vector, model))
-        asked, topic = question_domains(question, snapshot)
-        p, off_domain = in_domain(p, hits, asked, model.threshold, topic)
-        p = with_role(p, hits, as_topic(question).text, model.threshold) if question.kind == "list" else p
+        p, off_domain = topical(p, hits, question, snapshot, model.threshold)  # domains, roles (topical.py)
     decision = dict(hits=hits, asks=found.asks, idf=found.idf, probabilities=tuple(map(float, p)),
                     off_domain=off_domain)
     n_of = {h.paper.id: n for n, h in enumerate(hits, 1)}

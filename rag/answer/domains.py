@@ -90,6 +90,8 @@ DOMAINS = (
     _domain("text-to-3D", r"\btext-to-3D\b|\b3D (?:assets?|objects?|shapes?|content) (?:generation|from text)\b|"
                           r"\bgenerat\w* 3D (?:assets?|objects?|shapes?|content|models?)\b",
             r"\b3D generat\w*|\bgenerat\w* 3D\b|\b3D (?:assets?|objects?|shapes?|content)\b"),
+    _domain("egocentric video", r"\begocentric\b|\bego-centric\b|\bfirst-person\b|\bEgo4D\b|\bEgoExo4D\b|"
+                                r"\bEpic-?Kitchens\w*", r"\bEgo\w*|\bwearable\w*|\bsmart[- ]?glasses\b"),
     _domain("gait", r"\bgait\b|\bthe way (?:they|people|someone) walks?\b", r"\bwalk\w*"),
     _domain("frame interpolation", r"\bframe interpolation\b|\binterpolat\w* (?:video )?frames\b", r"\binterpolat\w*"),
     _domain("video codecs", r"\bcodecs?\b|\bbit-?rates?\b|\bvideo compression\b", r"\bcompress\w*"),

@@ -1,0 +1,73 @@
+"""What a question's topic names, beyond its words' scores: a domain the papers must work in (domains.py), a role
+the papers of a list must have (roles.py), and a list whose topic is a domain alone.
+
+"Which papers use Mamba?", "ICML papers on continual learning?", "scene graph papers?": a list of a domain the
+collection does not make its subject. Its papers are those whose abstract names it in the question's terms
+("Mamba", "continual learning", "scene graph"), however the calibrated score rates the rest of their abstract;
+the others keep their score (they may name it otherwise), and a paper off the domain was zeroed already.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from rag.answer.domains import DOMAINS, Domain, in_domain, question_domains
+from rag.answer.lists import as_topic
+from rag.answer.roles import with_role
+from rag.corpus.terms import terms
+from rag.index.store import Snapshot
+from rag.types import Hit
+
+
+def topical(p: np.ndarray, hits: list[Hit], question, snapshot: Snapshot,
+            threshold: float) -> tuple[np.ndarray, tuple[str, ...]]:
+    """The probabilities after the rules on what the topic names, and the domains that took every answer away."""
+    asked, topic = question_domains(question, snapshot)
+    p, off_domain = in_domain(p, hits, asked, threshold, topic)
+    if question.kind == "list":
+        text = as_topic(question).text
+        p = domain_list(with_role(p, hits, text, threshold), hits, asked, text, threshold)
+    return p, off_domain
+
+
+# what is left of "Which papers use Mamba?" that asks nothing more
+_FRAME = frozenset(terms("which what papers paper work works study studies any anything there are is anyone working "
+                         "that do does the a an of about on in for with use using show me research"))
+
+
+def domain_list(p: np.ndarray, hits: list[Hit], asked: tuple[Domain, ...], topic: str,
+                threshold: float) -> np.ndarray:
+    """A list whose topic is its domains alone (and the collection's own subject, "video"): the papers naming
+    every one of them in the question's own words are kept."""
+    if not asked:
+        return p
+    rest = topic
+    for domain in DOMAINS:  # the collection's subject too: "continual learning of video" asks nothing more
+        rest = domain.asked.sub(" ", rest)
+    if terms(rest) - _FRAME:
+        return p
+    said = [[_phrase(words) for words in _joined(d.asked.finditer(topic), topic)] for d in asked]
+    names = np.array([all(any(w.search(f"{h.paper.title}\n{h.paper.text}") for w in words) for words in said if words)
+                      for h in hits], dtype=bool)
+    return np.where(names, np.maximum(p, threshold), p)
+
+
+def _joined(matches, text: str) -> list[str]:
+    """The matched words, those next to each other as one phrase: "3D" and "gaussian splatting" are "3D gaussian
+    splatting", which a paper naming "3D" alone does not work on."""
+    spans: list[list[int]] = []
+    for m in matches:
+        if spans and not text[spans[-1][1]:m.start()].strip():
+            spans[-1][1] = m.end()
+        else:
+            spans.append([m.start(), m.end()])
+    return [text[a:b] for a, b in spans]
+
+
+def _phrase(words: str) -> re.Pattern:
+    """The question's words for a domain as an abstract may write them: any case, hyphen or space, singular or
+    plural ("point clouds" / "point cloud", "state-space models" / "state space model")."""
+    parts = [re.escape(w.rstrip("s") if len(w) > 3 else w) for w in re.split(r"[\s-]+", words.strip()) if w]
+    return re.compile(r"\b" + r"[\s-]?".join(parts) + r"\w*", re.I)

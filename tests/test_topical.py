@@ -1,0 +1,43 @@
+"""A list whose topic is a domain alone keeps the papers naming it in the question's words."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from rag.answer.domains import DOMAINS
+from rag.answer.topical import domain_list
+from rag.types import Hit, Paper
+
+
+def _hit(n: int, text: str) -> Hit:
+    return Hit(paper=Paper(id=f"p{n}", title=f"Paper {n}", venue="ICML", year=2026, abstract=text, text=text,
+                           source="list.txt", position=n), score=1.0)
+
+
+def _domains(*names: str):
+    return tuple(d for d in DOMAINS if d.name in names)
+
+
+MAMBA = "We extend hybrid Mamba models to longer contexts without training."
+POINTS = "We present the first MLLM for dynamic point cloud understanding."
+SPLATS = "We lift 2D features into 3D Gaussian Splatting with a consistency loss."
+ONLY_3D = "Benchmarks span audio-visual QA and 3D reasoning."
+HITS = [_hit(1, MAMBA), _hit(2, POINTS), _hit(3, SPLATS), _hit(4, ONLY_3D)]
+LOW = np.array([0.1, 0.1, 0.1, 0.1])
+
+
+def test_a_list_of_a_domain_alone_keeps_the_papers_naming_it():
+    p = domain_list(LOW, HITS, _domains("state-space models"), "Which papers use Mamba?", threshold=0.37)
+    assert p.tolist() == [0.37, 0.1, 0.1, 0.1]
+
+
+def test_words_next_to_each_other_are_one_phrase_a_paper_must_name_whole():
+    topic = "Which papers work with point clouds or 3D gaussian splatting?"
+    p = domain_list(LOW, HITS, _domains("3D"), topic, threshold=0.37)
+    assert p.tolist() == [0.1, 0.37, 0.37, 0.1]  # "3D reasoning" is no 3D Gaussian splatting
+
+
+@pytest.mark.parametrize("topic", ["Which papers use Mamba for streaming narration?", "Which papers prune tokens?"])
+def test_a_list_asking_more_than_its_domain_keeps_its_scores(topic):
+    assert domain_list(LOW, HITS, _domains("state-space models"), topic, threshold=0.37).tolist() == LOW.tolist()

@@ -297,6 +297,8 @@ def test_a_follow_up_without_a_pronoun_keeps_the_paper_only_when_it_is_about_its
 @pytest.mark.parametrize(("text", "expected"), [
     # a three-letter acronym one abstract defines for a part of its method names that paper
     ("What cue does NSP use to decide which spatial regions of a frame to keep?", ["ST-GridPool"]),
+    # ... or as "our proposed modality-mutual attention (MMA)"
+    ("MACD vs MMA", ["MACD", "Multimodal Large Language Models"]),
     # ... one an abstract defines in passing names none ("… mainstream Object-Centric Learning (OCL)"), nor a field's
     # acronym, nor one no abstract defines
     ("Which models does OCL use?", []),

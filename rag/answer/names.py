@@ -33,7 +33,9 @@ INTRODUCES = re.compile(rf"\b[Ww]e\s+(?:\w+\s+)?{INTRO_VERB}\b|"
                         r"(?:challenges?|problems?|issues?|gaps?|limitations?)\s+with\b|"
                         r"\b[Oo]ur\s+(?:method|approach|framework|model|design|system|pipeline|architecture)\s+"
                         r"(?:incorporates|integrates|introduces|comprises|includes|combines|employs|adopts|features|"
-                        r"contains|consists\s+of)\b")
+                        r"contains|consists\s+of)\b|"
+                        # "… into our proposed modality-mutual attention (MMA)": MMA was not the paper's name (fresh probe)
+                        r"\b[Oo]ur\s+(?:newly\s+)?(?:proposed|novel)\b")
 
 
 def introduces(text: str, mark: re.Pattern) -> bool:

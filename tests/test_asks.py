@@ -22,6 +22,7 @@ def question(text: str, venue=None, year=None) -> Question:
     ("Why do LLMs collapse when layers are removed?", ""),
     ("What speed-up figures do SGMD and FlowNar report?", "number"),  # hyphenated
     ("Which is faster, Veda or ISA?", "number"),
+    ("Veda vs ISA on speed?", "number"),  # a comparison "on speed" is settled by quantities
     ("How does Veda make generation faster?", "method"),
 ])
 def test_wanted_detail(text, wants):

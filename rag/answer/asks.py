@@ -173,7 +173,7 @@ def attribute(asked: str, names: str = "") -> str:
 _ASKS_NUMBER = re.compile(
     r"\b(how (much|many|far|large|big|fast|long|close|often)|by how|what (results?|speedup|accuracy|score|rate|"
     r"percentage|gain|improvement|ratio|number|size|reduction|throughput|latency|length|error)|speed-?ups?|percent|"
-    r"what (?:exact )?value|numbers?)\b"
+    r"what (?:exact )?value|numbers?|(?:on|in terms of|regarding|about|for) (?:speed|latency|throughput|runtime))\b"
     # "Which is faster, Veda or ISA?", "faster than": a comparison settled by quantities
     r"|\bwhich(?: one| of them| of the two)? is (?:faster|slower|quicker|cheaper)\b|\b(?:faster|slower|cheaper) than\b",
     re.I)

@@ -272,6 +272,15 @@ def test_which_one_after_a_list_of_several_stays_a_question_about_the_list(s):
     assert len(first.citations) > 2 and question.kind != "compare"  # which two of the list would be a guess
 
 
+def test_a_follow_up_asking_whats_its_detail_is_told_the_abstract_lacks_it(s):
+    first = rag.ask("What is SPIKE?", settings=s)
+    history = [{"role": "user", "content": "What is SPIKE?"}, {"role": "assistant", "content": first.text}]
+
+    answer = rag.ask("what's its learning rate?", history=history, settings=s)
+
+    assert answer.abstained and answer.text.startswith("The SPIKE abstract does not report its learning rate.")
+
+
 def test_a_question_with_no_english_words_says_how_to_enable_the_multilingual_embedder(s):
     answer = rag.ask("有一个面向第一人称视频流、以用户为中心的持续空间智能评测基准,它包含多少小时的观测数据?", settings=s)
 

@@ -83,6 +83,9 @@ def test_ask_part(text, last):
     ("In the UrbanFeel benchmark, which MLLM came out on top overall?", "UrbanFeel", "MLLM"),
     ("FrameOracle: how many frames remain out of 16?", "FrameOracle", "number of frames"),
     ("In which city was UrbanFeel collected?", "UrbanFeel", "city"),
+    # "what's" is "what is" (a follow-up "what's its learning rate?" answered other sentences)
+    ("what's its learning rate?", "", "learning rate"),
+    ("What's the batch size of SPIKE?", "SPIKE", "batch size"),
     # a question typed as a noun phrase asking a detail (fresh set R, r050); other short fragments ask none
     ("batch size for Video-MTR's RL training?", "Video-MTR", "batch size"),
     ("learning rate of Veda?", "Veda", "learning rate"),

@@ -121,6 +121,11 @@ PARTSY = "We propose Partsy, a framework consisting of two key components: Focus
     ("Partsy", PARTSY, "How big is Partsy?", set()),
     ("Sparr", SPARSE, "What is the size of Sparr?", set()),
     ("Corpo", CORPO, "What is the size of Corpo's vocabulary?", set()),
+    # ... or a dataset named with its size ("TimeChatCap-42K", dev w361), not a model's parameter count
+    ("Capper", "We train Capper on TimeChatCap-42K, our new captioning data.", "What is the size of the training set "
+     "used for Capper?", {"size"}),
+    ("Capper", "We train Capper-14B on our captioning data.", "What is the size of the training set used for Capper?",
+     set()),
     # its parts: a sentence naming it that says what it consists of
     ("Partsy", PARTSY, "What are the parts of Partsy?", {"parts"}),
     ("Sparr", SPARSE, "What are the parts of Sparr?", set()),

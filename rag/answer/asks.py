@@ -61,9 +61,10 @@ def asks(question: Question, names: str = "") -> Asks:
     things = [t for clause in clauses for t in re.split(r",\s*|\s+and\s+", attribute(clause, names)) if t.strip()]
     details = tuple(_detail(t, GENERIC | FUNCTION | KIND_WORDS | own | filters) for t in things)
     details = tuple(d for d in details if d[1])
-    wanted = frozenset().union(*(d for _, d, _ in details)) or frozenset(ask)
     # a detail headed by a role noun ("what modelling simplification") is answered in other words, never lacking
-    details = tuple(d for d in details if not _role_headed(d[0]))
+    roles = tuple(d for d in details if _role_headed(d[0]))
+    details = tuple(d for d in details if d not in roles)
+    wanted = frozenset().union(*(d for _, d, _ in details)) or frozenset(ask)
     parts = tuple(asks(replace(question, text=clause), names) for clause in clauses) if len(clauses) > 1 else ()
     return Asks(frozenset(focus), frozenset(ask), wants, " and ".join(things), problem, gist=not asked - GIST_WORDS,
                 wanted=frozenset(wanted), details=details, written=question.written, parts=parts,
@@ -144,7 +145,7 @@ def wanted_detail(question: str) -> str:
 
 def attribute(asked: str, names: str = "") -> str:
     """The asked attribute as the question words it: "What learning rate does Veda use?" → "learning rate"."""
-    text = asked.strip().rstrip("?.! ")
+    text = _CONTRACTED.sub(lambda m: f"{m.group(1)} is", asked.strip().rstrip("?.! "))  # "what's its learning rate"
     for name in filter(None, names.split("\n")):
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:'s|’s)?", " ", text)
     # an aside in brackets ("Which reasoning model (name and parameter count) is …") and what frames the question
@@ -222,6 +223,7 @@ def _fragment(text: str) -> re.Match | None:
 
 _FRAGMENT = re.compile(r"^\s*(?P<what>(?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,3}?)"
                        r"(?:\s+(?:of|for|in|used|on|by|with|at|during|when|that)\b.*)?\s*$", re.I)
+_CONTRACTED = re.compile(r"\b(what|which|who|how|where)['’]s\b", re.I)
 _ASIDE = re.compile(r"\s*\([^()]*\)")
 _SUBJECT_OF = re.compile(r"^(.+?) (?:came|comes?|remain(?:s|ed)?|perform(?:s|ed)?|scor(?:es?|ed)|rank(?:s|ed)?|wins?|won|"
                          r"leads?|led|stands?|stood|gets?|got|beats?|achieves?|achieved|reach(?:es|ed)?|works?)\b.*$",

@@ -73,6 +73,8 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
             stated |= {phrase, f"which {phrase}"}
         if _dimensioned(analysis, need, head):  # "the total duration of footage": "spanning 170+ hours"
             stated.add(phrase)
+        if head and head <= _SIZES and _COUNTED_NAME.search(hit.paper.text):  # "TimeChatCap-42K", "SpaceVista-1M"
+            stated.add(phrase)
         if not head or not head <= _LOOSE_HEADS or value_kind(phrase) != "number":
             continue
         words = need - _LOOSE_HEADS or None  # none: any asked word beside the quantity
@@ -83,6 +85,12 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
     if _self_described(analysis, asks.ask, own):  # "How big is CaReBench?", "What are the parts of SegPVSG?"
         stated |= {f for phrase, _, _ in asks.details for f in (phrase, f"which {phrase}")} or {asks.attribute or "it"}
     return stated
+
+
+# a dataset named with its size: "TimeChatCap-42K" gives the size of the training set (dev w361); not a model's
+# parameter count ("LIVEditor-14B")
+_COUNTED_NAME = re.compile(r"\b[A-Z][\w²]*-\d+(?:\.\d+)?[KM]\b")
+_SIZES = frozenset(terms("size scale big large amount volume extent magnitude"))  # not hours, a duration
 
 
 # a paper's own size or make-up (wording.SIZE_WORDS, MAKEUP_WORDS) is given in other words: a quantity answers the

@@ -31,11 +31,13 @@ KIND_WORDS = frozenset(terms("kind type sort quantity quantities amount componen
 # So an abstract without the noun may still answer: a detail headed by one is no detail its words can be missing.
 # Written from dev w612, w629, w821, w823, w996 and the team's tune rows v421-v442 (eval/questions/dev.jsonl); the
 # situations a method helps in ("in what situations does MACD help the most?": "… for occluded or co-occurring
-# objects") from fresh set R, r009
+# objects") from fresh set R, r009; a rule of thumb, a takeaway, a lesson (dev v408: "What's the rule of thumb for
+# ordering pruning and quantization …?" is answered by "… the gentler step should go first")
 ROLE_WORDS = frozenset(terms("assumption assumptions simplification simplifications premise premises setting "
                              "settings signal signals cue cues principle principles insight insights intuition "
                              "family families algorithm algorithms scenario scenarios ingredient rationale situation "
-                             "situations circumstance circumstances case cases condition conditions regime regimes"))
+                             "situations circumstance circumstances case cases condition conditions regime regimes "
+                             "rule rules guideline guidelines takeaway takeaways lesson lessons price"))
 
 # nouns of a paper's size and of its make-up, which an abstract gives in other words ("How big is CaReBench?":
 # "… with 1,000 high-quality pairs"; "What are the parts of SegPVSG?": "… consisting of two key components: …"),

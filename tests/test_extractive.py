@@ -243,3 +243,9 @@ def test_a_sentence_pointing_back_is_quoted_after_the_one_it_points_at(best, fir
                  "Masking out these tokens removes the bias.", "To address these challenges, we mask them."]
     chosen = with_antecedent(hit, [Sentence(best, sentences[best], 1.0)])
     assert chosen[0].text == first and chosen[-1].text == sentences[best]
+
+
+def test_two_named_papers_outside_the_filters_are_asked_about_as_them():
+    text = excluded_answer([paper("Veda", VEDA), paper("ProtoKV", PROTO)], "ICLR", None)
+    assert text.endswith("Clear the filter to ask about them.") and text.count("outside the ICLR filter") == 2
+    assert excluded_answer([paper("Veda", VEDA)], "ICLR", None).endswith("Clear the filter to ask about it.")

@@ -114,7 +114,7 @@ def excluded_answer(papers: list[Paper], venue, year) -> str:
     chosen = " or ".join(venues) if venues else ""
     wanted = " ".join(x for x in (chosen, str(year) if year else "") if x)
     return " ".join(f"{p.title} is {p.venue_year}, outside the {wanted} filter." for p in papers) + \
-        " Clear the filter to ask about it."
+        f" Clear the filter to ask about {'them' if len(papers) > 1 else 'it'}."
 
 
 def paper_label(paper: Paper, asks: Asks) -> str:

@@ -91,6 +91,7 @@ def test_ask_part(text, last):
     ("learning rate of Veda?", "Veda", "learning rate"),
     ("Veda batch size?", "Veda", "batch size"),
     ("number of GPUs used by Veda", "Veda", "number of GPUs"),
+    ("gpu type used to train Video-MTR", "Video-MTR", "gpu type"),
     ("FlowNar throughput gain?", "FlowNar", ""),
     ("SegPVSG vs FlowNar", "SegPVSG\nFlowNar", ""),
 ])

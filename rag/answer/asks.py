@@ -210,7 +210,7 @@ _QUESTION_WORD = re.compile(r"^\s*(?:what|which|who|whom|whose|where|when|why|ho
 # pls", "SegPVSG mR@50 gain") asks for no detail an abstract could lack
 _DETAIL_HEADS = re.compile(r"\b(?:size|rate|optimi[sz]er|backbone|licen[cs]e|resolution|parameters?|params|epochs?|steps|"
                            r"hardware|GPUs?|TPUs?|layers|latency|memory|encoder|dimension|budget|seed|temperature|"
-                           r"hyper-?parameters?|schedule|framework|language|annotators?)$", re.I)
+                           r"hyper-?parameters?|schedule|framework|language|annotators?|GPU type|hardware type)$", re.I)
 
 
 def _fragment(text: str) -> re.Match | None:

@@ -92,6 +92,8 @@ DOMAINS = (
             r"\b3D generat\w*|\bgenerat\w* 3D\b|\b3D (?:assets?|objects?|shapes?|content)\b"),
     _domain("egocentric video", r"\begocentric\b|\bego-centric\b|\bfirst-person\b|\bEgo4D\b|\bEgoExo4D\b|"
                                 r"\bEpic-?Kitchens\w*", r"\bEgo\w*|\bwearable\w*|\bsmart[- ]?glasses\b"),
+    _domain("image classification", r"\bImageNet(?:-\w+)?\b|\bCIFAR(?:-\d+)?\b|\bimage classification\b",
+            r"\bclassif\w*"),
     _domain("gait", r"\bgait\b|\bthe way (?:they|people|someone) walks?\b", r"\bwalk\w*"),
     _domain("frame interpolation", r"\bframe interpolation\b|\binterpolat\w* (?:video )?frames\b", r"\binterpolat\w*"),
     _domain("video codecs", r"\bcodecs?\b|\bbit-?rates?\b|\bvideo compression\b", r"\bcompress\w*"),
@@ -203,8 +205,10 @@ _ALTERNATIVES = re.compile(r"\s+or\s+|\s*/\s*", re.I)
 
 def _optional(domain: Domain, parts: list[str]) -> bool:
     """Is the domain named only beside an alternative that is not of it?"""
-    held = [bool(domain.asked.search(p)) for p in parts]
-    return any(h and ((i and not held[i - 1]) or (i + 1 < len(parts) and not held[i + 1])) for i, h in enumerate(held))
+    named = [bool(domain.asked.search(p)) for p in parts]
+    # a neighbour that words the same domain otherwise is no alternative to it ("dataset distillation / condensation")
+    held = [bool(domain.held.search(p)) for p in parts]
+    return any(n and ((i and not held[i - 1]) or (i + 1 < len(parts) and not held[i + 1])) for i, n in enumerate(named))
 
 
 def question_domains(question, snapshot: Snapshot) -> tuple[tuple[Domain, ...], str]:

@@ -53,6 +53,9 @@ TOPICAL = [
     ("How many layers does LaTER prune?", "fact"),
     ("How many frames does FrameOracle keep on average?", "fact"),
     ("How many training samples does Video-MTR need?", "fact"),
+    # "ones" is papers only as "which ones": "randomly initialized ones" are networks (fresh set S, s087)
+    ("what do randomly initialized ones almost surely compute, according to them?", "fact"),
+    ("Which ones are trained with RL?", "list"),
     ("How many parameters does the FrameOracle module have?", "fact"),
     ("How many GPUs were used to train LIVEditor-14B?", "fact"),
     ("How many papers study continual learning?", "list"),

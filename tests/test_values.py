@@ -80,6 +80,9 @@ def _hit(title: str, text: str) -> Hit:
     ("Editr", "We propose Editr. Editr cuts latency by 60% while surpassing prior methods across EditVerseBench and "
      "IVE-Bench.", "Which benchmarks does Editr beat?", {"benchmarks", "which benchmarks"}),
     ("Benchy", BENCH_OWN, "Which benchmarks was Benchy-Bench evaluated on?", set()),  # its own name is no answer
+    # a score never written as "score": a number beside the benchmark asked about (fresh set S, s010)
+    ("Mochat", "We fine-tune Mochat on video QA. Mochat achieves 48.1% on FAVOR-Bench.",
+     "What score does Mochat get on FAVOR-Bench?", {"score"}),
 ])
 def test_a_quantity_is_stated_beside_the_details_other_words(title, text, question, stated):
     assert stated_details(_hit(title, text), _asks(question, title), question) == stated

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import re
 
-_PAPER_WORDS = (r"(?:papers|works|methods|approaches|studies|articles|abstracts|publications|submissions|entries|literature|"
-                r"ones)")
+_PAPER_WORDS = r"(?:papers|works|methods|approaches|studies|articles|abstracts|publications|submissions|entries|literature)"
 # the nouns a request for several papers asks for ("I need papers that …", "point me to work on …")
 _BODY_OF_WORK = r"(?:papers|works?|research|studies|literature|publications|articles|approaches|methods|analyses|reading)"
 _LIST = re.compile(
     rf"\b(which|what|any|list|find|show|name)\b[^?]*\b{_PAPER_WORDS}\b|\blist\b|\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b"
+    # "Which ones use RL?" asks for papers; "what do randomly initialized ones compute?" (networks) does not
+    r"|\b(?:which|what) (?:other )?ones\b"
     r"|\b(?:papers|works|studies|publications) (?:on|about|that|which|where|in which|whose|studying|using|proposing|with|"
     r"dealing|addressing|exploring|investigating|tackling|looking|regarding|concerning|involving|related|relating)\b"
     # "Any work on X?", "What (ICLR 2026) research is there on X?": a topic, asked of the whole collection

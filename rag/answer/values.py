@@ -36,7 +36,8 @@ _COUNT = re.compile(r"(?<![\w.-])\d+(?:[.,]\d+)?(?![\w-])|\b(?:one|two|three|fou
 _ENUMERATOR = re.compile(r"\((?:\d|[ivx]{1,4}|[a-h])\)")  # "(1)", "(ii)", "(a)"
 
 # nouns whose value is a quantity: "what speedup", "which accuracy"
-_QUANTITIES = frozenset(terms("speedup speedups accuracy percentage ratio throughput latency size count time duration"))
+_QUANTITIES = frozenset(terms("speedup speedups accuracy percentage ratio throughput latency size count time duration "
+                                "score scores"))
 
 
 def missing_details(hit: Hit, asks: Asks) -> list[str]:

@@ -32,7 +32,7 @@ KIND_WORDS = frozenset(terms("kind type sort quantity quantities amount componen
 # Written from dev w612, w629, w821, w823, w996 and the team's tune rows v421-v442 (eval/questions/dev.jsonl); the
 # situations a method helps in ("in what situations does MACD help the most?": "… for occluded or co-occurring
 # objects") from fresh set R, r009; a rule of thumb, a takeaway, a lesson (dev v408: "What's the rule of thumb for
-# ordering pruning and quantization …?" is answered by "… the gentler step should go first")
+# ordering pruning and quantization …?" is answered by "… weaker perturbations should precede stronger ones")
 ROLE_WORDS = frozenset(terms("assumption assumptions simplification simplifications premise premises setting "
                              "settings signal signals cue cues principle principles insight insights intuition "
                              "family families algorithm algorithms scenario scenarios ingredient rationale situation "

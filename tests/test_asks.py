@@ -92,6 +92,7 @@ def test_ask_part(text, last):
     ("Veda batch size?", "Veda", "batch size"),
     ("number of GPUs used by Veda", "Veda", "number of GPUs"),
     ("gpu type used to train Video-MTR", "Video-MTR", "gpu type"),
+    ("which GPUs", "FrameOracle", "GPUs"),  # the clause of "FrameOracle training hardware? which GPUs" (fresh set T)
     ("FlowNar throughput gain?", "FlowNar", ""),
     ("SegPVSG vs FlowNar", "SegPVSG\nFlowNar", ""),
 ])

@@ -64,3 +64,9 @@ PROOF = "We prove that randomly initialized transformers almost surely compute l
 def test_a_list_of_theory_papers_keeps_the_papers_that_prove_things(topic, expected):
     hits = [_hit(1, PROOF), _hit(2, EVALUATES)]
     assert with_role(np.array([0.2, 0.9]), hits, topic, threshold=0.37).tolist() == expected
+
+
+def test_a_role_written_as_one_alternative_of_several_is_no_requirement():
+    hits = [_hit(1, BUILDS), _hit(2, EVALUATES)]
+    topic = "papers that propose new evaluation metrics/evaluation frameworks for video anomaly detection"
+    assert with_role(np.array([0.5, 0.4]), hits, topic, threshold=0.37).tolist() == [0.5, 0.4]

@@ -215,12 +215,18 @@ _DETAIL_HEADS = re.compile(r"\b(?:size|rate|optimi[sz]er|backbone|licen[cs]e|res
 
 def _fragment(text: str) -> re.Match | None:
     """A question of a few words that is a noun phrase asking a detail: "learning rate of Veda?"."""
-    if _QUESTION_WORD.match(text) or len(text.split()) > 8:
+    if len(text.split()) > 8:
+        return None
+    which = _WHICH_DETAIL.match(text)  # "… training hardware? which GPUs" (fresh set T, t2030)
+    if which:
+        return which if _DETAIL_HEADS.search(which.group("what")) else None
+    if _QUESTION_WORD.match(text):
         return None
     match = _FRAGMENT.search(text)
     return match if match and _DETAIL_HEADS.search(match.group("what")) else None
 
 
+_WHICH_DETAIL = re.compile(r"^\s*(?:which|what)\s+(?P<what>[\w-]+(?: [\w-]+){0,2})\s*$", re.I)
 _FRAGMENT = re.compile(r"^\s*(?P<what>(?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,3}?)"
                        r"(?:\s+(?:of|for|in|used|on|by|with|at|during|when|that)\b.*)?\s*$", re.I)
 _CONTRACTED = re.compile(r"\b(what|which|who|how|where)['’]s\b", re.I)

@@ -59,6 +59,8 @@ def asked_role(text: str) -> tuple[str, re.Match] | None:
     if not match:
         theory = THEORY_ASKED.search(text)  # not "theory or empirical": either kind of paper answers
         return ("theory", theory) if theory and not _EITHER.search(text) else None
+    if re.match(r"\s*(?:/|or\b)", text[match.end():]) or re.search(r"(?:/|\bor)\s*$", text[:match.start()]):
+        return None  # one alternative of several ("new evaluation metrics/evaluation frameworks"): either answers
     noun = (match.group("noun") or match.group("new")).lower()
     return next(k for k, pattern in _NOUNS.items() if re.fullmatch(pattern, noun)), match
 

@@ -71,9 +71,9 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     compared = kind in ("fact", "list") and bool(COMPARE.search(text) or re.search(r"\s(?:and|or)\s", text) or titled > 1)
     if compared and len(named) == 1 and standalone != text:  # "What is MACD?" → "How does that compare with Video-BCI?"
         named = tuple(dict.fromkeys((*subject[:1], *named)))
-    if kind == "fact" and not named and BOTH.search(text):  # "… and FlowNar?" → "Which one is more memory efficient?"
+    if kind in ("fact", "list") and not named and BOTH.search(text):  # "… and FlowNar?" → "Which one is faster?"
         pair = conversation_pair(history, snapshot)
-        named, subject, compared = (pair, pair, True) if pair else (named, subject, compared)
+        named, subject, compared, kind = (pair, pair, True, "fact") if pair else (named, subject, compared, kind)
     described = compared_description(text, found, titled_found, named, written, kind) if compared else ""
     if compared and (len(named) >= 2 or described):
         kind = "compare"

@@ -13,7 +13,7 @@ from rag.answer.citations import strip_markers
 from rag.answer.evidence import Sentence
 from rag.answer.names import names_in, names_of
 from rag.answer.quoting import MOST_SENTENCES, Source, best_sentences
-from rag.answer.roles import introducing
+from rag.answer.roles import asked_role, introducing
 from rag.answer.understand import LOOSELY_RELATED
 from rag.answer.wording import GIST_WORDS
 from rag.corpus.terms import analyse, terms
@@ -78,9 +78,9 @@ def list_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_wo
     the loosely related papers by name alone, apart and uncited (they are not counted as matching). `more`: every
     paper searched matched, so the count is a floor, and the answer says so rather than claim N is all."""
     lines = []
+    role = asked_role(asks.clause)  # "Which papers propose new benchmarks?": each item's sentence announcing one
     for s in sources:  # every item keeps its sentence: it is what shows the paper matches
-        # "Which papers propose new benchmarks?": the sentence announcing one
-        announced = introducing(analyse(s.hit.paper.text).sentences, asks.clause)
+        announced = introducing(analyse(s.hit.paper.text).sentences, role[0]) if role else None
         best = [announced] if announced else [b.text for b in best_sentences(s, asks, idf, most=1)]
         body = f": {clean(best[0])}" if best else ""
         lines.append(f"- {s.hit.paper.title} ({s.hit.paper.venue_year}){body} [{s.n}]")  # plain text (issue 13)

@@ -22,11 +22,11 @@ from rag.types import Hit
 _NOUNS = {"data": r"(?:benchmarks?|datasets?|corpus|corpora|test ?beds?|evaluation suites?)",
           "metric": r"(?:metrics?|evaluation measures?)"}
 _ANY = "(?:" + "|".join(_NOUNS.values()) + ")"
-# the question asks for papers that contribute one: "propose new benchmarks", "introduce a dataset", "new metrics"
-ASKED = re.compile(rf"\b(?:propos|introduc|present|releas|contribut|build|built|construct|creat|offer|curat|"
-                   rf"collect|publish|provid|design|defin)\w*\s+(?:(?:a|an|any|some|their|its|own|new|novel|"
-                   rf"large-scale|public|evaluation)\s+)*(?P<noun>{_ANY})\b|\bnew (?P<new>{_ANY})\b", re.I)
+# the verbs an abstract announces a contribution with; a question may also ask who offers, publishes or provides one
 _VERBS = r"(?:introduc|present|propos|construct|build|built|curat|releas|collect|creat|contribut|establish|develop|design|defin)"
+# the question asks for papers that contribute one: "propose new benchmarks", "introduce a dataset", "new metrics"
+ASKED = re.compile(rf"\b(?:{_VERBS}|offer|publish|provid)\w*\s+(?:(?:a|an|any|some|their|its|own|new|novel|large-scale|public|evaluation)\s+)*"
+                   rf"(?P<noun>{_ANY})\b|\bnew (?P<new>{_ANY})\b", re.I)
 
 
 def _introduces(kind: str) -> re.Pattern:
@@ -72,11 +72,10 @@ def introduces(text: str, kind: str = "data") -> bool:
     return bool(_INTRODUCES[kind].search(text) or kind == "data" and _NAMED.search(text))
 
 
-def introducing(sentences, asked: str) -> str | None:
-    """The first of the abstract's sentences that announces the contribution `asked` asks for: a role list shows
-    it ("Which papers propose new benchmarks?")."""
-    role = asked_role(asked)
-    return next((s for s in sentences if introduces(s, role[0])), None) if role else None
+def introducing(sentences, kind: str) -> str | None:
+    """The first of the abstract's sentences that announces a contribution of `kind` (an `asked_role`): a role list
+    shows it ("Which papers propose new benchmarks?")."""
+    return next((s for s in sentences if introduces(s, kind)), None)
 
 
 def with_role(p: np.ndarray, hits: list[Hit], topic: str, threshold: float) -> np.ndarray:
@@ -87,10 +86,10 @@ def with_role(p: np.ndarray, hits: list[Hit], topic: str, threshold: float) -> n
         return p
     kind, match = role
     has = np.array([introduces(h.paper.text, kind) for h in hits], dtype=bool)
-    rest = terms(topic[:match.start()] + " " + topic[match.end():]) - _FRAME_WORDS
+    rest = terms(topic[:match.start()] + " " + topic[match.end():]) - FRAME_WORDS
     return np.where(has, p if rest else np.maximum(p, threshold), 0.0)
 
 
-# what is left of "Which papers propose new benchmarks?" that asks nothing more
-_FRAME_WORDS = frozenset(terms("which what papers paper work works study studies any there are is that do does "
-                               "the a an of"))
+# what is left of "Which papers propose new benchmarks?" or "Which papers use Mamba?" that asks nothing more
+FRAME_WORDS = frozenset(terms("which what papers paper work works study studies any anything there are is anyone "
+                              "working that do does the a an of about on in for with use using show me research"))

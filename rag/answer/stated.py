@@ -148,6 +148,17 @@ _BEATS = frozenset(terms("beat beats outperform outperforms outperformed surpass
                          "better rival rivals"))
 
 
+def _closest_own_sentence(hit: Hit, sentence_cosines) -> tuple[str, frozenset[str]] | None:
+    """The abstract's sentence closest in meaning to what is asked, and its terms, when it reports the paper's own
+    work (no background); None without a cosine for every sentence."""
+    analysis = analyse(hit.paper.text)
+    if not len(sentence_cosines) or len(sentence_cosines) != len(analysis.sentences):
+        return None
+    best = int(max(range(len(sentence_cosines)), key=lambda i: sentence_cosines[i]))
+    sentence = analysis.sentences[best]
+    return None if is_background(sentence, best, own_name(hit)) else (sentence, analysis.terms[best])
+
+
 def named_in_answer(hit: Hit, asks: Asks, question: str, sentence_cosines) -> set[str]:
     """The asked name-valued details ("which base model", "which tasks") that the sentence closest in meaning to
     what is asked gives in other words: it reports the paper's own work (no background), holds a name that is
@@ -157,13 +168,10 @@ def named_in_answer(hit: Hit, asks: Asks, question: str, sentence_cosines) -> se
     Gemini-2.5-Pro"), so the detail's own words are no test of absence there. Not tuned: the rule was written from
     a fresh set's false "not reported" answers (/work/heldout set C, scored before the change); on dev it changes
     no "not reported" answer (the two background sentences it would have taken, dev w024 and w346, are excluded)."""
-    analysis = analyse(hit.paper.text)
-    if not len(sentence_cosines) or len(sentence_cosines) != len(analysis.sentences):
+    closest = _closest_own_sentence(hit, sentence_cosines)
+    if closest is None:
         return set()
-    best = int(max(range(len(sentence_cosines)), key=lambda i: sentence_cosines[i]))
-    sentence, have = analysis.sentences[best], analysis.terms[best]
-    if is_background(sentence, best, own_name(hit)):
-        return set()
+    sentence, have = closest
     own = [compact(n) for n in (*names_of(hit.paper), *asks.written) if n]
     asked, initials = terms(question), _initials(question)
     stated = set()
@@ -183,14 +191,11 @@ def valued_in_answer(hit: Hit, asks: Asks, question: str, sentence_cosines) -> b
     holds a value of the kind wanted and shares an asked word. Then the abstract gives it, however low the
     calibrated score (fresh set R, r016: 0.03 for this wording, 0.69 for "Which metrics does CaReBench
     introduce?"). Not tuned."""
-    analysis = analyse(hit.paper.text)
-    if asks.details or asks.wants not in ("names", "number") or not len(sentence_cosines) \
-            or len(sentence_cosines) != len(analysis.sentences):
+    closest = None if asks.details or asks.wants not in ("names", "number") else \
+        _closest_own_sentence(hit, sentence_cosines)
+    if closest is None:
         return False
-    best = int(max(range(len(sentence_cosines)), key=lambda i: sentence_cosines[i]))
-    sentence, have = analysis.sentences[best], analysis.terms[best]
-    if is_background(sentence, best, own_name(hit)):
-        return False
+    sentence, have = closest
     own = [compact(n) for n in (*names_of(hit.paper), *asks.written) if n]
     asked = asks.ask - GENERIC - FUNCTION - terms(" ".join(asks.written))
     return bool(asked & have) and holds_value(sentence, asks.wants, own, terms(question), _initials(question))

@@ -15,7 +15,7 @@ import numpy as np
 
 from rag.answer.domains import DOMAINS, Domain, in_domain, question_domains
 from rag.answer.lists import as_topic
-from rag.answer.roles import with_role
+from rag.answer.roles import FRAME_WORDS, with_role
 from rag.corpus.terms import terms
 from rag.index.store import Snapshot
 from rag.types import Hit
@@ -32,11 +32,6 @@ def topical(p: np.ndarray, hits: list[Hit], question, snapshot: Snapshot,
     return p, off_domain
 
 
-# what is left of "Which papers use Mamba?" that asks nothing more
-_FRAME = frozenset(terms("which what papers paper work works study studies any anything there are is anyone working "
-                         "that do does the a an of about on in for with use using show me research"))
-
-
 def domain_list(p: np.ndarray, hits: list[Hit], asked: tuple[Domain, ...], topic: str,
                 threshold: float) -> np.ndarray:
     """A list whose topic is its domains alone (and the collection's own subject, "video"): the papers naming
@@ -46,7 +41,7 @@ def domain_list(p: np.ndarray, hits: list[Hit], asked: tuple[Domain, ...], topic
     rest = topic
     for domain in DOMAINS:  # the collection's subject too: "continual learning of video" asks nothing more
         rest = domain.asked.sub(" ", rest)
-    if terms(rest) - _FRAME:
+    if terms(rest) - FRAME_WORDS:
         return p
     said = [[_phrase(words) for words in _joined(d.asked.finditer(topic), topic)] for d in asked]
     names = np.array([all(any(w.search(f"{h.paper.title}\n{h.paper.text}") for w in words) for words in said if words)

@@ -1,5 +1,7 @@
 """Text from papers and models is data: the one place it is made safe to show (page, terminal, logs).
 
+- `markdown_text` and `html_text` drop the control characters `terminal_text` drops (a bidi override reorders what
+  a reader sees on a page too).
 - `markdown_text`: for anything Gradio renders as Markdown (the header, chat messages): every ASCII
   punctuation mark becomes a numeric entity, so no `![x](url)`, `[x](url)`, `<img>`, `**`, `$$`, autolink or
   list syntax survives as structure (CommonMark never reads an entity as syntax), yet the text reads the same.
@@ -29,12 +31,12 @@ _SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 def markdown_text(text: str) -> str:
     """`text` for a Markdown context (gr.Markdown, gr.Chatbot): shown literally, nothing fetched or linked."""
-    return _LEADING_SPACE.sub("", _without_surrogates(text)).translate(_PUNCTUATION)
+    return _LEADING_SPACE.sub("", _CONTROL.sub("", _without_surrogates(text))).translate(_PUNCTUATION)
 
 
 def html_text(text: str) -> str:
     """`text` for an HTML context that renders no Markdown (gr.HTML)."""
-    return html.escape(_without_surrogates(text), quote=True)
+    return html.escape(_CONTROL.sub("", _without_surrogates(text)), quote=True)
 
 
 def terminal_text(text: str) -> str:

@@ -65,3 +65,12 @@ def test_public_url_drops_credentials(url, shown):
 
 def test_format_characters_are_removed():
     assert strip_format_characters("<\u200b/source\ufeff>") == "</source>"
+
+
+def test_page_text_drops_the_control_characters_a_terminal_would_act_on():
+    from rag.safety import html_text, markdown_text
+
+    hostile = "Veda\u202e gnikcah\x1b[31m red\x07 <b>x</b>\nnext\tline"
+    for shown in (html_text(hostile), markdown_text(hostile)):
+        assert "\u202e" not in shown and "\x1b" not in shown and "\x07" not in shown
+        assert "<b>" not in shown and "\n" in shown and "\t" in shown

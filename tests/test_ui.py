@@ -313,12 +313,13 @@ def test_the_answer_escapes_model_text_and_shows_notice_and_unsupported_claims()
 
 
 def test_an_abstention_shows_the_closest_papers_searched_uncited_and_escaped():
-    paper = _hostile_paper()
+    paper = _hostile_paper(title=HOSTILE_TITLE + "\u202eevil\x1b[31m", text=HOSTILE_TEXT + " **bold** [x](http://e.x)")
     answer = rag.Answer(text="The indexed papers don't answer this.", abstained=True,
                         sources=tuple(rag.Hit(paper=paper, score=0.3) for _ in range(5)))
     panel = render_sources(answer, 1)
     assert "none judged to answer" in panel and panel.count('class="pc-hit"') == 3
     assert not any(tag in panel for tag in RAW_TAGS)
+    assert "\u202e" not in panel and "\x1b" not in panel  # control characters dropped, not shown
     assert render_sources(rag.Answer(text="Veda is ICML 2026, outside the ICLR filter.", abstained=True), 1) == \
         "<p><i>No sources cited.</i></p>"
 

@@ -90,6 +90,7 @@ def test_ask_part(text, last):
     ("batch size for Video-MTR's RL training?", "Video-MTR", "batch size"),
     ("learning rate of Veda?", "Veda", "learning rate"),
     ("Veda batch size?", "Veda", "batch size"),
+    ("SmoothSA batch size and training steps?", "SmoothSA", "batch size and training steps"),  # fresh set U
     ("number of GPUs used by Veda", "Veda", "number of GPUs"),
     ("gpu type used to train Video-MTR", "Video-MTR", "gpu type"),
     ("which GPUs", "FrameOracle", "GPUs"),  # the clause of "FrameOracle training hardware? which GPUs" (fresh set T)

@@ -45,7 +45,10 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("Air traffic between cities drives the spread of dengue.", []),
     ("Video understanding models for short-video recommendation?", ["recommendation"]),
     # the settings and paradigms a method is bound to
-    ("Any papers on speculative decoding with a draft model for diffusion LLMs?", ["speculative decoding"]),
+    ("Any papers on speculative decoding with a draft model for diffusion LLMs?", ["speculative decoding", "diffusion language models"]),
+    # "or" between two verbs of the question's frame joins no alternatives (fresh set U)
+    ("Which papers build or evaluate on egocentric (first-person) video?", ["egocentric video"]),
+    ("KV cache compression for diffusion language models — who did that?", ["diffusion language models"]),
     ("Which papers quantize video LLMs to 4-bit so they can run on mobile phones?", ["on-device", "quantization"]),
     ("Is there work using spiking neural networks for streaming video?", ["spiking networks"]),
     # ... and the tasks and method families of the field at large

@@ -41,3 +41,26 @@ def test_words_next_to_each_other_are_one_phrase_a_paper_must_name_whole():
 @pytest.mark.parametrize("topic", ["Which papers use Mamba for streaming narration?", "Which papers prune tokens?"])
 def test_a_list_asking_more_than_its_domain_keeps_its_scores(topic):
     assert domain_list(LOW, HITS, _domains("state-space models"), topic, threshold=0.37).tolist() == LOW.tolist()
+
+
+EGO4D = "Experiments on the Ego4D and EpicKitchens100 datasets show better narration."
+EGO_WORD = "We introduce a benchmark of egocentric video streams with 8K questions."
+THIRD = "We evaluate on third-person movies and sports broadcasts."
+
+
+def test_a_domain_of_synonyms_keeps_the_papers_naming_it_in_any_of_its_words():
+    hits = [_hit(1, EGO4D), _hit(2, EGO_WORD), _hit(3, THIRD)]
+    p = domain_list(np.array([0.1, 0.1, 0.1]), hits, _domains("egocentric video"),
+                    "Which papers build or evaluate on egocentric (first-person) video?", threshold=0.37)
+    assert p.tolist() == [0.37, 0.37, 0.1]  # Ego4D is egocentric video, whatever word the question used
+
+
+DLLM_BENCH = "We propose Parbench, the first benchmark specifically designed for diffusion LLMs (dLLMs)."
+DLLM_METHOD = "We speed up diffusion LLMs with a cache of their own."
+
+
+def test_a_contribution_asked_of_a_domain_keeps_that_domains_papers_that_bring_one():
+    hits = [_hit(1, DLLM_BENCH), _hit(2, DLLM_METHOD)]
+    p = domain_list(np.array([0.1, 0.1]), hits, _domains("diffusion language models"),
+                    "Which benchmarks target diffusion language models specifically?", threshold=0.37)
+    assert p.tolist() == [0.37, 0.1]

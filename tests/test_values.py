@@ -100,6 +100,9 @@ LOOPER = ("We present Looper, a long-video QA framework. Looper attains up to 8.
     ("Looper", LOOPER, "At how many frames per second does Looper skim?", set()),
     ("Looper", LOOPER, "Which vision backbone does Looper use?", set()),  # no word of it, no name beside it
     # ... a name far from those words names no such thing (fresh set N, n045)
+    # which tasks an experiments sentence names, but not how many: "realistic tasks" counts none (fresh set U)
+    ("Parbench", "We propose Parbench, a benchmark featuring realistic tasks. Experiments on Parbench show dLLMs fail.",
+     "How many tasks does Parbench contain?", set()),
     ("Smoothy", "We propose Smoothy. To smooth slot iterations, we preheat cold-start queries with rich input-feature "
      "information, by a tiny module self-distilled inside OCL.",
      "What feature backbone does Smoothy use to extract image features?", set()),

@@ -227,7 +227,9 @@ def _fragment(text: str) -> re.Match | None:
 
 
 _WHICH_DETAIL = re.compile(r"^\s*(?:which|what)\s+(?P<what>[\w-]+(?: [\w-]+){0,2})\s*$", re.I)
-_FRAGMENT = re.compile(r"^\s*(?P<what>(?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,3}?)"
+# ... two details joined ("SmoothSA batch size and training steps?", fresh set U) are asked together
+_FRAGMENT = re.compile(r"^\s*(?P<what>(?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,3}?"
+                       r"(?: (?:and|&) [\w-]+(?: [\w-]+){0,2}?)?)"
                        r"(?:\s+(?:of|for|in|used|on|by|with|at|during|when|that)\b.*)?\s*$", re.I)
 _CONTRACTED = re.compile(r"\b(what|which|who|how|where)['’]s\b", re.I)
 _ASIDE = re.compile(r"\s*\([^()]*\)")

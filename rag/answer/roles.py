@@ -65,6 +65,22 @@ def asked_role(text: str) -> tuple[str, re.Match] | None:
     return next(k for k, pattern in _NOUNS.items() if re.fullmatch(pattern, noun)), match
 
 
+_BARE = re.compile(rf"\b(?P<noun>{_ANY})\b", re.I)
+
+
+def named_role(text: str) -> tuple[str, re.Match] | None:
+    """`asked_role`, or a contribution's noun named alone: "any benchmarks for diffusion language models?" asks for
+    papers with a benchmark of their own once its topic is a domain alone (topical.domain_list)."""
+    role = asked_role(text)
+    if role:
+        return role
+    match = _BARE.search(text)
+    if not match or re.match(r"\s*(?:/|or\b)", text[match.end():]) or re.search(r"(?:/|\bor)\s*$", text[:match.start()]):
+        return None
+    noun = match.group("noun").lower()
+    return next(k for k, pattern in _NOUNS.items() if re.fullmatch(pattern, noun)), match
+
+
 def introduces(text: str, kind: str = "data") -> bool:
     """Does the abstract (or sentence) announce a benchmark or dataset (a metric) of its own, or prove things?"""
     if kind == "theory":
@@ -92,4 +108,6 @@ def with_role(p: np.ndarray, hits: list[Hit], topic: str, threshold: float) -> n
 
 # what is left of "Which papers propose new benchmarks?" or "Which papers use Mamba?" that asks nothing more
 FRAME_WORDS = frozenset(terms("which what papers paper work works study studies any anything there are is anyone "
-                              "working that do does the a an of about on in for with use using show me research"))
+                              "working that do does the a an of about on in for with use using show me research build built building "
+                              "evaluate evaluated evaluating or and targeting targeted specifically specific dedicated aimed focused "
+                              "focusing"))

@@ -68,7 +68,9 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
                 or any(holds_value(m.group(0), "names", own, question_terms, initials) for m in _BENCH_NAME.finditer(s))
                 for s in analysis.sentences):
             stated |= {phrase, f"which {phrase}"}
-        if head and head <= _TASKS and any(_EVALUATED_ON.search(s) for s in analysis.sentences):
+        # ... which tasks, not how many: "featuring realistic tasks" counts none (fresh set U, ParallelBench)
+        if head and head <= _TASKS and value_kind(phrase) != "number" and any(
+                _EVALUATED_ON.search(s) for s in analysis.sentences):
             stated |= {phrase, f"which {phrase}"}
         if _reworded(analysis, phrase, need, head, asks.wants, own, question):
             stated |= {phrase, f"which {phrase}"}

@@ -15,7 +15,7 @@ import numpy as np
 
 from rag.answer.domains import DOMAINS, Domain, in_domain, question_domains
 from rag.answer.lists import as_topic
-from rag.answer.roles import FRAME_WORDS, with_role
+from rag.answer.roles import FRAME_WORDS, introduces, named_role, with_role
 from rag.corpus.terms import terms
 from rag.index.store import Snapshot
 from rag.types import Hit
@@ -35,17 +35,20 @@ def topical(p: np.ndarray, hits: list[Hit], question, snapshot: Snapshot,
 def domain_list(p: np.ndarray, hits: list[Hit], asked: tuple[Domain, ...], topic: str,
                 threshold: float) -> np.ndarray:
     """A list whose topic is its domains alone (and the collection's own subject, "video"): the papers naming
-    every one of them in the question's own words are kept."""
+    every one of them in the question's own words (or, for a domain of synonyms, in any of its words) are kept."""
     if not asked:
         return p
-    rest = topic
+    rest, role = topic, named_role(topic)
+    if role:  # "benchmarks on diffusion language models": that domain's papers that bring one
+        rest = rest[:role[1].start()] + " " + rest[role[1].end():]
     for domain in DOMAINS:  # the collection's subject too: "continual learning of video" asks nothing more
         rest = domain.asked.sub(" ", rest)
     if terms(rest) - FRAME_WORDS:
         return p
-    said = [[_phrase(words) for words in _joined(d.asked.finditer(topic), topic)] for d in asked]
+    said = [[_phrase(words) for words in _joined(d.asked.finditer(topic), topic)] + ([d.asked] if d.synonyms else [])
+            for d in asked]
     names = np.array([all(any(w.search(f"{h.paper.title}\n{h.paper.text}") for w in words) for words in said if words)
-                      for h in hits], dtype=bool)
+                      and (not role or introduces(h.paper.text, role[0])) for h in hits], dtype=bool)
     return np.where(names, np.maximum(p, threshold), p)
 
 

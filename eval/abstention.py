@@ -33,7 +33,7 @@ from rag.answer.understand import understand
 from rag.retrieval.hybrid import hybrid_search, query_vector
 from rag.retrieval.spelling import correct
 
-from .abstention_fit import USES, Item, choose, cross_validated, curve, fitted, outcomes, report
+from .abstention_fit import Item, choose, cross_validated, curve, fitted, outcomes, report, sign_constrained
 from .corpora import CACHE
 from .run import RESULTS
 from .training import index_settings, training_rows
@@ -114,9 +114,10 @@ def main(argv: list[str] | None = None) -> int:
         _neutral(path, args.embedder)
         items = collect(args.embedder, tuple(args.skip))
         _save(items, cache)
-    folds = cross_validated(items, USES)
+    uses = sign_constrained(items)
+    folds = cross_validated(items, uses)
     threshold, chosen = choose(items, folds)
-    model = fitted(items, USES, threshold)
+    model = fitted(items, uses, threshold)
     counts = defaultdict(int)
     for item in items:
         counts[item.source] += 1

@@ -168,6 +168,24 @@ DOMAINS = (
     _domain("normalizing flows", r"\bnormali[sz]ing flows?\b", r"\bflows?\b"),
     _domain("VAEs", r"\bVAEs?\b|\bvariational auto-?encoders?\b", r"\bvariational\b|\bauto-?encoders?\b|\blatent\b"),
     _domain("captioning", r"\b(?:image|video|dense) caption\w*|\bcaptioning\b", r"\bcaption\w*|\bnarrat\w*|\bdescriptions?\b"),
+    # the diffusion models of images and video (fresh set U: "has subliminal learning been shown in image diffusion
+    # models?" answered from the LLM paper that found it), and sparse attention ("sparse attention kernels to speed
+    # up 3D Gaussian splatting?" answered from a 3DGS paper that has none)
+    _domain("diffusion models", r"\bdiffusion\b|\bDiTs?\b",
+            r"\bdenois\w*|\bscore[- ]based\b|\bscore (?:matching|distillation)\b|\bflow[- ]matching\b"),
+    _domain("sparse attention", r"\bsparse attention\b|\battention sparsity\b|\bsparse (?:attention )?kernels?\b",
+            r"\bsparse\w*|\bsparsity\b|\bprun\w*|\btop-k\b", synonyms=True),
+    # tasks of speech, of human motion, and industrial inspection: dev's near-topic misses once the abstention model
+    # was refitted with signed features ("automatic speech recognition" answered from an audio-visual paper,
+    # "3D human motion from text" from a skeleton paper, "anomaly detection … on a factory assembly line")
+    _domain("speech recognition", r"\bspeech recognition\b|\bASR\b|\bword error rates?\b|\bWER\b|"
+                                  r"\btranscri(?:b\w*|ption\w*) (?:of )?(?:speech|spoken|audio)\b",
+            r"\btranscri\w*|\brecogni[sz]\w* speech\b", synonyms=True),
+    _domain("human motion generation", r"\b(?:3D )?human motion (?:generation|sequences?|synthesis)\b|"
+                                       r"\btext-to-motion\b|\bmotion capture\b|\bmocap\b",
+            r"\bhuman motion\b|\bSMPL\b|\bmotion generation\b"),
+    _domain("industrial inspection", r"\bindustrial\b|\bfactor(?:y|ies)\b|\bmanufactur\w*|\bassembly lines?\b|"
+                                     r"\bdefect (?:detection|inspection)\b", r"\binspection\b|\bdefects?\b"),
     _domain("segmentation", r"\bsemantic segmentation\b|\binstance segmentation\b|\bpanoptic segmentation\b",
             r"\bsegment\w*|\bmasks?\b|\bpanoptic\b"),
 )

@@ -57,7 +57,7 @@ def asks(question: Question, names: str = "") -> Asks:
     wants = next(filter(None, map(wanted_detail, clauses)), "") or wanted_detail(question.text)
     if not wants and ask - HAVE_WORDS and ask - HAVE_WORDS <= SIZE_WORDS:  # "What scale is UrbanFeel?": a quantity
         wants = "number"
-    problem = bool(_ASKS_PROBLEM.search(last))
+    problem = bool(_ASKS_PROBLEM.search(last) or question.kind != "compare" and _ASKS_CAUSE.search(last))
     things = [t for clause in clauses for t in re.split(r",\s*|\s+and\s+", attribute(clause, names)) if t.strip()]
     details = tuple(_detail(t, GENERIC | FUNCTION | KIND_WORDS | own | filters) for t in things)
     details = tuple(d for d in details if d[1])
@@ -186,6 +186,10 @@ _ASKS_NAMES = re.compile(
 # "what flaw …", "what do they set out to fix" ask for the problem too (dev comparisons x001, w324)
 _ASKS_PROBLEM = re.compile(r"\b(problem|challenge|limitation|motivat\w*|why|gap|issue|bottleneck|shortcoming|flaw|"
                            r"drawback|weakness|fix)s?\b", re.I)
+# ... and so, of one paper, do what it blames, a cause, an assumption, which abstracts state in their opening,
+# scene-setting sentences ("the conditional independence assumption in dLLMs causes …": dev w630, w996, v422); of
+# two papers compared, what each blames is its finding, not the problem it starts from (dev w861 lost it)
+_ASKS_CAUSE = re.compile(r"\b(?:blam\w*|culprits?|assum\w*|caus(?:e|es|ed|ing)|responsible)\b", re.I)
 _ASKS_METHOD = re.compile(r"^\s*how\b|\bhow (?:does|do|did|is|are|can)\b|\bby what means\b|\bwhat mechanism\b", re.I)
 _ATTRIBUTE_IS = re.compile(
     r"^(?:what|which|who) (?:is|are|was|were) (?:the |its |their )?(?P<what>[\w\-/ ]+?)"

@@ -48,6 +48,10 @@ COLLECTION = [
 TOPICAL = [
     # a topic asked of the collection, not its code links: a list, which abstains when nothing matches (dev d046)
     ("Is there anything on quantum error correction with surface codes?", "list"),
+    # the papers that bring a benchmark or dataset, unless one named paper is asked after (dev b413, n038)
+    ("any benchmarks targeting diffusion language models specifically?", "list"),
+    ("Are there any datasets of egocentric video?", "list"),
+    ("Does Veda use any benchmarks for evaluation?", "fact"),
     ("Which papers propose LLMs for repository-level code generation or program repair?", "list"),
     ("Which papers study code generation?", "list"),
     ("How many layers does LaTER prune?", "fact"),

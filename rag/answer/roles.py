@@ -110,4 +110,4 @@ def with_role(p: np.ndarray, hits: list[Hit], topic: str, threshold: float) -> n
 FRAME_WORDS = frozenset(terms("which what papers paper work works study studies any anything there are is anyone "
                               "working that do does the a an of about on in for with use using show me research build built building "
                               "evaluate evaluated evaluating or and targeting targeted specifically specific dedicated aimed focused "
-                              "focusing"))
+                              "focusing test testing tested model models"))

@@ -30,6 +30,9 @@ _LIST = re.compile(
     r"|^\W*(?:any\s+)?[\w-]+(?:\s+[\w-]+){0,5}\s+(?:papers|works|studies)\s*\??\s*$"
     # "Has there been work on X?", "Is X covered by any paper?", "What does the collection have on X?"
     r"|\b(?:has|have)\s+there\s+been\s+(?:any\s+)?(?:work|research|papers|studies)\b|\bany\s+(?:paper|study|work)\b"
+    # "Any benchmarks for first-person video?": the papers that bring one (dev b413, n038)
+    r"|(?:^\W*|\b(?:are there|is there|know of|got)\s+)any\s+(?:new\s+|public\s+|good\s+)?(?:benchmarks|datasets)\b"
+    r"(?!\s+(?:does|did|do|was|were|is|are)\b)"
     r"|\b(?:whether|if)\s+(?:anyone|anybody|someone|somebody)\s+(?:has|have|had)\s+\w+ed\b"
     r"|\bwhat\s+does\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+(?:have|hold|contain)\b",
     re.I)

@@ -241,8 +241,11 @@ def _llm_answer(question: Question, decision: Decision, history, settings: Setti
 # 30 in-scope ones, at 0.52, 0.72 and 0.74 (llm-dev-s7, 80 in scope: declines at 0.21-0.52, out of scope 0.39-0.56).
 # Refitted with the whole-abstract second look (dev, the 518 single-paper and out-of-scope questions, temperature 0):
 # the declines left were 3 in scope (0.42, 0.74, 0.84) and 31 out of scope (0.39-0.86, 28 of them below 0.72); 0.65
-# believed 24 of those, 0.72 believes 28 and still overrules the same 2 in-scope declines.
-OVERRULE_DECLINE = 0.72
+# believed 24 of those, 0.72 believes 28 and still overrules the same 2 in-scope declines. That was under the
+# abstention model of threshold 0.37; its sign-constrained refit (threshold 0.29) calls the same papers less sure, so
+# the cut keeps the same margin over the threshold in log-odds (logit 0.72 - logit 0.37 = 1.48): 0.64. Not re-tuned
+# on an LLM run of dev since.
+OVERRULE_DECLINE = 0.64
 
 
 def _best_probability(decision: Decision) -> float:

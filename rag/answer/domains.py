@@ -70,11 +70,13 @@ DOMAINS = (
     # ... and the settings and paradigms a method is bound to, named by terms of their own: a paper that never
     # writes them does not work in them ("speculative decoding for diffusion LLMs", "federated learning across
     # hospitals", "spiking neural networks for streaming video"; the kinds of the issue's and dev's near-topic misses)
-    _domain("speculative decoding", r"\bspeculative decoding\b|\bdraft models?\b", r"\bspeculative\b|\bdraft\b", synonyms=True),
+    _domain("speculative decoding", r"\bspeculative decoding\b|\bdraft models?\b", r"\bspeculative\b|\bdraft\b",
+            synonyms=True),
     _domain("federated learning", r"\bfederated\b", synonyms=True),
     _domain("spiking networks", r"\bspiking\b|\bSNNs?\b", r"\bneuromorphic\b", synonyms=True),
     _domain("GANs", r"\bGANs?\b|\bgenerative adversarial\b", r"\badversarial\b", synonyms=True),
-    _domain("dataset distillation", r"\bdataset (?:distillation|condensation)\b", r"\bdistill\w*|\bcondens\w*", synonyms=True),
+    _domain("dataset distillation", r"\bdataset (?:distillation|condensation)\b", r"\bdistill\w*|\bcondens\w*",
+            synonyms=True),
     _domain("privacy attacks", r"\bmembership inference\b|\bprivacy attacks?\b|\bmodel inversion\b",
             r"\bprivacy\b|\battacks?\b|\bmembership\b"),
     _domain("preference tuning", r"\bRLHF\b|\bDPO\b|\bpreference optimi[sz]ation\b|\bhuman (?:feedback|preferences?)\b|"
@@ -88,7 +90,8 @@ DOMAINS = (
     # diffusion LLMs, not the diffusion models of images and video most of the collection studies (fresh set U:
     # "KV cache compression for diffusion language models" answered from a video-diffusion paper)
     _domain("diffusion language models", r"\bdiffusion (?:large )?language models?\b|\bdiffusion LLMs?\b|\bdLLMs?\b|"
-                                         r"\bmasked diffusion (?:language )?models?\b|\btext diffusion models?\b", synonyms=True),
+                                         r"\bmasked diffusion (?:language )?models?\b|\btext diffusion models?\b",
+            synonyms=True),
     _domain("retrieval augmentation", r"\bretrieval-augmented\b|\bRAG\b", r"\bretriev\w*"),
     # ... and the tasks and method families of machine learning at large, named as researchers name them. Written
     # from the field's vocabulary, not fitted: dev's near-topic misses (Mamba for video anomaly detection, KV-cache
@@ -101,7 +104,9 @@ DOMAINS = (
                           r"\bgenerat\w* 3D (?:assets?|objects?|shapes?|content|models?)\b",
             r"\b3D generat\w*|\bgenerat\w* 3D\b|\b3D (?:assets?|objects?|shapes?|content)\b"),
     _domain("egocentric video", r"\begocentric\b|\bego-centric\b|\bfirst-person\b|\bEgo4D\b|\bEgoExo4D\b|"
-                                r"\bEpic-?Kitchens\w*|\bEgoSchema\b|\bego(?:-exo)?\b", r"\bEgo\w*|\bwearable\w*|\bsmart[- ]?glasses\b", synonyms=True),
+                                r"\bEpic-?Kitchens\w*|\bEgoSchema\b|\bego(?:-exo)?\b",
+            r"\bEgo\w*|\bwearable\w*|\bsmart[- ]?glasses\b",
+            synonyms=True),
     _domain("image classification", r"\bImageNet(?:-\w+)?\b|\bCIFAR(?:-\d+)?\b|\bimage classification\b",
             r"\bclassif\w*"),
     _domain("gait", r"\bgait\b|\bthe way (?:they|people|someone) walks?\b", r"\bwalk\w*"),
@@ -118,17 +123,21 @@ DOMAINS = (
     _domain("neural tangent kernels", r"\bneural tangent kernels?\b|\bNTK\b|\blazy (?:training )?regime\b",
             r"\bkernel\w*|\blazy\b|\binfinite[- ]width\b", synonyms=True),
     _domain("scene graphs", r"\bscene graphs?\b", r"\bgraphs?\b|\brelation\w*"),
-    _domain("token merging", r"\btoken merging\b|\bmerg\w* (?:similar |redundant )?tokens\b|\bToMe\b", r"\bmerg\w*", synonyms=True),
+    _domain("token merging", r"\btoken merging\b|\bmerg\w* (?:similar |redundant )?tokens\b|\bToMe\b", r"\bmerg\w*",
+            synonyms=True),
     _domain("360-degree video", r"\b360(?:-degree|°| degree)|\bomnidirectional\b|\bpanoram\w*",
             r"\bVR\b|\bimmersive\b|\bspherical\b|\bheadsets?\b", synonyms=True),
-    _domain("quantization", r"\bquanti[sz]\w*|\blow[- ]bit\b|\bbit-widths?\b|\bINT[48]\b", r"\bbits?\b|\bprecision\b", synonyms=True),
+    _domain("quantization", r"\bquanti[sz]\w*|\blow[- ]bit\b|\bbit-widths?\b|\bINT[48]\b", r"\bbits?\b|\bprecision\b",
+            synonyms=True),
     _domain("curriculum learning", r"\bcurriculum[- ](?:learning|training|strateg\w*|schedul\w*)\b", r"\beasy[- ]to[- ]hard\b|\bprogressive\w*"),
     _domain("hyperparameter transfer", r"\bμP\b|\bmuP\b|\bmaximal update param\w*|\bhyperparameter transfer\b",
             r"\bhyper-?parameters?\b|\bparameteri[sz]ation\b", synonyms=True),
     _domain("continual learning", r"\bcontinual[- ](?:learning|learners?|training|adaptation|pre-?training)\b|"
                                   r"\blifelong[- ]learning\b|\bincremental learning\b|\bcatastrophic forgetting\b|"
-                                  r"\bclass-incremental\b", r"\bforgett\w*|\bincremental\w*|\bsequential tasks\b", synonyms=True),
-    _domain("anomaly detection", r"\banomal\w*", r"\babnormal\w*|\boutliers?\b|\bout-of-distribution\b|\bOOD\b", synonyms=True),
+                                  r"\bclass-incremental\b", r"\bforgett\w*|\bincremental\w*|\bsequential tasks\b",
+            synonyms=True),
+    _domain("anomaly detection", r"\banomal\w*", r"\babnormal\w*|\boutliers?\b|\bout-of-distribution\b|\bOOD\b",
+            synonyms=True),
     _domain("temporal grounding", r"\b(?:temporal|video|moment) grounding\b|\bmoment retrieval\b|"
                                   r"\bgrounding of (?:text|natural[- ]language|sentence) queries\b",
             r"\bground\w*|\blocali[sz]\w*|\bmoments?\b|\btemporal (?:boundar|span|segment)\w*", synonyms=True),
@@ -136,7 +145,9 @@ DOMAINS = (
     _domain("Bayesian surprise", r"\bBayesian surprise\b|\bsurprisal\b", r"\bsurpris\w*"),
     _domain("action recognition", r"\baction recognition\b|(?-i:\bKinetics(?:-\d+)?\b)|\bactivity recognition\b",
             r"\baction\w*|\bactivit\w*"),
-    _domain("super-resolution", r"\bsuper-?resolution\b|\bupscal\w*", r"\bSR\b|\bhigh-resolution\b|\brestor\w*|\bresolution\b", synonyms=True),
+    _domain("super-resolution", r"\bsuper-?resolution\b|\bupscal\w*",
+            r"\bSR\b|\bhigh-resolution\b|\brestor\w*|\bresolution\b",
+            synonyms=True),
     _domain("deepfakes", r"\bdeep-?fakes?\b|\bface (?:forgery|swap\w*|manipulation)\b|\bforger\w*|"
                          r"\bmanipulated (?:faces|media|videos?)\b",
             r"\bfake\w*|\bforg\w*|\bmanipulat\w*|\bAI-generated\b|\bauthentic\w*", synonyms=True),
@@ -149,8 +160,10 @@ DOMAINS = (
     _domain("person re-identification", r"\bre-?identification\b|\bre-?ID\b",
             r"\bidentit\w*|\bidentif\w*|\bpersons?\b|\bpeople\b|\bpedestrian\w*"),
     _domain("crowd counting", r"\bcrowd counting\b|\bcounting (?:people|crowds|objects)\b", r"\bcount\w*|\bcrowd\w*"),
-    _domain("mixture of experts", r"\bmixture[- ]of[- ]experts?\b|\bMoE\b", r"\bexperts?\b|\brout\w*|\bgat\w*", synonyms=True),
-    _domain("LoRA", r"\bLoRA\b|\blow-rank adapt\w*", r"\blow-rank\b|\badapters?\b|\bparameter-efficient\b|\bPEFT\b", synonyms=True),
+    _domain("mixture of experts", r"\bmixture[- ]of[- ]experts?\b|\bMoE\b", r"\bexperts?\b|\brout\w*|\bgat\w*",
+            synonyms=True),
+    _domain("LoRA", r"\bLoRA\b|\blow-rank adapt\w*", r"\blow-rank\b|\badapters?\b|\bparameter-efficient\b|\bPEFT\b",
+            synonyms=True),
     _domain("architecture search", r"\bneural architecture search\b", r"\barchitecture search\b"),
     _domain("math reasoning", r"\bmath\w*(?: word)? (?:problems?|reasoning|benchmarks?)\b|\bGSM8K\b|\btheorem proving\b",
             r"\bmath\w*|\barithmetic\b|\btheorem\w*|\bproofs?\b"),

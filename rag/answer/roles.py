@@ -59,10 +59,15 @@ def asked_role(text: str) -> tuple[str, re.Match] | None:
     if not match:
         theory = THEORY_ASKED.search(text)  # not "theory or empirical": either kind of paper answers
         return ("theory", theory) if theory and not _EITHER.search(text) else None
+    return _contribution(text, match, match.group("noun") or match.group("new"))
+
+
+def _contribution(text: str, match: re.Match, noun: str) -> tuple[str, re.Match] | None:
+    """The kind of contribution `noun` names where `match` found it, unless it is one alternative of several
+    ("new evaluation metrics/evaluation frameworks"): either then answers."""
     if re.match(r"\s*(?:/|or\b)", text[match.end():]) or re.search(r"(?:/|\bor)\s*$", text[:match.start()]):
-        return None  # one alternative of several ("new evaluation metrics/evaluation frameworks"): either answers
-    noun = (match.group("noun") or match.group("new")).lower()
-    return next(k for k, pattern in _NOUNS.items() if re.fullmatch(pattern, noun)), match
+        return None
+    return next(k for k, pattern in _NOUNS.items() if re.fullmatch(pattern, noun.lower())), match
 
 
 _BARE = re.compile(rf"\b(?P<noun>{_ANY})\b", re.I)
@@ -71,14 +76,8 @@ _BARE = re.compile(rf"\b(?P<noun>{_ANY})\b", re.I)
 def named_role(text: str) -> tuple[str, re.Match] | None:
     """`asked_role`, or a contribution's noun named alone: "any benchmarks for diffusion language models?" asks for
     papers with a benchmark of their own once its topic is a domain alone (topical.domain_list)."""
-    role = asked_role(text)
-    if role:
-        return role
     match = _BARE.search(text)
-    if not match or re.match(r"\s*(?:/|or\b)", text[match.end():]) or re.search(r"(?:/|\bor)\s*$", text[:match.start()]):
-        return None
-    noun = match.group("noun").lower()
-    return next(k for k, pattern in _NOUNS.items() if re.fullmatch(pattern, noun)), match
+    return asked_role(text) or (_contribution(text, match, match.group("noun")) if match else None)
 
 
 def introduces(text: str, kind: str = "data") -> bool:
@@ -108,6 +107,6 @@ def with_role(p: np.ndarray, hits: list[Hit], topic: str, threshold: float) -> n
 
 # what is left of "Which papers propose new benchmarks?" or "Which papers use Mamba?" that asks nothing more
 FRAME_WORDS = frozenset(terms("which what papers paper work works study studies any anything there are is anyone "
-                              "working that do does the a an of about on in for with use using show me research build built building "
-                              "evaluate evaluated evaluating or and targeting targeted specifically specific dedicated aimed focused "
-                              "focusing test testing tested model models"))
+                              "working that do does the a an of about on in for with use using show me research "
+                              "build built building evaluate evaluated evaluating or and targeting targeted "
+                              "specifically specific dedicated aimed focused focusing test testing tested model models"))

@@ -151,7 +151,7 @@ def attribute(asked: str, names: str = "") -> str:
     # an aside in brackets ("Which reasoning model (name and parameter count) is …") and what frames the question
     # before it starts ("VideoKR — which base model …", "In the MMA paper, which backbones …") are no part of the
     # attribute (fresh set N: n042, n044, n046 found no attribute, so never "does not report")
-    text = _FRAME.sub("", _ASIDE.sub(" ", text)).strip()
+    text = _OPTIONS.sub("", _FRAME.sub("", _ASIDE.sub(" ", text)).strip()).strip()
     took = _TAKES.search(text)  # "How long does X take to train?" asks its training time
     if took:
         return f"{_GERUND.get(took.group('verb').lower(), took.group('verb') + 'ing')} time"
@@ -174,7 +174,9 @@ def attribute(asked: str, names: str = "") -> str:
 _ASKS_NUMBER = re.compile(
     r"\b(how (much|many|far|large|big|fast|long|close|often)|by how|what (results?|speedup|accuracy|score|rate|"
     r"percentage|gain|improvement|ratio|number|size|reduction|throughput|latency|length|error)|speed-?ups?|percent|"
-    r"what (?:exact )?value|numbers?|(?:on|in terms of|regarding|about|for) (?:speed|latency|throughput|runtime))\b"
+    r"what (?:exact )?value|numbers?|(?:on|in terms of|regarding|about|for) (?:speed|latency|throughput|runtime)|"
+    # "deep forcing length extrapolation factor vs the training length?" (fresh set W, w4011)
+    r"by what factor|(?:extrapolation|speed-?up|compression|reduction|acceleration|scaling|expansion) factor)\b"
     # "Which is faster, Veda or ISA?", "faster than": a comparison settled by quantities
     r"|\bwhich(?: one| of them| of the two)? is (?:faster|slower|quicker|cheaper)\b|\b(?:faster|slower|cheaper) than\b",
     re.I)
@@ -219,17 +221,21 @@ _DETAIL_HEADS = re.compile(r"\b(?:size|rate|optimi[sz]er|backbone|licen[cs]e|res
 
 def _fragment(text: str) -> re.Match | None:
     """A question of a few words that is a noun phrase asking a detail: "learning rate of Veda?"."""
-    if len(text.split()) > 8:
+    # a long noun phrase with a detail head ("learning rate and batch size for the grpo stage when post-training on
+    # videokr?", fresh set W, w4039) asks it as well as a short one does; the head test below keeps it to details
+    if len(text.split()) > 14:
         return None
     which = _WHICH_DETAIL.match(text)  # "… training hardware? which GPUs" (fresh set T, t2030)
     if which:
-        return which if _DETAIL_HEADS.search(which.group("what")) else None
+        return which if _DETAIL_HEADS.search(which.group("what")) or _DATA_HEADS.search(which.group("what")) else None
     if _QUESTION_WORD.match(text):
         return None
     match = _FRAGMENT.search(text)
     return match if match and _DETAIL_HEADS.search(match.group("what")) else None
 
 
+# "… results - which datasets?" asks for the data a paper evaluates on, which its abstract may not name (fresh set W)
+_DATA_HEADS = re.compile(r"\b(?:datasets?|benchmarks?)$", re.I)
 _WHICH_DETAIL = re.compile(r"^\s*(?:which|what)\s+(?P<what>[\w-]+(?: [\w-]+){0,2})\s*$", re.I)
 # ... two details joined ("SmoothSA batch size and training steps?", fresh set U) are asked together
 _FRAGMENT = re.compile(r"^\s*(?P<what>(?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,3}?"
@@ -243,7 +249,12 @@ _SUBJECT_OF = re.compile(r"^(.+?) (?:came|comes?|remain(?:s|ed)?|perform(?:s|ed)
 # a frame before the question word: a dash or colon left where the paper's name was, or "In the … paper," / "For
 # the … model," up to a comma that a question word follows
 _FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on)\s+(?:the\s+)?[^,?]{1,60}?,\s*"
-                    r"(?=(?:what|which|how|who)\b))", re.I)
+                    r"(?=(?:what|which|how|who)\b)"
+                    # "… object discovery results - which datasets?": a topic, then a dash or colon, then the question
+                    # (fresh set W, w4041)
+                    r"|[^?—–:]{1,60}?\s[—–:-]\s*(?=(?:what|which)\s+[\w-]+(?:\s+[\w-]+)?\s*(?:,|\?|$)))", re.I)
+# options offered after the asked thing: "which datasets, movi or ytvis?" asks "datasets" (fresh set W, w4041)
+_OPTIONS = re.compile(r",\s*(?:e\.g\.\s*|like\s+|such as\s+)?[\w.+-]+(?:\s*,\s*[\w.+-]+)*,?\s+or\s+[\w.+-]+\s*$", re.I)
 _TAKES = re.compile(r"^how long (?:does|do|did|will|would|can) .+? take to (?P<verb>[a-z]+)\b", re.I)
 _GERUND = {"train": "training", "run": "running", "converge": "convergence", "generate": "generation",
            "infer": "inference", "fine-tune": "fine-tuning", "finetune": "fine-tuning"}

@@ -100,6 +100,8 @@ def names_of(paper: Paper) -> list[str]:
 def _exact_case(name: str) -> bool:
     """Names that are also common words or short acronyms ("MUSE", "SCOPE", "ISA") must keep their case."""
     plain = re.sub(r"[^\w]", "", name)
+    if "+" in name:  # "OGD+" is no word in any case: "ogd+" names it (fresh set W, w4040)
+        return False
     return len(name.split()) == 1 and (len(plain) <= 3 or plain.lower() in english_words())
 
 

@@ -27,7 +27,8 @@ _LIST = re.compile(
     # a question that opens with the papers asked for: "Work on Mamba?", "Papers proving generalization bounds?"
     r"|^\W*(?:papers|works?|research|studies|publications|articles)\s+(?:on|about|into|regarding|concerning|with|[a-z]+ing)\b"
     # a topic and the papers asked for, nothing more: "egocentric video papers?", "any diffusion LLM works?"
-    r"|^\W*(?:any\s+)?[\w-]+(?:\s+[\w-]+){0,5}\s+(?:papers|works|studies)\s*\??\s*$"
+    # ... or two topics joined: "continual learning / catastrophic forgetting papers?" (fresh set W, w5011)
+    r"|^\W*(?:any\s+)?[\w-]+(?:(?:\s+|\s*[/&,]\s*)[\w-]+){0,6}\s+(?:papers|works|studies)\s*\??\s*$"
     # "Has there been work on X?", "Is X covered by any paper?", "What does the collection have on X?"
     r"|\b(?:has|have)\s+there\s+been\s+(?:any\s+)?(?:work|research|papers|studies)\b|\bany\s+(?:paper|study|work)\b"
     # "Any benchmarks for first-person video?": the papers that bring one (dev b413, n038)
@@ -50,7 +51,8 @@ _ASKED_FOR = re.compile(
     r"(?:(?:any|some|the|other|more|good|relevant|recent|existing|prior)\s+)*(?:[\w-]+\s+){0,2}?"
     rf"{_BODY_OF_WORK}\b(?!\s+(?:does|did|do|was|is)\b)"
     # "Anything on X?", "Is there anything about X?", "Got anything involving X?", "List everything about X"
-    r"|(?:^\W*|\b(?:is there|are there|do you have|do we have|have you got|got|know of|find|show me|looking for|searching for)\s+)anything\s+(?:on|about|"
+    # ... after a frame: "ICML only: anything on model compression?" (fresh set W, w5006)
+    r"|(?:^\W*|^\W*(?-i:[A-Z]{3,}\w*)(?:\s+\d{4})?(?:\s+only)?\s*[:—–]\s*|\b(?:is there|are there|do you have|do we have|have you got|got|know of|find|show me|looking for|searching for)\s+)anything\s+(?:on|about|"
     r"regarding|concerning|involving|related to|relating to|around|covering|dealing with|using|that|which|in)\b"
     # "What's been done on X?", "What has been published about X?", "What do you have on X?"
     r"|\bwhat(?:'s|\s+is|\s+has|\s+have)\s+(?:been\s+|people\s+)?(?:done|published|written|proposed|tried|studied|"
@@ -118,7 +120,27 @@ def route(text: str) -> str:
                        or re.match(r"\W*papers\b", text, re.I))  # "papers with code?"
     if _CODE.search(text) and _PAPERS.search(text) and asks_for_papers:  # "I need the papers with code"
         return "code"
+    if _one_paper_asked(text):
+        return "fact"
     return "list" if _LIST.search(text) or _ASKED_FOR.search(last_question(text)) else "fact"
+
+
+# "work analysing Adam-DA through ODEs: what did they conclude about momentum?" describes one paper, then asks it a
+# fact (fresh set W, w4021 was answered as a list of one); "papers on X: which ones use RL?" still asks for papers
+_THEN_ASKED = re.compile(r"(?:[:—–]|\s-)\s+(?=(?:so\s+|and\s+)?(?:what|which|how|why|where|when|who|does|do|did|is|are|was|"
+                         r"were)\b)", re.I)
+_REQUEST_FIRST = re.compile(r"^\W*(?:any|which|what|list|show|find|are there|is there|i need|i'm looking)\b", re.I)
+_ONE_PAPER = re.compile(r"\b(?:they|their|them|it|its|the (?:paper|authors|method|model))\b", re.I)
+
+
+def _one_paper_asked(text: str) -> bool:
+    """Does the question describe a paper, then ask a fact of it with a pronoun, and ask for no papers after it?"""
+    pieces = _THEN_ASKED.split(last_question(text), maxsplit=1)
+    if len(pieces) != 2 or _REQUEST_FIRST.match(pieces[0]):  # "Any work on X - how much do they save?" asks all
+        return False
+    asked = pieces[1]
+    return bool(_ONE_PAPER.search(asked)) and not (_LIST.search(asked) or _ASKED_FOR.search(asked)
+                                                   or _PAPERS.search(asked))
 
 
 def last_question(text: str) -> str:

@@ -57,8 +57,11 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("kv cache quantization for long-context LLM inference", ["quantization"]),
     ("Could you point me to work on generating 3D objects from text prompts?", ["3D", "text-to-3D"]),
     ("Any paper that merges similar tokens to accelerate video diffusion transformers?", ["token merging"]),
-    # a slashed synonym is no alternative to the domain (fresh set S, s057); a benchmark names its task
-    ("dataset distillation / condensation for action recognition datasets", ["dataset distillation"]),
+    # a slashed synonym is no alternative to the domain (fresh set S, s057); a slash offers only the words beside
+    # it, so the task the datasets are for is asked too (fresh set X, x6064)
+    ("dataset distillation / condensation for action recognition datasets", ["dataset distillation", "action recognition"]),
+    ("which papers use 3D gaussian splatting for autonomous driving simulation / world models?", ["driving", "3D"]),
+    ("making video generation/editing models cheaper to run — distillation, sparse attention, low-bit quantization?", []),
     ("MoE routers inside vision transformers for ImageNet classification?", ["image classification", "mixture of experts"]),
     # their words in another sense name no task: a challenge a method faces, trading off, a student model
     ("What challenge does the paper on sparse attention face, and how does it trade off speed?", ["sparse attention"]),

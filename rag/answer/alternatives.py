@@ -5,6 +5,9 @@ question, the word it does not write lowers its coverage features as if it were 
 "papers that fight class imbalance / long-tail by generating synthetic video for rare classes" put its gold paper at
 0.29, below the threshold; without "/ long-tail" at 0.48). So each alternative is scored on its own as well, and a
 paper keeps the best of its scores. Not tuned.
+
+A domain the question names beside an alternative is not asked for as a must ("in videos or in 3D scenes"): see
+`optional`, which domains.py applies.
 """
 
 from __future__ import annotations
@@ -14,6 +17,10 @@ from dataclasses import replace
 from typing import Callable
 
 import numpy as np
+
+from rag.answer.roles import FRAME_WORDS
+from rag.answer.wording import FUNCTION
+from rag.corpus.terms import terms
 
 # two words joined by a slash, not a path, a URL, a fraction, "and/or" or the shorthand "w/"
 _SLASH = re.compile(r"(?<![\w:/.])([A-Za-z][\w-]*)\s*/\s*([A-Za-z][\w-]*)(?![\w/.]\w)")
@@ -44,3 +51,39 @@ def best_of_either(question, hits: list, p: np.ndarray, score: Callable[[object]
         scored = score(replace(question, text=text, standalone=text))
         p = np.maximum(p, [scored.get(h.paper.id, 0.0) for h in hits])
     return p
+
+
+# alternatives: "or" and an enumeration's commas join phrases ("mocap skeletons or point clouds"); a slash joins the
+# words beside it ("autonomous driving simulation / world models" asks for driving either way: fresh set X, x6064)
+_ALTERNATIVES = re.compile(r"(\s+or\s+|\s*\x00\s*|\s*/\s*)", re.I)
+# examples after a dash or "like": "cheaper to run — distillation, sparse attention, low-bit quantization" (dev n028)
+_EXAMPLES = re.compile(r"\s[—–:]\s|\b(?:like|such as|e\.g\.|including|incl\.)\s", re.I)
+
+
+def _enumerated(question: str) -> str:
+    """The question with the commas of an enumeration of examples marked as alternatives (NUL)."""
+    found = _EXAMPLES.search(question)
+    return question if not found else question[:found.end()] + question[found.end():].replace(",", "\x00")
+
+
+def optional(domain, question: str) -> bool:
+    """Is the domain (a domains.Domain) named only beside an alternative that is not of it ("segmenting objects, in
+    videos or in 3D scenes"; but "protein or DNA sequences" asks molecules either way)?"""
+    parts = _ALTERNATIVES.split(_enumerated(question))
+    texts, seps = parts[::2], parts[1::2]
+    # a neighbour that words the same domain otherwise is no alternative to it ("dataset distillation / condensation"),
+    # nor one that is only the question's frame: "Which papers build or evaluate on egocentric video?" joins two
+    # verbs, not two domains (fresh set U)
+    held = [bool(domain.held.search(p)) or not terms(p) - FRAME_WORDS for p in texts]
+    for i, text in enumerate(texts):
+        for match in domain.asked.finditer(text):
+            if i and not held[i - 1] and _beside(seps[i - 1], not terms(text[:match.start()]) - FUNCTION):
+                return True
+            if i + 1 < len(texts) and not held[i + 1] and _beside(seps[i], not terms(text[match.end():]) - FUNCTION):
+                return True
+    return False
+
+
+def _beside(separator: str, at_edge: bool) -> bool:
+    """An "or" or an enumeration's comma offers its whole phrase; a slash only the word beside it."""
+    return at_edge or "/" not in separator

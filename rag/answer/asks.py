@@ -105,9 +105,14 @@ _CLAUSE = re.compile(r",?\s+and (?=(?:what|which|how|on which|in which|where|why
 _SENTENCE_END = re.compile(r"(?<=[?.;])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bal\.)(?<!\bcf\.)\s+", re.I)
 
 
+_ASKING_ASIDE = re.compile(r"\s*\([^()]*\?[^()]*\)")
+
+
 def asked_clauses(question: str) -> list[str]:
     """The parts of a question's last sentence that ask something: "What does DRAQ stand for, and what other
     components …?" asks both; "Which paper does X, and what module do they design?" asks the second."""
+    # an aside offering answers ("… to (W4A4? W8A8?)") ends no sentence (fresh set X, x6030)
+    question = _ASKING_ASIDE.sub(" ", question)
     parts = [p for p in _SENTENCE_END.split(question.strip()) if p.strip()]
     last = parts[-1] if parts else question
     # "The paper that compresses KV caches for streaming video: how much memory does it save?" asks what
@@ -172,7 +177,7 @@ def attribute(asked: str, names: str = "") -> str:
 
 
 _ASKS_NUMBER = re.compile(
-    r"\b(how (much|many|far|large|big|fast|long|close|often)|by how|what (results?|speedup|accuracy|score|rate|"
+    r"\b(how (much|many|far|large|big|fast|long|close|often|small|low|high|short|slow|quick|cheap|tight|accurate)|by how|what (results?|speedup|accuracy|score|rate|"
     r"percentage|gain|improvement|ratio|number|size|reduction|throughput|latency|length|error)|speed-?ups?|percent|"
     r"what (?:exact )?value|numbers?|(?:on|in terms of|regarding|about|for) (?:speed|latency|throughput|runtime)|"
     # "deep forcing length extrapolation factor vs the training length?" (fresh set W, w4011)
@@ -214,7 +219,7 @@ _QUESTION_WORD = re.compile(r"^\s*(?:what|which|who|whom|whose|where|when|why|ho
                             r"compare|find|any|i|there|please)\b", re.I)
 # the details such a fragment asks for, by their head noun: a short question ending in another noun ("numbers
 # pls", "SegPVSG mR@50 gain") asks for no detail an abstract could lack
-_DETAIL_HEADS = re.compile(r"\b(?:size|rate|optimi[sz]er|backbone|licen[cs]e|resolution|parameters?|params|epochs?|steps|"
+_DETAIL_HEADS = re.compile(r"\b(?:size|rate|duration|fps|frame rate|runtime|optimi[sz]er|backbone|licen[cs]e|resolution|parameters?|params|epochs?|steps|"
                            r"hardware|GPUs?|TPUs?|layers|latency|memory|encoder|dimension|budget|seed|temperature|"
                            r"hyper-?parameters?|schedule|framework|language|annotators?|GPU type|hardware type)$", re.I)
 
@@ -243,7 +248,7 @@ _FRAGMENT = re.compile(r"^\s*(?P<what>(?:(?:number|amount|count) of )?[\w-]+(?: 
                        r"(?:\s+(?:of|for|in|used|on|by|with|at|during|when|that)\b.*)?\s*$", re.I)
 _CONTRACTED = re.compile(r"\b(what|which|who|how|where)['’]s\b", re.I)
 _ASIDE = re.compile(r"\s*\([^()]*\)")
-_SUBJECT_OF = re.compile(r"^(.+?) (?:came|comes?|remain(?:s|ed)?|perform(?:s|ed)?|scor(?:es?|ed)|rank(?:s|ed)?|wins?|won|"
+_SUBJECT_OF = re.compile(r"^(.+?) (?:turn(?:s|ed)? out|came|comes?|remain(?:s|ed)?|perform(?:s|ed)?|scor(?:es?|ed)|rank(?:s|ed)?|wins?|won|"
                          r"leads?|led|stands?|stood|gets?|got|beats?|achieves?|achieved|reach(?:es|ed)?|works?)\b.*$",
                          re.I)
 # a frame before the question word: a dash or colon left where the paper's name was, or "In the … paper," / "For
@@ -252,7 +257,10 @@ _FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on)\s+(?
                     r"(?=(?:what|which|how|who)\b)"
                     # "… object discovery results - which datasets?": a topic, then a dash or colon, then the question
                     # (fresh set W, w4041)
-                    r"|[^?—–:]{1,60}?\s[—–:-]\s*(?=(?:what|which)\s+[\w-]+(?:\s+[\w-]+)?\s*(?:,|\?|$)))", re.I)
+                    r"|[^?—–:]{1,60}?\s[—–:-]\s*(?=(?:what|which)\s+[\w-]+(?:\s+[\w-]+)?\s*(?:,|\?|$)"
+                    # ... or a which-question, or what + a noun ("OPL privacy-aware anomaly detection — which
+                    # datasets did they test on", fresh set X, x6035), not "what is the error rate" (dev s090)
+                    r"|which\s|what\s+(?!(?:is|are|was|were|do|does|did)\b)[\w-]+\s+(?:do|does|did|is|are|was|were)\b))", re.I)
 # options offered after the asked thing: "which datasets, movi or ytvis?" asks "datasets" (fresh set W, w4041)
 _OPTIONS = re.compile(r",\s*(?:e\.g\.\s*|like\s+|such as\s+)?[\w.+-]+(?:\s*,\s*[\w.+-]+)*,?\s+or\s+[\w.+-]+\s*$", re.I)
 _TAKES = re.compile(r"^how long (?:does|do|did|will|would|can) .+? take to (?P<verb>[a-z]+)\b", re.I)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from rag.answer.lists import as_topic
-from rag.answer.roles import FRAME_WORDS
+from rag.answer.alternatives import optional
 from rag.corpus.terms import terms
 from rag.index.store import Snapshot
 from rag.types import Hit, Paper
@@ -239,21 +239,7 @@ def asked_domains(question: str, snapshot: Snapshot) -> tuple[Domain, ...]:
     named = [d for d in DOMAINS if d.asked.search(question)]
     if not named:
         return ()
-    parts = _ALTERNATIVES.split(question)
-    return tuple(d for d in named if not _optional(d, parts) and not is_staple(d, snapshot))
-
-
-_ALTERNATIVES = re.compile(r"\s+or\s+|\s*/\s*", re.I)
-
-
-def _optional(domain: Domain, parts: list[str]) -> bool:
-    """Is the domain named only beside an alternative that is not of it?"""
-    named = [bool(domain.asked.search(p)) for p in parts]
-    # a neighbour that words the same domain otherwise is no alternative to it ("dataset distillation / condensation"),
-    # nor one that is only the question's frame: "Which papers build or evaluate on egocentric video?" joins two
-    # verbs, not two domains (fresh set U)
-    held = [bool(domain.held.search(p)) or not terms(p) - FRAME_WORDS for p in parts]
-    return any(n and ((i and not held[i - 1]) or (i + 1 < len(parts) and not held[i + 1])) for i, n in enumerate(named))
+    return tuple(d for d in named if not optional(d, question) and not is_staple(d, snapshot))
 
 
 def question_domains(question, snapshot: Snapshot) -> tuple[tuple[Domain, ...], str]:

@@ -33,7 +33,11 @@ BM25_K1 = 1.5  # bm25s's default: a term's BM25 contribution is at most idf × (
 _NUMBER = re.compile(r"(?<![\w-])~?\d[\d,]*(?:\.\d+)?\s*(?:%|×|x\b|times\b|fold\b|points?\b|pp\b|[KMB]\b|hours?\b|"
                      r"frames?\b|fps\b|dB\b)|(?<![\w.-])\d+\.\d+(?![\w-])|(?<![\w.-])\d{2,}(?![\w.-])"
                      # a large count in words: "over one million compressed images" (fresh follow-up v507)
-                     r"|\b(?:hundreds?|thousands?|millions?|billions?)\b")
+                     r"|\b(?:hundreds?|thousands?|millions?|billions?)\b"
+                     # a share or a rate in words: "approximately half of the window", "twice as fast", "error O(1/n)"
+                     # (fresh set X, x6010 and x6018: "how much of the window" quoted the 12× sentence instead)
+                     r"|\b(?:half|a third|two thirds|a quarter|twice|double|triple|two-?fold|three-?fold|an order of magnitude)\b"
+                     r"|(?<![\w])[OΘΩ]\([^)]{1,30}\)")
 _NAMED = re.compile(r"\b[A-Z][\w-]*[A-Z0-9][\w-]*\b|\b[A-Z][a-z]+(?: [A-Z][a-z]+)+\b")
 _METHOD = re.compile(r"\b((?:consists|composed) of|by (?:\w+ing)\b|via|through|which (?:uses|combines|learns)|"
                      r"(?:uses|employs|leverages|introduces|maintains|stores|retains|combines)\b)", re.I)

@@ -64,6 +64,7 @@ _ASKED_AROUND = (
     r"(?:on|with|about))|"
     r"what(?:'s|\s+is|\s+has|\s+have)\s+(?:been\s+|people\s+)?(?:done|published|written|proposed|tried|studied)\s+"
     r"(?:on|about|regarding|concerning|for|with|in\s+(?:the\s+)?(?:area|field|space)\s+of)|"
+    r"what(?:'s|’s|\s+is)\s+(?:in\s+)?here\s+(?:on|about|regarding|concerning)|"
     r"what\s+(?:do\s+(?:you|we)\s+have|is\s+there|is\s+out\s+there|exists|is\s+available)\s+"
     r"(?:in\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+)?(?:on|about|regarding|concerning|for)|"
     r"what\s+(?:has|have)\s+(?:the\s+)?(?:community|field|people|researchers)\s+(?:done|tried|proposed|published)\s+"

@@ -59,6 +59,8 @@ _ASKED_FOR = re.compile(
     r"achieved)\s+(?:on|about|regarding|concerning|for|with|to|in\s+(?:the\s+)?(?:area|field|space)\s+of)\b"
     r"|\beverything\s+(?:on|about|regarding|concerning|involving|related to|relating to|to do with)\b"
     r"|^\W*anything\W*$|\bwhat(?:'s|\s+is)\s+out\s+there\b"
+    # "what's in here about X?" (fresh set X, x7010)
+    r"|\bwhat(?:'s|’s|\s+is)\s+(?:in\s+)?here\s+(?:on|about|regarding|concerning)\b"
     r"|\bwhat\s+(?:do you have|do we have|is there|is out there|exists|is available)\s+"
     r"(?:in\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+)?(?:on|about|regarding|concerning|for)\b"
     r"|\bwhat\s+(?:has|have)\s+(?:the\s+)?(?:community|field|people|researchers)\s+(?:done|tried|proposed|published)\b"
@@ -127,7 +129,7 @@ def route(text: str) -> str:
 
 # "work analysing Adam-DA through ODEs: what did they conclude about momentum?" describes one paper, then asks it a
 # fact (fresh set W, w4021 was answered as a list of one); "papers on X: which ones use RL?" still asks for papers
-_THEN_ASKED = re.compile(r"(?:[:—–]|\s-)\s+(?=(?:so\s+|and\s+)?(?:what|which|how|why|where|when|who|does|do|did|is|are|was|"
+_THEN_ASKED = re.compile(r"(?:[:—–]|\s-)\s+(?=(?:so\s+|and\s+|(?:besides|apart from|other than|beyond)\s[^?,]{1,30},\s*)?(?:what|which|how|why|where|when|who|does|do|did|is|are|was|"
                          r"were)\b)", re.I)
 _REQUEST_FIRST = re.compile(r"^\W*(?:any|which|what|list|show|find|are there|is there|i need|i'm looking)\b", re.I)
 _ONE_PAPER = re.compile(r"\b(?:they|their|them|it|its|the (?:paper|authors|method|model))\b", re.I)

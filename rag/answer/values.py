@@ -31,20 +31,23 @@ _NAMED_THINGS = frozenset(terms("dataset datasets benchmark benchmarks model mod
 # a count as an abstract writes one: "3 LLMs", "7 million stereo pairs", "three surgical datasets" (the ranker's
 # _NUMBER wants a reported quantity, "5.1×", "60%"; an answer to "how many" may be a bare count)
 _COUNT = re.compile(r"(?<![\w.-])\d+(?:[.,]\d+)?(?![\w-])|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
-                    r"eleven|twelve|dozens?|hundreds?|thousands?|millions?|billions?)\b", re.I)
+                    r"eleven|twelve|dozens?|hundreds?|thousands?|millions?|billions?)\b"
+                    # a bit width: "4-bit", "W4A8", "INT8" (fresh set X, x6030: "low-bit" gives none)
+                    r"|\b\d+-?bits?\b|\bW\d+A\d+\b|\b(?:INT|FP)\d+\b", re.I)
 
 _ENUMERATOR = re.compile(r"\((?:\d|[ivx]{1,4}|[a-h])\)")  # "(1)", "(ii)", "(a)"
 
 # nouns whose value is a quantity: "what speedup", "which accuracy"
 _QUANTITIES = frozenset(terms("speedup speedups accuracy percentage ratio throughput latency size count time duration "
-                                "score scores"))
+                                "score scores bit-width bitwidth precision"))
 
 
 def missing_details(hit: Hit, asks: Asks) -> list[str]:
     """The asked details ("learning rate", "batch size", "anomaly detection datasets") whose head word (or every
     word) the paper's abstract lacks, in any spelling ("licence" for "CC-licensed")."""
     have = analyse(hit.paper.text).all_terms
-    return [phrase for phrase, need, head in asks.details if not spelled(need, have) or not spelled(head, have)]
+    # a hyphenated head is one noun: "bit-width" is lacking from "low-bit quantization" (fresh set X, x6030)
+    return [phrase for phrase, need, head in asks.details if not spelled(need, have) or spelled(head, have) != head]
 
 
 # a model or dataset name as a question writes one ("Charades-STA", "Qwen2.5-VL", "LLaVA"): two capitals or a digit

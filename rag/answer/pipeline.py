@@ -243,8 +243,10 @@ def _llm_answer(question: Question, decision: Decision, history, settings: Setti
 # the declines left were 3 in scope (0.42, 0.74, 0.84) and 31 out of scope (0.39-0.86, 28 of them below 0.72); 0.65
 # believed 24 of those, 0.72 believes 28 and still overrules the same 2 in-scope declines. That was under the
 # abstention model of threshold 0.37; its sign-constrained refit (threshold 0.29) calls the same papers less sure, so
-# the cut keeps the same margin over the threshold in log-odds (logit 0.72 - logit 0.37 = 1.48): 0.64. Not re-tuned
-# on an LLM run of dev since.
+# the cut keeps the same margin over the threshold in log-odds (logit 0.72 - logit 0.37 = 1.48): 0.64. Checked on dev
+# under that refit (the declines recorded in llm-dev-s7 and llm-dev-s9, each question's probability recomputed by the
+# shipped model): in scope 0.32, 0.35, 0.76, 0.82; out of scope the decision answered 0.43, 0.47, 0.57, 0.61, 0.83;
+# any cut from 0.62 to 0.76 takes the same decisions (2 in-scope overruled, 1 out-of-scope), and 0.64 is one.
 OVERRULE_DECLINE = 0.64
 
 

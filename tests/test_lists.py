@@ -98,7 +98,9 @@ def test_topic_is_the_question_without_its_frame_or_filters(question, venue, yea
 
 
 @pytest.mark.parametrize(("p", "scores", "expected"), [
-    ([0.45, 0.4, 0.3], [1.0, 0.9, 0.8], ([], [])),  # the best paper does not answer: the list abstains
+    ([0.35, 0.3, 0.2], [1.0, 0.9, 0.8], ([], [])),  # the best paper does not answer: the list abstains
+    # ... but near the threshold (LIST_OPEN) it opens, keeping what search ranks close to it
+    ([0.45, 0.4, 0.3], [1.0, 0.9, 0.5], ([0, 1], [2])),
     ([0.2, 0.97, 0.35, 0.05], [1.0, 0.95, 0.5, 0.4], ([0, 1], [2])),  # retrieval's order; near-misses apart
     ([0.99, 0.01, 0.02], [1.0, 0.3, 0.2], ([0], [])),  # one match: no padding
     ([0.9, 0.4], [1.0, 0.5], ([0], [1])),  # far below the best in search, short of the threshold: apart

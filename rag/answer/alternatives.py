@@ -6,8 +6,9 @@ question, the word it does not write lowers its coverage features as if it were 
 0.29, below the threshold; without "/ long-tail" at 0.48). So each alternative is scored on its own as well, and a
 paper keeps the best of its scores. Not tuned.
 
-A domain the question names beside an alternative is not asked for as a must ("in videos or in 3D scenes"): see
-`optional`, which domains.py applies.
+A list topic's one-word alternative is given the rest of its phrase before the topic is split into facets
+(`distributed`, for lists.py), and a domain the question names beside an alternative is not asked for as a must ("in
+videos or in 3D scenes": `optional`, for domains.py).
 """
 
 from __future__ import annotations
@@ -42,6 +43,24 @@ def slash_variants(text: str) -> list[str]:
     return [v for v in dict.fromkeys(variants) if v != text]
 
 
+# one word offered (after a slash) for the first word of the phrase after it: "streaming / online video understanding" is
+# "streaming video understanding" or "online video understanding", "mamba / state-space backbones for video
+# diffusion" is Mamba or state-space backbones, both for video diffusion (fresh set W: the bare "streaming" and
+# "mamba" facets lifted papers on streaming anything and on Mamba language models)
+# ("narration or live commentary" is no "narration commentary": only a slash joins two words so)
+_ONE_FOR_FIRST = re.compile(r"(?:^|(?<=[,;:(]\s)|(?<=[,;:(]))(?P<one>[\w-]{2,})\s*/\s*(?P<first>[\w-]+)"
+                            r"(?P<rest>(?:\s+[\w-]+)+)", re.I)
+
+
+def distributed(text: str) -> str:
+    """The topic with a one-word alternative given the rest of the phrase it stands for."""
+    def spell_out(m: re.Match) -> str:
+        if m["one"].lower() in _NOT_ALTERNATIVES:  # "w/ video captioning" is "with video captioning"
+            return m.group(0)
+        return f"{m['one']}{m['rest']} / {m['first']}{m['rest']}"
+    return _ONE_FOR_FIRST.sub(spell_out, text.strip())
+
+
 def best_of_either(question, hits: list, p: np.ndarray, score: Callable[[object], dict[str, float]]) -> np.ndarray:
     """Each paper's best probability over the question and its slashed alternatives taken one at a time (`score`
     gives a question's probability per paper id); a follow-up whose retrieval text differs is left as it is."""
@@ -67,10 +86,15 @@ def _enumerated(question: str) -> str:
     return question if not found else question[:found.end()] + question[found.end():].replace(",", "\x00")
 
 
-def optional(domain, question: str) -> bool:
+def alternative_parts(question: str) -> list[str]:
+    """The question split at its alternatives, the separators kept between the parts (text, separator, text …)."""
+    return _ALTERNATIVES.split(_enumerated(question))
+
+
+def optional(domain, parts: list[str]) -> bool:
     """Is the domain (a domains.Domain) named only beside an alternative that is not of it ("segmenting objects, in
-    videos or in 3D scenes"; but "protein or DNA sequences" asks molecules either way)?"""
-    parts = _ALTERNATIVES.split(_enumerated(question))
+    videos or in 3D scenes"; but "protein or DNA sequences" asks molecules either way)? `parts` are
+    `alternative_parts` of the question."""
     texts, seps = parts[::2], parts[1::2]
     # a neighbour that words the same domain otherwise is no alternative to it ("dataset distillation / condensation"),
     # nor one that is only the question's frame: "Which papers build or evaluate on egocentric video?" joins two

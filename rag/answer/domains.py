@@ -20,8 +20,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from rag.answer.alternatives import alternative_parts, optional
 from rag.answer.lists import as_topic
-from rag.answer.alternatives import optional
 from rag.corpus.terms import terms
 from rag.index.store import Snapshot
 from rag.types import Hit, Paper
@@ -239,7 +239,8 @@ def asked_domains(question: str, snapshot: Snapshot) -> tuple[Domain, ...]:
     named = [d for d in DOMAINS if d.asked.search(question)]
     if not named:
         return ()
-    return tuple(d for d in named if not optional(d, question) and not is_staple(d, snapshot))
+    parts = alternative_parts(question)
+    return tuple(d for d in named if not optional(d, parts) and not is_staple(d, snapshot))
 
 
 def question_domains(question, snapshot: Snapshot) -> tuple[tuple[Domain, ...], str]:

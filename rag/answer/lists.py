@@ -15,6 +15,8 @@ from dataclasses import replace
 
 import numpy as np
 
+from rag.answer.alternatives import distributed
+from rag.answer.routing import VENUE_FIRST
 from rag.answer.wording import GENERIC
 from rag.corpus.terms import terms
 
@@ -143,14 +145,10 @@ def _trimmed(text: str) -> str:
     return " ".join(words[start:end]) if start < end else text
 
 
-# a venue put before the question: "ICML only: anything on model compression?" (fresh set W, w5006)
-_VENUE_FIRST = re.compile(r"^\W*(?-i:[A-Z]{3,}\w*)(?:\s+\d{4})?(?:\s+only)?\s*[:—–]\s*(?=\w)")
-
-
 def topic(text: str, venue=None, year: int | None = None) -> str:
     """The topic a list question asks about: "Which ICLR 2026 papers work on streaming video?" → "streaming
     video". The venue and year are filters, not words to match; an unrecognised frame leaves the text whole."""
-    text = _VENUE_FIRST.sub("", text)
+    text = VENUE_FIRST.sub("", text)  # "ICML only: anything on X?"
     clauses = [c for c in _CLAUSES.split(text.strip()) if c.strip()]
     asked = [c for c in clauses if not _asks_only_for_papers(c)]
     text = " ".join(asked) if asked and len(asked) < len(clauses) else text
@@ -200,26 +198,12 @@ VAGUE = 5
 def facets(text: str) -> list[str]:
     """The parts of a topic that can match on their own ("use Mamba", "state-space models"), each with a content
     word; none when the topic has a single part."""
-    parts = [" ".join(p.split()).strip(" ,.?!") for p in _FACET_SPLIT.split(_distributed(text)) if p]
+    parts = [" ".join(p.split()).strip(" ,.?!") for p in _FACET_SPLIT.split(distributed(text)) if p]
     found: list[str] = []
     for part in parts:
         if terms(part) - GENERIC and part.lower() != text.lower() and part not in found:
             found.append(part)
     return found[:MAX_FACETS] if len(found) > 1 else []
-
-
-# one word offered (after a slash) for the first word of the phrase after it: "streaming / online video understanding" is
-# "streaming video understanding" or "online video understanding", "mamba / state-space backbones for video
-# diffusion" is Mamba or state-space backbones, both for video diffusion (fresh set W: the bare "streaming" and
-# "mamba" facets lifted papers on streaming anything and on Mamba language models)
-# ("narration or live commentary" is no "narration commentary": only a slash joins two words so; "w/" is "with")
-_ONE_FOR_FIRST = re.compile(r"(?:^|(?<=[,;:(]\s)|(?<=[,;:(]))(?!w/)(?P<one>[\w-]{2,})\s*/\s*(?P<first>[\w-]+)"
-                            r"(?P<rest>(?:\s+[\w-]+)+)", re.I)
-
-
-def _distributed(text: str) -> str:
-    """The topic with a one-word alternative given the rest of the phrase it stands for."""
-    return _ONE_FOR_FIRST.sub(lambda m: f"{m['one']}{m['rest']} / {m['first']}{m['rest']}", text.strip())
 
 
 def lifted(probabilities: np.ndarray, ids: list[str], rankings: list[tuple[list[str], np.ndarray]],

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import re
 
+# a venue put before the question: "ICML only: anything on model compression?" (fresh set W, w5006)
+_VENUE_FRAME = r"^\W*(?-i:[A-Z]{3,}\w*)(?:\s+\d{4})?(?:\s+only)?\s*[:—–]\s*"
+VENUE_FIRST = re.compile(_VENUE_FRAME + r"(?=\w)")
 _PAPER_WORDS = r"(?:papers|works|methods|approaches|studies|articles|abstracts|publications|submissions|entries|literature)"
 # the nouns a request for several papers asks for ("I need papers that …", "point me to work on …")
 _BODY_OF_WORK = r"(?:papers|works?|research|studies|literature|publications|articles|approaches|methods|analyses|reading)"
@@ -54,7 +57,7 @@ _ASKED_FOR = re.compile(
     rf"{_BODY_OF_WORK}\b(?!\s+(?:does|did|do|was|is)\b)"
     # "Anything on X?", "Is there anything about X?", "Got anything involving X?", "List everything about X"
     # ... after a frame: "ICML only: anything on model compression?" (fresh set W, w5006)
-    r"|(?:^\W*|^\W*(?-i:[A-Z]{3,}\w*)(?:\s+\d{4})?(?:\s+only)?\s*[:—–]\s*|\b(?:is there|are there|do you have|do we have|have you got|got|know of|find|show me|looking for|searching for)\s+)anything\s+(?:on|about|"
+    rf"|(?:^\W*|{_VENUE_FRAME}|\b(?:is there|are there|do you have|do we have|have you got|got|know of|find|show me|looking for|searching for)\s+)anything\s+(?:on|about|"
     r"regarding|concerning|involving|related to|relating to|around|covering|dealing with|using|that|which|in)\b"
     # "What's been done on X?", "What has been published about X?", "What do you have on X?"
     r"|\bwhat(?:'s|\s+is|\s+has|\s+have)\s+(?:been\s+|people\s+)?(?:done|published|written|proposed|tried|studied|"

@@ -215,7 +215,7 @@ def without_defined(sentence: str, text: str = "") -> str:
     def drop(match: re.Match) -> str:
         words, acronym = match.group(1).split(), match.group(2).lower().rstrip("s+")
         for start in range(len(words)):
-            if "".join(p[0] for w in words[start:] for p in w.split("-") if p).lower() == acronym:
+            if _initials(" ".join(words[start:])) == acronym:
                 return " ".join(words[:start]) + " "
         return match.group(0)
     # ... and the acronyms the abstract defined before ("design in CL" after "Continual learning (CL)")

@@ -161,6 +161,11 @@ def test_a_question_for_the_main_idea_asks_for_the_gist(text, gist):
      ["how much memory does it save?"]),
     ("The theory paper explaining why MARS helps — which variant did they run?", ["which variant did they run?"]),
     ("What does the ratio 3:1 mean?", ["What does the ratio 3:1 mean?"]),  # a colon inside the question stays
+    # a last sentence that only offers answers asks nothing of its own
+    ("what exact bit width does lsgquant quantize the DiT to? W4A4, W8A8?",
+     ["what exact bit width does lsgquant quantize the DiT to?"]),
+    ("Which bit width does LSGQuant use? 4-bit or 8-bit?", ["Which bit width does LSGQuant use?"]),
+    ("Is Veda fast? And what speedup?", ["And what speedup?"]),
     # a topic before the colon is what is asked about, not a description of a paper
     ("Cycloplegic refraction in young adults: is it mandatory?", ["Cycloplegic refraction in young adults: is it mandatory?"]),
 ])

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rag.answer.asks import Asks
 from rag.answer.compare import compare_answer
 from rag.answer.names import names_in
 from rag.answer.extractive import Source, excluded_answer, fact_answer, list_answer, not_reported_answer
-from rag.types import Hit, Paper
+from rag.types import Hit, Link, Paper
 
 VEDA = ("Video diffusion is slow. We propose Veda, a distilled sparse attention framework. "
         "Veda achieves a 5.1× end-to-end speedup on Waver-T2V-12B. The code is available at https://github.com/x/veda.")
@@ -249,3 +251,27 @@ def test_two_named_papers_outside_the_filters_are_asked_about_as_them():
     text = excluded_answer([paper("Veda", VEDA), paper("ProtoKV", PROTO)], "ICLR", None)
     assert text.endswith("Clear the filter to ask about them.") and text.count("outside the ICLR filter") == 2
     assert excluded_answer([paper("Veda", VEDA)], "ICLR", None).endswith("Clear the filter to ask about it.")
+
+
+def test_a_list_of_papers_with_code_lists_those_that_link_it_and_names_the_others_apart():
+    veda = Source(1, Hit(paper=replace(paper("Veda", VEDA), links=(Link("https://github.com/x/veda", True),)),
+                         score=1.0))
+    text = list_answer([veda, source(3, "ProtoKV", PROTO)], asks({"video"}), {}, 120, code_only=True)
+
+    lines = text.splitlines()
+    assert lines[0] == "1 of the 2 papers that match links to code:"
+    assert lines[1].startswith("- Veda (ICML 2026), code at https://github.com/x/veda: ") and lines[1].endswith("[1]")
+    assert lines[2] == "These match too but link no code: ProtoKV (ICML 2026)."
+    assert "[3]" not in text
+
+
+@pytest.mark.parametrize(("titles", "first"), [
+    (["ProtoKV", "Other"], "None of the 2 papers that match links to code:"),
+    (["ProtoKV"], "The one paper that matches links no code:"),
+])
+def test_a_list_of_papers_with_code_says_when_none_of_the_matches_links_it(titles, first):
+    text = list_answer([source(i, t, PROTO) for i, t in enumerate(titles, 1)], asks({"video"}), {}, 120,
+                       code_only=True)
+
+    assert text.splitlines()[0] == first
+    assert text.count("[") == len(titles)  # each match still cited: it is what the answer stands on

@@ -29,6 +29,8 @@ COLLECTION = [
     ("Which papers release their code?", "code"),
     ("List the papers with code", "code"),
     ("papers w/ code?", "code"),
+    ("How many papers do you have with code?", "code"),  # counts those that link code, not the collection
+    ("which streaming video papers release code?", "code"),  # and of a topic (understand.py makes it a list)
     ("papers with code", "code"),
     ("What papers provide an implementation?", "code"),
     ("Which papers have a public repository?", "code"),

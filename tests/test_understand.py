@@ -44,6 +44,12 @@ PAPERS = [paper(t, i) for i, t in enumerate(GIVEN)] + [paper(t, 100 + i, True) f
     ("What does In-context Sparse Attention prune?", ["ISA: In-context Sparse Attention"]),  # the expansion
     ("What does the ISA paper prune?", ["ISA: In-context Sparse Attention"]),
     ("What does the isa of a CPU do?", []),  # a short acronym keeps its case
+    # ... but not across "vs" from another paper's name, nor across "and" when it is no English word
+    ("veda vs isa — how much faster does each one get?", ["Veda", "Veda", "ISA: In-context Sparse Attention"]),
+    ("is scope vs macd faster?", ["MACD", "SCOPE"]),
+    ("compare macd and scope", ["MACD"]),  # "scope" is a word: "and" joins anything
+    ("what is the isa and macd", ["MACD"]),
+    ("the isa vs the cpu", []),  # no name opposite it
     ("What does SpaceVista find?", ["SpaceVista-7B"]),  # the size suffix dropped
     ("Which papers study layer pruning?", []),  # a descriptive derived title is a topic, not a name
     ("Which papers do temporal video grounding?", []),
@@ -351,3 +357,21 @@ def test_a_year_is_not_ruled_out_for_a_venue_whose_papers_have_none():
 
     assert absent_venue("Which ICML 2025 papers study pruning?", Listed()) == ""
     assert absent_venue("Which NeurIPS 2025 papers study pruning?", Listed()) == "NeurIPS 2025"
+
+
+@pytest.mark.parametrize(("text", "kind", "code_only", "standalone"), [
+    ("which streaming video understanding papers release code?", "list", True,
+     "which streaming video understanding papers ?"),
+    ("any layer pruning papers w/ code?", "list", True, "any layer pruning papers ?"),
+    ("Which papers have code?", "code", False, "Which papers have code?"),  # the collection's, no topic
+    ("Which ICLR 2026 papers link to code?", "code", False, "Which ICLR 2026 papers link to code?"),
+    ("How many papers do you have with code on GitHub?", "code", False,
+     "How many papers do you have with code on GitHub?"),
+])
+def test_a_topic_asked_with_code_is_a_list_of_the_topics_papers_that_link_it(built_settings, text, kind, code_only,
+                                                                             standalone):
+    snapshot = rag.get_index(built_settings).snapshot()
+
+    question = understand(text, None, snapshot)
+
+    assert (question.kind, question.code_only, question.standalone) == (kind, code_only, standalone)

@@ -106,14 +106,24 @@ _SENTENCE_END = re.compile(r"(?<=[?.;])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<
 
 
 _ASKING_ASIDE = re.compile(r"\s*\([^()]*\?[^()]*\)")
+# ... nor does a last sentence that only offers answers, values or acronyms ("… quantize the DiT to? W4A4, W8A8?",
+# fresh set Z, z9047: the options were taken for the question, so the asked bit width was never found missing)
+_OPTION = re.compile(r"[\w.+-]*\d[\w.+%×-]*|[A-Z][A-Z0-9+-]+|(?i:or|and|maybe|eg|e\.g\.|like)")
+
+
+def _sentences(question: str) -> list[str]:
+    """A question's sentences, without an aside or a last sentence that only offers answers."""
+    parts = [p for p in _SENTENCE_END.split(_ASKING_ASIDE.sub(" ", question).strip()) if p.strip()]
+    if len(parts) > 1 and all(_OPTION.fullmatch(w) for w in re.findall(r"[^\s,/?!]+", parts[-1])):
+        parts = parts[:-1]
+    return parts
 
 
 def asked_clauses(question: str) -> list[str]:
     """The parts of a question's last sentence that ask something: "What does DRAQ stand for, and what other
     components …?" asks both; "Which paper does X, and what module do they design?" asks the second."""
     # an aside offering answers ("… to (W4A4? W8A8?)") ends no sentence (fresh set X, x6030)
-    question = _ASKING_ASIDE.sub(" ", question)
-    parts = [p for p in _SENTENCE_END.split(question.strip()) if p.strip()]
+    parts = _sentences(question)
     last = parts[-1] if parts else question
     # "The paper that compresses KV caches for streaming video: how much memory does it save?" asks what
     # follows the colon; what precedes it describes the paper. A topic before the colon is what is asked about
@@ -132,7 +142,7 @@ def ask_part(question: str) -> str:
     """What a question finally asks: "…a staged-programming framework? What do they use as X?" → the
     last question; "Which paper does X, and what module do they design?" → the clause after "and"."""
     clauses = asked_clauses(question)
-    parts = [p for p in _SENTENCE_END.split(question.strip()) if p.strip()]
+    parts = _sentences(question)
     last = parts[-1] if parts else question
     return last[last.find(clauses[0]):] if clauses[0] in last else clauses[-1]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from rag.answer.routing import only_frame
 from rag.answer.understand import Question, snapshot_facts
 from rag.index.store import Snapshot
 from rag.types import Answer, Citation
@@ -34,21 +35,13 @@ def collection_answer(question: Question, snapshot: Snapshot) -> Answer:
     return Answer(text="\n".join(lines), citations=citations, mode="extractive")
 
 
-# "Which papers were published at ICLR?", "List the ICLR 2026 papers", "Show me all papers": a list with no topic,
-# only the frame, filters and the collection's venues and years. It was searched for its frame words and abstained
-# (or listed two papers on "list operations"). Any other word is a topic: "Which papers are there on video?"
-_FRAME_WORDS = frozenset("""which what list show give me all every each the papers paper works work titles are is
-were was there from at in of published accepted appeared appear indexed here collection any do you have a an
-please can could tell entire whole and or""".split())
-
-
 def asks_for_catalog(text: str, snapshot: Snapshot) -> bool:
-    """Does a list question ask for the collection's papers as such, perhaps of a venue or year, with no topic?"""
-    facts = snapshot_facts(snapshot)
-    named = {v.lower() for v in facts.years_by_venue} | {str(y) for y in facts.years}
-    words = re.findall(r"[a-z0-9]+", text.lower())
-    listed = bool({"paper", "papers", "works"} & set(words))
-    return listed and all(w in _FRAME_WORDS or w in named for w in words)
+    """Does a list question ask for the collection's papers as such, perhaps of a venue or year, with no topic?
+    "Which papers were published at ICLR?", "List the ICLR 2026 papers", "Show me all papers" were searched for
+    their frame words and abstained (or listed two papers on "list operations"); "Which papers are there on video?"
+    has a topic."""
+    listed = bool({"paper", "papers", "works"} & set(re.findall(r"[a-z0-9]+", text.lower())))
+    return listed and only_frame(text, snapshot_facts(snapshot).filter_words)
 
 
 def _filters(question: Question) -> str:

@@ -73,25 +73,43 @@ PRESENTS = re.compile(r"\b(?:we|this (?:paper|work))\b[^.;]{0,60}?\b(?:propose|i
 
 
 def list_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max_words: int,
-                related: list[Hit] = (), more: bool = False) -> str:
+                related: list[Hit] = (), more: bool = False, code_only: bool = False) -> str:
     """"N papers match", then one line per paper: its name and its most relevant whole sentence, cited; then
     the loosely related papers by name alone, apart and uncited (they are not counted as matching). `more`: every
-    paper searched matched, so the count is a floor, and the answer says so rather than claim N is all."""
-    lines = []
-    role = asked_role(asks.clause)  # "Which papers propose new benchmarks?": each item's sentence announcing one
-    for s in sources:  # every item keeps its sentence: it is what shows the paper matches
-        announced = introducing(analyse(s.hit.paper.text).sentences, role[0]) if role else None
-        best = [announced] if announced else [b.text for b in best_sentences(s, asks, idf, most=1)]
-        body = f": {clean(best[0])}" if best else ""
-        lines.append(f"- {s.hit.paper.title} ({s.hit.paper.venue_year}){body} [{s.n}]")  # plain text (issue 13)
-    count = f"{len(sources)} paper{'s' if len(sources) != 1 else ''} match{'es' if len(sources) == 1 else ''}:"
+    paper searched matched, so the count is a floor, and the answer says so rather than claim N is all.
+    `code_only`: the question asked for the matching papers that link code; those are listed with their link, and
+    the others that match named apart ("which streaming video papers release code?")."""
+    listed = [s for s in sources if s.hit.paper.code_links] if code_only else sources
+    lines = [_list_item(s, asks, idf, code_only) for s in listed or sources]  # none links code: all, to say so
+    papers = f"{len(sources)} paper{'s' if len(sources) != 1 else ''}"
+    count = f"{papers} match{'es' if len(sources) == 1 else ''}:"
     if more and len(sources) > 1:
         count = (f"At least {len(sources)} papers match; these are the {len(sources)} closest (a narrower topic, or "
                  "the Search tab, finds the rest):")
+    if code_only:
+        count = f"{len(listed)} of the {papers} that match link{'s' if len(listed) == 1 else ''} to code:" if listed \
+            else f"None of the {papers} that match links to code:" if len(sources) > 1 \
+            else "The one paper that matches links no code:"
+        without = [s.hit for s in sources if not s.hit.paper.code_links]
+        if listed and without:
+            lines.append("These match too but link no code: " +
+                         "; ".join(f"{h.paper.title} ({h.paper.venue_year})" for h in without) + ".")
+        related = [h for h in related if h.paper.code_links]
     if related:
         lines.append(f"{LOOSELY_RELATED} " +
                      "; ".join(f"{h.paper.title} ({h.paper.venue_year})" for h in related) + ".")
     return "\n".join([count, *lines])
+
+
+def _list_item(source: Source, asks: Asks, idf: dict[str, float], code: bool) -> str:
+    """A list's line for one paper: its name, its code link when asked for, and the sentence that shows it matches."""
+    role = asked_role(asks.clause)  # "Which papers propose new benchmarks?": each item's sentence announcing one
+    paper = source.hit.paper
+    announced = introducing(analyse(paper.text).sentences, role[0]) if role else None
+    best = [announced] if announced else [b.text for b in best_sentences(source, asks, idf, most=1)]
+    link = f", code at {paper.code_links[0].url}" if code and paper.code_links else ""
+    body = f": {clean(best[0])}" if best else ""
+    return f"- {paper.title} ({paper.venue_year}){link}{body} [{source.n}]"  # plain text (issue 13)
 
 
 def not_reported_answer(source: Source, asks: Asks, idf: dict[str, float]) -> str:

@@ -22,6 +22,11 @@ class SnapshotFacts:
     years_by_venue: dict[str, set[int]]
     venue_year_counts: Counter  # "VENUE YEAR" → papers, for answers that describe the collection
 
+    @property
+    def filter_words(self) -> set[str]:
+        """The venues and years, lower case: a question's words that filter the collection, not a topic."""
+        return {v.lower() for v in self.years_by_venue} | {str(y) for y in self.years}
+
 
 _FACTS: "weakref.WeakKeyDictionary[Snapshot, SnapshotFacts]" = weakref.WeakKeyDictionary()
 

@@ -152,7 +152,8 @@ class TitleIndex:
         covered = {compact(part) for _, words in found for part in words.split()}
         left = [t for t in tokens if compact(t) not in covered]
         rows = {r for r, _ in found}
-        return found + [(row, t) for row, t in [*self._headed(left), *self._misspelt(left)] if row not in rows]
+        more = [*self._headed(left), *self._misspelt(left), *self._opposite(tokens, covered)]
+        return found + [(row, t) for row, t in dict.fromkeys(more) if row not in rows]
 
     def described(self, phrase: str) -> list[int]:
         """Rows of the papers whose descriptive title is `phrase` ("compression-order" for "Compression order")."""
@@ -174,6 +175,22 @@ class TitleIndex:
         return [(row, token) for token in tokens if "-" in token.strip("-")
                 for head in [token.rsplit("-", 1)[0]] if len(compact(head)) > 3 for row in self._rows(head)]
 
+    def _opposite(self, tokens: list[str], covered: set[str]) -> list[tuple[int, str]]:
+        """A short name written in lower case across "vs" from a name ("veda vs isa", "deep forcing vs upi"), or
+        across "and"/"or" when it is no English word: case alone keeps "ISA" apart from words elsewhere, but
+        opposite another paper's name it can only be a name (fresh set Z, z9031 and z9033 compared one paper)."""
+        rows: list[tuple[int, str]] = []
+        for at, joiner in enumerate(tokens[1:-1], start=1):
+            joiner = joiner.lower()
+            if joiner not in _OPPOSITE_JOINERS:
+                continue
+            for mine, other in ((tokens[at - 1], tokens[at + 1]), (tokens[at + 1], tokens[at - 1])):
+                key = compact(mine)
+                if compact(other) not in covered or key in covered or (joiner not in _VERSUS and key in english_words()):
+                    continue
+                rows += [(row, mine) for row, exact in self.by_key.get(key, ()) if exact is not None]
+        return rows
+
     def _misspelt(self, tokens: list[str]) -> list[tuple[int, str]]:
         """A name written with a typo ("Vdea", "ProtKV"): a capitalised word no dictionary has, within an
         edit or two of one name (the spelling step fixes only words of 5+ letters that the index lacks)."""
@@ -186,6 +203,10 @@ class TitleIndex:
             if found:
                 rows += [(row, token) for row, exact in self.by_key[found[0]] if exact is None]
         return rows
+
+
+_VERSUS = frozenset({"vs", "vs.", "versus", "v."})
+_OPPOSITE_JOINERS = _VERSUS | {"and", "or", "&"}
 
 
 def _bare(word: str) -> str:

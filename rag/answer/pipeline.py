@@ -107,7 +107,7 @@ def extractive_answer(question: Question, decision: Decision, settings: Settings
         # every paper searched was kept: more may match than the pool held ("How many papers are about video?")
         more = len(decision.sources) >= len(decision.hits)
         draft = list_answer(decision.sources, decision.asks, decision.idf, settings.answer.words, decision.related,
-                            more=more)
+                            more=more, code_only=question.code_only)
     else:
         compose = compare_answer if question.kind == "compare" else fact_answer
         draft = compose(decision.sources, decision.asks, decision.idf, settings.answer.words)
@@ -147,6 +147,8 @@ def _llm_sources(question: Question, decision: Decision, most: int) -> list[Hit]
     before the first word while inviting the wrong citation (dev, Qwen2.5-Coder-1.5B: 3 sources read 368
     prompt tokens p50, the chosen ones alone 150; gold cited and facts in eval/results/llm.md)."""
     chosen = [s.hit for s in decision.sources]
+    if question.code_only:  # "which X papers release code?": those that link code, if any does (else all, to say so)
+        chosen = [h for h in chosen if h.paper.code_links] or chosen
     return chosen if question.kind == "list" else chosen[:most]
 
 

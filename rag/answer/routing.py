@@ -114,19 +114,45 @@ _CODE = re.compile(
     r"|\b(?:code|github) (?:links?|repositor(?:y|ies)|is available|available|release)\b"
     r"|\bopen[- ]sourced? (?:their |its )?(?:code|implementation)", re.I)
 _PAPERS = re.compile(r"\b(papers?|works?|abstracts?|ones)\b", re.I)
+# the words of asking for the collection's papers as such, with no topic: "Which (of the) ICLR papers are indexed?",
+# "How many papers do you have on GitHub?"; any other word is a topic ("Which papers are there on video?")
+FRAME_WORDS = frozenset("""which what list show give me all every each the papers paper works work titles are is
+were was there from at in of published accepted appeared appear indexed here collection any do you have a an
+please can could tell entire whole and or""".split())
+# ... and of asking which papers link code: "How many papers does the collection have with code on GitHub?"
+_CODE_FRAME_WORDS = frozenset("how many does has on github".split())
+
+
+def without_code(text: str) -> str:
+    """The question without its asking for code: "which streaming video papers release code?" → "which
+    streaming video papers ?"."""
+    return " ".join(_CODE.sub(" ", re.sub(r"(?<![\w/])w/(?=\s)", "with", text)).split())
+
+
+def only_frame(text: str, filters: set[str] | frozenset[str]) -> bool:
+    """Are the question's words all FRAME_WORDS or `filters` (the collection's venues and years, lower case)?"""
+    words = re.findall(r"[a-z0-9]+", text.lower())
+    return all(w in FRAME_WORDS or w in filters for w in words)
+
+
+def code_of_topic(text: str, filters: set[str]) -> bool:
+    """Does a question asking which papers link code name a topic too ("which streaming video papers release
+    code?"), not only the collection, its venues and years ("How many ICLR papers have code?")?"""
+    return not only_frame(without_code(text), filters | _CODE_FRAME_WORDS)
 
 
 def route(text: str) -> str:
     """The kind of answer: about the collection ("count", "venues", "code"), a topic "list", or a "fact"."""
     text = re.sub(r"(?<![\w/])w/(?=\s)", "with", text)  # chat shorthand: "papers w/ code", "work w/ egocentric video"
+    asks_for_papers = (re.search(r"\b(which|what|list|any|how many)\b", text, re.I) or _ASKED_FOR.search(text)
+                       or re.match(r"\W*papers\b", text, re.I))  # "papers with code?"
+    # "I need the papers with code"; "How many papers do you have with code?" counts those that link code
+    if _CODE.search(text) and _PAPERS.search(text) and asks_for_papers:
+        return "code"
     if _COUNT.search(text):
         return "count"
     if _VENUES.search(text):
         return "venues"
-    asks_for_papers = (re.search(r"\b(which|what|list|any|how many)\b", text, re.I) or _ASKED_FOR.search(text)
-                       or re.match(r"\W*papers\b", text, re.I))  # "papers with code?"
-    if _CODE.search(text) and _PAPERS.search(text) and asks_for_papers:  # "I need the papers with code"
-        return "code"
     if _one_paper_asked(text):
         return "fact"
     return "list" if _LIST.search(text) or _ASKED_FOR.search(last_question(text)) else "fact"

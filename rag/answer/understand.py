@@ -10,7 +10,7 @@ from rag.answer.conversation import (BOTH, LOOSELY_RELATED, conversation_pair, c
                                      made_standalone)
 from rag.answer.facts import SnapshotFacts, snapshot_facts
 from rag.answer.names import compact, introduces, titled_phrases
-from rag.answer.routing import route
+from rag.answer.routing import code_of_topic, route, without_code
 from rag.corpus.terms import stemmer
 from rag.corpus.titles import COMMON_ACRONYMS
 from rag.corpus.venues import VENUE_ACRONYMS
@@ -39,6 +39,8 @@ class Question:
     # as typed, before spelling correction: "summarization", which the index writes "summary", still names a task
     # the papers may not work on (domains.py)
     typed: str = ""
+    # a topic list of the papers that link code ("which streaming video papers release code?"): only those are listed
+    code_only: bool = False
 
 
 def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
@@ -46,7 +48,10 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     """Resolve follow-ups, filters and the kind of question, from the text and the index's own venues."""
     history = history or []
     kind = route(text)
+    code_only = kind == "code" and code_of_topic(text, snapshot_facts(snapshot).filter_words)
+    kind = "list" if code_only else kind  # the topic's papers, then those of them that link code
     standalone = made_standalone(text, history) if follows_on(text, kind) else text
+    standalone = without_code(standalone) if code_only else standalone
     found_venue, found_year = detect_filters(text, snapshot)
     venue = combine_venues(venue, found_venue)
     year = year if year is not None else found_year
@@ -78,7 +83,7 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     if compared and (len(named) >= 2 or described):
         kind = "compare"
     return Question(text=text, standalone=standalone, venue=venue, year=year, kind=kind, named=named,
-                    subject=subject, written=written, described=described)
+                    subject=subject, written=written, described=described, code_only=code_only)
 
 
 # a name a question may use for a paper's model or dataset: "LIVEditor-14B", "TimeChat-Captioner-7B"

@@ -95,6 +95,12 @@ def test_ask_part(text, last):
     ("gpu type used to train Video-MTR", "Video-MTR", "gpu type"),
     ("which GPUs", "FrameOracle", "GPUs"),  # the clause of "FrameOracle training hardware? which GPUs" (fresh set T)
     ("FlowNar throughput gain?", "FlowNar", ""),
+    # a count asked as a noun phrase, a bit width, a backbone network, a question in brackets (fresh set AB)
+    ("upi: exact number of auxiliary forward passes needed?", "UPI", "number of auxiliary forward passes"),
+    ("lsgquant bit width", "LSGQuant", "bit width"),
+    ("metatrans backbone network", "MetaTrans", "backbone network"),
+    ("protokv prototype bank capacity (how many prototypes)?", "ProtoKV", "number of prototypes"),
+    ("how much memory", "", "amount of memory"),
     ("SegPVSG vs FlowNar", "SegPVSG\nFlowNar", ""),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):

@@ -22,7 +22,8 @@ GIVEN = ["Veda", "Video-BCI: decoding video from brain signals", "MACD", "Flow M
          "BERT: pre-training of deep bidirectional transformers", "Mitochondria: dynamic organelles"]
 DERIVED = ["ST-GridPool", "ISA: In-context Sparse Attention", "SpaceVista-7B", "Layer pruning",
            "Temporal Video Grounding", "SCOPE", "Slot Attention (SA) lies at the heart of mainstream Object-Centric "
-           "Learning (OCL)", "OGD+", "Deep Forcing: a training-free extension of video diffusion models", "4DPC²hat"]
+           "Learning (OCL)", "OGD+", "Deep Forcing: a training-free extension of video diffusion models", "4DPC²hat",
+           "UPI: Universal Position Interpolation"]
 PAPERS = [paper(t, i) for i, t in enumerate(GIVEN)] + [paper(t, 100 + i, True) for i, t in enumerate(DERIVED)]
 
 
@@ -50,6 +51,7 @@ PAPERS = [paper(t, i) for i, t in enumerate(GIVEN)] + [paper(t, 100 + i, True) f
     ("compare macd and scope", ["MACD"]),  # "scope" is a word: "and" joins anything
     ("what is the isa and macd", ["MACD"]),
     ("the isa vs the cpu", []),  # no name opposite it
+    ("upi: exact number of forward passes?", ["UPI: Universal Position Interpolation"]),  # no word: any case
     ("What does SpaceVista find?", ["SpaceVista-7B"]),  # the size suffix dropped
     ("Which papers study layer pruning?", []),  # a descriptive derived title is a topic, not a name
     ("Which papers do temporal video grounding?", []),

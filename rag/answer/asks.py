@@ -163,14 +163,19 @@ def attribute(asked: str, names: str = "") -> str:
     text = _CONTRACTED.sub(lambda m: f"{m.group(1)} is", asked.strip().rstrip("?.! "))  # "what's its learning rate"
     for name in filter(None, names.split("\n")):
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:'s|’s)?", " ", text)
-    # an aside in brackets ("Which reasoning model (name and parameter count) is …") and what frames the question
+    # an aside in brackets that asks ("protokv prototype bank capacity (how many prototypes)?") says what is asked
+    # (fresh set AB, ab11063: "capacity" was taken, which the abstract has, so never "does not report")
+    bracket = _ASKING_BRACKET.search(text)
+    if bracket and attribute(bracket.group("asked")):
+        return attribute(bracket.group("asked"))
+    # any other aside in brackets ("Which reasoning model (name and parameter count) is …") and what frames the question
     # before it starts ("VideoKR — which base model …", "In the MMA paper, which backbones …") are no part of the
     # attribute (fresh set N: n042, n044, n046 found no attribute, so never "does not report")
     text = _OPTIONS.sub("", _FRAME.sub("", _ASIDE.sub(" ", text)).strip()).strip()
     took = _TAKES.search(text)  # "How long does X take to train?" asks its training time
     if took:
         return f"{_GERUND.get(took.group('verb').lower(), took.group('verb') + 'ing')} time"
-    match = (_ATTRIBUTE_IS.search(text) or _ATTRIBUTE.search(text) or _ATTRIBUTE_DID.search(text)
+    match = (_ATTRIBUTE_IS.search(text) or _ATTRIBUTE.search(text) or _ATTRIBUTE_DID.search(text) or _HOW_MANY.search(text)
              or _fragment(text))
     phrase = match.group("what") if match else ""
     phrase = re.sub(r"\s+", " ", phrase).strip(" ,;:-")
@@ -229,9 +234,16 @@ _QUESTION_WORD = re.compile(r"^\s*(?:what|which|who|whom|whose|where|when|why|ho
                             r"compare|find|any|i|there|please)\b", re.I)
 # the details such a fragment asks for, by their head noun: a short question ending in another noun ("numbers
 # pls", "SegPVSG mR@50 gain") asks for no detail an abstract could lack
+# ("lsgquant bit width", "metatrans backbone network": fresh set AB, ab11059 and ab11065)
 _DETAIL_HEADS = re.compile(r"\b(?:size|rate|duration|fps|frame rate|runtime|optimi[sz]er|backbone|licen[cs]e|resolution|parameters?|params|epochs?|steps|"
                            r"hardware|GPUs?|TPUs?|layers|latency|memory|encoder|dimension|budget|seed|temperature|"
-                           r"hyper-?parameters?|schedule|framework|language|annotators?|GPU type|hardware type)$", re.I)
+                           r"hyper-?parameters?|schedule|framework|language|annotators?|GPU type|hardware type|"
+                           r"bit[- ]?widths?|precision|capacity|backbone (?:network|model|architecture))$", re.I)
+# a count asked as a noun phrase is a detail whatever it counts: "upi: exact number of auxiliary forward passes
+# needed?" (fresh set AB, ab11061: no attribute, so never "does not report" of an abstract saying "a few")
+_COUNTED = re.compile(r"^\s*(?:(?:the|exact|total|max(?:imum)?|min(?:imum)?|average|avg)\s+)*(?P<what>number of "
+                      r"[\w-]+(?: [\w-]+){0,3}?)(?:\s+(?:needed|required|used|of|for|in|per|on|by|with|at|during|"
+                      r"when|that)\b.*)?\s*$", re.I)
 
 
 def _fragment(text: str) -> re.Match | None:
@@ -245,6 +257,9 @@ def _fragment(text: str) -> re.Match | None:
         return which if _DETAIL_HEADS.search(which.group("what")) or _DATA_HEADS.search(which.group("what")) else None
     if _QUESTION_WORD.match(text):
         return None
+    counted = _COUNTED.match(text)
+    if counted:
+        return counted
     match = _FRAGMENT.search(text)
     return match if match and _DETAIL_HEADS.search(match.group("what")) else None
 
@@ -256,6 +271,9 @@ _WHICH_DETAIL = re.compile(r"^\s*(?:which|what)\s+(?P<what>[\w-]+(?: [\w-]+){0,2
 _FRAGMENT = re.compile(r"^\s*(?P<what>(?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,3}?"
                        r"(?: (?:and|&) [\w-]+(?: [\w-]+){0,2}?)?)"
                        r"(?:\s+(?:of|for|in|used|on|by|with|at|during|when|that)\b.*)?\s*$", re.I)
+_ASKING_BRACKET = re.compile(r"\((?P<asked>\s*(?:how many|how much|what|which)\b[^()]*)\)", re.I)
+# "how many prototypes", "how much memory": the count or amount of a thing, with no verb after it
+_HOW_MANY = re.compile(r"^(?P<how>how many|how much)\s+(?P<what>[\w-]+(?: [\w-]+){0,2})\s*$", re.I)
 _CONTRACTED = re.compile(r"\b(what|which|who|how|where)['’]s\b", re.I)
 _ASIDE = re.compile(r"\s*\([^()]*\)")
 _SUBJECT_OF = re.compile(r"^(.+?) (?:turn(?:s|ed)? out|came|comes?|remain(?:s|ed)?|perform(?:s|ed)?|scor(?:es?|ed)|rank(?:s|ed)?|wins?|won|"

@@ -18,7 +18,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from rag.corpus.terms import analyse
-from rag.corpus.titles import INTRO_VERB
+from rag.corpus.titles import COMMON_ACRONYMS, INTRO_VERB
 from rag.retrieval.spelling import english_words, max_edits
 from rag.types import Paper
 
@@ -98,11 +98,13 @@ def names_of(paper: Paper) -> list[str]:
 
 
 def _exact_case(name: str) -> bool:
-    """Names that are also common words or short acronyms ("MUSE", "SCOPE", "ISA") must keep their case."""
+    """Names that are also common words ("MUSE", "SCOPE", "ISA") or field acronyms must keep their case. A short
+    acronym no dictionary has is typed in lower case as often as not: "upi: exact number of …" (fresh set AB,
+    ab11061 abstained), "opl"."""
     plain = re.sub(r"[^\w]", "", name)
     if "+" in name:  # "OGD+" is no word in any case: "ogd+" names it (fresh set W, w4040)
         return False
-    return len(name.split()) == 1 and (len(plain) <= 3 or plain.lower() in english_words())
+    return len(name.split()) == 1 and (plain.lower() in english_words() or plain.upper() in COMMON_ACRONYMS)
 
 
 @dataclass

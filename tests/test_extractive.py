@@ -275,3 +275,21 @@ def test_a_list_of_papers_with_code_says_when_none_of_the_matches_links_it(title
 
     assert text.splitlines()[0] == first
     assert text.count("[") == len(titles)  # each match still cited: it is what the answer stands on
+
+
+@pytest.mark.parametrize(("best", "quoted"), [
+    # the sentence drawing the best one's consequence comes second, before a runner-up
+    (1, [1, 2, 0]),
+    (0, [0, 1, 2]),  # a sentence with no consequence after it keeps its runner-ups
+])
+def test_the_consequence_of_the_best_sentence_is_quoted_with_it(best, quoted):
+    from rag.answer.evidence import Sentence
+    from rag.answer.quoting import with_consequence
+    sentences = ["Transformers fail on parity.", "Random init computes functions with low-sensitivity strings.",
+                 "Consequently, any function lacking such strings is unlearnable."]
+    text = " ".join(sentences)
+    hit = Hit(paper=Paper(id="p", title="Sensitive", venue="ICML", year=2026, abstract=text, text=text, source="f",
+                          position=1), score=1.0)
+    others = [i for i in (0, 1, 2) if i != best]
+    chosen = with_consequence(hit, [Sentence(i, sentences[i], 1.0) for i in (best, *others)], 3)
+    assert [s.position for s in chosen] == quoted

@@ -55,7 +55,7 @@ def best_sentences(source: Source, asks: Asks, idf: dict[str, float], most: int 
     first: dict[int, Sentence] = {}
     for sentence in expanded:  # each sentence once, where it first comes
         first.setdefault(sentence.position, sentence)
-    return with_antecedent(source.hit, list(first.values())[:most])
+    return with_antecedent(source.hit, with_consequence(source.hit, list(first.values()), most))
 
 
 # a sentence that points back at what the one before it names: "Masking out these tokens mostly removes the hidden
@@ -75,6 +75,24 @@ def with_antecedent(hit: Hit, chosen: list[Sentence]) -> list[Sentence]:
         return chosen
     text = analyse(hit.paper.text).sentences[before]
     return [Sentence(before, text, chosen[0].score), *chosen]
+
+
+# a sentence drawing the consequence of the one before it: "… randomly initialized transformers almost surely compute
+# functions which have low-sensitivity strings." → "Consequently, any function that lacks such strings is provably
+# unlearnable." (fresh set AB, ab11001: the conclusion asked for came last in the abstract, ranked below two others)
+_CONSEQUENCE = re.compile(r"^(?:consequently|therefore|thus|hence|as a (?:result|consequence)|it follows that)\b", re.I)
+
+
+def with_consequence(hit: Hit, chosen: list[Sentence], most: int) -> list[Sentence]:
+    """The first `most` of `chosen`, the sentence after the best one second when it draws its consequence."""
+    if not chosen:
+        return chosen
+    after = chosen[0].position + 1
+    sentences = analyse(hit.paper.text).sentences
+    if after >= len(sentences) or not _CONSEQUENCE.match(sentences[after]):
+        return chosen[:most]
+    rest = [s for s in chosen[1:] if s.position != after]
+    return [chosen[0], Sentence(after, sentences[after], chosen[0].score), *rest][:most]
 
 
 def choose(scored: list[Sentence], asks: Asks, most: int = 2, runner_up: float = RUNNER_UP) -> list[Sentence]:

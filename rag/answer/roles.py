@@ -57,15 +57,22 @@ def asked_role(text: str) -> tuple[str, re.Match] | None:
     """What a list asks its papers to be ("data", "metric": to contribute one; "theory"), and where it says so."""
     match = ASKED.search(text)
     if not match:
-        theory = THEORY_ASKED.search(text)  # not "theory or empirical": either kind of paper answers
-        return ("theory", theory) if theory and not _EITHER.search(text) else None
+        # not "theory or empirical", nor "theory or benchmarks" (fresh set AB, ab11045 zeroed VISTA's benchmark):
+        # either kind of paper answers
+        theory = THEORY_ASKED.search(text)
+        return ("theory", theory) if theory and not _EITHER.search(text) and not _alternative(text, theory) else None
     return _contribution(text, match, match.group("noun") or match.group("new"))
+
+
+def _alternative(text: str, match: re.Match) -> bool:
+    """Is what `match` found one alternative of several ("metrics/evaluation frameworks", "theory or benchmarks")?"""
+    return bool(re.match(r"\s*(?:/|or\b)", text[match.end():]) or re.search(r"(?:/|\bor)\s*$", text[:match.start()]))
 
 
 def _contribution(text: str, match: re.Match, noun: str) -> tuple[str, re.Match] | None:
     """The kind of contribution `noun` names where `match` found it, unless it is one alternative of several
     ("new evaluation metrics/evaluation frameworks"): either then answers."""
-    if re.match(r"\s*(?:/|or\b)", text[match.end():]) or re.search(r"(?:/|\bor)\s*$", text[:match.start()]):
+    if _alternative(text, match):
         return None
     return next(k for k, pattern in _NOUNS.items() if re.fullmatch(pattern, noun.lower())), match
 

@@ -24,6 +24,9 @@ def question(text: str, venue=None, year=None) -> Question:
     ("Which is faster, Veda or ISA?", "number"),
     ("Veda vs ISA on speed?", "number"),  # a comparison "on speed" is settled by quantities
     ("How does Veda make generation faster?", "method"),
+    ("ok and how does it compare to baselines", "number"),  # by its results (fresh set AC)
+    ("How does it compare with prior work?", "number"),
+    ("How does it compare to its teacher?", "method"),  # not to baselines: how it works
 ])
 def test_wanted_detail(text, wants):
     assert wanted_detail(text) == wants
@@ -101,6 +104,11 @@ def test_ask_part(text, last):
     ("metatrans backbone network", "MetaTrans", "backbone network"),
     ("protokv prototype bank capacity (how many prototypes)?", "ProtoKV", "number of prototypes"),
     ("how much memory", "", "amount of memory"),
+    # a chat's shorthand for a detail (fresh set AC)
+    ("veda lr?", "Veda", "learning rate"),
+    ("frameoracle param count?", "FrameOracle", "param count"),
+    ("#params of veda?", "Veda", "number of parameters"),
+    ("exact number of auxiliary forward passes upi needs?", "UPI", "number of auxiliary forward passes"),
     ("SegPVSG vs FlowNar", "SegPVSG\nFlowNar", ""),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):

@@ -50,6 +50,10 @@ COLLECTION = [
 TOPICAL = [
     # a topic asked of the collection, not its code links: a list, which abstains when nothing matches (dev d046)
     ("Is there anything on quantum error correction with surface codes?", "list"),
+    ("who reports results on charades-sta?", "list"),  # the papers that do (fresh set AC)
+    ("who else uses Mamba?", "list"),
+    ("Who wrote ProtoKV?", "fact"),  # its authors
+    ("who annotated UrbanFeel?", "fact"),
     # the papers that bring a benchmark or dataset, unless one named paper is asked after (dev b413, n038)
     ("any benchmarks targeting diffusion language models specifically?", "list"),
     ("Are there any datasets of egocentric video?", "list"),

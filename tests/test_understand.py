@@ -49,6 +49,9 @@ PAPERS = [paper(t, i) for i, t in enumerate(GIVEN)] + [paper(t, 100 + i, True) f
     ("veda vs isa — how much faster does each one get?", ["Veda", "Veda", "ISA: In-context Sparse Attention"]),
     ("is scope vs macd faster?", ["MACD", "SCOPE"]),
     ("compare macd and scope", ["MACD"]),  # "scope" is a word: "and" joins anything
+    ("between scope and macd, which one is faster?", ["MACD", "SCOPE"]),  # ... but "between" names both sides
+    ("scope vs the adaptive video tokenizer paper - headline numbers?", ["SCOPE"]),  # across "vs" from a description
+    ("speed vs the quality of answers", []),
     ("what is the isa and macd", ["MACD"]),
     ("the isa vs the cpu", []),  # no name opposite it
     ("upi: exact number of forward passes?", ["UPI: Universal Position Interpolation"]),  # no word: any case

@@ -161,6 +161,7 @@ def wanted_detail(question: str) -> str:
 def attribute(asked: str, names: str = "") -> str:
     """The asked attribute as the question words it: "What learning rate does Veda use?" → "learning rate"."""
     text = _CONTRACTED.sub(lambda m: f"{m.group(1)} is", asked.strip().rstrip("?.! "))  # "what's its learning rate"
+    text = _SHORTHAND.sub(lambda m: _SHORTHANDS[re.sub(r"[\s_]+", " ", m.group(0).lower())], text)  # "veda lr?"
     for name in filter(None, names.split("\n")):
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:'s|’s)?", " ", text)
     # an aside in brackets that asks ("protokv prototype bank capacity (how many prototypes)?") says what is asked
@@ -198,7 +199,11 @@ _ASKS_NUMBER = re.compile(
     # "deep forcing length extrapolation factor vs the training length?" (fresh set W, w4011)
     r"by what factor|(?:extrapolation|speed-?up|compression|reduction|acceleration|scaling|expansion) factor)\b"
     # "Which is faster, Veda or ISA?", "faster than": a comparison settled by quantities
-    r"|\bwhich(?: one| of them| of the two)? is (?:faster|slower|quicker|cheaper)\b|\b(?:faster|slower|cheaper) than\b",
+    r"|\bwhich(?: one| of them| of the two)? is (?:faster|slower|quicker|cheaper)\b|\b(?:faster|slower|cheaper) than\b"
+    # "ok and how does it compare to baselines?": by its results, which abstracts give in numbers (fresh set AC, ac12006
+    # quoted its method sentences)
+    r"|\b(?:compare[sd]?|stack up|fare)\s+(?:to|with|against)\s+(?:the\s+)?(?:baselines?|prior|previous|existing|other|"
+    r"sota|state[- ]of[- ]the[- ]art)\b|\b(?:vs\.?|versus|over)\s+(?:the\s+)?baselines?\b",
     re.I)
 _ASKS_NAMES = re.compile(
     r"\b(which|what)\b.*\b(datasets?|benchmarks?|tasks?|components?|modules?|mechanisms?|metrics?|models?|"
@@ -238,12 +243,12 @@ _QUESTION_WORD = re.compile(r"^\s*(?:what|which|who|whom|whose|where|when|why|ho
 _DETAIL_HEADS = re.compile(r"\b(?:size|rate|duration|fps|frame rate|runtime|optimi[sz]er|backbone|licen[cs]e|resolution|parameters?|params|epochs?|steps|"
                            r"hardware|GPUs?|TPUs?|layers|latency|memory|encoder|dimension|budget|seed|temperature|"
                            r"hyper-?parameters?|schedule|framework|language|annotators?|GPU type|hardware type|"
-                           r"bit[- ]?widths?|precision|capacity|backbone (?:network|model|architecture))$", re.I)
+                           r"bit[- ]?widths?|precision|capacity|param(?:eter)? count|backbone (?:network|model|architecture))$", re.I)
 # a count asked as a noun phrase is a detail whatever it counts: "upi: exact number of auxiliary forward passes
 # needed?" (fresh set AB, ab11061: no attribute, so never "does not report" of an abstract saying "a few")
 _COUNTED = re.compile(r"^\s*(?:(?:the|exact|total|max(?:imum)?|min(?:imum)?|average|avg)\s+)*(?P<what>number of "
-                      r"[\w-]+(?: [\w-]+){0,3}?)(?:\s+(?:needed|required|used|of|for|in|per|on|by|with|at|during|"
-                      r"when|that)\b.*)?\s*$", re.I)
+                      r"[\w-]+(?: [\w-]+){0,3}?)(?:\s+(?:needs?|needed|requires?|required|uses?|used|takes?|of|for|in|"
+                      r"per|on|by|with|at|during|when|that)\b.*)?\s*$", re.I)
 
 
 def _fragment(text: str) -> re.Match | None:
@@ -271,6 +276,11 @@ _WHICH_DETAIL = re.compile(r"^\s*(?:which|what)\s+(?P<what>[\w-]+(?: [\w-]+){0,2
 _FRAGMENT = re.compile(r"^\s*(?P<what>(?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,3}?"
                        r"(?: (?:and|&) [\w-]+(?: [\w-]+){0,2}?)?)"
                        r"(?:\s+(?:of|for|in|used|on|by|with|at|during|when|that)\b.*)?\s*$", re.I)
+# a chat's shorthand for a detail (fresh set AC: "veda lr?", "frameoracle param count?" quoted other sentences)
+_SHORTHANDS = {"lr": "learning rate", "bs": "batch size", "wd": "weight decay", "#params": "number of parameters",
+               "# params": "number of parameters", "num params": "number of parameters", "n params": "number of parameters",
+               "hparams": "hyperparameters", "hyperparams": "hyperparameters"}
+_SHORTHAND = re.compile(r"(?<![\w#])(?:lr|bs|wd|#\s?params|(?:num|n)[\s_]params|h(?:yper)?params)(?!\w)", re.I)
 _ASKING_BRACKET = re.compile(r"\((?P<asked>\s*(?:how many|how much|what|which)\b[^()]*)\)", re.I)
 # "how many prototypes", "how much memory": the count or amount of a thing, with no verb after it
 _HOW_MANY = re.compile(r"^(?P<how>how many|how much)\s+(?P<what>[\w-]+(?: [\w-]+){0,2})\s*$", re.I)

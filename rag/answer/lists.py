@@ -56,6 +56,9 @@ _REQUEST = (r"(?:(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:list|fin
 # "Anything on X?", "Is there anything about X?", "Is anyone working on X?", "Has anyone tried X?", "What's been
 # done on X?", "What do you have on X?", "Who works on X?"
 _ASKED_AROUND = (
+    # "who reports results on charades-sta?": the question word alone frames it (routing.py makes it a list)
+    r"who(?:\s+else)?\s+(?=(?:reports?|evaluates?|uses?|tests?|benchmarks?|works?\s+on|studies|proposes?|tackles?|"
+    r"addresses?|looks?\s+(?:at|into)|compares?\s+(?:on|against)|builds?\s+on)\b)|"
     r"(?:(?:(?:is|are)\s+there\s+|do\s+(?:you|we)\s+have\s+|(?:have\s+you\s+)?got\s+)?(?:anything|everything)\s+"
     r"(?:(?:in\s+)?here\s+|in\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+)?(?:on|about|regarding|concerning|"
     r"involving|related\s+to|relating\s+to|around|covering|dealing\s+with|in|to\s+do\s+with|that|which)|"

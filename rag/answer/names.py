@@ -178,17 +178,24 @@ class TitleIndex:
                 for head in [token.rsplit("-", 1)[0]] if len(compact(head)) > 3 for row in self._rows(head)]
 
     def _opposite(self, tokens: list[str], covered: set[str]) -> list[tuple[int, str]]:
-        """A short name written in lower case across "vs" from a name ("veda vs isa", "deep forcing vs upi"), or
-        across "and"/"or" when it is no English word: case alone keeps "ISA" apart from words elsewhere, but
-        opposite another paper's name it can only be a name (fresh set Z, z9031 and z9033 compared one paper)."""
+        """A name that keeps its case written in lower case across "vs" from another name or a described paper
+        ("veda vs isa", "muse vs the adaptive video tokenizer paper"), or across "and"/"or" when it is no English
+        word: case alone keeps "ISA" apart from words elsewhere, but opposite another paper it can only be a name
+        (fresh set Z, z9031 and z9033 compared one paper; fresh set AC, ac12039)."""
         rows: list[tuple[int, str]] = []
         for at, joiner in enumerate(tokens[1:-1], start=1):
             joiner = joiner.lower()
             if joiner not in _OPPOSITE_JOINERS:
                 continue
+            # "between spike and frameoracle": both sides of the "and" are what is compared, words or not (fresh set
+            # AC, ac12004 answered of FrameOracle alone)
+            versus = joiner in _VERSUS or joiner == "and" and at >= 2 and tokens[at - 2].lower() == "between"
             for mine, other in ((tokens[at - 1], tokens[at + 1]), (tokens[at + 1], tokens[at - 1])):
                 key = compact(mine)
-                if compact(other) not in covered or key in covered or (joiner not in _VERSUS and key in english_words()):
+                # ... or across "vs" from a paper the question describes ("muse vs the adaptive video tokenizer paper")
+                opposite = compact(other) in covered or joiner in _VERSUS and other.lower() == "the" and any(
+                    re.fullmatch(_KINDS, t, re.I) for t in tokens[at + 2:at + 9])
+                if not opposite or key in covered or (not versus and key in english_words()):
                     continue
                 rows += [(row, mine) for row, exact in self.by_key.get(key, ()) if exact is not None]
         return rows

@@ -40,6 +40,10 @@ _LIST = re.compile(
     r"|(?:^\W*|\b(?:are there|is there|know of|got)\s+)any\s+(?:new\s+|public\s+|good\s+)?(?:benchmarks|datasets)\b"
     r"(?!\s+(?:does|did|do|was|were|is|are)\b)"
     r"|\b(?:whether|if)\s+(?:anyone|anybody|someone|somebody)\s+(?:has|have|had)\s+\w+ed\b"
+    # "who reports results on charades-sta?", "who else uses Mamba?": the papers that do (fresh set AC, ac12065 was
+    # answered from one paper); "Who wrote ProtoKV?" asks its authors, "who annotated it?" a fact
+    r"|^\W*(?:and\s+|so\s+)?who(?:\s+else)?\s+(?:reports?|evaluates?|uses?|tests?|benchmarks?|works?\s+on|studies|"
+    r"proposes?|tackles?|addresses?|looks?\s+(?:at|into)|compares?\s+(?:on|against)|builds?\s+on)\b"
     r"|\bwhat\s+does\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+(?:have|hold|contain)\b",
     re.I)
 # A request for papers in other words than "Which papers …?"; a later question of its own ("Has anyone used X? What

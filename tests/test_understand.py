@@ -275,6 +275,11 @@ COMPARED = "ISA: In this work, we propose ISA. [1]\nVeda: We propose Veda. [2]"
     # "the other one": not the paper just talked about
     (["Compare Veda and ISA.", COMPARED, "What speedup does the former report?", "Veda: We propose Veda. [1]"],
      "And the other one?", ["ISA: In-context Sparse Attention"]),
+    # by what it is about, when only one of them is (fresh set AC)
+    (["Which papers work on streaming video?", LISTED], "the quality one - what does it predict?",
+     ["Multi-screen quality assessment"]),
+    (["Which papers work on streaming video?", LISTED], "the video one - what does it propose?",
+     ["ProtoKV", "Multi-screen quality assessment"]),  # both are: still both
 ])
 def test_a_follow_up_pointing_at_one_of_several_papers_is_about_that_one(built_settings, turns, question, expected):
     snapshot = rag.api.get_index(built_settings).snapshot()

@@ -125,7 +125,7 @@ def conversation_subject(history: list[dict], snapshot: Snapshot, text: str = ""
         return ()
     match = _ORDINAL.search(text)
     if not match:
-        return said[0]
+        return _described_one(said[0], snapshot, text) or said[0]
     if match.group("other"):  # not the paper just talked about: the next of several, or one talked about before
         others = [i for ids in said for i in ids if i != said[0][0]]
         return others[:1] or said[0]
@@ -134,6 +134,22 @@ def conversation_subject(history: list[dict], snapshot: Snapshot, text: str = ""
     among = asked[0] if asked else said[0]
     nth = _NTH[(match.group("nth") or match.group("pair")).lower()]
     return (among[nth],) if -len(among) <= nth < len(among) else said[0]
+
+
+# one of several papers pointed at by what it is about: "the privacy one - what does it strip out?" after a list of
+# two anomaly papers (fresh set AC, ac12003 answered of both)
+_DESCRIBED_ONE = re.compile(r"\bthe\s+(?P<words>(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:one|paper|work|method|approach)\b", re.I)
+
+
+def _described_one(ids: tuple[str, ...], snapshot: Snapshot, text: str) -> tuple[str, ...]:
+    """The one of `ids` whose title or abstract alone holds the words "the … one" describes it by, else ()."""
+    match = _DESCRIBED_ONE.search(text) if len(ids) > 1 else None
+    words = terms(match.group("words")) - GENERIC - FUNCTION - KIND_WORDS if match else set()
+    if not words:
+        return ()
+    holders = [i for i in ids if i in snapshot.by_id and words <= terms(
+        f"{snapshot.papers[snapshot.by_id[i]].title} {snapshot.papers[snapshot.by_id[i]].text}")]
+    return (holders[0],) if len(holders) == 1 else ()
 
 
 def conversation_pair(history: list[dict], snapshot: Snapshot) -> tuple[str, ...]:

@@ -61,6 +61,7 @@ PROOF = "We prove that randomly initialized transformers almost surely compute l
     ("Which continual-learning papers are mainly theoretical?", [0.2, 0.0]),  # the topic's score still decides
     ("Which papers analyse Adam theoretically or empirically?", [0.2, 0.9]),  # either kind answers
     ("papers on continual learning, theory or benchmarks", [0.2, 0.9]),  # theory is one alternative (fresh AB)
+    ("continual learning papers (any setting, incl. theory)", [0.2, 0.9]),  # ... or an example (fresh AD)
 ])
 def test_a_list_of_theory_papers_keeps_the_papers_that_prove_things(topic, expected):
     hits = [_hit(1, PROOF), _hit(2, EVALUATES)]

@@ -51,6 +51,7 @@ TOPICAL = [
     # a topic asked of the collection, not its code links: a list, which abstains when nothing matches (dev d046)
     ("Is there anything on quantum error correction with surface codes?", "list"),
     ("who reports results on charades-sta?", "list"),  # the papers that do (fresh set AC)
+    ("continual learning / catastrophic forgetting papers (any setting, incl. theory)", "list"),  # fresh set AD
     ("who else uses Mamba?", "list"),
     ("Who wrote ProtoKV?", "fact"),  # its authors
     ("who annotated UrbanFeel?", "fact"),

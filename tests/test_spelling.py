@@ -122,7 +122,11 @@ def test_a_word_spelled_right_is_not_turned_into_another(query, index_words, exp
     ("Which papers use KD?", "Which papers use knowledge distillation?"),
     ("Which papers use DiT?", "Which papers use DiT?"),  # "transformer" is no index word: left as typed
     ("Which papers use VAD?", "Which papers use VAD?"),  # the index writes it: kept
+    # a chat's shorthand in lower case (fresh set AD)
+    ("sparse attn for hybrid models", "sparse attention for hybrid models"),
+    ("ctx extension", "context extension"),
+    ("avg gain", "avg gain"),  # the index has no "average": left as typed
 ])
 def test_an_acronym_the_index_lacks_is_spelled_out_in_its_words(query, expected):
-    words = "state space model language models knowledge distillation attention context extension hybrid vad"
+    words = "state space model language models knowledge distillation attention context extension hybrid vad sparse"
     assert correct(query, FakeSnapshot(FakeKeyword(words))) == expected

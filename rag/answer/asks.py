@@ -278,9 +278,11 @@ _FRAGMENT = re.compile(r"^\s*(?P<what>(?:(?:number|amount|count) of )?[\w-]+(?: 
                        r"(?:\s+(?:of|for|in|used|on|by|with|at|during|when|that)\b.*)?\s*$", re.I)
 # a chat's shorthand for a detail (fresh set AC: "veda lr?", "frameoracle param count?" quoted other sentences)
 _SHORTHANDS = {"lr": "learning rate", "bs": "batch size", "wd": "weight decay", "#params": "number of parameters",
+               "#gpus": "number of GPUs", "# gpus": "number of GPUs", "num gpus": "number of GPUs",
                "# params": "number of parameters", "num params": "number of parameters", "n params": "number of parameters",
                "hparams": "hyperparameters", "hyperparams": "hyperparameters"}
-_SHORTHAND = re.compile(r"(?<![\w#])(?:lr|bs|wd|#\s?params|(?:num|n)[\s_]params|h(?:yper)?params)(?!\w)", re.I)
+_SHORTHAND = re.compile(r"(?<![\w#])(?:lr|bs|wd|#\s?(?:params|gpus)|(?:num|n)[\s_]params|num[\s_]gpus|h(?:yper)?params)(?!\w)",
+                        re.I)
 _ASKING_BRACKET = re.compile(r"\((?P<asked>\s*(?:how many|how much|what|which)\b[^()]*)\)", re.I)
 # "how many prototypes", "how much memory": the count or amount of a thing, with no verb after it
 _HOW_MANY = re.compile(r"^(?P<how>how many|how much)\s+(?P<what>[\w-]+(?: [\w-]+){0,2})\s*$", re.I)

@@ -20,7 +20,7 @@ from rag.answer.alternatives import best_of_either
 from rag.answer.topical import topical
 from rag.answer.evidence import cosines, idf_of, sentence_vectors
 from rag.answer.extractive import Source, short_name
-from rag.answer.named import by_title, owns_name, supported_names
+from rag.answer.named import by_title, owns_name, supported_names, written_in_lower_case
 from rag.answer.names import compact, names_of
 from rag.answer.lists import POOL, as_topic, facets, kept as list_kept, lifted, searched
 from rag.answer.understand import Question, has_latin_words, snapshot_facts
@@ -129,7 +129,7 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
            query_vector: np.ndarray, model: Model | None = None) -> Decision:
     """Choose the papers that answer `question` among `hits`, or abstain."""
     model = model or shipped_model(index.settings.index.embedder)
-    question = supported_names(question, hits, snapshot)
+    question = written_in_lower_case(supported_names(question, hits, snapshot), hits, snapshot)
     found = candidates(index, snapshot, question, hits, query_vector)
     hits = found.hits
     p = model.probability(found.rows)

@@ -46,6 +46,29 @@ def supported_names(question: Question, hits: list[Hit], snapshot: Snapshot) -> 
     return replace(question, named=kept, written=written, kind=kind)
 
 
+# an acronym an abstract defines for its own method: "… modality-mutual attention (MMA) …"
+_DEFINED = re.compile(r"\(([A-Z][A-Z0-9]{2,5})\)")
+
+
+def written_in_lower_case(question: Question, hits: list[Hit], snapshot: Snapshot) -> Question:
+    """A fact question naming no paper, that writes in lower case a name keeping its case ("muse", "scope") or an
+    acronym the abstract defines ("mma"), names the paper retrieval ranks first when that is the paper of that
+    name. In lower case the word may be a word ("what is the scope of X?"), so only retrieval's first paper may own
+    it (fresh set AD: "muse linear probe acc vs its teacher?", "modality-mutual attention (mma) — on how many
+    benchmarks …" abstained with their paper first)."""
+    if question.named or question.subject or question.kind != "fact" or not hits:
+        return question
+    paper = hits[0].paper
+    # ... an acronym it presents as its own ("our proposed modality-mutual attention (MMA)"), not a task's ("VideoQA")
+    forms = [n for n in names_of(paper) if len(n.split()) == 1] + [
+        a for a in _DEFINED.findall(paper.text) if introduces(paper.text, re.compile(rf"\({a}\)"))]
+    for form in dict.fromkeys(forms):
+        lower = form.lower()
+        if lower != form and re.search(rf"(?<![\w-]){re.escape(lower)}(?![\w-])", question.text):
+            return replace(question, named=(paper.id,), written=(lower,))
+    return question
+
+
 def owns_name(paper, question: Question, snapshot: Snapshot) -> bool:
     """Is `paper` named by a name of its own (its title, or a coinage it alone introduces) or the conversation's
     subject, not by a word its abstract merely holds ("COPD" in a PubMedQA question asked of the ML papers)?"""

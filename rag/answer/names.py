@@ -189,7 +189,9 @@ class TitleIndex:
                 continue
             # "between spike and frameoracle": both sides of the "and" are what is compared, words or not (fresh set
             # AC, ac12004 answered of FrameOracle alone)
-            versus = joiner in _VERSUS or joiner == "and" and at >= 2 and tokens[at - 2].lower() == "between"
+            # ... as are those of "frameoracle and spike both change which frames go in" (fresh set AD, ad13039)
+            versus = joiner in _VERSUS or joiner == "and" and (at >= 2 and tokens[at - 2].lower() == "between" or
+                                                              at + 2 < len(tokens) and tokens[at + 2].lower() == "both")
             for mine, other in ((tokens[at - 1], tokens[at + 1]), (tokens[at + 1], tokens[at - 1])):
                 key = compact(mine)
                 # ... or across "vs" from a paper the question describes ("muse vs the adaptive video tokenizer paper")

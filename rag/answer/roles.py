@@ -65,8 +65,10 @@ def asked_role(text: str) -> tuple[str, re.Match] | None:
 
 
 def _alternative(text: str, match: re.Match) -> bool:
-    """Is what `match` found one alternative of several ("metrics/evaluation frameworks", "theory or benchmarks")?"""
-    return bool(re.match(r"\s*(?:/|or\b)", text[match.end():]) or re.search(r"(?:/|\bor)\s*$", text[:match.start()]))
+    """Is what `match` found one alternative of several ("metrics/evaluation frameworks", "theory or benchmarks"), or
+    one example of what is asked ("(any setting, incl. theory)": fresh set AD, ad13051 kept the theory papers only)?"""
+    return bool(re.match(r"\s*(?:/|or\b)", text[match.end():]) or re.search(
+        r"(?:/|\bor|\bincl\.?|\bincluding|\be\.g\.|\bsuch as|\bespecially|\beven)\s*$", text[:match.start()], re.I))
 
 
 def _contribution(text: str, match: re.Match, noun: str) -> tuple[str, re.Match] | None:

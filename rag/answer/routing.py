@@ -33,7 +33,8 @@ _LIST = re.compile(
     r"|^\W*(?:papers|works?|research|studies|publications|articles)\s+(?:on|about|into|regarding|concerning|with|[a-z]+ing)\b"
     # a topic and the papers asked for, nothing more: "egocentric video papers?", "any diffusion LLM works?"
     # ... or two topics joined: "continual learning / catastrophic forgetting papers?" (fresh set W, w5011)
-    r"|^\W*(?:any\s+)?[\w-]+(?:(?:\s+|\s*[/&,]\s*)[\w-]+){0,6}\s+(?:papers|works|studies)\s*\??\s*$"
+    # ... an aside after them too: "continual learning papers (any setting, incl. theory)" (fresh set AD, ad13051)
+    r"|^\W*(?:any\s+)?[\w-]+(?:(?:\s+|\s*[/&,]\s*)[\w-]+){0,6}\s+(?:papers|works|studies)\s*(?:\([^()]*\)\s*)?\??\s*$"
     # "Has there been work on X?", "Is X covered by any paper?", "What does the collection have on X?"
     r"|\b(?:has|have)\s+there\s+been\s+(?:any\s+)?(?:work|research|papers|studies)\b|\bany\s+(?:paper|study|work)\b"
     # "Any benchmarks for first-person video?": the papers that bring one (dev b413, n038)

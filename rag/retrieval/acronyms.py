@@ -30,12 +30,23 @@ EXPANSIONS = {
     "sae": "sparse autoencoder", "ptq": "post-training quantization", "qat": "quantization-aware training",
 }
 
+# ... and a chat's shorthand for a word, in lower case ("sparse attn", "ctx len", "avg gain", "linear probe acc":
+# fresh set AD). Expanded on the same terms: only when the index lacks the shorthand and has the words
+SHORTHANDS = {
+    "attn": "attention", "ctx": "context", "len": "length", "avg": "average", "acc": "accuracy", "perf": "performance",
+    "params": "parameters", "hparams": "hyperparameters", "hyperparams": "hyperparameters", "lr": "learning rate",
+    "vid": "video", "vids": "videos", "img": "image", "imgs": "images", "seq": "sequence", "seqs": "sequences",
+    "eval": "evaluation", "evals": "evaluations", "approx": "approximately", "impl": "implementation",
+}
+
 _ACRONYM = re.compile(r"^(?P<base>[A-Z][A-Z0-9]{1,4}|[A-Z]\d[A-Z])(?P<plural>s?)$")
 
 
 def spelled_out(word: str, known: Callable[[str], bool]) -> str | None:
-    """The acronym `word` ("SSM", "LMs") in words, when the index lacks it (`known(word)` is False) and has each of
-    the expansion's words (`known`), plural kept; else None."""
+    """The acronym `word` ("SSM", "LMs") or lower-case shorthand ("attn") in words, when the index lacks it
+    (`known(word)` is False) and has each of the expansion's words (`known`), plural kept; else None."""
+    if word in SHORTHANDS and not known(word) and all(known(w) for w in SHORTHANDS[word].split()):
+        return SHORTHANDS[word]
     match = _ACRONYM.match(word)
     if not match or known(word):
         return None

@@ -106,6 +106,7 @@ def test_ask_part(text, last):
     ("how much memory", "", "amount of memory"),
     # a chat's shorthand for a detail (fresh set AC)
     ("veda lr?", "Veda", "learning rate"),
+    ("lsgquant bit width — w4a4, w8a8, something lower?", "LSGQuant", "bit width"),  # values after a dash
     ("frameoracle param count?", "FrameOracle", "param count"),
     ("#params of veda?", "Veda", "number of parameters"),
     ("exact number of auxiliary forward passes upi needs?", "UPI", "number of auxiliary forward passes"),
@@ -180,6 +181,9 @@ def test_a_question_for_the_main_idea_asks_for_the_gist(text, gist):
      ["what exact bit width does lsgquant quantize the DiT to?"]),
     ("Which bit width does LSGQuant use? 4-bit or 8-bit?", ["Which bit width does LSGQuant use?"]),
     ("Is Veda fast? And what speedup?", ["And what speedup?"]),
+    # ... nor a run of one-word questions offering names, the first after a dash (fresh set AD)
+    ("which hybrid models did they test — jamba? zamba? samba?", ["which hybrid models did they test?"]),
+    ("What is Veda? Why?", ["Why?"]),
     # a topic before the colon is what is asked about, not a description of a paper
     ("Cycloplegic refraction in young adults: is it mandatory?", ["Cycloplegic refraction in young adults: is it mandatory?"]),
 ])

@@ -39,6 +39,8 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("Which papers accelerate video diffusion?", []),
     # one alternative of an "or" is no requirement: "in videos or in 3D scenes" is answered by either
     ("I'm looking for papers about segmenting objects, in videos or in 3D scenes.", []),
+    # ... but a modifier two heads share is asked either way (fresh set AD)
+    ("which papers apply video llms to sign language recognition or translation?", ["sign language"]),
     ("Which papers speed up attention?", []),
     # a word of a domain used otherwise: an expert's recommendations, air traffic (PubMedQA, SciFact)
     ("Are experts' recommendations implemented in routine clinical practice?", ["medicine"]),

@@ -116,6 +116,12 @@ def _sentences(question: str) -> list[str]:
     parts = [p for p in _SENTENCE_END.split(_ASKING_ASIDE.sub(" ", question).strip()) if p.strip()]
     if len(parts) > 1 and all(_OPTION.fullmatch(w) for w in re.findall(r"[^\s,/?!]+", parts[-1])):
         parts = parts[:-1]
+    # ... or a run of one-word questions offering names ("which hybrid models did they test — jamba? zamba? samba?")
+    while len(parts) > 1 and len(parts[-1].split()) == 1 and parts[-1].rstrip().endswith("?") \
+            and not _QUESTION_WORD.match(parts[-1]):
+        parts = parts[:-1]
+    if len(parts) < len(_SENTENCE_END.split(question.strip())):
+        parts[-1] = _DASHED_OPTION.sub("?", parts[-1])
     return parts
 
 
@@ -172,7 +178,7 @@ def attribute(asked: str, names: str = "") -> str:
     # any other aside in brackets ("Which reasoning model (name and parameter count) is …") and what frames the question
     # before it starts ("VideoKR — which base model …", "In the MMA paper, which backbones …") are no part of the
     # attribute (fresh set N: n042, n044, n046 found no attribute, so never "does not report")
-    text = _OPTIONS.sub("", _FRAME.sub("", _ASIDE.sub(" ", text)).strip()).strip()
+    text = _OPTIONS.sub("", _FRAME.sub("", _ASIDE.sub(" ", _DASH_VALUES.sub("", text))).strip()).strip()
     took = _TAKES.search(text)  # "How long does X take to train?" asks its training time
     if took:
         return f"{_GERUND.get(took.group('verb').lower(), took.group('verb') + 'ing')} time"
@@ -302,6 +308,10 @@ _FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on)\s+(?
                     # datasets did they test on", fresh set X, x6035), not "what is the error rate" (dev s090)
                     r"|which\s|what\s+(?!(?:is|are|was|were|do|does|did)\b)[\w-]+\s+(?:do|does|did|is|are|was|were)\b))", re.I)
 # options offered after the asked thing: "which datasets, movi or ytvis?" asks "datasets" (fresh set W, w4041)
+# values offered after a dash: "lsgquant bit width — w4a4, w8a8, something lower?" (fresh set AD, ad13009)
+_DASH_VALUES = re.compile(r"\s+[—–-]\s+[\w.+-]*\d[\w.+-]*\s*,.*$")
+# the first of the options, after a dash: "… did they test — jamba?" when "zamba? samba?" follow
+_DASHED_OPTION = re.compile(r"\s+[—–-]\s*[\w.+-]+\s*\?\s*$")
 _OPTIONS = re.compile(r",\s*(?:e\.g\.\s*|like\s+|such as\s+)?[\w.+-]+(?:\s*,\s*[\w.+-]+)*,?\s+or\s+[\w.+-]+\s*$", re.I)
 _TAKES = re.compile(r"^how long (?:does|do|did|will|would|can) .+? take to (?P<verb>[a-z]+)\b", re.I)
 _GERUND = {"train": "training", "run": "running", "converge": "convergence", "generate": "generation",

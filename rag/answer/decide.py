@@ -129,7 +129,7 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
            query_vector: np.ndarray, model: Model | None = None) -> Decision:
     """Choose the papers that answer `question` among `hits`, or abstain."""
     model = model or shipped_model(index.settings.index.embedder)
-    question = written_in_lower_case(supported_names(question, hits, snapshot), hits, snapshot)
+    question = written_in_lower_case(supported_names(question, hits, snapshot), hits)
     found = candidates(index, snapshot, question, hits, query_vector)
     hits = found.hits
     p = model.probability(found.rows)

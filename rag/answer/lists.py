@@ -16,7 +16,7 @@ from dataclasses import replace
 import numpy as np
 
 from rag.answer.alternatives import distributed
-from rag.answer.routing import VENUE_FIRST
+from rag.answer.routing import VENUE_FIRST, WHO_DOES
 from rag.answer.wording import GENERIC
 from rag.corpus.terms import terms
 
@@ -57,8 +57,7 @@ _REQUEST = (r"(?:(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:list|fin
 # done on X?", "What do you have on X?", "Who works on X?"
 _ASKED_AROUND = (
     # "who reports results on charades-sta?": the question word alone frames it (routing.py makes it a list)
-    r"who(?:\s+else)?\s+(?=(?:reports?|evaluates?|uses?|tests?|benchmarks?|works?\s+on|studies|proposes?|tackles?|"
-    r"addresses?|looks?\s+(?:at|into)|compares?\s+(?:on|against)|builds?\s+on)\b)|"
+    WHO_DOES + "|"
     r"(?:(?:(?:is|are)\s+there\s+|do\s+(?:you|we)\s+have\s+|(?:have\s+you\s+)?got\s+)?(?:anything|everything)\s+"
     r"(?:(?:in\s+)?here\s+|in\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+)?(?:on|about|regarding|concerning|"
     r"involving|related\s+to|relating\s+to|around|covering|dealing\s+with|in|to\s+do\s+with|that|which)|"

@@ -50,7 +50,7 @@ def supported_names(question: Question, hits: list[Hit], snapshot: Snapshot) -> 
 _DEFINED = re.compile(r"\(([A-Z][A-Z0-9]{2,5})\)")
 
 
-def written_in_lower_case(question: Question, hits: list[Hit], snapshot: Snapshot) -> Question:
+def written_in_lower_case(question: Question, hits: list[Hit]) -> Question:
     """A fact question naming no paper, that writes in lower case a name keeping its case ("muse", "scope") or an
     acronym the abstract defines ("mma"), names the paper retrieval ranks first when that is the paper of that
     name. In lower case the word may be a word ("what is the scope of X?"), so only retrieval's first paper may own

@@ -15,6 +15,9 @@ import re
 # a venue put before the question: "ICML only: anything on model compression?" (fresh set W, w5006)
 _VENUE_FRAME = r"^\W*(?-i:[A-Z]{3,}\w*)(?:\s+\d{4})?(?:\s+only)?\s*[:—–]\s*"
 VENUE_FIRST = re.compile(_VENUE_FRAME + r"(?=\w)")
+# "who reports results on charades-sta?", "who else uses Mamba?": asks for the papers that do (lists.py frames it)
+WHO_DOES = (r"who(?:\s+else)?\s+(?=(?:reports?|evaluates?|uses?|tests?|benchmarks?|works?\s+on|studies|proposes?|"
+            r"tackles?|addresses?|looks?\s+(?:at|into)|compares?\s+(?:on|against)|builds?\s+on)\b)")
 _PAPER_WORDS = r"(?:papers|works|methods|approaches|studies|articles|abstracts|publications|submissions|entries|literature)"
 # the nouns a request for several papers asks for ("I need papers that …", "point me to work on …")
 _BODY_OF_WORK = r"(?:papers|works?|research|studies|literature|publications|articles|approaches|methods|analyses|reading)"
@@ -43,8 +46,7 @@ _LIST = re.compile(
     r"|\b(?:whether|if)\s+(?:anyone|anybody|someone|somebody)\s+(?:has|have|had)\s+\w+ed\b"
     # "who reports results on charades-sta?", "who else uses Mamba?": the papers that do (fresh set AC, ac12065 was
     # answered from one paper); "Who wrote ProtoKV?" asks its authors, "who annotated it?" a fact
-    r"|^\W*(?:and\s+|so\s+)?who(?:\s+else)?\s+(?:reports?|evaluates?|uses?|tests?|benchmarks?|works?\s+on|studies|"
-    r"proposes?|tackles?|addresses?|looks?\s+(?:at|into)|compares?\s+(?:on|against)|builds?\s+on)\b"
+    rf"|^\W*(?:and\s+|so\s+)?{WHO_DOES}"
     r"|\bwhat\s+does\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+(?:have|hold|contain)\b",
     re.I)
 # A request for papers in other words than "Which papers …?"; a later question of its own ("Has anyone used X? What

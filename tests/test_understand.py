@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 import rag
-from rag.answer.names import TitleIndex, described_phrase, described_phrases, named_papers, titled_phrases
+from rag.answer.descriptions import described_phrase, described_phrases, titled_phrases
+from rag.answer.names import TitleIndex, named_papers
 from rag.answer.conversation import dangling_reference
 from rag.answer.understand import absent_venue, follows_on, understand
 from rag.types import Paper

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from rag.answer.names import TitleIndex, compact, described_phrases
+from rag.answer.descriptions import described_phrases
+from rag.answer.names import TitleIndex, compact
 from rag.answer.wording import GENERIC, KIND_WORDS
 from rag.corpus.terms import terms
 from rag.index.store import Snapshot

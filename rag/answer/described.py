@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from rag.answer.decide import paper_name
 from rag.answer.judged import best_judged
-from rag.answer.names import described_phrases
+from rag.answer.descriptions import described_phrases
 from rag.answer.understand import Question
 from rag.index.store import PaperIndex, Snapshot
 

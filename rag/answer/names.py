@@ -196,7 +196,7 @@ class TitleIndex:
                 key = compact(mine)
                 # ... or across "vs" from a paper the question describes ("muse vs the adaptive video tokenizer paper")
                 opposite = compact(other) in covered or joiner in _VERSUS and other.lower() == "the" and any(
-                    re.fullmatch(_KINDS, t, re.I) for t in tokens[at + 2:at + 9])
+                    re.fullmatch(PAPER_KINDS, t, re.I) for t in tokens[at + 2:at + 9])
                 if not opposite or key in covered or (not versus and key in english_words()):
                     continue
                 rows += [(row, mine) for row, exact in self.by_key.get(key, ()) if exact is not None]
@@ -238,62 +238,9 @@ def named_papers(text: str, papers: list[Paper], titles: TitleIndex | None = Non
     return [papers[row] for row in titles.find(text)]
 
 
-# a paper a comparison describes rather than names: "MUSE and the information-theoretic adaptive video tokenizer",
-# "Veda versus the decision-representation method for layer pruning"
-_KINDS = (r"(?:framework|method|tokeni[sz]er|paper|benchmark|model|approach|work|system|dataset|technique|architecture|"
-          r"study|analysis|theory)")
-_DESCRIBED = re.compile(
-    r"(?:\b(?:and|versus|vs\.?|from|with|to|than)\s+)the\s+(?P<what>(?:[\w-]+\s+){0,5}?" + _KINDS + r"(?:\s+(?:for|of|on)\s+"
-    r"(?:[\w-]+\s+){0,2}?[\w-]+(?=\s*[:?,;.]|\s+(?:and|differ|compare)\b))?)(?=\s|[:?,;.]|$)"
-    # the first of the two, before what joins it to the other ("the hyperparameter-transfer paper's explanation
-    # compare with …", "Contrast the mobile video quality study with UrbanFeel", "the … analysis in JAX differ from")
-    r"|\bthe\s+(?P<first>(?:[\w-]+\s+){1,5}?" + _KINDS + r")(?:'s\s+[\w-]+|\s+(?:in|of|on|for)\s+[\w-]+)?"
-    r",?\s+(?:and|versus|vs\.?|with|differ\w*|compare[sd]?)\s", re.I)
-
-
-# ... or by any words after "and the" / "with the" up to where the question goes on ("Veda and the training-free
-# extension of autoregressive video diffusion: how …", "SCOPE compare with the frame selection module that …"):
-# the kind of thing is open-ended (extension, module, strategy …), the described paper's words are what search needs
-_DESCRIBED_LOOSELY = re.compile(
-    r"\b(?:and|versus|vs\.?|from|with|than)\s+the\s+(?P<what>[\w-]+(?:\s+[\w-]+){1,7}?)"
-    r"(?=\s*[:?,;.]|\s*$|\s+(?:that|which|differ\w*|compare\w*|both|each|do|does|is|are)\b)", re.I)
-
-
-def described_phrase(text: str, written: tuple[str, ...]) -> str:
-    """The words a comparison uses for a paper it does not name ("information-theoretic adaptive video
-    tokenizer"), or "" (a phrase holding a named paper's name is that paper: "the ME Layer paper")."""
-    for pattern in (_DESCRIBED, _DESCRIBED_LOOSELY):
-        for match in pattern.finditer(text):
-            phrase = (match.group("what") or match.groupdict().get("first") or "").strip()
-            if len(phrase.split()) >= 2 and not any(compact(w) in compact(phrase) for w in written):
-                return phrase
-    return ""
-
-
-def described_phrases(text: str, written: tuple[str, ...]) -> list[str]:
-    """The one or two phrases a comparison describes papers by ("the halfspaces paper and the perceptron paper")."""
-    first = described_phrase(text, written)
-    rest = re.sub(r"(?:\bthe\s+)?" + re.escape(first), "it", text, count=1, flags=re.I) if first else ""
-    return [p for p in (first, described_phrase(rest, written) if rest else "") if p]
-
-
-# a coined term written in title case ("the Progressive Intensity Hypothesis", "Norm-based Spatial Pooling"): when
-# few abstracts hold it verbatim it names their paper, as a model or dataset name does (understand.mentioned)
-_TITLED = re.compile(r"(?<![\w-])[A-Z][\w-]+(?:\s+(?:of|for|and|the|in|on|to|with|-)?\s*[A-Z][\w-]+){1,5}")
-_OPENERS = {"what", "which", "how", "does", "do", "did", "is", "are", "was", "were", "can", "could", "why", "where",
-            "who", "tell", "in", "for", "compare", "explain", "describe", "the", "and", "besides", "between", "among"}
-
-
-def titled_phrases(text: str) -> list[str]:
-    """Runs of two or more capitalised words, without a question's opening word ("What Progressive …")."""
-    found = []
-    for match in _TITLED.finditer(text):
-        words = match.group(0).split()
-        while words and words[0].lower() in _OPENERS:
-            words = words[1:]
-        if len(words) >= 2:
-            found.append(" ".join(words))
-    return found
+# the kinds of thing a question may describe a paper as ("the … framework", "the … paper")
+PAPER_KINDS = (r"(?:framework|method|tokeni[sz]er|paper|benchmark|model|approach|work|system|dataset|technique|"
+               r"architecture|study|analysis|theory)")
 
 
 def names_in(text: str, names: list[str]) -> bool:

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from rag.answer.against import COMPARE, MAX_MENTIONS, compared_description, described_rows
 from rag.answer.conversation import (BOTH, LOOSELY_RELATED, conversation_pair, conversation_subject, follows_on, leans_on,
                                      made_standalone)
+from rag.answer.descriptions import titled_phrases
 from rag.answer.facts import SnapshotFacts, snapshot_facts
-from rag.answer.names import compact, introduces, titled_phrases
+from rag.answer.names import compact, introduces
 from rag.answer.routing import code_of_topic, route, without_code
 from rag.corpus.terms import stemmer
 from rag.corpus.titles import COMMON_ACRONYMS

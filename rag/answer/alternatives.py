@@ -104,12 +104,13 @@ def optional(domain, parts: list[str]) -> bool:
         for match in domain.asked.finditer(text):
             if i and not held[i - 1] and _beside(seps[i - 1], not terms(text[:match.start()]) - FUNCTION):
                 return True
+            if i + 1 == len(texts) or held[i + 1]:
+                continue
             after = terms(text[match.end():]) - FUNCTION
             # ... but a modifier shared by two heads is asked either way: "sign language recognition or translation"
             # (fresh set AD, ad13065 listed five papers on no sign language)
-            shared = bool(after) and len(terms(texts[i + 1]) - FUNCTION - FRAME_WORDS) == 1 if i + 1 < len(texts) \
-                else False
-            if i + 1 < len(texts) and not held[i + 1] and not shared and _beside(seps[i], not after):
+            shared = bool(after) and len(terms(texts[i + 1]) - FUNCTION - FRAME_WORDS) == 1
+            if not shared and _beside(seps[i], not after):
                 return True
     return False
 

@@ -115,14 +115,15 @@ _OPTION = re.compile(r"[\w.+-]*\d[\w.+%×-]*|[A-Z][A-Z0-9+-]+|(?i:or|and|maybe|e
 def _sentences(question: str) -> list[str]:
     """A question's sentences, without an aside or a last sentence that only offers answers."""
     parts = [p for p in _SENTENCE_END.split(_ASKING_ASIDE.sub(" ", question).strip()) if p.strip()]
-    if len(parts) > 1 and all(_OPTION.fullmatch(w) for w in re.findall(r"[^\s,/?!]+", parts[-1])):
-        parts = parts[:-1]
+    asked = len(parts)
+    if asked > 1 and all(_OPTION.fullmatch(w) for w in re.findall(r"[^\s,/?!]+", parts[-1])):
+        asked -= 1
     # ... or a run of one-word questions offering names ("which hybrid models did they test — jamba? zamba? samba?")
-    while len(parts) > 1 and len(parts[-1].split()) == 1 and parts[-1].rstrip().endswith("?") \
-            and not QUESTION_WORD.match(parts[-1]):
-        parts = parts[:-1]
-    if len(parts) < len(_SENTENCE_END.split(question.strip())):
-        parts[-1] = _DASHED_OPTION.sub("?", parts[-1])
+    while asked > 1 and len(parts[asked - 1].split()) == 1 and parts[asked - 1].rstrip().endswith("?") \
+            and not QUESTION_WORD.match(parts[asked - 1]):
+        asked -= 1
+    if asked < len(parts):  # options followed: the first may hang on the question after a dash ("… — jamba?")
+        parts = parts[:asked - 1] + [_DASHED_OPTION.sub("?", parts[asked - 1])]
     return parts
 
 

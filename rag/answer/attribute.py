@@ -19,8 +19,9 @@ def attribute(asked: str, names: str = "") -> str:
     # an aside in brackets that asks ("protokv prototype bank capacity (how many prototypes)?") says what is asked
     # (fresh set AB, ab11063: "capacity" was taken, which the abstract has, so never "does not report")
     bracket = _ASKING_BRACKET.search(text)
-    if bracket and attribute(bracket.group("asked")):
-        return attribute(bracket.group("asked"))
+    asked = attribute(bracket.group("asked")) if bracket else ""
+    if asked:
+        return asked
     # any other aside in brackets ("Which reasoning model (name and parameter count) is …") and what frames the question
     # before it starts ("VideoKR — which base model …", "In the MMA paper, which backbones …") are no part of the
     # attribute (fresh set N: n042, n044, n046 found no attribute, so never "does not report")

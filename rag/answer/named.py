@@ -8,6 +8,7 @@ from dataclasses import replace
 from rag.answer.names import compact, introduces, is_coined, names_of
 from rag.answer.understand import Question
 from rag.corpus.terms import terms
+from rag.corpus.titles import COMMON_ACRONYMS
 from rag.index.store import Snapshot
 from rag.types import Hit
 
@@ -60,8 +61,10 @@ def written_in_lower_case(question: Question, hits: list[Hit]) -> Question:
         return question
     paper = hits[0].paper
     # ... an acronym it presents as its own ("our proposed modality-mutual attention (MMA)"), not a task's ("VideoQA")
+    # nor a field's ("MLLM", as understand._defined skips it)
     forms = [n for n in names_of(paper) if len(n.split()) == 1] + [
-        a for a in _DEFINED.findall(paper.text) if introduces(paper.text, re.compile(rf"\({a}\)"))]
+        a for a in _DEFINED.findall(paper.text)
+        if a not in COMMON_ACRONYMS and introduces(paper.text, re.compile(rf"\({a}\)"))]
     for form in dict.fromkeys(forms):
         lower = form.lower()
         if lower != form and re.search(rf"(?<![\w-]){re.escape(lower)}(?![\w-])", question.text):

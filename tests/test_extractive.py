@@ -293,3 +293,23 @@ def test_the_consequence_of_the_best_sentence_is_quoted_with_it(best, quoted):
     others = [i for i in (0, 1, 2) if i != best]
     chosen = with_consequence(hit, [Sentence(i, sentences[i], 1.0) for i in (best, *others)], 3)
     assert [s.position for s in chosen] == quoted
+
+
+def test_a_hostile_title_and_code_link_in_a_list_of_papers_with_code_reach_every_output_as_text():
+    import rag
+    from rag.display import answer_html, answer_markdown
+    from rag.safety import terminal_text
+    from ui.render import render_answer
+
+    title = "![x](http://127.0.0.1:9/leak) <img src=http://127.0.0.1:9/i> [a](javascript:alert(1))\x1b[2J"
+    url = "https://github.com/x/**bold**_[y](javascript:alert(1))"
+    hostile = Source(1, Hit(paper=replace(paper(title, VEDA), links=(Link(url, True),)), score=1.0))
+    text = list_answer([hostile, source(2, "ProtoKV", PROTO)], asks({"video"}), {}, 120, code_only=True)
+    answer = rag.Answer(text=text, mode="extractive")
+
+    assert "code at " + url in text  # the link is listed, as its paper gave it
+    for shown in (render_answer(answer, 1), answer_markdown(answer)):  # read as Markdown: no syntax left live
+        assert "<img" not in shown and "](http" not in shown and "](javascript" not in shown and "\x1b" not in shown
+    html = answer_html(answer)  # read as HTML: no tag left live, Markdown is plain text there
+    assert "<img" not in html and "&lt;img" in html and "\x1b" not in html
+    assert "\x1b" not in terminal_text(text)

@@ -82,6 +82,7 @@ def test_ask_part(text, last):
     ("Which specific reasoning model (name and parameter count) is DramaSR-LRM built on?", "DramaSR-LRM",
      "specific reasoning model"),
     ("VideoKR — which base model did they post-train", "VideoKR", "base model"),
+    ("kern router experiments — how many experts in the MoE models tested?", "kern", "number of experts"),  # set AG
     ("In the MMA paper, which three LLM backbones were used exactly?", "MMA", "three LLM backbones"),
     ("For the SmoothSA method, what feature backbone is used?", "SmoothSA", "feature backbone"),
     ("In the UrbanFeel benchmark, which MLLM came out on top overall?", "UrbanFeel", "MLLM"),

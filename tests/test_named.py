@@ -117,7 +117,9 @@ LOWER = [_paper("muse", "MUSE", "We propose MUSE, a tokenizer. MUSE beats its te
          _paper("mma", "Multimodal models", "We propose modality-mutual attention (MMA) for image tokens."),
          _paper("vqa", "Video QA", "Models answer questions on video (VQA) poorly. We study why."),
          _paper("bench", "CapBench", "We introduce CapBench for multimodal large language models (MLLM)."),
-         _paper("veda", "Veda: sparse attention", "Veda distils sparse attention within scope.")]
+         _paper("veda", "Veda: sparse attention", "Veda distils sparse attention within scope."),
+         _paper("surg", "Surgical video datasets", "Surgical data is scarce. We address this challenge with "
+                "SurgiFlowVid, a video diffusion framework. FlowNet-style baselines fail.")]
 
 
 @pytest.mark.parametrize(("text", "ranked", "named"), [
@@ -128,6 +130,10 @@ LOWER = [_paper("muse", "MUSE", "We propose MUSE, a tokenizer. MUSE beats its te
     ("what does MUSE beat?", ["muse", "veda"], ()),  # as written: understand.py names it, not this rule
     ("why do models fail at vqa?", ["vqa", "veda"], ()),  # an acronym the abstract uses, not one it presents
     ("how do mllm captioners fail?", ["bench", "veda"], ()),  # ... nor a field's acronym it spells out
+    # a descriptively titled paper's coined name, from the sentence presenting its work (fresh set AG)
+    ("surgiflowvid: which backbone is it initialised from?", ["surg", "veda"], ("surg",)),
+    ("surgiflowvid: which backbone?", ["veda", "surg"], ()),
+    ("flownet: which backbone?", ["surg", "veda"], ()),  # a coined word outside the sentence presenting its work
 ])
 def test_a_name_typed_in_lower_case_names_the_paper_retrieval_ranks_first(text, ranked, named):
     question = Question(text=text, standalone=text, venue=None, year=None, kind="fact")

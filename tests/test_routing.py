@@ -52,6 +52,9 @@ TOPICAL = [
     ("Is there anything on quantum error correction with surface codes?", "list"),
     ("who reports results on charades-sta?", "list"),  # the papers that do (fresh set AC)
     ("continual learning / catastrophic forgetting papers (any setting, incl. theory)", "list"),  # fresh set AD
+    ("continual learning / forgetting papers in the set?", "list"),  # fresh set AG
+    ("Looking for benchmarks that evaluate detailed, fine-grained video captioning.", "list"),  # fresh set AG
+    ("I need datasets of egocentric video.", "list"),
     ("who else uses Mamba?", "list"),
     ("Who wrote ProtoKV?", "fact"),  # its authors
     ("who annotated UrbanFeel?", "fact"),

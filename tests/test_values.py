@@ -176,6 +176,10 @@ TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms pe
     ("Scaler", SCALER, "How many scale-aware experts does Scaler have?", ["number of scale-aware experts"]),
     # ... or with all its other words: "~8K training samples" answers "how much training data" (dev w604)
     ("Trainer", TRAINER, "How much training data does Trainer need?", []),
+    # data is counted in samples or examples, whatever sentence holds the word "data" (dev x6006)
+    ("Trainer", TRAINER + " Others need far more data.", "How much data do the competing methods need?", []),
+    ("Trainer", "We present Trainer, a data-efficient learner. It converges fast.", "How much data does Trainer need?",
+     ["amount of data"]),
     # a count must stand with the asked noun, not anywhere in a sentence holding it (dev w1003)
     ("Cities", CITIES, "How many annotators labelled Cities?", ["number of annotators"]),
     ("Cities", CITIES, "How many cities do the Cities images come from?", []),

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rag.answer.names import compact, introduces, is_coined, names_of
+from rag.answer.names import INTRODUCES, compact, introduces, is_coined, names_of
 from rag.answer.understand import Question
-from rag.corpus.terms import terms
+from rag.corpus.terms import analyse, terms
 from rag.corpus.titles import COMMON_ACRONYMS
 from rag.index.store import Snapshot
 from rag.types import Hit
@@ -64,12 +64,26 @@ def written_in_lower_case(question: Question, hits: list[Hit]) -> Question:
     # nor a field's ("MLLM", as understand._defined skips it)
     forms = [n for n in names_of(paper) if len(n.split()) == 1] + [
         a for a in _DEFINED.findall(paper.text)
-        if a not in COMMON_ACRONYMS and introduces(paper.text, re.compile(rf"\({a}\)"))]
+        if a not in COMMON_ACRONYMS and introduces(paper.text, re.compile(rf"\({a}\)"))] + _coined_own(paper)
     for form in dict.fromkeys(forms):
         lower = form.lower()
         if lower != form and re.search(rf"(?<![\w-]){re.escape(lower)}(?![\w-])", question.text):
             return replace(question, named=(paper.id,), written=(lower,))
     return question
+
+
+def _coined_own(paper) -> list[str]:
+    """The coined words of the sentences presenting a descriptively titled paper's own work: its method's name
+    ("We address this challenge with SurgiFlowVid, …"; fresh set AG: "surgiflowvid: which … backbone" named no
+    paper, so the missing detail went unsaid)."""
+    if not paper.title_derived:
+        return []
+    return [w for s in analyse(paper.text).sentences if INTRODUCES.search(s)
+            for w in _COINED.findall(s) if is_coined(w)]
+
+
+# a coined name in mixed case, 5+ letters ("SurgiFlowVid", "FlowNAR"), as the abstract writes it
+_COINED = re.compile(r"(?<![\w-])[A-Z][a-z]*[A-Z][A-Za-z]*[a-z][A-Za-z]*(?![\w-])")
 
 
 def owns_name(paper, question: Question, snapshot: Snapshot) -> bool:

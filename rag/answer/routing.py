@@ -20,7 +20,9 @@ WHO_DOES = (r"who(?:\s+else)?\s+(?=(?:reports?|evaluates?|uses?|tests?|benchmark
             r"tackles?|addresses?|looks?\s+(?:at|into)|compares?\s+(?:on|against)|builds?\s+on)\b)")
 _PAPER_WORDS = r"(?:papers|works|methods|approaches|studies|articles|abstracts|publications|submissions|entries|literature)"
 # the nouns a request for several papers asks for ("I need papers that …", "point me to work on …")
-_BODY_OF_WORK = r"(?:papers|works?|research|studies|literature|publications|articles|approaches|methods|analyses|reading)"
+# ... or the papers that bring one: "Looking for benchmarks that evaluate detailed video captioning" (fresh set AG)
+_BODY_OF_WORK = (r"(?:papers|works?|research|studies|literature|publications|articles|approaches|methods|analyses|reading|"
+                 r"benchmarks|datasets)")
 _LIST = re.compile(
     rf"\b(which|what|any|list|find|show|name)\b[^?]*\b{_PAPER_WORDS}\b|\blist\b|\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b"
     # "Which ones use RL?" asks for papers; "what do randomly initialized ones compute?" (networks) does not
@@ -37,7 +39,9 @@ _LIST = re.compile(
     # a topic and the papers asked for, nothing more: "egocentric video papers?", "any diffusion LLM works?"
     # ... or two topics joined: "continual learning / catastrophic forgetting papers?" (fresh set W, w5011)
     # ... an aside after them too: "continual learning papers (any setting, incl. theory)" (fresh set AD, ad13051)
-    r"|^\W*(?:any\s+)?[\w-]+(?:(?:\s+|\s*[/&,]\s*)[\w-]+){0,6}\s+(?:papers|works|studies)\s*(?:\([^()]*\)\s*)?\??\s*$"
+    # ... or where they are: "continual learning / forgetting papers in the set?" (fresh set AG, ag16032)
+    r"|^\W*(?:any\s+)?[\w-]+(?:(?:\s+|\s*[/&,]\s*)[\w-]+){0,6}\s+(?:papers|works|studies)\s*(?:\([^()]*\)\s*)?"
+    r"(?:(?:in|from)\s+(?:the|this|your)\s+(?:set|collection|index|corpus|list)\s*|here\s*)?\??\s*$"
     # "Has there been work on X?", "Is X covered by any paper?", "What does the collection have on X?"
     r"|\b(?:has|have)\s+there\s+been\s+(?:any\s+)?(?:work|research|papers|studies)\b|\bany\s+(?:paper|study|work)\b"
     # "Any benchmarks for first-person video?": the papers that bring one (dev b413, n038)

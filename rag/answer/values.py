@@ -90,7 +90,12 @@ def spelled(words: frozenset[str], have: frozenset[str]) -> frozenset[str]:
     differs in its last letter only ("licenc" / "licens", "normalis" / "normaliz"), or an acronym's plural, which
     the stemmer keeps ("mllms" for the question's "MLLM": UrbanFeel "does not report its MLLM", dev v555)."""
     return frozenset(w for w in words if w in have or f"{w}s" in have or len(w) >= 6 and any(
-        len(h) == len(w) and h[:-1] == w[:-1] for h in have))
+        len(h) == len(w) and h[:-1] == w[:-1] for h in have) or bool(_COUNTED_AS.get(w, frozenset()) & have))
+
+
+# data is counted in samples: "how much data do the competing methods need" is answered by "… approaches that
+# require 257K to 4.4M examples" (dev x6006)
+_COUNTED_AS = {"data": frozenset(terms("samples examples instances"))}
 
 
 def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
@@ -114,6 +119,8 @@ def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
         # training data": "~8K training samples")
         on = (_holding(analysis, head, need - head)
               or [s for s, have in zip(analysis.sentences, analysis.terms) if need & have])
+        alike = frozenset().union(*(_COUNTED_AS.get(w, frozenset()) for w in head))
+        on += [s for s, have in zip(analysis.sentences, analysis.terms) if alike & have and s not in on]
         # a name must stand beside the detail's words: "Which teacher video diffusion model …?" is not answered by
         # "Distribution Matching Distillation (DMD) is a … paradigm for … video diffusion models" (dev w024)
         valued = (lambda s: named_near(s, need, own, asked, initials)) if wants == "names" else \

@@ -96,6 +96,31 @@ def test_the_benchmarks_asked_are_in_the_sentence_on_its_experiments():
     assert quoted.startswith("Comprehensive experiments in MoE and LLM")
 
 
+REWARDED = ("Long videos are hard. In this paper, we propose Segmenter, a multi-turn framework trained by pure RL that "
+            "selects key video segments. Segmenter reformulates video understanding as a decision process over segments. "
+            "To ensure stable training, we introduce a gated bi-level reward system. "
+            "Segmenter needs only 8K samples.")
+
+
+def test_the_rewards_asked_are_its_sentences_on_the_training_signal():
+    # "how do X and Y design their RL rewards for selecting video segments" (fresh set AG, ag16078)
+    found = asks({"design", "rl", "reward", "select", "segment"}, "method")
+
+    quoted = " ".join(s.text for s in aspect_sentences(source("Segmenter", REWARDED), found, {}))
+
+    assert "gated bi-level reward" in quoted and "8K samples" not in quoted
+
+
+def test_the_mechanism_asked_is_the_method_it_presents_not_its_sentences_on_the_goal():
+    # "OGD+ vs VISTA: what mechanism does each use to limit forgetting?" (fresh set AG, ag16080)
+    found = Asks(frozenset({"mechan", "forget", "limit"}), frozenset({"mechan", "forget", "limit"}), "names",
+                 "mechanism", wanted=frozenset({"mechan", "forget", "limit"}))
+
+    line = compare_answer([source("Orthon", TWO_METHODS)], found, {}, 120)
+
+    assert line.startswith("Orthon: Building on these insights, we propose Orthon")
+
+
 def test_how_each_trains_quotes_every_sentence_on_its_training_signal():
     quoted = " ".join(s.text for s in aspect_sentences(source("Grounder", TRAINED), asks({"train", "model"}), {}))
 

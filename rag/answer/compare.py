@@ -76,7 +76,8 @@ _LINK = re.compile(r"https?://")
 # results that mention training ("a 3x training speedup"). Dev comparisons x002, c072 and w377 quoted each
 # paper's presenting sentences, without the reward or objective that was the answer. "What training data do they
 # release" asks for data (the rule below; fresh comparisons, set G, h021).
-_TRAINING_ASKED = frozenset(terms("train trains trained training"))
+# ... or its signal: "how do Video-MTR and ViTL design their RL rewards" (fresh set AG, ag16078)
+_TRAINING_ASKED = frozenset(terms("train trains trained training reward rewards objective objectives"))
 _TRAINS = re.compile(r"\b(?:(?:post-|pre-)?train(?:s|ed|ing)?\b|training-\w+|fine-tun\w*|reinforcement learning|RL\b|"
                      r"rewards?\b|objectives?\b|loss(?:es)?\b|supervis\w*|curriculum|self-distill\w*)", re.I)
 # a rate or bound asked of each theory paper, stated in asymptotic notation: O(1/n), Θ(d log n), Ω(d), Õ(√T)
@@ -103,6 +104,7 @@ _TASK_ASKED = re.compile(r"\bwhat (?:kind of |type of )?(?:[\w-]+ )?(?:tasks?|ap
 _TASK = re.compile(r"\b(?:aims? to|tasks?|scenarios?|applications?|settings?|designed (?:to|for)|use[- ]cases?)\b", re.I)
 # a sentence reporting results (a task sentence may well say it was "selected for … automatic evaluation")
 _RESULT = re.compile(r"\b(?:outperform\w*|surpass\w*|achiev\w*|experiments?|results?)\b|https?://", re.I)
+_MECHANISM_ASKED = re.compile(r"(?:mechanisms?|methods?|approach(?:es)?|techniques?|strateg(?:y|ies))", re.I)
 _PROPOSE_ASKED = frozenset(terms("propose proposes proposed introduce introduces contribution contributions idea "
                                  "ideas main key core"))
 # data each paper makes, not the data it is tested on ("What data do VideoKR and FrameOracle contribute?"): the
@@ -221,7 +223,9 @@ def _on_its_method(hit: Hit, scored: list[Sentence], asks: Asks, aspect: frozens
     where an abstract says how its method works (a closing "Our method offers an efficient … solution" does not).
     Fresh comparisons (eval/questions/fresh_named.jsonl) 7 -> 11 of 13 with the results and data rules; dev 30 -> 31."""
     presenting = [s for s in scored if PRESENTS.search(s.text)]
-    if asks.gist or not aspect or aspect <= _PROPOSE_ASKED:
+    # ... and for "what mechanism does each use to limit forgetting": the method each presents, not the sentences
+    # on forgetting (fresh set AG, ag16080)
+    if asks.gist or not aspect or aspect <= _PROPOSE_ASKED or _MECHANISM_ASKED.fullmatch(asks.attribute):
         first = min(presenting, key=lambda s: s.position, default=None)
         return [first] + [s for s in scored if s is not first] if first else scored
     own = [s for s in scored if not _REPORTS.search(s.text) and (_OWN.search(s.text) or names_in(s.text, names))]

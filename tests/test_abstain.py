@@ -74,6 +74,10 @@ class _Vocabulary:
     def __init__(self, words):
         self.words = set(words)
 
+    @property
+    def vocabulary(self):
+        return frozenset(self.words)
+
     def documents(self, token):
         return np.arange(3) if token in self.words else np.zeros(0)
 
@@ -83,6 +87,13 @@ class _Vocabulary:
     ({"diffus", "video"}, {"diffus", "video"}, {"diffus": 2.0, "video": 1.0}, 0.0),
     ({"specul", "decod"}, set(), {"specul": 3.0, "decod": 2.0}, 1.0),
     (set(), set(), {}, 0.0),  # nothing asked: nothing unknown
+    # another inflection the stemmer keeps apart is the abstracts' word (PubMedQA tune: "aphasia" for "aphasic")
+    ({"aphasia", "motor"}, {"aphas", "motor"}, {"aphasia": 3.0, "motor": 1.0}, 0.0),
+    ({"aphas"}, {"aphasia"}, {"aphas": 3.0}, 0.0),
+    ({"sparsifi"}, {"spars"}, {"sparsifi": 3.0}, 0.0),
+    ({"skeletonllm"}, {"skeleton"}, {"skeletonllm": 3.0}, 1.0),  # a name on a word, not an inflection of it
+    ({"underrecognis"}, {"under"}, {"underrecognis": 3.0}, 1.0),  # a longer tail is another word
+    ({"lidar"}, {"lid"}, {"lidar": 3.0}, 1.0),  # a stem under five letters tells nothing
 ])
 def test_unknown_share_weighs_the_words_no_paper_holds_by_rarity(focus, known, idf, share):
     assert unknown_share(frozenset(focus), _Vocabulary(known), idf) == pytest.approx(share)

@@ -14,6 +14,7 @@ keeps exactly the papers that do.
 
 from __future__ import annotations
 
+import bisect
 import json
 import math
 from dataclasses import dataclass
@@ -120,8 +121,34 @@ def unknown_share(focus: frozenset[str], keyword: KeywordIndex, idf: dict[str, f
     at all: one question-wide value, high for a near-topic question whose key words ("deepfake", "LiDAR") no
     abstract uses."""
     total = focus if total is None else total
-    missing = frozenset(t for t in focus if not len(keyword.documents(t)))
+    missing = frozenset(t for t in focus if not len(keyword.documents(t)) and not _inflected(t, keyword))
     return weighted(total, missing, idf) if total else 0.0
+
+
+def _inflected(term: str, keyword: KeywordIndex) -> bool:
+    """Does the index hold `term` in another inflection the stemmer keeps apart: the one a prefix of the other,
+    differing in at most VARIANT_LETTERS final letters of a stem of five or more ("aphasia" / "aphas", for
+    "aphasic"; "sparsifi" / "spars")? Such a word is the abstracts' own, not one that no paper uses."""
+    if any(term[:k] in keyword.vocabulary and _ending(term[k:]) for k in range(max(5, len(term) - VARIANT_LETTERS),
+                                                                             len(term))):
+        return True
+    vocabulary = _sorted_vocabulary(keyword)
+    at = bisect.bisect_right(vocabulary, term)
+    longer = vocabulary[at] if at < len(vocabulary) else ""
+    return len(term) >= 5 and longer.startswith(term) and _ending(longer[len(term):])
+
+
+def _ending(letters: str) -> bool:
+    """An inflection's letters hold a vowel: "skeletonllm" is "skeleton" and a name, not an inflection of it."""
+    return 0 < len(letters) <= VARIANT_LETTERS and any(c in "aeiouy" for c in letters)
+
+
+VARIANT_LETTERS = 3  # not tuned: "ia", "ic", "ifi"; "under" is no variant of "underrecognis"
+
+
+@lru_cache(maxsize=4)
+def _sorted_vocabulary(keyword: KeywordIndex) -> list[str]:
+    return sorted(keyword.vocabulary)
 
 
 @lru_cache(maxsize=1)

@@ -125,6 +125,9 @@ def unknown_share(focus: frozenset[str], keyword: KeywordIndex, idf: dict[str, f
     return weighted(total, missing, idf) if total else 0.0
 
 
+VARIANT_LETTERS = 3  # not tuned: "ia", "ic", "ifi"; "under" is no variant of "underrecognis"
+
+
 def _inflected(term: str, keyword: KeywordIndex) -> bool:
     """Does the index hold `term` in another inflection the stemmer keeps apart: the one a prefix of the other,
     differing in at most VARIANT_LETTERS final letters of a stem of five or more ("aphasia" / "aphas", for
@@ -141,9 +144,6 @@ def _inflected(term: str, keyword: KeywordIndex) -> bool:
 def _ending(letters: str) -> bool:
     """An inflection's letters hold a vowel: "skeletonllm" is "skeleton" and a name, not an inflection of it."""
     return 0 < len(letters) <= VARIANT_LETTERS and any(c in "aeiouy" for c in letters)
-
-
-VARIANT_LETTERS = 3  # not tuned: "ia", "ic", "ifi"; "under" is no variant of "underrecognis"
 
 
 @lru_cache(maxsize=4)

@@ -214,8 +214,8 @@ LEAD_FLOOR, LEAD_RATIO = 0.20, 10.0
 
 
 def stands_out(p: np.ndarray, best: int, row: np.ndarray) -> bool:
-    """Does the best paper score at least LEAD_FLOOR and LEAD_RATIO times every other, for a question all of whose
-    words some abstract of the index uses?"""
+    """Does the best paper score at least LEAD_FLOOR and LEAD_RATIO times every other, for a question whose every
+    uncommon word (not a common English one) some abstract of the index uses?"""
     second = max((float(x) for i, x in enumerate(p) if i != best), default=0.0)
     known = bool(row[FEATURES.index("unknown_uncommon")] == 0.0)
     return known and float(p[best]) >= LEAD_FLOOR and float(p[best]) >= LEAD_RATIO * second

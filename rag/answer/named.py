@@ -82,7 +82,7 @@ def _coined_own(paper) -> list[str]:
             for w in _COINED.findall(s) if is_coined(w)]
 
 
-# a coined name in mixed case, 5+ letters ("SurgiFlowVid", "FlowNAR"), as the abstract writes it
+# a coined name in mixed case, a capital inside it and a small letter after that ("SurgiFlowVid", "FlowNar")
 _COINED = re.compile(r"(?<![\w-])[A-Z][a-z]*[A-Z][A-Za-z]*[a-z][A-Za-z]*(?![\w-])")
 
 

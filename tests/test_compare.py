@@ -121,6 +121,18 @@ def test_the_mechanism_asked_is_the_method_it_presents_not_its_sentences_on_the_
     assert line.startswith("Orthon: Building on these insights, we propose Orthon")
 
 
+HEADLINED = ("We propose Bayer, a reasoning framework. Extensive experiments on six mainstream benchmarks show that Bayer "
+             "achieves new state-of-the-art (SOTA) results. For example, it surpasses the previous best on the MMVU "
+             "benchmark by 3.8%.")
+
+
+def test_the_benchmarks_asked_are_the_sentence_naming_one_not_a_fields_acronym():
+    # "macd vs video-bci, eval benchmarks?": "SOTA" names no benchmark (dev ad13041, u052, s078)
+    quoted = " ".join(s.text for s in aspect_sentences(source("Bayer", HEADLINED), asks({"eval", "benchmark"}), {}))
+
+    assert quoted.startswith("For example, it surpasses the previous best on the MMVU benchmark")
+
+
 def test_how_each_trains_quotes_every_sentence_on_its_training_signal():
     quoted = " ".join(s.text for s in aspect_sentences(source("Grounder", TRAINED), asks({"train", "model"}), {}))
 

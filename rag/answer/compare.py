@@ -6,12 +6,13 @@ import re
 
 from rag.answer.asks import Asks
 from rag.answer.contrast import OWN as _OWN, PROBLEM as _PROBLEM, REPORTS as _REPORTS, ranked_for_comparison
-from rag.answer.evidence import Sentence, detail, own_name, score_sentences
+from rag.answer.evidence import _NAMED, Sentence, detail, own_name, score_sentences
 from rag.answer.extractive import PRESENTS, clean, paper_label
 from rag.answer.names import names_in, names_of
 from rag.answer.quoting import Source, enumeration
 from rag.answer.values import holds_value
 from rag.corpus.terms import analyse, terms
+from rag.corpus.titles import COMMON_ACRONYMS
 from rag.types import Hit
 
 COMPARE_RUNNER_UP = 0.2  # dev comparisons (eval/questions/dev.jsonl) with the sentence ranker's scores: 0.6 -> 0.714, 0.2 -> 0.786 (0.1 the same)
@@ -165,7 +166,7 @@ def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[
             return paired
     elif _EVALUATION.search(" ".join([asks.attribute, *asks.ask])):  # the experiments, or the data it builds
         pool = [s for s in scored if _REPORTS.search(s.text) or _DATA.search(s.text)]
-        named = [s for s in pool if detail(s.text, "names", own_name(source.hit))]  # "Ego4D", "Live Gaming Benchmark"
+        named = [s for s in pool if _names_things(s.text, own_name(source.hit))]  # "Ego4D", "Live Gaming Benchmark"
         # a sentence on the evaluation itself ("Comprehensive experiments in MoE and LLM validate …") before one
         # that only reports a finding with names in it ("this router generalizes both Sigmoid- and Softmax-based
         # routers"): dev comparison w983
@@ -209,6 +210,12 @@ def _on_training(sentence: Sentence) -> bool:
 
 def _on_task(sentence: Sentence) -> bool:
     return bool(_TASK.search(sentence.text) and not _RESULT.search(sentence.text))
+
+
+def _names_things(text: str, own: str) -> bool:
+    """Does the sentence name something besides its paper and a field's acronym: "the MMVU benchmark", not "new
+    state-of-the-art (SOTA) results" (dev ad13041: Video-BCI's six benchmarks went unnamed)?"""
+    return any(n.upper() not in COMMON_ACRONYMS for n in _NAMED.findall(text.replace(own, "") if own else text))
 
 
 def _builds_data(sentence: Sentence) -> bool:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import rag
-from rag.answer.abstain import FEATURES, Model, fit, shipped_model, unknown_share
+from rag.answer.abstain import FEATURES, Model, fit, shipped_model, stands_out, unknown_share
 
 # dev question q045 (eval/questions/dev.jsonl): a paraphrase that names no paper
 IN_SCOPE = {"question": "Which work builds an assistant that watches someone play video games live and decides by "
@@ -114,3 +114,20 @@ def test_an_in_scope_dev_question_is_answered_with_its_paper(built_settings):
     answer = rag.ask(IN_SCOPE["question"], settings=built_settings)
     assert not answer.abstained
     assert IN_SCOPE["gold"][0] in {c.paper.id for c in answer.citations}
+
+
+def _row(unknown_uncommon: float = 0.0) -> np.ndarray:
+    row = np.zeros(len(FEATURES))
+    row[FEATURES.index("unknown_uncommon")] = unknown_uncommon
+    return row
+
+
+@pytest.mark.parametrize(("p", "unknown", "expected"), [
+    ([0.24, 0.004, 0.005], 0.0, True),  # one paper singled out by a described question (dev u2022)
+    ([0.24, 0.03, 0.005], 0.0, False),  # another paper close enough to be the one meant
+    ([0.12, 0.001], 0.0, False),  # too unlikely however alone
+    ([0.24, 0.004], 0.3, False),  # the question's uncommon words are no abstract's: a paper the index lacks
+    ([0.5], 0.0, True),
+])
+def test_a_paper_far_above_every_other_answers_below_the_threshold(p, unknown, expected):
+    assert stands_out(np.array(p), 0, _row(unknown)) is expected

@@ -5,8 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rag.answer.abstain import FEATURES
-from rag.answer.decide import MOST_PAPERS, answering, stands_out
+from rag.answer.decide import MOST_PAPERS, answering
 from rag.answer.understand import Question
 from rag.types import Paper
 
@@ -48,19 +47,3 @@ def test_a_described_compared_paper_found_is_called_by_its_name(title, expected)
     assert renamed.text == expected and renamed.named == ("scope", "fo") and renamed.described == ""
     assert renamed.standalone == text  # retrieval still searches the description
 
-
-def _row(unknown_uncommon: float = 0.0) -> np.ndarray:
-    row = np.zeros(len(FEATURES))
-    row[FEATURES.index("unknown_uncommon")] = unknown_uncommon
-    return row
-
-
-@pytest.mark.parametrize(("p", "unknown", "expected"), [
-    ([0.24, 0.004, 0.005], 0.0, True),  # one paper singled out by a described question (dev u2022)
-    ([0.24, 0.03, 0.005], 0.0, False),  # another paper close enough to be the one meant
-    ([0.12, 0.001], 0.0, False),  # too unlikely however alone
-    ([0.24, 0.004], 0.3, False),  # the question's uncommon words are no abstract's: a paper the index lacks
-    ([0.5], 0.0, True),
-])
-def test_a_paper_far_above_every_other_answers_below_the_threshold(p, unknown, expected):
-    assert stands_out(np.array(p), 0, _row(unknown)) is expected

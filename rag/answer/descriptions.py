@@ -9,12 +9,17 @@ from rag.answer.names import PAPER_KINDS, compact
 
 # a paper a comparison describes rather than names: "MUSE and the information-theoretic adaptive video tokenizer",
 # "Veda versus the decision-representation method for layer pruning"
+# "and by the …" ("efficiency gains reported by SGMD and by the information-theoretic adaptive video tokenizer"), words
+# joined by a slash ("the sensitive-functions/parity transformer paper"), and a first paper that opens the question
+# with no article ("subliminal learning paper vs the …"): fresh comparisons, set AI (session 18), found no second paper
 _DESCRIBED = re.compile(
-    r"(?:\b(?:and|versus|vs\.?|from|with|to|than)\s+)the\s+(?P<what>(?:[\w-]+\s+){0,5}?" + PAPER_KINDS + r"(?:\s+(?:for|of|on)\s+"
+    r"(?:\b(?:and|versus|vs\.?|from|with|to|than)\s+(?:(?:by|of|for|in|from|on)\s+)?)the\s+"
+    r"(?P<what>(?:[\w/-]+\s+){0,5}?" + PAPER_KINDS + r"(?:\s+(?:for|of|on)\s+"
     r"(?:[\w-]+\s+){0,2}?[\w-]+(?=\s*[:?,;.]|\s+(?:and|differ|compare)\b))?)(?=\s|[:?,;.]|$)"
     # the first of the two, before what joins it to the other ("the hyperparameter-transfer paper's explanation
     # compare with …", "Contrast the mobile video quality study with UrbanFeel", "the … analysis in JAX differ from")
-    r"|\bthe\s+(?P<first>(?:[\w-]+\s+){1,5}?" + PAPER_KINDS + r")(?:'s\s+[\w-]+|\s+(?:in|of|on|for)\s+[\w-]+)?"
+    r"|(?:\bthe\s+|^\s*(?!(?:how|what|which|why|where|when|who|do|does|did|is|are|can|in|compare|contrast)\b))"
+    r"(?P<first>(?:(?!the\b)[\w/-]+\s+){1,5}?" + PAPER_KINDS + r")(?:'s\s+[\w-]+|\s+(?:in|of|on|for)\s+[\w-]+)?"
     r",?\s+(?:and|versus|vs\.?|with|differ\w*|compare[sd]?)\s", re.I)
 
 

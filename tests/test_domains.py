@@ -94,6 +94,13 @@ def test_a_domain_a_quarter_of_the_collection_works_in_is_its_own_subject():
     ("Which papers use Mamba for video anomaly detection?", SPARSE_VIDEO, True),
     ("Which papers use Mamba for video anomaly detection?",
      "We detect abnormal events in surveillance video with a selective state space model.", False),
+    # still images and headsets (fresh set AI, session 18): a video super-resolution paper is no text-to-image work
+    ("post-training quantization of diffusion transformers for text-to-image generation?",
+     "We quantize one-step diffusion models for real-world video super-resolution.", True),
+    ("post-training quantization of diffusion transformers for text-to-image generation?",
+     "We quantize diffusion transformers that generate images and videos.", False),
+    ("video quality assessment for VR headsets?", "We assess video quality on mobile screens.", True),
+    ("video quality assessment for VR headsets?", "We convert videos into stereo pairs for immersive viewing.", False),
 ])
 def test_a_paper_lacks_a_domain_when_its_abstract_never_mentions_it(question, paper, lacks):
     assert lacks_domain(_paper(9, paper), asked_domains(question, VIDEO_COLLECTION)) is lacks

@@ -201,6 +201,13 @@ DOMAINS = (
                                      r"\bdefect (?:detection|inspection)\b", r"\binspection\b|\bdefects?\b"),
     _domain("segmentation", r"\bsemantic segmentation\b|\binstance segmentation\b|\bpanoptic segmentation\b",
             r"\bsegment\w*|\bmasks?\b|\bpanoptic\b"),
+    # ... and the modalities and devices a covered method is carried to: still images, headsets (fresh set AI, session
+    # 18: "post-training quantization of diffusion transformers for text-to-image generation" answered from a video
+    # super-resolution paper, "video quality assessment for VR headsets" from a study of phone screens; dev c049 too)
+    _domain("image generation", r"\btext-to-image\b|\bT2I\b|\bimage (?:generation|synthesis|generators?)\b|"
+                                r"\bStable Diffusion\b", r"\bimages?\b"),
+    _domain("virtual reality", r"\bVR\b|\bvirtual reality\b|\bhead-mounted\b|\bHMDs?\b|\bheadsets?\b",
+            r"\bimmersive\b|\bstereo\w*|\b360\b|\bspherical\b|\bAR\b|\bXR\b|\b(?:mixed|augmented) reality\b"),
 )
 
 # Not tuned: a paper in the domain within half the threshold is no reason to say the domain is what the papers lack

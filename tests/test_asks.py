@@ -83,6 +83,7 @@ def test_ask_part(text, last):
      "specific reasoning model"),
     ("VideoKR — which base model did they post-train", "VideoKR", "base model"),
     ("kern router experiments — how many experts in the MoE models tested?", "kern", "number of experts"),  # set AG
+    ("KERN router: how many experts per layer in their MoE experiments?", "KERN", "number of experts per layer"),  # AK
     ("In the MMA paper, which three LLM backbones were used exactly?", "MMA", "three LLM backbones"),
     ("For the SmoothSA method, what feature backbone is used?", "SmoothSA", "feature backbone"),
     ("In the UrbanFeel benchmark, which MLLM came out on top overall?", "UrbanFeel", "MLLM"),

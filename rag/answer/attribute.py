@@ -124,11 +124,12 @@ _FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on)\s+(?
                     r"(?=(?:what|which|how|who)\b)"
                     # "… object discovery results - which datasets?": a topic, then a dash or colon, then the question
                     # (fresh set W, w4041)
-                    r"|[^?—–:]{1,60}?\s[—–:-]\s*(?=(?:what|which)\s+[\w-]+(?:\s+[\w-]+)?\s*(?:,|\?|$)"
+                    r"|[^?—–:]{1,60}?(?:\s[—–:-]|:)\s*(?=(?:what|which)\s+[\w-]+(?:\s+[\w-]+)?\s*(?:,|\?|$)"
                     # ... or a which-question, or what + a noun ("OPL privacy-aware anomaly detection — which
                     # datasets did they test on", fresh set X, x6035), not "what is the error rate" (dev s090)
                     r"|which\s|what\s+(?!(?:is|are|was|were|do|does|did)\b)[\w-]+\s+(?:do|does|did|is|are|was|were)\b"
-                    # ... or a count ("kern router experiments — how many experts and total params …", fresh set AG)
+                    # ... or a count ("kern router experiments — how many experts and total params …", fresh set AG;
+                    # "KERN router: how many experts per layer …", the colon after the name: fresh set AK, ak021)
                     r"|how\s+(?:many|much)\s))", re.I)
 # values offered after a dash: "lsgquant bit width — w4a4, w8a8, something lower?" (fresh set AD, ad13009)
 _DASH_VALUES = re.compile(r"\s+[—–-]\s+[\w.+-]*\d[\w.+-]*\s*,.*$")

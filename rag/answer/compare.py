@@ -9,6 +9,7 @@ from rag.answer.contrast import OWN as _OWN, PROBLEM as _PROBLEM, REPORTS as _RE
 from rag.answer.evidence import _NAMED, Sentence, detail, own_name, score_sentences
 from rag.answer.extractive import PRESENTS, clean, paper_label
 from rag.answer.names import names_in, names_of
+from rag.answer.purpose import asks_purpose, asks_task, on_task, purpose_sentences
 from rag.answer.quoting import Source, enumeration
 from rag.answer.values import holds_value
 from rag.corpus.terms import analyse, terms
@@ -95,26 +96,6 @@ _FINDS = re.compile(r"\b(?:identif(?:y|ies)|reveals?|we (?:find|show|prove|obser
 # the words of comparing itself, no aspect ("KERN vs OGD+", "how do they differ")
 _COMPARING = frozenset(terms("vs versus compare compared comparison differ differs different differently difference "
                              "contrast each both two"))
-# the task or setting asked of each paper ("what task does each target", "what application is it built for"): its
-# sentences stating one ("Video inpainting aims to restore …", "two gaming scenarios—commentator and guide"), not the
-# method's mechanism that the other rules quote (dev comparisons v309 and h033 quoted their method: 119 -> 121 of 151,
-# none lost; the multilingual embedder 0.755 -> 0.781 with the clause rule above)
-_TASK_ASKED = re.compile(r"\bwhat (?:kind of |type of )?(?:[\w-]+ )?(?:tasks?|applications?|settings?|scenarios?|"
-                         r"purposes?|domains?|use[- ]cases?)\b|\bwhat (?:is|are) .{1,40}? for\b|"
-                         r"\b(?:built|designed|meant|used) for\b", re.I)
-# what each paper is for, asked in the words of a purpose ("what is each one actually meant to do?", "what is each
-# benchmark supposed to measure?", "what are they trying to solve?"): an abstract states it in its opening sentence
-# ("Streaming video understanding must answer queries that arrive asynchronously …") or the one presenting its method
-# ("… a framework specifically designed to transform single-view videos into stereo videos"). Fresh comparisons (set
-# AI, session 18): 6 of 8 purpose questions missed with the task rule's sentences, each fact in one of those two.
-_PURPOSE_ASKED = re.compile(r"\b(?:meant|supposed|trying|intended|designed|built|set out) to\b|"
-                            r"\b(?:intended|meant|used|good|built|made) for\b|\bwhat (?:is|are) .{1,40}? for\b|"
-                            r"\bwhat (?:new |kind of |type of )?(?:tasks?|applications?|scenarios?|use[- ]cases?)\b|"
-                            r"\bwhat (?:\w+ ){0,2}(?:purpose|goal|aim)s?\b|\b(?:what|which) (?:problem|task|setting)s?(?:\s*/\s*\w+)? "
-                            r"(?:does|do) \w+(?: \w+){0,3}? (?:tackle|target|address|solve)\b", re.I)
-_TASK = re.compile(r"\b(?:aims? to|tasks?|scenarios?|applications?|settings?|designed (?:to|for)|use[- ]cases?)\b", re.I)
-# a sentence reporting results (a task sentence may well say it was "selected for … automatic evaluation")
-_RESULT = re.compile(r"\b(?:outperform\w*|surpass\w*|achiev\w*|experiments?|results?)\b|https?://", re.I)
 _MECHANISM_ASKED = re.compile(r"(?:mechanisms?|methods?|approach(?:es)?|techniques?|strateg(?:y|ies))", re.I)
 _PROPOSE_ASKED = frozenset(terms("propose proposes proposed introduce introduces contribution contributions idea "
                                  "ideas main key core"))
@@ -143,8 +124,8 @@ def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[
                 or counted and holds_value(s.text, "number", [], frozenset(), "")]
         pool = _first_on_the_ask([pool], asks) + [s for s in pool if not asks.ask & terms(s.text)]
         return sorted(pool[:2] or scored[:1], key=lambda s: s.position)
-    if _PURPOSE_ASKED.search(asks.clause) and not _EVALUATION_CLAUSE.search(asks.clause):
-        return _purpose(source.hit, scored)
+    if asks_purpose(asks.clause):  # what each paper is for: its aims, its opening, its presenting sentence
+        return purpose_sentences(source.hit, scored, MOST_EACH)
     if asks.problem:  # the problem as the paper states it, not the sentence proposing its answer to it
         pool = [s for s in scored if _PROBLEM.search(s.text)
                 and not (PRESENTS.search(s.text) or _REPORTS.search(s.text))]
@@ -159,9 +140,9 @@ def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[
     elif aspect & _RATE_ASKED and any(_RATE.search(s.text) for s in scored):
         # "what rates do they prove": the sentences stating one, O(1/n) or Ω(d) (dev comparison w865)
         return sorted([s for s in scored if _RATE.search(s.text)][:2], key=lambda s: s.position)
-    elif _TASK_ASKED.search(asks.clause) and any(_on_task(s) for s in scored):
+    elif asks_task(asks.clause) and any(on_task(s) for s in scored):
         # the first sentence stating it (an abstract opens with its task) and the best-scoring other one
-        pool = [s for s in scored if _on_task(s)]
+        pool = [s for s in scored if on_task(s)]
         first = min(pool, key=lambda s: s.position)
         return sorted([first, *[s for s in pool if s is not first][:1]], key=lambda s: s.position)
     elif aspect & _FINDING_ASKED and any(_FINDS.search(s.text) for s in scored):
@@ -216,32 +197,8 @@ def with_ranked(picked: list[Sentence], ranked: list[Sentence]) -> list[Sentence
     return picked[:MOST_EACH] + sorted(added, key=lambda s: s.position)
 
 
-# ... but not what each is evaluated or tested on ("What tasks/benchmarks are V-LynX and Rh-3DGS evaluated on?": dev h005)
-_EVALUATION_CLAUSE = re.compile(r"\b(?:evaluat\w*|test(?:s|ed)?|benchmark(?:ed|s)? on|experiments?)\b", re.I)
-_AIMS = re.compile(r"\b(?:aims? to|aimed at|designed (?:to|for)|tailored (?:to|for)|dedicated to|in order to)\b", re.I)
-
-
-def _purpose(hit: Hit, scored: list[Sentence]) -> list[Sentence]:
-    """What a paper is for: its first sentence saying what it aims at ("This paper aims to …", "designed to …"), its
-    opening unless it reports results, the first presenting its method, its first naming a task: the first MOST_EACH
-    of these, in the abstract's order."""
-    sentences = analyse(hit.paper.text).sentences
-    by_position = {s.position: s for s in scored}
-    aims = [i for i, t in enumerate(sentences) if _AIMS.search(t) and not _RESULT.search(t)][:1]
-    opening = [0] if sentences and not _RESULT.search(sentences[0]) else []
-    presenting = [i for i, t in enumerate(sentences) if PRESENTS.search(t)][:1]
-    task = [i for i, t in enumerate(sentences) if _TASK.search(t) and not _RESULT.search(t)][:1]
-    chosen = list(dict.fromkeys([*aims, *opening, *presenting, *task]))[:MOST_EACH] or [scored[0].position]
-    top = scored[0].score
-    return [by_position.get(i) or Sentence(i, sentences[i], top) for i in sorted(chosen)]
-
-
 def _on_training(sentence: Sentence) -> bool:
     return bool(_TRAINS.search(sentence.text) and not _REPORTS.search(sentence.text))
-
-
-def _on_task(sentence: Sentence) -> bool:
-    return bool(_TASK.search(sentence.text) and not _RESULT.search(sentence.text))
 
 
 def _names_things(text: str, own: str) -> bool:

@@ -206,6 +206,11 @@ def test_a_compared_paper_described_rather_than_named_is_found_in_the_question(q
     ("How do MUSE and the information-theoretic adaptive video tokenizer differ?",
      ["information-theoretic adaptive video tokenizer"]),
     ("How do ST-GridPool and PPLLaVA differ in the way they compress video tokens?", []),
+    # a paper described by a clause after "the paper" or "the one" (dev r094, h006)
+    ("MUSE vs the paper that lets image tokens attend to text tokens: how does each fight errors?",
+     ["lets image tokens attend to text tokens"]),
+    ("The paper comparing video diffusion models against LLMs on data efficiency, and MUSE: which benchmarks?",
+     ["comparing video diffusion models against LLMs on data efficiency"]),
     # "… and by the …" (fresh set AI, ai010)
     ("efficiency gains reported by MUSE and by the information-theoretic adaptive video tokenizer?",
      ["information-theoretic adaptive video tokenizer"]),

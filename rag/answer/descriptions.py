@@ -31,10 +31,19 @@ _DESCRIBED_LOOSELY = re.compile(
     r"(?=\s*[:?,;.]|\s*$|\s+(?:that|which|differ\w*|compare\w*|both|each|do|does|is|are)\b)", re.I)
 
 
+# ... or by what it does, in a clause after "the paper" or "the one" ("MACD vs the paper that lets image tokens attend
+# to text tokens: …", "The paper on why transformers can't learn sensitive functions like parity vs the one bounding
+# generalization via embedding geometry: …"; dev r094, n087): the clause is the description search needs
+_DESCRIBED_BY_CLAUSE = re.compile(
+    r"(?:\b(?:and|versus|vs\.?|with|than|from)\s+|^\s*)(?:the|that)\s+(?:paper|one|work|study)\s+"
+    r"(?:(?:that|which|on|about|where)\s+)?(?P<what>(?!(?:that|which|on|about|where)\b)[\w'-]+(?:\s+[\w'-]+){1,11}?)"
+    r"(?=\s*[:?;,.]|\s*$|\s+(?:vs\.?|versus|and|compared|differ\w*)\s)", re.I)
+
+
 def described_phrase(text: str, written: tuple[str, ...]) -> str:
     """The words a comparison uses for a paper it does not name ("information-theoretic adaptive video
     tokenizer"), or "" (a phrase holding a named paper's name is that paper: "the ME Layer paper")."""
-    for pattern in (_DESCRIBED, _DESCRIBED_LOOSELY):
+    for pattern in (_DESCRIBED, _DESCRIBED_LOOSELY, _DESCRIBED_BY_CLAUSE):
         for match in pattern.finditer(text):
             phrase = (match.group("what") or match.groupdict().get("first") or "").strip()
             if len(phrase.split()) >= 2 and not any(compact(w) in compact(phrase) for w in written):
@@ -45,7 +54,8 @@ def described_phrase(text: str, written: tuple[str, ...]) -> str:
 def described_phrases(text: str, written: tuple[str, ...]) -> list[str]:
     """The one or two phrases a comparison describes papers by ("the halfspaces paper and the perceptron paper")."""
     first = described_phrase(text, written)
-    rest = re.sub(r"(?:\bthe\s+)?" + re.escape(first), "it", text, count=1, flags=re.I) if first else ""
+    before = r"(?:\bthe\s+(?:(?:paper|one|work|study)\s+(?:(?:that|which|on|about|where)\s+)?)?)?"
+    rest = re.sub(before + re.escape(first), "it", text, count=1, flags=re.I) if first else ""
     return [p for p in (first, described_phrase(rest, written) if rest else "") if p]
 
 

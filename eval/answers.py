@@ -12,6 +12,7 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 
 import rag
 from rag.answer.llm import llm_configured, model_label
@@ -144,11 +145,38 @@ passed to `rag.ask`. Per-question answers and scores: answers.json.
 """
 
 
+def score_set(path: Path, embedders: list[str]) -> int:
+    """Per-kind figures of a question set kept apart from dev and test (a sealed set: its questions and answers
+    are never shown, so that scoring it does not make it tuning data)."""
+    try:
+        questions = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    except (OSError, ValueError) as exc:
+        print(f"cannot read {path}: {exc}", file=sys.stderr)
+        return 2
+    for q in questions:
+        q.setdefault("origin", "team")
+    for embedder in embedders:
+        settings = settings_for("shipped", embedder)
+        rag.ask("warm-up question about video", settings=settings)
+        run = evaluate(questions, settings)
+        summary = summarise(run["details"])
+        print(f"{path.name}, extractive, embedder {embedder}:")
+        for key, label, *_rest in METRICS:
+            if summary[key]["value"] is not None:
+                print(f"  {label}: {summary[key]['value']:.3f} ({summary[key]['n']})")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--splits", nargs="+", choices=SPLITS, default=list(SPLITS))
     parser.add_argument("--embedders", nargs="+", choices=EMBEDDERS, default=list(EMBEDDERS))
+    parser.add_argument("--questions", type=Path, metavar="FILE",
+                        help="score this JSONL set instead (eval/questions/sealed/): print its per-kind figures "
+                             "only, never a question or an answer, and write nothing")
     args = parser.parse_args(argv)
+    if args.questions:
+        return score_set(args.questions, args.embedders)
     splits = tuple(args.splits)
     text = HEADER.format(when=time.strftime("%Y-%m-%d %H:%M"))
     results = {}

@@ -34,9 +34,11 @@ _DESCRIBED_LOOSELY = re.compile(
 # ... or by what it does, in a clause after "the paper" or "the one" ("MACD vs the paper that lets image tokens attend
 # to text tokens: …", "The paper on why transformers can't learn sensitive functions like parity vs the one bounding
 # generalization via embedding geometry: …"; dev r094, n087): the clause is the description search needs
+_CALLED = r"(?:paper|one|work|study)"  # "the paper that …", "the one bounding …"
+_LEADS = r"(?:that|which|on|about|where)"  # the word that opens the clause, when there is one
 _DESCRIBED_BY_CLAUSE = re.compile(
-    r"(?:\b(?:and|versus|vs\.?|with|than|from)\s+|^\s*)(?:the|that)\s+(?:paper|one|work|study)\s+"
-    r"(?:(?:that|which|on|about|where)\s+)?(?P<what>(?!(?:that|which|on|about|where)\b)[\w'-]+(?:\s+[\w'-]+){1,11}?)"
+    rf"(?:\b(?:and|versus|vs\.?|with|than|from)\s+|^\s*)(?:the|that)\s+{_CALLED}\s+"
+    rf"(?:{_LEADS}\s+)?(?P<what>(?!{_LEADS}\b)[\w'-]+(?:\s+[\w'-]+){{1,11}}?)"
     r"(?=\s*[:?;,.]|\s*$|\s+(?:vs\.?|versus|and|compared|differ\w*)\s)", re.I)
 
 
@@ -54,7 +56,7 @@ def described_phrase(text: str, written: tuple[str, ...]) -> str:
 def described_phrases(text: str, written: tuple[str, ...]) -> list[str]:
     """The one or two phrases a comparison describes papers by ("the halfspaces paper and the perceptron paper")."""
     first = described_phrase(text, written)
-    before = r"(?:\bthe\s+(?:(?:paper|one|work|study)\s+(?:(?:that|which|on|about|where)\s+)?)?)?"
+    before = rf"(?:\bthe\s+(?:{_CALLED}\s+(?:{_LEADS}\s+)?)?)?"  # "the", or all of "the paper that", goes with it
     rest = re.sub(before + re.escape(first), "it", text, count=1, flags=re.I) if first else ""
     return [p for p in (first, described_phrase(rest, written) if rest else "") if p]
 

@@ -384,6 +384,39 @@ def test_a_detail_asked_in_other_forms_is_said_to_be_missing(s, question, title,
     assert answer.abstained and answer.sources[0].paper.title.startswith(title)
 
 
+@pytest.mark.parametrize(("question", "title", "says"), [
+    # a paper described, not named, is held to the asked detail as a named one is (fresh set AL, session 19)
+    ("How many raters scored the videos in the mobile video quality dataset gathered on hundreds of Android phones?",
+     "Multi-screen quality assessment", "does not report its number of raters"),
+    ("What learning rate did the paper explaining sudden collapse after layer pruning of LLMs use?", "Layer pruning",
+     "does not report its learning rate"),
+    # ... also when the asked detail drew the whole question away from every abstract (al032): the description
+    # alone finds the paper
+    ("How many GPUs did the paper that keeps attention sinks and prunes the KV cache to generate minute-long videos "
+     "run on?", "Deep Forcing", "does not report its number of GPUs"),
+])
+def test_a_described_paper_lacking_the_asked_detail_is_said_to_lack_it(s, question, title, says):
+    answer = rag.ask(question, settings=s)
+
+    check_invariants(answer)
+    assert answer.text.startswith(f"The {title} abstract {says}")
+    assert answer.abstained and answer.sources[0].paper.title.startswith(title)
+    assert {c.paper.title for c in answer.citations} == {answer.sources[0].paper.title}
+
+
+@pytest.mark.parametrize(("question", "title", "fact"), [
+    ("How many Android phones was the mobile video quality dataset gathered on?", "Multi-screen", "300 Android devices"),
+    ("What speedup does the paper on sparse attention for video diffusion transformers report?", "Veda", "5.1×"),
+])
+def test_a_described_paper_stating_the_asked_detail_answers_it(s, question, title, fact):
+    answer = rag.ask(question, settings=s)
+
+    check_invariants(answer)
+    assert not answer.abstained and fact in answer.text
+    assert {c.paper.title.split(":")[0] for c in answer.citations} == {answer.citations[0].paper.title.split(":")[0]}
+    assert answer.citations[0].paper.title.startswith(title)
+
+
 @pytest.mark.parametrize(("question", "title", "fact"), [
     # the asked noun is not the abstract's ("algorithm" for "leveraging GRPO"): whatever the verdict, what the
     # paper does say quotes its runner-up sentence too (dev w612, w821)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 import rag
-from rag.answer.descriptions import described_phrase, described_phrases, titled_phrases
+from rag.answer.descriptions import (described_phrase, described_phrases, describes_one_paper, one_paper_description,
+                                     titled_phrases)
 from rag.answer.names import TitleIndex, named_papers
 from rag.answer.conversation import dangling_reference
 from rag.answer.understand import absent_venue, follows_on, understand
@@ -400,3 +401,17 @@ def test_a_topic_asked_with_code_is_a_list_of_the_topics_papers_that_link_it(bui
     question = understand(text, None, snapshot)
 
     assert (question.kind, question.code_only, question.standalone) == (kind, code_only, standalone)
+
+
+@pytest.mark.parametrize(("text", "description"), [
+    ("how many GPUs did the paper that keeps sink tokens and prunes the KV cache use?",
+     "paper that keeps sink tokens and prunes the KV cache use"),
+    ("How many viewers rated the clips in the smartphone video quality dataset collected on Android phones?",
+     "smartphone video quality dataset collected on Android phones"),
+    ("The paper on sparse attention, what speedup does it get?", "paper on sparse attention"),
+    ("Which papers study sparse attention?", ""),  # papers at large, not one
+    ("What speedup does Veda report?", ""),
+])
+def test_a_single_paper_question_describes_its_paper_by_a_kind_and_a_clause(text, description):
+    assert one_paper_description(text) == description
+    assert describes_one_paper(text) == bool(description)

@@ -24,7 +24,7 @@ QUESTION = "Which three LLM backbones were used to test modality-mutual attentio
     ("autoregressive video generator", "names"),
     ("proposed framework called", ""),
     ("two main components", ""),
-    ("learning rate", ""),
+    ("learning rate", "number"),  # a rate is a quantity (fresh set AL, al035)
     ("training time", "number"),
 ])
 def test_the_kind_of_value_a_detail_wants(phrase, kind):
@@ -83,6 +83,9 @@ def _hit(title: str, text: str) -> Hit:
     # a score never written as "score": a number beside the benchmark asked about (fresh set S, s010)
     ("Mochat", "We fine-tune Mochat on video QA. Mochat achieves 48.1% on FAVOR-Bench.",
      "What score does Mochat get on FAVOR-Bench?", {"score"}),
+    # an accuracy written as a percentage beside the task's words (dev o036)
+    ("Muse", "We propose Muse. Muse beats its teacher in linear probing (85.2% vs. 82.5%).",
+     "What linear probing accuracy does Muse get?", {"linear probing accuracy"}),
 ])
 def test_a_quantity_is_stated_beside_the_details_other_words(title, text, question, stated):
     assert stated_details(_hit(title, text), _asks(question, title), question) == stated
@@ -166,6 +169,7 @@ LAGGY = ("Real-time agents face three challenges: (1) achieving low-latency infe
 DISTIL = ("Distribution Matching Distillation (DMD) is a widely used paradigm for accelerating inference in few-step "
           "video diffusion models. We propose Distil, which optimizes the fake score toward the teacher.")
 TEACHER = "We propose Muse. Muse outperforms its own teacher InternViT-300M in linear probing (85.2% vs. 82.5%)."
+PHONES = "We introduce Phonebench, a subjective dataset collected across more than 300 Android devices."
 TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms per token."
 
 
@@ -191,6 +195,9 @@ TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms pe
     ("Distil", DISTIL, "Which teacher video diffusion model does Distil distil from?",
      ["which teacher video diffusion model"]),
     ("Muse", TEACHER, "Which teacher does Muse beat in linear probing?", []),
+    # phones are counted as the devices they are (dev v204, a435)
+    ("Phonebench", PHONES, "How many phones was Phonebench collected on?", []),
+    ("Phonebench", PHONES, "How many participants rated Phonebench?", ["number of participants"]),
 ])
 def test_a_detail_is_missing_without_its_words_or_beside_them_without_its_value(title, text, question, missing):
     hit, found = _hit(title, text), _asks(question, title)

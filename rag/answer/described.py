@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rag.answer.decide import paper_name
+from rag.answer.decide import Decision, decide, paper_name
 from rag.answer.judged import best_judged
-from rag.answer.descriptions import described_phrases
+from rag.answer.descriptions import described_phrases, describes_one_paper, one_paper_description
+from rag.answer.values import value_kind
 from rag.answer.understand import Question
 from rag.index.store import PaperIndex, Snapshot
+from rag.retrieval.hybrid import query_vector
 
 
 def with_described(index: PaperIndex, snapshot: Snapshot, question: Question, k: int, settings) -> Question:
@@ -39,3 +41,22 @@ def _described_named(question: Question, paper) -> Question:
     text = re.sub(described, name or "the other paper", question.text, count=1, flags=re.I)
     written = (*question.written, name) if name else question.written
     return replace(question, named=(*question.named, paper.id), described="", text=text, written=written)
+
+
+def described_lacking(index: PaperIndex, snapshot: Snapshot, question: Question, k: int, settings) -> Decision | None:
+    """A question about a paper it describes that the collection seemed not to answer ("how many GPUs did the
+    paper that keeps sink tokens … use?"): when search finds the described paper, and that paper's abstract lacks
+    the asked detail, the answer says so about it (a "not-reported" decision); None otherwise. The asked detail
+    drew the whole question away from every abstract (fresh set AL, session 19: al032 said only "the papers don't
+    answer this"); a described paper that does state it is left unanswered, as the calibrated model decided."""
+    if question.kind != "fact" or question.named or question.subject or not describes_one_paper(question.text):
+        return None
+    phrase = one_paper_description(question.text)
+    alone = replace(question, text=phrase, standalone=phrase, written=())
+    best = best_judged(index, snapshot, alone, phrase, k, settings, question.venue, question.year)
+    if best is None:
+        return None
+    named = replace(question, named=(best.paper.id,))
+    decision = decide(index, snapshot, named, [best], query_vector(index, question.standalone))
+    valued = decision.asks and any(value_kind(d) for d, _, _ in decision.asks.details)
+    return decision if decision.verdict == "not-reported" and valued else None

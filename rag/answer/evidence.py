@@ -276,3 +276,8 @@ def bm25_share(hit: Hit, keyword: KeywordIndex, question_terms: list[str]) -> fl
 
 def query_terms(text: str) -> list[str]:
     return sorted(terms(text))
+
+
+def all_cosines(vectors: SentenceVectors, hit: Hit, asked: np.ndarray) -> np.ndarray:
+    """The asked part's cosine with every sentence of a paper the question is about."""
+    return vectors.of(list(analyse(hit.paper.text).sentences)) @ asked

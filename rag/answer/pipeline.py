@@ -10,7 +10,7 @@ from rag.answer.before_search import abstention, answered_before_search, off_dom
 from rag.answer.citations import cite_copies, resolve
 from rag.answer.decide import Decision, decide, paper_given
 from rag.answer.declines import HeldReply, declines
-from rag.answer.described import with_described
+from rag.answer.described import described_lacking, with_described
 from rag.answer.compare import compare_answer
 from rag.answer.extractive import excluded_answer, fact_answer, list_answer, not_reported_answer
 from rag.answer.complete import QUOTED, completed
@@ -76,6 +76,8 @@ def _within_filters(index: PaperIndex, snapshot: Snapshot, question: Question, t
     hits = hybrid_search(index, query, k, venue=question.venue, year=question.year, settings=settings,
                          snapshot=snapshot, vector=vector)
     decision = decide(index, snapshot, question, hits, vector) if hits else None
+    if decision is None or decision.verdict == "abstain":  # ... unless a described paper lacks the asked detail
+        decision = described_lacking(index, snapshot, question, k or settings.answer.k, settings) or decision
     if decision is None or decision.verdict == "abstain":  # nothing to go on (no LLM call), or outside the filters
         outside = outside_filters(index, snapshot, question, k or settings.answer.k)
         message = excluded_answer(outside, question.venue, question.year) if outside else ""

@@ -14,7 +14,8 @@ from rag.answer.asks import Asks
 from rag.answer.evidence import _NUMBER, is_background, own_name
 from rag.answer.names import compact, names_of
 from rag.answer.units import has_quantity, noun_dimension
-from rag.answer.values import _COUNT, _initials, named_near, holds_value, spelled, value_kind
+from rag.answer.values import (_COUNT, _initials, holds_value, missing_details, named_near, spelled,
+                               unvalued_details, value_kind)
 from rag.answer.wording import FUNCTION, GENERIC, HAVE_WORDS, KIND_WORDS, MAKEUP_WORDS, SIZE_WORDS
 from rag.corpus.terms import analyse, terms
 from rag.index.keyword import KeywordIndex
@@ -24,7 +25,8 @@ from rag.types import Hit
 # rates", "the size of SpaceVista-1M" by "a dataset comprising 1M spatial QAs" (dev w357, w359). Such a noun is
 # not required; its modifiers, or the question's other asked words, must sit in a sentence with a quantity (a score:
 # "what score does MotionChat get on FAVOR-Bench" by "… achieves 48.1% on FAVOR-Bench", fresh set S, s010).
-_LOOSE_HEADS = frozenset(terms("size count ratio amount number total length duration score scores"))
+# "linear probing accuracy" by "… in linear probing (85.2% vs …)" (dev o036, session 19)
+_LOOSE_HEADS = frozenset(terms("size count ratio amount number total length duration score scores accuracy"))
 
 
 _PARAMETERS = frozenset(terms("parameters"))
@@ -248,3 +250,17 @@ def worded(hit: Hit, asks: Asks, keyword: KeywordIndex) -> bool:
     token activations" (fresh set E, e004: "meant" and "cope", words no abstract uses, sank the score)."""
     wanted = frozenset(t for t in asks.ask - GENERIC - FUNCTION - KIND_WORDS if len(keyword.documents(t)))
     return len(wanted) >= 2 and any(wanted <= have for have in analyse(hit.paper.text).terms)
+
+
+def lacking_details(hit: Hit, asks: Asks, question: str, sentence_cosines) -> tuple[set[str], list[str]]:
+    """The asked details the abstract states, and those it lacks. A detail is lacking when the abstract has not its
+    words, or has them without the value asked for ... but a quantity written beside the detail's other words
+    states it ("2.3× compression rates"), whatever the calibrated score (it was low on such questions: dev w357,
+    w359), and so does a member of an asked class that the sentence closest to the question names
+    (`sentence_cosines()`: every sentence's cosine with what is asked, computed only when a detail seems lacking)."""
+    stated = stated_details(hit, asks, question)
+    lacking = [d for d in missing_details(hit, asks) or unvalued_details(hit, asks, question) if d not in stated]
+    if lacking:
+        stated |= named_in_answer(hit, asks, question, sentence_cosines())
+        lacking = [d for d in lacking if d not in stated]
+    return stated, lacking

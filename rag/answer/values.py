@@ -39,7 +39,7 @@ _ENUMERATOR = re.compile(r"\((?:\d|[ivx]{1,4}|[a-h])\)")  # "(1)", "(ii)", "(a)"
 
 # nouns whose value is a quantity: "what speedup", "which accuracy"
 _QUANTITIES = frozenset(terms("speedup speedups accuracy percentage ratio throughput latency size count time duration "
-                                "score scores bit-width bitwidth precision"))
+                                "score scores bit-width bitwidth precision rate rates"))
 
 
 def missing_details(hit: Hit, asks: Asks) -> list[str]:
@@ -94,8 +94,10 @@ def spelled(words: frozenset[str], have: frozenset[str]) -> frozenset[str]:
 
 
 # data is counted in samples: "how much data do the competing methods need" is answered by "… approaches that
-# require 257K to 4.4M examples" (dev x6006)
-_COUNTED_AS = {"data": frozenset(terms("samples examples instances"))}
+# require 257K to 4.4M examples" (dev x6006); phones by the devices they are ("how many phones …" / "across more
+# than 300 Android devices": dev a435, v204, ai031, ad13017 said "does not report its number of phones")
+_COUNTED_AS = {"data": frozenset(terms("samples examples instances")),
+               **dict.fromkeys(terms("phones smartphones"), frozenset(terms("devices handsets")))}
 
 
 def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
@@ -129,7 +131,7 @@ def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
             missing.append(f"which {phrase}" if wants == "names" else phrase)  # "does not report which …"
         elif dimension and wants == "number" and not any(has_quantity(s, dimension) for s in on):
             missing.append(phrase)  # "latency in milliseconds": "superior response latency" gives none
-        elif phrase.startswith("number of ") and not any(_counted(s, need) for s in on):
+        elif phrase.startswith("number of ") and not any(_counted(s, need | alike) for s in on):
             missing.append(phrase)  # "how many annotators": "11 cities … and manual annotation" counts none
     return missing
 

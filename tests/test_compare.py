@@ -233,6 +233,9 @@ STEREO_FIRST = ("We introduce Stereon, an innovative framework specifically desi
      "significant improvements"),
     ("Streamer vs Stereon: what is each one actually meant to do?", "Streamer", STREAMER, "We propose Streamer",
      "12.5 points"),
+    # what a benchmark is meant to evaluate is its purpose, not what it is evaluated on (fresh set AL, al019)
+    ("What is each of Streamer and Stereon meant to evaluate?", "Streamer", STREAMER, "answer queries that arrive",
+     "12.5 points"),
 ])
 def test_what_each_paper_is_for_is_its_opening_and_presenting_sentences(question, title, text, expected, absent):
     asked = question_asks(Question(question, "", None, None, "compare", written=("Streamer", "Stereon")),

@@ -31,8 +31,10 @@ _PURPOSE_ASKED = re.compile(r"\b(?:meant|supposed|trying|intended|designed|built
 _TASK = re.compile(r"\b(?:aims? to|tasks?|scenarios?|applications?|settings?|designed (?:to|for)|use[- ]cases?)\b", re.I)
 # a sentence reporting results (a task sentence may well say it was "selected for … automatic evaluation")
 _RESULT = re.compile(r"\b(?:outperform\w*|surpass\w*|achiev\w*|experiments?|results?)\b|https?://", re.I)
-# ... but not what each is evaluated or tested on ("What tasks/benchmarks are V-LynX and Rh-3DGS evaluated on?": dev h005)
-_EVALUATION_CLAUSE = re.compile(r"\b(?:evaluat\w*|test(?:s|ed)?|benchmark(?:ed|s)? on|experiments?)\b", re.I)
+# ... but not what each is evaluated or tested on ("What tasks/benchmarks are V-LynX and Rh-3DGS evaluated on?": dev h005);
+# what a benchmark is "meant to evaluate" is its purpose (fresh set AL, al019, session 19)
+_EVALUATION_CLAUSE = re.compile(r"\b(?:evaluat(?:ed|es|ing|ion)|test(?:s|ed)?|benchmark(?:ed|s)? on|experiments?)\b|"
+                                r"\bevaluate\s+on\b", re.I)
 _AIMS = re.compile(r"\b(?:aims? to|aimed at|designed (?:to|for)|tailored (?:to|for)|dedicated to|in order to)\b", re.I)
 
 

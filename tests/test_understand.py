@@ -196,6 +196,9 @@ def test_a_first_question_pointing_back_at_a_paper_is_found(question, pointer):
      "videos?", ("Veda",), "training-free extension of autoregressive video diffusion"),
     ("How does SCOPE compare with the frame selection module that predicts how many frames are needed?", ("SCOPE",),
      "frame selection module"),
+    # "compare the … from the paper that … with the one …": the clause ends before "with the one" (fresh set AL, al018)
+    ("compare the dataset from the paper that turns single-view videos into stereo with the one released by SCOPE",
+     ("SCOPE",), "turns single-view videos into stereo"),
 ])
 def test_a_compared_paper_described_rather_than_named_is_found_in_the_question(question, written, phrase):
     assert described_phrase(question, written) == phrase

@@ -114,6 +114,16 @@ def test_ask_part(text, last):
     ("#params of veda?", "Veda", "number of parameters"),
     ("exact number of auxiliary forward passes upi needs?", "UPI", "number of auxiliary forward passes"),
     ("SegPVSG vs FlowNar", "SegPVSG\nFlowNar", ""),
+    # the asked thing as the subject of a verb with an object (fresh set AN, an024, an026)
+    ("UCS-Bench: how many human annotators wrote or checked the questions?", "UCS-Bench", "number of human annotators"),
+    ("which exact teacher model supplies the distilled reasoning chains?", "", "teacher model"),
+    ("Which works decide which frames a video model should look at?", "", ""),  # "frames" is no verb
+    ("what does it say predicts the best place to apply the sign step?", "", ""),
+    # the paper described before a comma, however long (fresh set AN, an027, an026)
+    ("that mono-to-stereo video conversion paper with the youtube side-by-side dataset, what resolution and frame "
+     "rate are the clips?", "", "resolution and frame rate"),
+    ("For the work that renders skeleton sequences into images through a differentiable renderer so an MLLM can "
+     "read them, which teacher model is used?", "", "teacher model"),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

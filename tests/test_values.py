@@ -25,6 +25,7 @@ QUESTION = "Which three LLM backbones were used to test modality-mutual attentio
     ("proposed framework called", ""),
     ("two main components", ""),
     ("learning rate", "number"),  # a rate is a quantity (fresh set AL, al035)
+    ("share", "number"),  # ... and so is a share of something (dev c017)
     ("training time", "number"),
 ])
 def test_the_kind_of_value_a_detail_wants(phrase, kind):
@@ -86,6 +87,9 @@ def _hit(title: str, text: str) -> Hit:
     # an accuracy written as a percentage beside the task's words (dev o036)
     ("Muse", "We propose Muse. Muse beats its teacher in linear probing (85.2% vs. 82.5%).",
      "What linear probing accuracy does Muse get?", {"linear probing accuracy"}),
+    # a share written as a percentage beside the asked words (dev c017, p037)
+    ("Pathr", "We present Pathr. Models keep their accuracy while suppressing 58% of attention edges.",
+     "What share of attention edges can Pathr suppress?", {"share"}),
 ])
 def test_a_quantity_is_stated_beside_the_details_other_words(title, text, question, stated):
     assert stated_details(_hit(title, text), _asks(question, title), question) == stated

@@ -30,7 +30,7 @@ def attribute(asked: str, names: str = "") -> str:
     if took:
         return f"{_GERUND.get(took.group('verb').lower(), took.group('verb') + 'ing')} time"
     match = (_ATTRIBUTE_IS.search(text) or _ATTRIBUTE.search(text) or _ATTRIBUTE_DID.search(text) or _HOW_MANY.search(text)
-             or _fragment(text))
+             or _ATTRIBUTE_SUBJECT.search(text) or _fragment(text))
     phrase = match.group("what") if match else ""
     phrase = re.sub(r"\s+", " ", phrase).strip(" ,;:-")
     # the asked thing as a subject, its verb in the past: "How many annotators labelled the questions …?"
@@ -58,6 +58,15 @@ _ATTRIBUTE = re.compile(
 # the asked thing as the subject of a past verb that ends the question: "How many annotators labelled UrbanFeel?"
 _ATTRIBUTE_DID = re.compile(r"^(?:what|which|(?P<how>how many|how much))\s+(?P<what>[\w-]+(?: [\w-]+){0,2}?) "
                             r"[a-z]+ed\s*$", re.I)
+# ... or of a verb with an object: "How many human annotators wrote or checked the questions?", "which exact teacher
+# model supplies the distilled reasoning chains?" (fresh set AN, an024 and an026: no attribute, so never "does not
+# report"); the verb is a past form or one in -s, and an article or pronoun opens its object
+_ATTRIBUTE_SUBJECT = re.compile(
+    r"^(?:what|which|(?P<how>how many|how much))\s+(?:exact\s+)?"
+    r"(?P<what>(?!(?:does|do|did|is|are|was|were|has|have|had|can|could|will|would)\b)[\w-]+"
+    r"(?: (?!(?:which|what|that|who|how)\b)[\w-]+){0,3}?)\s+"
+    r"(?:[a-z]+ed|wrote|made|gave|built|took|ran|chose|drew|[a-z]+[^s\W]s)(?:\s+(?:or|and)\s+[a-z]+)?\s+"
+    r"(?:the|a|an|its|their|it|them|this|these|those|each|every)\b", re.I)
 # a question typed as a noun phrase, the paper's name taken out: "batch size for Video-MTR's RL training?",
 # "learning rate of Veda?", "Veda batch size?" ask for "batch size" / "learning rate" as "What is …?" would (fresh
 # set R, r050, answered with another sentence: no attribute, so never "does not report"). Not tuned.
@@ -120,8 +129,11 @@ _SUBJECT_OF = re.compile(r"^(.+?) (?:turn(?:s|ed)? out|came|comes?|remain(?:s|ed
                          re.I)
 # a frame before the question word: a dash or colon left where the paper's name was, or "In the … paper," / "For
 # the … model," up to a comma that a question word follows
-_FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on)\s+(?:the\s+)?[^,?]{1,60}?,\s*"
+_FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on)\s+(?:the\s+)?[^,?]{1,120}?,\s*"
                     r"(?=(?:what|which|how|who)\b)"
+                    # ... or the paper described before a comma ("that mono-to-stereo video conversion paper with the
+                    # youtube side-by-side dataset, what resolution …": fresh set AN, an027)
+                    r"|(?:the|that|this)\s+[^,?]{1,90}?,\s*(?=(?:what|which|how|who)\b)"
                     # "… object discovery results - which datasets?": a topic, then a dash or colon, then the question
                     # (fresh set W, w4041)
                     r"|[^?—–:]{1,60}?(?:\s[—–:-]|:)\s*(?=(?:what|which)\s+[\w-]+(?:\s+[\w-]+)?\s*(?:,|\?|$)"

@@ -25,8 +25,10 @@ from rag.types import Hit
 # rates", "the size of SpaceVista-1M" by "a dataset comprising 1M spatial QAs" (dev w357, w359). Such a noun is
 # not required; its modifiers, or the question's other asked words, must sit in a sentence with a quantity (a score:
 # "what score does MotionChat get on FAVOR-Bench" by "… achieves 48.1% on FAVOR-Bench", fresh set S, s010).
-# "linear probing accuracy" by "… in linear probing (85.2% vs …)" (dev o036, session 19)
-_LOOSE_HEADS = frozenset(terms("size count ratio amount number total length duration score scores accuracy"))
+# "linear probing accuracy" by "… in linear probing (85.2% vs …)" (dev o036, session 19); "what share of attention
+# edges" by "suppressing substantial (58%) attention edges" (dev c017, p037)
+_LOOSE_HEADS = frozenset(terms("size count ratio amount number total length duration score scores accuracy share "
+                               "fraction proportion"))
 
 
 _PARAMETERS = frozenset(terms("parameters"))

@@ -163,9 +163,10 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     # objective") is left to the answer: dev c019, e023, v202, v426 were read wrongly as lacking it
     first = next(s for s in sources if s.n == best + 1)
     if question.kind == "fact" and found.asks.details and describes_one_paper(question.text):
-        lacking = lacking_details(first.hit, found.asks, question.text, partial(found.every_cos, first.hit.paper.id))[1]
-        if any(value_kind(d) for d in lacking):
-            return _lacks(first, [d for d in lacking if value_kind(d)], found.asks, decision)
+        cosines_of_first = partial(found.every_cos, first.hit.paper.id)
+        valued = [d for d in lacking_details(first.hit, found.asks, question.text, cosines_of_first)[1] if value_kind(d)]
+        if valued:
+            return _lacks(first, valued, found.asks, decision)
     return Decision("answer", sources, **decision)
 
 
@@ -241,9 +242,9 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
         return Decision("answer", [s for s in sources if p[s.n - 1] >= threshold] or sources, **decision)
     if found.asks.gist:  # "What is X?", "Tell me about X": its abstract is the answer
         return Decision("answer", sources, **decision)
-    both = {s.n: lacking_details(s.hit, found.asks, question.text, partial(found.every_cos, s.hit.paper.id))
-            for s in sources}
-    stated, lacking = {n: b[0] for n, b in both.items()}, {n: b[1] for n, b in both.items()}
+    details = {s.n: lacking_details(s.hit, found.asks, question.text, partial(found.every_cos, s.hit.paper.id))
+               for s in sources}  # (stated, lacking) of each source
+    stated, lacking = {n: d[0] for n, d in details.items()}, {n: d[1] for n, d in details.items()}
     # ... and so is a benchmark or model the question names that the abstract never writes ("What does it score on
     # Charades-STA?"): said as such when the question names no attribute
     venues = frozenset(compact(v) for v in snapshot_facts(snapshot).venue_year_counts for v in v.split())
@@ -276,8 +277,9 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
 
 def _lacks(source: Source, lacking: list[str], asks: Asks, decision: dict) -> Decision:
     """The paper asked about does not report the asked detail: say which one it lacks, not every one asked."""
-    return Decision("not-reported", [source], **{**decision, "asks": replace(asks, attribute=" and ".join(lacking))
-                                                 if lacking else asks})
+    if lacking:
+        decision = {**decision, "asks": replace(asks, attribute=" and ".join(lacking))}
+    return Decision("not-reported", [source], **decision)
 
 
 def paper_name(paper) -> str:

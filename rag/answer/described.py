@@ -56,7 +56,7 @@ def described_lacking(index: PaperIndex, snapshot: Snapshot, question: Question,
     best = best_judged(index, snapshot, alone, phrase, k, settings, question.venue, question.year)
     if best is None:
         return None
-    named = replace(question, named=(best.paper.id,))
-    decision = decide(index, snapshot, named, [best], query_vector(index, question.standalone))
+    about_it = replace(question, named=(best.paper.id,))  # asked as if it named the paper found
+    decision = decide(index, snapshot, about_it, [best], query_vector(index, question.standalone))
     valued = decision.asks and any(value_kind(d) for d, _, _ in decision.asks.details)
     return decision if decision.verdict == "not-reported" and valued else None

@@ -34,14 +34,15 @@ _DESCRIBED_LOOSELY = re.compile(
 # ... or by what it does, in a clause after "the paper" or "the one" ("MACD vs the paper that lets image tokens attend
 # to text tokens: …", "The paper on why transformers can't learn sensitive functions like parity vs the one bounding
 # generalization via embedding geometry: …"; dev r094, n087): the clause is the description search needs, up to
-# "with the one …" ("compare the dataset from the paper that turns … into stereo with the one released by MotionSight":
-# fresh set AL, al018)
+# "with the one …" ("compare the dataset from the paper that turns … into stereo with the one released by
+# MotionSight": fresh set AL, al018)
 _CALLED = r"(?:paper|one|work|study)"  # "the paper that …", "the one bounding …"
 _LEADS = r"(?:that|which|on|about|where)"  # the word that opens the clause, when there is one
 _DESCRIBED_BY_CLAUSE = re.compile(
     rf"(?:\b(?:and|versus|vs\.?|with|than|from)\s+|^\s*)(?:the|that)\s+{_CALLED}\s+"
     rf"(?:{_LEADS}\s+)?(?P<what>(?!{_LEADS}\b)[\w'-]+(?:\s+[\w'-]+){{1,11}}?)"
-    r"(?=\s*[:?;,.]|\s*$|\s+(?:vs\.?|versus|and|compared|differ\w*)\s|\s+with\s+the\s+(?:one|paper|work|study)\b)", re.I)
+    r"(?=\s*[:?;,.]|\s*$|\s+(?:vs\.?|versus|and|compared|differ\w*)\s"
+    rf"|\s+with\s+the\s+{_CALLED}\b)", re.I)
 
 
 def described_phrase(text: str, written: tuple[str, ...]) -> str:

@@ -1,5 +1,6 @@
-"""A comparison of a named paper with one it describes rather than names ("MUSE and the adaptive video tokenizer"):
-the description is searched for its paper, which then takes its place in the question."""
+"""A paper a question describes rather than names, found by searching its description: in a comparison ("MUSE and
+the adaptive video tokenizer") it then takes the description's place in the question; asked a detail its abstract
+lacks ("how many GPUs did the paper that keeps sink tokens … use?"), the answer says so about it."""
 
 from __future__ import annotations
 

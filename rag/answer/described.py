@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from rag.answer.decide import Decision, decide, paper_name
 from rag.answer.judged import best_judged
-from rag.answer.descriptions import described_phrases, describes_one_paper, one_paper_description
+from rag.answer.descriptions import described_phrases, one_paper_description
 from rag.answer.values import value_kind
 from rag.answer.understand import Question
 from rag.index.store import PaperIndex, Snapshot
@@ -50,9 +50,9 @@ def described_lacking(index: PaperIndex, snapshot: Snapshot, question: Question,
     the asked detail, the answer says so about it (a "not-reported" decision); None otherwise. The asked detail
     drew the whole question away from every abstract (fresh set AL, session 19: al032 said only "the papers don't
     answer this"); a described paper that does state it is left unanswered, as the calibrated model decided."""
-    if question.kind != "fact" or question.named or question.subject or not describes_one_paper(question.text):
-        return None
     phrase = one_paper_description(question.text)
+    if question.kind != "fact" or question.named or question.subject or not phrase:
+        return None
     alone = replace(question, text=phrase, standalone=phrase, written=())
     best = best_judged(index, snapshot, alone, phrase, k, settings, question.venue, question.year)
     if best is None:

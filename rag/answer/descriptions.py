@@ -64,26 +64,24 @@ def described_phrases(text: str, written: tuple[str, ...]) -> list[str]:
     return [p for p in (first, described_phrase(rest, written) if rest else "") if p]
 
 
-# a single-paper question that describes its paper instead of naming it ("how many GPUs did the paper that keeps
-# sink tokens … use?", "… rated the clips in the smartphone video quality dataset collected across …")
-_DESCRIBES_ONE = re.compile(rf"\b(?:the|that|this)\s+(?:[\w'/-]+\s+){{0,5}}?{PAPER_KINDS}(?!s)\b", re.I)
-
-
-def describes_one_paper(text: str) -> bool:
-    """Does the question speak of one paper ("the paper that …", "the … dataset"), not of papers at large?"""
-    return bool(_DESCRIBES_ONE.search(text))
-
-
-# ... and the words that describe it: the kind of thing with what precedes it, and the clause after it up to the
-# clause's end ("paper that keeps sink tokens and prunes the KV cache for minute-long autoregressive video generation")
+# a single-paper question that describes its paper instead of naming it, and the words that describe it: the kind of
+# thing with what precedes it, and the clause after it up to the clause's end ("how many GPUs did the paper that keeps
+# sink tokens and prunes the KV cache … use?", "… rated the clips in the smartphone video quality dataset collected
+# across …")
 _DESCRIPTION = re.compile(rf"\b(?:the|that|this)\s+(?P<what>(?:[\w'/-]+\s+){{0,5}}?{PAPER_KINDS}(?!s)\b[^?;:,—–]*)",
                           re.I)
 
 
 def one_paper_description(text: str) -> str:
-    """The words by which a single-paper question describes its paper, or "" when it names none that way."""
+    """The words by which a single-paper question describes its paper ("the paper that …", "the … dataset"), or ""
+    when it speaks of none that way (of papers at large, or of one it names)."""
     match = _DESCRIPTION.search(text)
     return match.group("what").strip() if match else ""
+
+
+def describes_one_paper(text: str) -> bool:
+    """Does the question speak of one paper ("the paper that …", "the … dataset"), not of papers at large?"""
+    return bool(one_paper_description(text))
 
 
 # a coined term written in title case ("the Progressive Intensity Hypothesis", "Norm-based Spatial Pooling"): when

@@ -404,6 +404,34 @@ def test_a_described_paper_lacking_the_asked_detail_is_said_to_lack_it(s, questi
     assert {c.paper.title for c in answer.citations} == {answer.sources[0].paper.title}
 
 
+def test_a_named_method_carried_to_a_domain_its_abstract_never_mentions_is_said_to_lack_it(s):
+    # dev an042: answered from MARS's theory sentences as if they spoke of ImageNet
+    answer = rag.ask("How does the MARS optimizer perform on ImageNet classification with vision transformers?",
+                     settings=s)
+
+    check_invariants(answer)
+    assert answer.text.startswith("The γ-similarity abstract does not report anything on ImageNet.")
+    assert answer.abstained and answer.sources[0].paper.title.startswith("γ-similarity")
+
+
+def test_a_list_asking_for_a_named_method_in_another_domain_abstains_naming_the_domain(s):
+    # dev an029: "1 paper matches: Deep Forcing", whose abstract is about video alone
+    answer = rag.ask("Has anyone applied attention-sink style tricks like Deep Forcing to autoregressive music or "
+                     "audio generation?", settings=s)
+
+    check_invariants(answer)
+    assert answer.abstained and not answer.citations
+    assert "never mention “music”" in answer.text
+
+
+def test_a_domain_in_the_description_of_the_other_paper_is_not_asked_of_the_named_one(s):
+    # dev ai006: "surgical" describes the second paper, not MetaTrans
+    answer = rag.ask("What is MetaTrans for, and what is that paper that synthesizes surgical videos of rare classes "
+                     "trying to solve?", settings=s)
+
+    assert "anything on surgical" not in answer.text
+
+
 @pytest.mark.parametrize(("question", "title", "fact"), [
     ("How many Android phones was the mobile video quality dataset gathered on?", "Multi-screen", "300 Android devices"),
     ("What speedup does the paper on sparse attention for video diffusion transformers report?", "Veda", "5.1×"),

@@ -17,12 +17,12 @@ import numpy as np
 from rag.answer.abstain import Model, features, shipped_model, stands_out
 from rag.answer.asks import Asks, ask_part, asks as question_asks
 from rag.answer.alternatives import best_of_either
-from rag.answer.topical import topical
+from rag.answer.topical import topical, unworked_domains
 from rag.answer.descriptions import describes_one_paper
 from rag.answer.evidence import all_cosines, cosines, idf_of, sentence_vectors
-from rag.answer.extractive import Source, short_name
+from rag.answer.extractive import Source
 from rag.answer.named import by_title, owns_name, supported_names, written_in_lower_case
-from rag.answer.names import compact, names_of
+from rag.answer.names import compact, paper_name
 from rag.answer.lists import POOL, as_topic, facets, kept as list_kept, lifted, searched
 from rag.answer.understand import Question, has_latin_words, snapshot_facts
 from rag.answer.stated import lacking_details, valued_in_answer, worded
@@ -236,6 +236,12 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
     never another paper's sentences in their place."""
     hits = found.hits
     sources = [Source(n_of[i], hits[n_of[i] - 1], found.focus_cos[i]) for i in found.focus]
+    # a named method carried to a domain its abstract never mentions (not one compared with a paper that does)
+    off = unworked_domains(question, [s.hit.paper for s in sources], snapshot)
+    if off and (question.kind != "compare" or len(sources) == 1):
+        if question.kind == "list":  # "Has anyone applied tricks like Deep Forcing to music?"
+            return Decision("abstain", [], **{**decision, "off_domain": off})
+        return _lacks(sources[0], [f"anything on {' or '.join(off)}"], found.asks, decision)
     if question.kind == "compare":
         return Decision("answer", sources, **decision)
     if question.kind == "list":
@@ -280,11 +286,6 @@ def _lacks(source: Source, lacking: list[str], asks: Asks, decision: dict) -> De
     if lacking:
         decision = {**decision, "asks": replace(asks, attribute=" and ".join(lacking))}
     return Decision("not-reported", [source], **decision)
-
-
-def paper_name(paper) -> str:
-    """A paper's own name ("Veda", "ISA"), or "" when its title only describes it ("Layer pruning")."""
-    return short_name(paper) if names_of(paper) else ""
 
 
 def _passes(snapshot: Snapshot, question: Question, paper_id: str) -> bool:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rag.answer.decide import Decision, decide, paper_name
+from rag.answer.decide import Decision, decide
+from rag.answer.names import paper_name
 from rag.answer.judged import best_judged
 from rag.answer.descriptions import described_phrases, one_paper_description
 from rag.answer.values import value_kind

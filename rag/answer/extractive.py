@@ -11,7 +11,7 @@ import re
 from rag.answer.asks import Asks
 from rag.answer.citations import strip_markers
 from rag.answer.evidence import Sentence
-from rag.answer.names import names_in, names_of
+from rag.answer.names import names_in, names_of, short_name
 from rag.answer.quoting import MOST_SENTENCES, Source, best_sentences
 from rag.answer.roles import asked_role, introducing
 from rag.answer.understand import LOOSELY_RELATED
@@ -140,10 +140,6 @@ def paper_label(paper: Paper, asks: Asks) -> str:
     if names_of(paper):
         return short_name(paper)
     return next((w for w in asks.written if w in paper.text), short_name(paper))
-
-
-def short_name(paper: Paper) -> str:
-    return paper.title.split(":")[0].strip() if paper.title_derived else paper.title
 
 
 def clean(sentence: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from rag.answer.extractive import short_name
+from rag.answer.names import short_name
 from rag.answer.understand import Question
 from rag.index.store import Snapshot
 from rag.types import Answer, Citation, Hit, Paper

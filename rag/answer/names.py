@@ -74,6 +74,16 @@ def _expansion(text: str) -> bool:
         and words[0][:1].isupper()
 
 
+def short_name(paper: Paper) -> str:
+    """What an answer calls a paper: its derived title's head ("Veda"), or its given title."""
+    return paper.title.split(":")[0].strip() if paper.title_derived else paper.title
+
+
+def paper_name(paper: Paper) -> str:
+    """A paper's own name ("Veda", "ISA"), or "" when its title only describes it ("Layer pruning")."""
+    return short_name(paper) if names_of(paper) else ""
+
+
 def names_of(paper: Paper) -> list[str]:
     """The names a question may call `paper` by (none for a descriptive derived title)."""
     head, colon, tail = paper.title.partition(":")

@@ -13,12 +13,13 @@ import re
 
 import numpy as np
 
-from rag.answer.domains import DOMAINS, Domain, in_domain, question_domains
+from rag.answer.descriptions import one_paper_description
+from rag.answer.domains import DOMAINS, Domain, in_domain, missing_domains, question_domains
 from rag.answer.lists import as_topic
 from rag.answer.roles import FRAME_WORDS, introduces, named_role, with_role
 from rag.corpus.terms import terms
 from rag.index.store import Snapshot
-from rag.types import Hit
+from rag.types import Hit, Paper
 
 
 def topical(p: np.ndarray, hits: list[Hit], question, snapshot: Snapshot,
@@ -30,6 +31,19 @@ def topical(p: np.ndarray, hits: list[Hit], question, snapshot: Snapshot,
         text = as_topic(question).text
         p = domain_list(with_role(p, hits, text, threshold), hits, asked, text, threshold)
     return p, off_domain
+
+
+def unworked_domains(question, papers: list[Paper], snapshot: Snapshot) -> tuple[str, ...]:
+    """The domains the question names, in its words, that none of the papers it names ever mentions: "Has anyone
+    applied attention-sink tricks like Deep Forcing to music generation?" asks about music, which Deep Forcing's
+    abstract never does (fresh set AN: answered from it; the domain check of unnamed papers never ran)."""
+    asked, text = question_domains(question, snapshot)
+    # a domain in the words describing another paper than the one named is that paper's ("What is MetaTrans for, and
+    # what is that paper that synthesizes surgical videos … trying to solve?", dev ai006)
+    described = one_paper_description(question.text)
+    other = described if question.written and not any(w in described for w in question.written) else ""
+    off = [d for d in asked if all(d in missing_domains(p, asked) for p in papers) and not d.asked.search(other)]
+    return tuple(d.asked.search(text).group(0) for d in off)
 
 
 def domain_list(p: np.ndarray, hits: list[Hit], asked: tuple[Domain, ...], topic: str,

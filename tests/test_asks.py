@@ -124,6 +124,12 @@ def test_ask_part(text, last):
      "rate are the clips?", "", "resolution and frame rate"),
     ("For the work that renders skeleton sequences into images through a differentiable renderer so an MLLM can "
      "read them, which teacher model is used?", "", "teacher model"),
+    # "how big" asks a size, the amount itself, or nothing a dataset's count would not answer (fresh set AO, session 20)
+    ("like how big are the tiles in the tile-wise mask", "Veda", "tile size"),  # the clause of "veda tile size? like …"
+    ("how big is it", "", "size"),
+    ("how big is the accuracy gain", "", "accuracy gain"),
+    ("how big is the YouTube dataset", "", ""),
+    ("which surgical datasets they validate on", "", "surgical datasets"),  # a relative clause without "that"
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase
@@ -284,3 +290,11 @@ def test_a_request_to_name_the_thing_asks_as_which_does():
     asked = asks(question("Which three benchmarks was VideoKR evaluated on?"), "VideoKR")
     assert named.wants == asked.wants == "names"
     assert [d[0] for d in named.details] == ["three benchmarks"]
+
+
+def test_the_names_of_things_are_asked_as_which_things():
+    # fresh set AO, ao035: "We validate our approach on three surgical datasets" names none of them
+    found = asks(question("SurgiFlowVid: what are the names of the three surgical datasets they validate on?"),
+                 "SurgiFlowVid")
+
+    assert found.attribute == "surgical datasets" and found.wants == "names"

@@ -15,6 +15,10 @@ _OPTIONAL_PLURAL = re.compile(r"(\w)\(s\)")
 # a request for the thing asks as "which" does: "Name the three benchmarks X was evaluated on." (fresh set F: no
 # detail was read, and two such questions quoted a sentence as if it answered)
 _NAME_THE = re.compile(r"^\s*(?:please\s+)?(?:name|list|give|identify|state)\s+(?:me\s+)?(?:all\s+)?the\s+", re.I)
+# ... and "what are the names of the three surgical datasets …?" asks which they are (fresh set AO, session 20: ao035
+# was answered with "We validate our approach on three surgical datasets", which names none)
+_NAMES_OF = re.compile(r"\bwhat(?:'s|’s| is| are| was| were) the names? of (?:the |its |their )?"
+                       r"(?:\d+ |two |three |four |five |six |seven |eight |nine |ten )?", re.I)
 # phrasings that carry no content: "what does DRAQ stand for", "what does X add on top of Y"
 _PHRASING = re.compile(r"\b(?:stand(?:s)? for|on top of|in terms of|compared (?:to|with)|as well as|in addition to)\b",
                        re.I)
@@ -45,7 +49,8 @@ class Asks:
 def asks(question: Question, names: str = "") -> Asks:
     """Focus, final clause and wanted detail; `names` (the named papers' titles) are no focus of their own."""
     names = "\n".join(n for n in (names, *question.written) if n)  # and the question's own spelling of them
-    question = replace(question, text=_NAME_THE.sub("Which ", _OPTIONAL_PLURAL.sub(r"\1s", question.text)))
+    question = replace(question, text=_NAMES_OF.sub("which ", _NAME_THE.sub("Which ", _OPTIONAL_PLURAL.sub(
+        r"\1s", question.text))))
     venues = [question.venue] if isinstance(question.venue, str) else list(question.venue or ())
     filters = terms(f"{' '.join(venues)} {question.year or ''}")
     own = terms(names)

@@ -29,6 +29,13 @@ def attribute(asked: str, names: str = "") -> str:
     took = _TAKES.search(text)  # "How long does X take to train?" asks its training time
     if took:
         return f"{_GERUND.get(took.group('verb').lower(), took.group('verb') + 'ing')} time"
+    sized = _HOW_BIG.search(text)  # "how big are the tiles in the tile-wise mask" asks their size
+    if sized:  # ... "how big is it" its size, and "how big is the accuracy gain" the gain itself
+        what = sized.group("what")
+        if _COUNTED_SIZE.search(what):  # a dataset's size is a count of what it holds ("423 stereo videos")
+            return ""
+        return "size" if what.lower() in ("it", "they", "this", "that") else what if _AMOUNTS.search(what) \
+            else re.sub(r"(?<=[^s])s$", "", what) + " size"
     match = (_ATTRIBUTE_IS.search(text) or _ATTRIBUTE.search(text) or _ATTRIBUTE_DID.search(text) or _HOW_MANY.search(text)
              or _ATTRIBUTE_SUBJECT.search(text) or _fragment(text))
     phrase = match.group("what") if match else ""
@@ -37,6 +44,8 @@ def attribute(asked: str, names: str = "") -> str:
     phrase = re.sub(r"^((?:[\w-]+ )*?[\w-]+s) [a-z]+ed\b.*$", r"\1", phrase)
     # ... or a verb that ends the noun phrase: "which MLLM came out on top", "how many frames remain out of 16"
     phrase = _SUBJECT_OF.sub(r"\1", phrase)
+    # ... or a relative clause without "that": "which surgical datasets they validate on"
+    phrase = re.sub(r"^(.+?) (?:they|we|it|the authors) [a-z]+\b.*$", r"\1", phrase)
     if not 0 < len(phrase.split()) <= 6:
         return ""
     how = (match.groupdict().get("how") or "").lower()  # "does not report its number of GPUs"
@@ -122,6 +131,13 @@ _SHORTHAND = re.compile(r"(?<![\w#])(?:lr|bs|wd|#\s?(?:params|gpus)|(?:num|n)[\s
 _ASKING_BRACKET = re.compile(r"\((?P<asked>\s*(?:how many|how much|what|which)\b[^()]*)\)", re.I)
 # "how many prototypes", "how much memory": the count or amount of a thing, with no verb after it
 _HOW_MANY = re.compile(r"^(?P<how>how many|how much)\s+(?P<what>[\w-]+(?: [\w-]+){0,2})\s*$", re.I)
+# not tuned: fresh set AO (session 20) asked "like how big are the tiles in the tile-wise mask" of Veda, and got
+# Veda's other sentences as if they answered
+_HOW_BIG = re.compile(r"^(?:like |so |and |but )?how (?:big|large) (?:is|are|was|were) (?:the |its |their |each )?"
+                      r"(?P<what>[\w-]+(?: [\w-]+){0,2}?)(?:\s+(?:in|of|for|used|that|they|it)\b|\s*$)", re.I)
+_COUNTED_SIZE = re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora|collections?|suites?|splits?|sets?)$", re.I)
+_AMOUNTS = re.compile(r"\b(?:gains?|improvements?|speed-?ups?|drops?|boosts?|margins?|differences?|gaps?|"
+                      r"reductions?|increases?|savings?)$", re.I)
 _CONTRACTED = re.compile(r"\b(what|which|who|how|where)['’]s\b", re.I)
 _ASIDE = re.compile(r"\s*\([^()]*\)")
 _SUBJECT_OF = re.compile(r"^(.+?) (?:turn(?:s|ed)? out|came|comes?|remain(?:s|ed)?|perform(?:s|ed)?|scor(?:es?|ed)|rank(?:s|ed)?|wins?|won|"

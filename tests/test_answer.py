@@ -531,3 +531,13 @@ def test_an_out_of_scope_question_under_a_filter_is_no_paper_outside_it(s):
     answer = rag.ask("What is the best recipe for sourdough bread?", venue="ICLR", settings=s)
 
     assert answer.abstained and not answer.citations and "outside" not in answer.text
+
+
+def test_a_described_paper_found_off_the_questions_domain_is_not_said_to_lack_the_detail(s):
+    # dev p020: SmoothSA (slot attention, never surgical) was said to lack "anything on surgical", as if asked about
+    answer = rag.ask("The paper that applies slot attention to surgical videos for object discovery — how many slots "
+                     "did it use per frame?", settings=s)
+
+    check_invariants(answer)
+    assert answer.abstained and not answer.citations
+    assert "never mention “surgical”" in answer.text

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from rag.answer.decide import Decision, decide
 from rag.answer.names import paper_name
+from rag.answer.topical import unworked_domains
 from rag.answer.judged import best_judged
 from rag.answer.descriptions import described_phrases, one_paper_description
 from rag.answer.values import value_kind
@@ -59,6 +60,8 @@ def described_lacking(index: PaperIndex, snapshot: Snapshot, question: Question,
     if best is None:
         return None
     about_it = replace(question, named=(best.paper.id,))  # asked as if it named the paper found
+    if unworked_domains(about_it, [best.paper], snapshot):  # a paper off the question's domain is not the one it
+        return None  # describes (dev v201: "side-by-side 3D video" found a phone-screen study)
     decision = decide(index, snapshot, about_it, [best], query_vector(index, question.standalone))
     valued = decision.asks and any(value_kind(d) for d, _, _ in decision.asks.details)
     return decision if decision.verdict == "not-reported" and valued else None

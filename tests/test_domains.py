@@ -68,6 +68,12 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     # their words in another sense name no task: a challenge a method faces, trading off, a student model
     ("What challenge does the paper on sparse attention face, and how does it trade off speed?", ["sparse attention"]),
     ("What does the student model learn from its teacher?", []),
+    # session 20's vocabulary (dev's near-topic misses): a bracketed "CT" is medicine too, not an alternative to it
+    ("anything on continual learning for medical imaging (radiology, CT)?", ["medicine", "continual learning"]),
+    ("any papers on anomaly detection in surgical / endoscopic video?", ["medicine", "anomaly detection"]),
+    ("Any work on machine unlearning, i.e. removing one training example's influence?", ["machine unlearning"]),
+    ("3D gaussian splatting for real-time SLAM on a drone — any papers?", ["robots", "3D"]),
+    ("converting stereo video into multi-view light field video, is there a paper on that?", ["light fields"]),
     ("Which papers use sparse attention, and what are they trading off?", ["sparse attention"]),
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
@@ -101,6 +107,11 @@ def test_a_domain_a_quarter_of_the_collection_works_in_is_its_own_subject():
      "We quantize diffusion transformers that generate images and videos.", False),
     ("video quality assessment for VR headsets?", "We assess video quality on mobile screens.", True),
     ("video quality assessment for VR headsets?", "We convert videos into stereo pairs for immersive viewing.", False),
+    # a model distilled is no dataset distilled (dev w036): a dataset condensed into synthetic images is
+    ("Is there a paper on dataset distillation into a handful of synthetic images?",
+     "We distill a robust teacher into a compact student under adversarial training.", True),
+    ("Is there a paper on dataset distillation into a handful of synthetic images?",
+     "We condense ImageNet into 10 synthetic images per class.", False),
 ])
 def test_a_paper_lacks_a_domain_when_its_abstract_never_mentions_it(question, paper, lacks):
     assert lacks_domain(_paper(9, paper), asked_domains(question, VIDEO_COLLECTION)) is lacks

@@ -48,13 +48,14 @@ DOMAINS = (
     _domain("graphs", r"\bgraph neural networks?\b|\bGNNs?\b|\bnode classification\b|\blink prediction\b",
             r"\bgraphs?\b"),
     _domain("molecules", r"\b(?:molecul\w*|proteins?|DNA|RNA|genom\w*|genes?|drugs?|chemi\w*|enzymes?)\b"),
-    _domain("robots", r"\b(?:robot\w*|grasp\w*|embodied)\b", r"\bmanipulation\b|\bagents?\b"),
+    _domain("robots", r"\b(?:robot\w*|grasp\w*|embodied|drones?|UAVs?|SLAM)\b", r"\bmanipulation\b|\bagents?\b"),
     # road traffic, not air or network traffic (SciFact claims on dengue spread by air traffic)
     _domain("driving", r"\b(?:driving|self-driving|autonomous vehicles?|LiDAR|road traffic|"
                        r"traffic (?:scenes?|signs?|lights?|flow|forecasting))\b", r"\btraffic\b"),
     _domain("time series", r"\btime[- ]series\b|\bforecast\w*\b"),
     _domain("medicine", r"\b(?:medical|medicine|clinical|clinic|surg\w*|patients?|hospitals?|radiolog\w*|"
-                        r"laparoscop\w*|X-rays?|MRI|CT scans?|patholog\w*|healthcare|diseases?)\b",
+                        r"laparoscop\w*|endoscop\w*|X-rays?|MRIs?|CT|CT scans?|ultrasound|tumou?rs?|cancers?|EHRs?|"
+                        r"patholog\w*|healthcare|diseases?)\b",
             r"\boperating[- ]rooms?\b"),
     _domain("3D", r"\b3D\b|\bpoint[- ]clouds?\b|\bmesh(?:es)?\b|\bGaussian splat\w*|\bNeRFs?\b|\bradiance fields?\b",
             r"\bstereo\w*|\bdepth\b|\b4D\b|\bmulti-view\b|\bnovel[- ]view\b"),
@@ -73,10 +74,17 @@ DOMAINS = (
     _domain("speculative decoding", r"\bspeculative decoding\b|\bdraft models?\b", r"\bspeculative\b|\bdraft\b",
             synonyms=True),
     _domain("federated learning", r"\bfederated\b", synonyms=True),
+    # ... unlearning, world models and light fields: dev's near-topic misses of session 20 (w035, w905, al014)
+    _domain("machine unlearning", r"\b(?:machine )?unlearning\b", r"\bforget\w*|\berase\w*", synonyms=True),
+    _domain("world models", r"\bworld models?\b|\bmodel-based (?:RL|reinforcement learning)\b",
+            r"\bdynamics models?\b|\bmodel-based\b"),
+    _domain("light fields", r"\blight[- ]fields?\b", synonyms=True),
     _domain("spiking networks", r"\bspiking\b|\bSNNs?\b", r"\bneuromorphic\b", synonyms=True),
     _domain("GANs", r"\bGANs?\b|\bgenerative adversarial\b", r"\badversarial\b", synonyms=True),
-    _domain("dataset distillation", r"\bdataset (?:distillation|condensation)\b", r"\bdistill\w*|\bcondens\w*",
-            synonyms=True),
+    # a dataset distilled, not a model: knowledge distillation's "distill" is no dataset condensed (dev w036, b418)
+    _domain("dataset distillation", r"\bdataset (?:distillation|condensation)\b",
+            r"\bcondens\w*|\bdistill\w* (?:the |a |its )?(?:training )?(?:data|dataset|set)\b|\bsynthetic (?:training )?"
+            r"(?:images|sets?|data|samples)\b", synonyms=True),
     _domain("privacy attacks", r"\bmembership inference\b|\bprivacy attacks?\b|\bmodel inversion\b",
             r"\bprivacy\b|\battacks?\b|\bmembership\b"),
     _domain("preference tuning", r"\bRLHF\b|\bDPO\b|\bpreference optimi[sz]ation\b|\bhuman (?:feedback|preferences?)\b|"

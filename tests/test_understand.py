@@ -226,6 +226,11 @@ def test_a_compared_paper_described_rather_than_named_is_found_in_the_question(q
      ["halfspaces convergence paper", "perceptron reduction paper"]),
     ("The halfspaces/perceptron theory paper and the tokenizer compression study: how do they differ?",
      ["halfspaces/perceptron theory paper", "tokenizer compression study"]),
+    # words in quotation marks are part of the description (fresh set AO, ao021); an apostrophe is kept
+    ("Both the subliminal learning paper and the adversarial distillation 'robust teacher' paper say the teacher can "
+     "pass bad stuff to the student. What does each blame it on?",
+     ["subliminal learning paper", "adversarial distillation robust teacher paper"]),
+    ("How do Veda's tiles and the 'layer pruning' paper compare?", ["layer pruning paper"]),
 ])
 def test_a_comparison_may_describe_both_its_papers(question, phrases):
     assert described_phrases(question, ()) == phrases

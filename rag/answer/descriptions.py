@@ -48,6 +48,7 @@ _DESCRIBED_BY_CLAUSE = re.compile(
 def described_phrase(text: str, written: tuple[str, ...]) -> str:
     """The words a comparison uses for a paper it does not name ("information-theoretic adaptive video
     tokenizer"), or "" (a phrase holding a named paper's name is that paper: "the ME Layer paper")."""
+    text = _QUOTES.sub("", text)  # "the adversarial distillation 'robust teacher' paper" (fresh set AO, ao021)
     for pattern in (_DESCRIBED, _DESCRIBED_LOOSELY, _DESCRIBED_BY_CLAUSE):
         for match in pattern.finditer(text):
             phrase = (match.group("what") or match.groupdict().get("first") or "").strip()
@@ -56,8 +57,13 @@ def described_phrase(text: str, written: tuple[str, ...]) -> str:
     return ""
 
 
+# quotation marks, not an apostrophe within a word ("Veda's")
+_QUOTES = re.compile(r"(?<![\w])['‘’\"“”]|['‘’\"“”](?![\w])")
+
+
 def described_phrases(text: str, written: tuple[str, ...]) -> list[str]:
     """The one or two phrases a comparison describes papers by ("the halfspaces paper and the perceptron paper")."""
+    text = _QUOTES.sub("", text)
     first = described_phrase(text, written)
     before = rf"(?:\bthe\s+(?:{_CALLED}\s+(?:{_LEADS}\s+)?)?)?"  # "the", or all of "the paper that", goes with it
     rest = re.sub(before + re.escape(first), "it", text, count=1, flags=re.I) if first else ""

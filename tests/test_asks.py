@@ -130,6 +130,10 @@ def test_ask_part(text, last):
     ("how big is the accuracy gain", "", "accuracy gain"),
     ("how big is the YouTube dataset", "", ""),
     ("which surgical datasets they validate on", "", "surgical datasets"),  # a relative clause without "that"
+    # a bare "how many" counts the plural before it, not its quantifier (fresh set AO, ao033)
+    ("UPI says it needs 'a few' auxiliary forward passes — exactly how many?", "UPI",
+     "number of auxiliary forward passes"),
+    ("it uses several experts, how many?", "", "number of experts"),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

@@ -22,6 +22,9 @@ def attribute(asked: str, names: str = "") -> str:
     asked = attribute(bracket.group("asked")) if bracket else ""
     if asked:
         return asked
+    counted = _BARE_HOW_MANY.search(text)  # "… 'a few' auxiliary forward passes — exactly how many?"
+    if counted:
+        return f"number of {counted.group('what')}"
     # any other aside in brackets ("Which reasoning model (name and parameter count) is …") and what frames the question
     # before it starts ("VideoKR — which base model …", "In the MMA paper, which backbones …") are no part of the
     # attribute (fresh set N: n042, n044, n046 found no attribute, so never "does not report")
@@ -131,6 +134,11 @@ _SHORTHAND = re.compile(r"(?<![\w#])(?:lr|bs|wd|#\s?(?:params|gpus)|(?:num|n)[\s
 _ASKING_BRACKET = re.compile(r"\((?P<asked>\s*(?:how many|how much|what|which)\b[^()]*)\)", re.I)
 # "how many prototypes", "how much memory": the count or amount of a thing, with no verb after it
 _HOW_MANY = re.compile(r"^(?P<how>how many|how much)\s+(?P<what>[\w-]+(?: [\w-]+){0,2})\s*$", re.I)
+# a bare "how many" after a dash or comma counts the plural just before it (fresh set AO, session 20, ao033: "UPI says
+# it needs 'a few' auxiliary forward passes — exactly how many?" was answered with the sentence saying "a few")
+_BARE_HOW_MANY = re.compile(r"(?<![\w-])(?P<what>(?:(?!(?:several|few|many|some|multiple|various)\b)[\w-]*[^\Ws] ){0,2}"
+                            r"[\w-]+s)\W*\s*[—–,;:-]+\s*(?:but |so |and )?(?:exactly |precisely |roughly )?how many\s*$",
+                            re.I)
 # not tuned: fresh set AO (session 20) asked "like how big are the tiles in the tile-wise mask" of Veda, and got
 # Veda's other sentences as if they answered
 _HOW_BIG = re.compile(r"^(?:like |so |and |but )?how (?:big|large) (?:is|are|was|were) (?:the |its |their |each )?"

@@ -121,6 +121,27 @@ def test_the_mechanism_asked_is_the_method_it_presents_not_its_sentences_on_the_
     assert line.startswith("Orthon: Building on these insights, we propose Orthon")
 
 
+SURPRISED = ("Videos hold surprising events. Most models sample frames uniformly. We introduce Surpriser, an "
+             "inference-time framework that quantifies Bayesian Surprise as the belief update of new evidence. "
+             "It localizes surprise in videos, correlated with humans. Surpriser-RL refines its beliefs with GRPO. "
+             "Surpriser guides query-agnostic surprise-weighted frame sampling for video models. We achieve gains on "
+             "five benchmarks.")
+
+
+@pytest.mark.parametrize(("clause", "presented"), [
+    # how it does it: the presenting sentence says what drives it, beside the one on the asked words (dev e088)
+    ("SPIKE and FrameOracle both choose frames for video LLMs — what drives the selection in each?", True),
+    ("what frame sampling does each use?", False),  # what, not how: the best sentence on it
+])
+def test_how_each_does_it_adds_the_sentence_presenting_its_method(clause, presented):
+    ask = {"frame", "sampl", "select", "drive"}
+    found = Asks(frozenset(ask), frozenset(ask), "", "", wanted=frozenset(ask), clause=clause)
+
+    quoted = " ".join(s.text for s in aspect_sentences(source("Surpriser", SURPRISED), found, {}))
+
+    assert "frame sampling" in quoted and ("Bayesian Surprise" in quoted) == presented
+
+
 HEADLINED = ("We propose Bayer, a reasoning framework. Extensive experiments on six mainstream benchmarks show that Bayer "
              "achieves new state-of-the-art (SOTA) results. For example, it surpasses the previous best on the MMVU "
              "benchmark by 3.8%.")

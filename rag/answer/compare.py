@@ -108,6 +108,14 @@ _BUILDS = re.compile(r"\b(?:we|this (?:paper|work))\b[^.;]{0,60}?\b(?:introduce|
                      r"collect|build|release|create|contribute)|\bthe first\b", re.I)
 
 
+# how each paper does it, or how they differ: the sentence presenting the method says what drives it ("We introduce
+# SPIKE, an inference-time framework that quantifies Bayesian Surprise …"), beside the best one on the asked words
+# ("… guide query-agnostic surprise-weighted frame sampling"). Dev comparisons (session 20) e088, r092, ai019, al017
+# quoted the second alone
+_HOW_ASKED = re.compile(r"\b(?:how|mechanisms?|approach(?:es)?|driv\w*|decid\w*|choos\w*|pick\w*|select\w*|"
+                        r"differ\w*)\b", re.I)
+
+
 def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[Sentence]:
     """A compared paper's sentence(s) on the asked aspect: its problem, its own method, or (numbers, datasets) the
     best sentence. Each paper restates the topic both share, which tells neither apart (dev comparisons: 0.3 -> 1.0)."""
@@ -170,6 +178,9 @@ def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[
         paired = _with_its_pair(source.hit, scored[0], names)
         if paired:
             return paired
+        presenting = min((s for s in everything if PRESENTS.search(s.text)), key=lambda s: s.position, default=None)
+        if _HOW_ASKED.search(asks.clause) and presenting is not None and presenting.position != scored[0].position:
+            return sorted([scored[0], presenting], key=lambda s: s.position)
     picked = [scored[0]] + enumeration(source.hit, scored[0])
     if len(picked) == 1:
         left = asks.ask - terms(scored[0].text) - _COMPARING

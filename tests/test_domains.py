@@ -35,7 +35,7 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("Continual learning for graph neural networks — anything?", ["graphs", "continual learning"]),
     ("Which papers reconstruct surgical scenes with Gaussian splatting?", ["medicine", "3D"]),
     ("Has anyone applied Mamba context extension to protein or DNA sequence models?", ["molecules"]),
-    # the collection's own subject tells no paper apart
+    # the collection's own subject tells no paper apart (video, said plainly, is tested below)
     ("Which papers accelerate video diffusion?", []),
     # one alternative of an "or" is no requirement: "in videos or in 3D scenes" is answered by either
     ("I'm looking for papers about segmenting objects, in videos or in 3D scenes.", []),
@@ -77,7 +77,22 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("Which papers use sparse attention, and what are they trading off?", ["sparse attention"]),
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
-    assert [d.name for d in asked_domains(question, VIDEO_COLLECTION)] == domains
+    assert [d.name for d in asked_domains(question, VIDEO_COLLECTION) if d.name != "video"] == domains
+
+
+@pytest.mark.parametrize(("question", "asked"), [
+    ("Has anyone shown subliminal learning when distilling video LLMs?", True),
+    ("Which papers accelerate video diffusion?", True),
+    # set aside, or one alternative of a bracketed "or" (dev v111, ai060)
+    ("I'm looking for papers that plug new kinds of input, beyond images and video, into multimodal LLMs.", False),
+    ("Which papers feed audio rather than video into multimodal LLMs?", False),
+    ("Which papers look at what specific layers inside language models (or video LLMs) are responsible for?", False),
+])
+def test_video_is_asked_even_as_the_collections_own_subject(question, asked):
+    """Every video abstract says so (videos, frames, clips, footage): a text-only paper answers no video question."""
+    assert ("video" in [d.name for d in asked_domains(question, VIDEO_COLLECTION)]) is asked
+    text_only = _paper(9, "A teacher language model passes hidden biases to its student through number sequences.")
+    assert lacks_domain(text_only, asked_domains("subliminal learning when distilling video LLMs?", VIDEO_COLLECTION))
 
 
 def test_a_domain_a_quarter_of_the_collection_works_in_is_its_own_subject():
@@ -153,8 +168,8 @@ def test_a_domain_the_spelling_correction_rewrote_is_read_from_the_question_as_t
     question = Question(text=corrected, standalone=corrected, venue=None, year=None, kind="list",
                         typed="Which papers do video summarization?")
     asked, text = question_domains(question, VIDEO_COLLECTION)
-    assert [d.name for d in asked] == ["summarization"] and "summarization" in text
+    assert [d.name for d in asked] == ["video", "summarization"] and "summarization" in text
     # ... but a follow-up searched with the conversation's words keeps to them
     follow = Question(text=corrected, standalone=f"Veda: {corrected}", venue=None, year=None, kind="fact",
                       typed="Which papers do video summarization?")
-    assert question_domains(follow, VIDEO_COLLECTION)[0] == ()
+    assert [d.name for d in question_domains(follow, VIDEO_COLLECTION)[0]] == ["video"]

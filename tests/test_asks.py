@@ -302,3 +302,15 @@ def test_the_names_of_things_are_asked_as_which_things():
                  "SurgiFlowVid")
 
     assert found.attribute == "surgical datasets" and found.wants == "names"
+
+
+@pytest.mark.parametrize(("text", "of_listed"), [
+    ("Is there work on stacking pruning and quantization? What ordering rule do they propose?", {"order", "rule"}),
+    ("Which work argues that the order of pruning and quantization matters, and what rule does it put forward?",
+     {"rule", "forward"}),
+    ("Which papers stack pruning and quantization?", None),  # asks for the papers alone
+    ("Which papers stack pruning and quantization? Any with code?", None),  # nothing of "them" in particular
+])
+def test_a_list_that_goes_on_to_ask_something_of_its_papers_asks_it_of_each(text, of_listed):
+    found = asks(Question(text=text, standalone=text, venue=None, year=None, kind="list")).of_listed
+    assert (found.ask & of_listed == of_listed if of_listed else found is None)

@@ -44,6 +44,9 @@ class Asks:
     parts: tuple["Asks", ...] = ()
     identify: bool = False  # asks which paper it is ("Is there a benchmark that …?"): the answer names it
     clause: str = ""  # the words these were read from: the question, or for one of `parts` its clause
+    # what a list goes on to ask of the papers it finds ("Is there work on X? What ordering rule do they propose?"):
+    # each listed paper's line quotes its sentence on it too
+    of_listed: "Asks | None" = None
 
 
 def asks(question: Question, names: str = "") -> Asks:
@@ -74,7 +77,24 @@ def asks(question: Question, names: str = "") -> Asks:
     parts = tuple(asks(replace(question, text=clause), names) for clause in clauses) if len(clauses) > 1 else ()
     return Asks(frozenset(focus), frozenset(ask), wants, " and ".join(things), problem, gist=not asked - GIST_WORDS,
                 wanted=frozenset(wanted), details=details, written=question.written, parts=parts,
-                identify=not question.written and bool(_ASKS_WHICH_PAPER.search(question.text)), clause=question.text)
+                identify=not question.written and bool(_ASKS_WHICH_PAPER.search(question.text)), clause=question.text,
+                of_listed=_of_listed(question, clauses, names))
+
+
+# a clause that speaks of the papers found: "What ordering rule do they propose?", "… and what rule does it put forward?"
+_OF_FOUND = re.compile(r"\b(?:they|them|their|it|its|these|those)\b", re.I)
+
+
+def _of_listed(question: Question, clauses: list[str], names: str) -> "Asks | None":
+    """What a list question asks of the papers it finds, after asking for them: its last clauses, when they are not
+    all of it and speak of the papers found (dev i039, ag16015: the listed paper's line quoted its topic sentence,
+    not the rule asked for)."""
+    if question.kind != "list" or " ".join(clauses).strip() == question.text.strip():
+        return None
+    asked = " ".join(c for c in clauses if _OF_FOUND.search(c))
+    if not asked or not terms(asked) - GENERIC - FUNCTION:
+        return None
+    return asks(replace(question, text=asked, kind="fact"), names)
 
 
 def _detail(phrase: str, ignored: frozenset[str]) -> tuple[str, frozenset[str], frozenset[str]]:

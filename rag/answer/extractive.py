@@ -107,8 +107,12 @@ def _list_item(source: Source, asks: Asks, idf: dict[str, float], code: bool) ->
     paper = source.hit.paper
     announced = introducing(analyse(paper.text).sentences, role[0]) if role else None
     best = [announced] if announced else [b.text for b in best_sentences(source, asks, idf, most=1)]
+    if asks.of_listed and best:  # "… ? What ordering rule do they propose?": its sentence on that too, if it has one
+        answers = best_sentences(source, asks.of_listed, idf, most=1)
+        if answers and answers[0].text not in best and terms(answers[0].text) & asks.of_listed.ask:
+            best.append(answers[0].text)
     link = f", code at {paper.code_links[0].url}" if code and paper.code_links else ""
-    body = f": {clean(best[0])}" if best else ""
+    body = f": {' '.join(clean(b) for b in best)}" if best else ""
     return f"- {paper.title} ({paper.venue_year}){link}{body} [{source.n}]"  # plain text (issue 13)
 
 

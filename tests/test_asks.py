@@ -134,6 +134,9 @@ def test_ask_part(text, last):
     ("UPI says it needs 'a few' auxiliary forward passes — exactly how many?", "UPI",
      "number of auxiliary forward passes"),
     ("it uses several experts, how many?", "", "number of experts"),
+    # an adverb that only insists is no part of the attribute (fresh set AS, session 22)
+    ("SurgiFlowVid: which surgical datasets exactly?", "SurgiFlowVid", "surgical datasets"),
+    ("Which datasets, precisely, does StreamMem use?", "StreamMem", "datasets"),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

@@ -146,6 +146,10 @@ def test_the_shipped_weights_say_what_they_were_fitted_on():
     ("What module does FlowNar use to retain streaming visual history with bounded memory?", "CLAM"),
     # a count written in words is a quantity too ("over one million compressed images", dev w042's answer)
     ("How many compressed images does the low-bitrate VLM benchmark contain?", "one million"),
+    # a rule asked for is answered by the sentence stating one, in other words (dev v408, u2029, w4028: the
+    # sentences restating the question's own problem were quoted instead)
+    ("does the order of pruning vs quantization matter when you stack them? there was a paper on this, what rule do "
+     "they propose?", "weaker perturbations should precede stronger ones"),
 ])
 def test_a_dev_answer_opens_with_the_sentence_that_holds_the_fact(built_settings, question, fact):
     answer = rag.ask(question, settings=built_settings)
@@ -153,3 +157,12 @@ def test_a_dev_answer_opens_with_the_sentence_that_holds_the_fact(built_settings
     assert not answer.abstained
     assert fact in answer.citations[0].quotes[0]
     assert answer.text.startswith(answer.citations[0].quotes[0])
+
+
+def test_a_rule_asked_for_is_quoted(built_settings):
+    # dev v408: "… the Progressive Intensity Hypothesis, which states that weaker perturbations should precede
+    # stronger ones" holds none of the question's words; the sentences restating its problem were quoted alone
+    answer = rag.ask("What's the rule of thumb for ordering pruning and quantization in the compression-order paper?",
+                     settings=built_settings)
+
+    assert "weaker perturbations should precede stronger ones" in answer.text

@@ -29,6 +29,7 @@ def attribute(asked: str, names: str = "") -> str:
     # before it starts ("VideoKR — which base model …", "In the MMA paper, which backbones …") are no part of the
     # attribute (fresh set N: n042, n044, n046 found no attribute, so never "does not report")
     text = _OPTIONS.sub("", _FRAME.sub("", _ASIDE.sub(" ", _DASH_VALUES.sub("", text))).strip()).strip()
+    text = _EMPHASIS.sub("", text)  # "SurgiFlowVid: which surgical datasets exactly?" asks "surgical datasets"
     took = _TAKES.search(text)  # "How long does X take to train?" asks its training time
     if took:
         return f"{_GERUND.get(took.group('verb').lower(), took.group('verb') + 'ing')} time"
@@ -148,6 +149,9 @@ _AMOUNTS = re.compile(r"\b(?:gains?|improvements?|speed-?ups?|drops?|boosts?|mar
                       r"reductions?|increases?|savings?)$", re.I)
 _CONTRACTED = re.compile(r"\b(what|which|who|how|where)['’]s\b", re.I)
 _ASIDE = re.compile(r"\s*\([^()]*\)")
+# an adverb that only insists (fresh set AS, session 22: "which three surgical datasets exactly?" read "datasets
+# exactly" or nothing as the attribute, so the sentence "on three surgical datasets" was quoted as if it named them)
+_EMPHASIS = re.compile(r",?\s+\b(?:exactly|precisely|specifically|in particular|concretely)\b,?(?=\s|$)", re.I)
 _SUBJECT_OF = re.compile(r"^(.+?) (?:turn(?:s|ed)? out|came|comes?|remain(?:s|ed)?|perform(?:s|ed)?|scor(?:es?|ed)|rank(?:s|ed)?|wins?|won|"
                          r"leads?|led|stands?|stood|gets?|got|beats?|achieves?|achieved|reach(?:es|ed)?|works?)\b.*$",
                          re.I)

@@ -21,9 +21,10 @@ from rag.answer.topical import topical, unworked_domains
 from rag.answer.descriptions import describes_one_paper
 from rag.answer.evidence import all_cosines, cosines, idf_of, sentence_vectors
 from rag.answer.extractive import Source
-from rag.answer.named import by_title, owns_name, supported_names, written_in_lower_case
+from rag.answer.named import by_title, owns_name, supported_names, with_papers, written_in_lower_case
 from rag.answer.names import compact, paper_name
 from rag.answer.lists import POOL, as_topic, facets, kept as list_kept, lifted, searched
+from rag.answer.named_topic import with_named
 from rag.answer.understand import Question, has_latin_words, snapshot_facts
 from rag.answer.stated import lacking_details, valued_in_answer, worded
 from rag.answer.values import unnamed, value_kind
@@ -46,14 +47,6 @@ class Decision:
     probabilities: tuple[float, ...] = ()
     related: list[Hit] = field(default_factory=list)  # a list's loosely related papers, named apart and uncited
     off_domain: tuple[str, ...] = ()  # the asked domains the papers that would have answered never mention
-
-
-def with_papers(hits: list[Hit], ids: list[str], snapshot: Snapshot) -> list[Hit]:
-    """`hits` with the papers `ids` present (added in front when retrieval missed them)."""
-    have = {h.paper.id for h in hits}
-    missing = [Hit(paper=snapshot.papers[snapshot.by_id[i]], score=0.0) for i in ids
-               if i not in have and i in snapshot.by_id]
-    return missing + hits
 
 
 @dataclass(frozen=True)
@@ -147,6 +140,7 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
         rankings = facet_rankings(index, snapshot, question, model)
         keep, loose = list_kept(p, model.threshold, [h.score for h in hits],
                                 lifted(p, [h.paper.id for h in hits], rankings, model.threshold) if rankings else None)
+        keep, loose = with_named(question, hits, keep, loose)  # "which papers report on Charades-STA?"
         kept = [Source(i + 1, hits[i]) for i in keep]  # in retrieval's order: the list ranks as search does
         return Decision("answer" if kept else "abstain", kept, related=[hits[i] for i in loose], **decision)
     best = int(np.argmax(p)) if len(p) else 0

@@ -21,6 +21,7 @@ from importlib import resources
 import numpy as np
 
 from rag.answer.asks import Asks
+from rag.answer.wording import RULE_WORDS
 from rag.corpus.terms import Analysis, analyse, terms
 from rag.index.embed import Embedder
 from rag.index.keyword import KeywordIndex
@@ -207,13 +208,26 @@ def feature_rows(analysis: Analysis, asks: Asks, idf: dict[str, float], name: st
         background = float(is_background(text, i, name))
         rows.append([
             cos[i], cos[i] - cos.max(), ask[i], ask[i] - ask.max(), weighted(asks.focus, have, idf),
-            weighted(asks.wanted, have, idf), *(detail(text, kind, name) * (asks.wants == kind)
+            holds_wanted(text, have, asks, idf), *(detail(text, kind, name) * (asks.wants == kind)
                                                  for kind in ("number", "names")),
             background * (not asks.problem), background * asks.problem, float(i == 0), float(i == n - 1),
             late(i, n) * (not asks.wants), late(i, n) * (asks.wants == "number"), float(bool(_OWN_WORK.search(text)) or bool(name and name in text)),
             float(bool(_FINDING.search(text))) * (asks.wants != "method"),
         ])
     return np.array(rows, dtype=np.float64).reshape(n, len(SENTENCE_FEATURES))
+
+
+# a sentence stating a rule: "… which states that weaker perturbations should precede stronger ones", "we recommend …"
+_STATES_RULE = re.compile(r"\bshould\b|\bwe (?:recommend|advise)\b|\b(?:hypothesis|principle|rule|law|guideline)\b,? "
+                          r"(?:which |that )?(?:states?|holds?|says?|posits?)\b", re.I)
+
+
+def holds_wanted(text: str, have: frozenset[str], asks: Asks, idf: dict[str, float]) -> float:
+    """How much of the asked attribute the sentence holds; a rule asked for is held by a sentence stating one, in
+    whatever words (wording.RULE_WORDS)."""
+    if asks.wanted & RULE_WORDS and _STATES_RULE.search(text):
+        return 1.0
+    return weighted(asks.wanted, have, idf)
 
 
 def late(position: int, n: int) -> float:

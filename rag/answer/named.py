@@ -142,3 +142,11 @@ def _has(paper, word: str) -> bool:
 def by_title(paper, question: Question) -> bool:
     names = {compact(n) for n in names_of(paper)}
     return any(compact(w) in names for w in question.written)
+
+
+def with_papers(hits: list[Hit], ids: list[str], snapshot: Snapshot) -> list[Hit]:
+    """`hits` with the papers `ids` present (added in front when retrieval missed them)."""
+    have = {h.paper.id for h in hits}
+    missing = [Hit(paper=snapshot.papers[snapshot.by_id[i]], score=0.0) for i in ids
+               if i not in have and i in snapshot.by_id]
+    return missing + hits

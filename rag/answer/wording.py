@@ -39,6 +39,12 @@ ROLE_WORDS = frozenset(terms("assumption assumptions simplification simplificati
                              "situations circumstance circumstances case cases condition conditions regime regimes "
                              "rule rules guideline guidelines takeaway takeaways lesson lessons price"))
 
+# nouns asking for a rule a paper puts forward, which its abstract states as one rather than names ("What's the rule of
+# thumb for ordering pruning and quantization?": "… the Progressive Intensity Hypothesis, which states that weaker
+# perturbations should precede stronger ones"; dev v408, u2029, w4028 and nine more asked of that paper)
+RULE_WORDS = frozenset(terms("rule rules thumb guideline guidelines recommendation recommendations principle principles "
+                             "heuristic heuristics prescription"))
+
 # nouns of a paper's size and of its make-up, which an abstract gives in other words ("How big is CaReBench?":
 # "… with 1,000 high-quality pairs"; "What are the parts of SegPVSG?": "… consisting of two key components: …"),
 # and the verbs such questions ask with ("How much footage does UCS-Bench contain?")

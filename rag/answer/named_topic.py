@@ -1,0 +1,59 @@
+"""Lists whose topic is one named thing: "Which papers report results on Charades-STA?", "anything evaluated on Ego4D?".
+
+Such a list is answered by every paper that names the thing, which an abstract does in one clause of a long list of
+benchmarks ("… (e.g., Charades-STA, ActivityNet-Captions) …"): the calibrated score, which weighs the whole
+abstract, ranks those papers low, and the list kept one of the three that report on Charades-STA (fresh set AS,
+as034; dev v112 on Video-MME the same way). A name is a word with a capital past its first letter or a digit
+("Charades-STA", "Ego4D", "VideoMME"); the topic must ask nothing else of the papers than that they evaluate on,
+report on or use it, so a near-topic question with a name in it ("KV cache quantization for long-context LLM
+serving") is not answered by the papers that merely name it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rag.answer.lists import MAX_RELATED, topic
+from rag.answer.wording import FUNCTION, GENERIC
+from rag.corpus.terms import terms
+from rag.types import Hit
+
+# a name: a capital past its first letter or a digit, as a benchmark, a dataset or a model is written
+_NAME = re.compile(r"(?<![\w-])(?=[\w-]*(?:[A-Za-z][\w-]*[A-Z0-9]))[A-Za-z][\w-]*\w(?![\w-])")
+# words that only say the papers use the named thing, not what for
+_USING = frozenset(terms("evaluate evaluates evaluated evaluating evaluation evaluations report reports reported "
+                         "reporting result results experiment experiments experimenting benchmark benchmarks "
+                         "benchmarked test tests tested testing number numbers score scores gain gains accuracy "
+                         "performance dataset datasets train trained training run runs ran"))
+# more papers naming it than a list's gold runs to: the name is the collection's staple, not the topic
+MOST_HOLDERS = 6
+
+
+def names_only(question_text: str, venue=None, year: int | None = None) -> list[str]:
+    """The names a list's topic asks about, when it asks nothing else of its papers; else none."""
+    text = topic(question_text, venue, year)
+    names = [n for n in _NAME.findall(text) if not n.isdigit()]
+    rest = terms(_NAME.sub(" ", text)) - GENERIC - FUNCTION - _USING
+    return names if names and not rest else []
+
+
+def holding(names: list[str], hits: list[Hit]) -> list[int]:
+    """Positions of the hits whose paper writes one of `names` (any case), when at most MOST_HOLDERS do."""
+    # written with or without its hyphens: "Video-MME" is "VideoMME" in another abstract
+    patterns = [re.compile(r"(?i)(?<![\w-])" + r"-?".join(map(re.escape, n.replace("-", ""))) + r"(?![\w-])")
+                for n in names]
+    found = [i for i, h in enumerate(hits)
+             if any(p.search(f"{h.paper.title}\n{h.paper.text}") for p in patterns)]
+    return found if len(found) <= MOST_HOLDERS else []
+
+
+def with_named(question, hits: list[Hit], keep: list[int], loose: list[int]) -> tuple[list[int], list[int]]:
+    """The list's kept and loosely related positions, when its topic is a name some hits write: those hits, and the
+    others it would have kept named apart as loosely related (an abstract that never names the benchmark says
+    nothing of results on it: dev v112 listed three such papers beside the three on Video-MME)."""
+    if question.kind != "list":
+        return keep, loose
+    named = holding(names_only(question.standalone, question.venue, question.year), hits)
+    if not named:
+        return keep, loose
+    return named, [i for i in dict.fromkeys([*keep, *loose]) if i not in named][:MAX_RELATED]

@@ -1,0 +1,61 @@
+"""Lists whose topic is one named thing: every paper naming it, and only those, are the list."""
+
+from __future__ import annotations
+
+import pytest
+
+import rag
+from rag.answer.named_topic import MOST_HOLDERS, holding, names_only, with_named
+from rag.answer.understand import Question
+from rag.types import Hit, Paper
+
+
+@pytest.mark.parametrize(("question", "names"), [
+    ("Which papers evaluate on the Video-MME benchmark?", ["Video-MME"]),
+    ("anything evaluated on Ego4D?", ["Ego4D"]),
+    ("which papers report results on Charades-STA, and what numbers or gains do they give?", ["Charades-STA"]),
+    ("Which ICLR 2026 papers evaluate on Charades-STA?", ["Charades-STA"]),
+    # a name inside a topic that asks more of its papers: a near-topic question, not a benchmark list
+    ("KV cache quantization for long-context LLM serving: which papers propose a method?", []),
+    ("which papers prune/compress the KV cache?", []),
+    ("Which papers do streaming video with bounded memory?", []),
+])
+def test_a_topic_is_names_only_when_it_asks_nothing_else_of_its_papers(question, names):
+    assert names_only(question) == names
+
+
+def hit(n: int, text: str) -> Hit:
+    paper = Paper(id=f"p{n}", title=f"Paper {n}", venue="ICML", year=2026, abstract=text, text=text, source="f",
+                  position=n)
+    return Hit(paper=paper, score=1.0 / n)
+
+
+def test_a_name_is_found_with_or_without_its_hyphen_and_in_any_case():
+    hits = [hit(1, "We test on VideoMME and MLVU."), hit(2, "Results on video-mme improve."),
+            hit(3, "Video MME-like tasks."), hit(4, "Nothing here on Video-MMEx.")]
+
+    assert holding(["Video-MME"], hits) == [0, 1]
+
+
+def test_a_name_most_papers_write_is_no_topic_of_its_own():
+    hits = [hit(n, "Evaluated on Ego4D.") for n in range(1, MOST_HOLDERS + 2)]
+
+    assert holding(["Ego4D"], hits) == []
+
+
+def test_the_list_is_the_papers_naming_it_the_others_kept_are_set_apart():
+    question = Question("Which papers evaluate on Ego4D?", "Which papers evaluate on Ego4D?", None, None, "list")
+    hits = [hit(1, "A streaming model evaluated on Ego4D."), hit(2, "A video model evaluated on MVBench."),
+            hit(3, "Benchmarks: Ego4D, EgoSchema.")]
+
+    assert with_named(question, hits, [0, 1], []) == ([0, 2], [1])
+    other = Question("Which papers do video QA?", "Which papers do video QA?", None, None, "list")
+    assert with_named(other, hits, [0, 1], []) == ([0, 1], [])
+
+
+def test_every_paper_reporting_on_a_named_benchmark_is_listed(built_settings):
+    # dev v112: three papers that never name Video-MME were listed beside the three that evaluate on it
+    answer = rag.ask("Which papers evaluate on the Video-MME benchmark?", settings=built_settings)
+
+    assert len(answer.citations) == 3
+    assert all("video-mme" in c.paper.text.lower().replace("videomme", "video-mme") for c in answer.citations)

@@ -375,6 +375,11 @@ def test_a_named_abstract_with_the_attributes_words_but_not_its_value_says_it_do
     # a count must sit with the asked noun: "5 spatial scales" is no number of scale-aware experts (dev w809)
     ("How many scale-aware experts does SpaceVista-7B have?", "SpaceVista-7B",
      "does not report its number of scale-aware experts"),
+    # a training recipe names no base model: "under a standard SFT→GRPO pipeline, models post-trained on VideoKR …"
+    # (read sets AS, AU); an adverb that only insists is no part of the detail (AS)
+    ("Which base model was post-trained on VideoKR?", "VideoKR", "does not report its base model"),
+    ("SurgiFlowVid: which three surgical datasets exactly?", "Surgical video datasets",
+     "does not report which three surgical datasets"),
 ])
 def test_a_detail_asked_in_other_forms_is_said_to_be_missing(s, question, title, says):
     answer = rag.ask(question, settings=s)
@@ -382,6 +387,13 @@ def test_a_detail_asked_in_other_forms_is_said_to_be_missing(s, question, title,
     check_invariants(answer)
     assert answer.text.startswith(f"The {title} abstract {says}")
     assert answer.abstained and answer.sources[0].paper.title.startswith(title)
+
+
+def test_a_training_recipe_still_answers_which_algorithm(s):
+    answer = rag.ask("What RL algorithm does VideoKR use?", settings=s)
+
+    check_invariants(answer)
+    assert not answer.abstained and "GRPO" in answer.text
 
 
 @pytest.mark.parametrize(("question", "title", "says"), [

@@ -19,6 +19,9 @@ from rag.types import Hit, Paper
     ("KV cache quantization for long-context LLM serving: which papers propose a method?", []),
     ("which papers prune/compress the KV cache?", []),
     ("Which papers do streaming video with bounded memory?", []),
+    # an acronym names a kind of thing, spelled out in other abstracts (read set AU, au029)
+    ("Is there anything in here involving GANs?", []),
+    ("papers that use MoE", []),
 ])
 def test_a_topic_is_names_only_when_it_asks_nothing_else_of_its_papers(question, names):
     assert names_only(question) == names

@@ -190,6 +190,10 @@ LIST_REQUESTS = [
     "Looking for anything related to scene graphs.",
     "Which ones study continual learning?",
     "Who has tried to prove generalization bounds?",
+    # a venue in the request (read set AU, session 22: au035, au036 were answered from one paper)
+    "Any ICLR work that trains video models with reinforcement learning?",
+    "continual learning papers at ICML",
+    "streaming video papers from ICLR 2026?",
 ]
 
 # one paper's fact, or its follow-up, though worded near a request for papers
@@ -227,6 +231,7 @@ SINGLE_PAPER = [
     "What contributions does Veda make?",
     "What advances does ProtoKV make over token retention?",
     "Summarize Veda.",
+    "What ICLR work does Veda build on?",
 ]
 
 

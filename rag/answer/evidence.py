@@ -45,6 +45,8 @@ _METHOD = re.compile(r"\b((?:consists|composed) of|by (?:\w+ing)\b|via|through|w
 _BACKGROUND = re.compile(r"^(?:however|despite|although|while|recent(?:ly)?|existing|current(?:ly)?|traditional(?:ly)?|"
                          r"prior|most|many)\b|\b(?:remains? (?:challenging|difficult|an open|unclear|limited)|"
                          r"(?:suffer|struggle)s? (?:from|with|to)|has (?:attracted|gained|shown)|have (?:shown|been)|"
+                         # "Joint model compression has emerged as a powerful strategy …" (dev v408 opened with it)
+                         r"(?:has|have) (?:recently )?(?:emerged|become)|"
                          r"is (?:crucial|essential|fundamental|challenging|important)|poses?)\b", re.I)
 
 

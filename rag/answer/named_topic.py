@@ -20,6 +20,9 @@ from rag.types import Hit
 
 # a name: a capital past its first letter or a digit, as a benchmark, a dataset or a model is written
 _NAME = re.compile(r"(?<![\w-])(?=[\w-]*(?:[A-Za-z][\w-]*[A-Z0-9]))[A-Za-z][\w-]*\w(?![\w-])")
+# an acronym names a kind of thing, which abstracts also spell out ("GANs": "generative adversarial networks";
+# read set AU, au029, lost a paper to it), not one benchmark
+_ACRONYM = re.compile(r"[A-Z]{2,5}s?|[A-Z][a-z][A-Z]s?|\d+")
 # words that only say the papers use the named thing, not what for
 _USING = frozenset(terms("evaluate evaluates evaluated evaluating evaluation evaluations report reports reported "
                          "reporting result results experiment experiments experimenting benchmark benchmarks "
@@ -32,7 +35,7 @@ MOST_HOLDERS = 6
 def names_only(question_text: str, venue=None, year: int | None = None) -> list[str]:
     """The names a list's topic asks about, when it asks nothing else of its papers; else none."""
     text = topic(question_text, venue, year)
-    names = [n for n in _NAME.findall(text) if not n.isdigit()]
+    names = [n for n in _NAME.findall(text) if not _ACRONYM.fullmatch(n)]
     rest = terms(_NAME.sub(" ", text)) - GENERIC - FUNCTION - _USING
     return names if names and not rest else []
 

@@ -69,6 +69,12 @@ _BENCH_NAME = re.compile(r"(?<![\w-])[A-Z][\w.]*-?Bench(?:mark)?\b")
 # tasks are named in plain words ("Comprehensive experiments on object discovery, recognition and visual reasoning"):
 # an experiments sentence states them, name or not (fresh set C, c066 said "does not report its tasks")
 _TASKS = frozenset(terms("task tasks"))
+# a training recipe names no model and no data: "under a standard SFT→GRPO pipeline, models post-trained on VideoKR
+# …" gives no base model (read sets AS and AU, session 22, both asked it of VideoKR and were quoted that sentence);
+# it may answer "which RL algorithm", so only model and data nouns set it aside
+_RECIPE = re.compile(r"(?<![\w-])(?:SFT|GRPO|DPO|PPO|RLHF|RLVR|RLAIF|LoRA|QLoRA)(?![\w-])")
+_MODELS_AND_DATA = frozenset(terms("model models base backbone backbones llm llms vlm vlms mllm mllms teacher "
+                                   "student dataset datasets benchmark benchmarks corpus checkpoint checkpoints"))
 
 
 def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
@@ -202,6 +208,7 @@ def named_in_answer(hit: Hit, asks: Asks, question: str, sentence_cosines) -> se
             continue
         # a concept the sentence defines is no data it evaluates on (a component's name is the answer to its own)
         text = without_defined(sentence, hit.paper.text) if head and head <= _EVALUATION_DATA else sentence
+        text = _RECIPE.sub(" ", text) if head and head <= _MODELS_AND_DATA else text
         others = asks.ask - GENERIC - FUNCTION - need - terms(" ".join(asks.written))
         shared = others & have or (others & _BEATS and have & _BEATS)  # "does it beat" / "surpassing Gemini"
         if shared and holds_value(text, "names", own, asked, initials):

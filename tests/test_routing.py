@@ -191,8 +191,8 @@ LIST_REQUESTS = [
     "Which ones study continual learning?",
     "Who has tried to prove generalization bounds?",
     # a venue in the request (read set AU, session 22: au035, au036 were answered from one paper)
-    "Any ICLR work that trains video models with reinforcement learning?",
-    "continual learning papers at ICML",
+    "Any ICML work that compresses video tokens?",
+    "sparse attention papers at ICLR",
     "streaming video papers from ICLR 2026?",
 ]
 

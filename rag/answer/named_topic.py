@@ -51,7 +51,8 @@ def holding(names: list[str], hits: list[Hit]) -> list[int]:
 
 
 def with_named(question, hits: list[Hit], keep: list[int], loose: list[int]) -> tuple[list[int], list[int]]:
-    """The list's kept and loosely related positions, when its topic is a name some hits write: those hits, and the
+    """The list's kept and loosely related positions, when its topic is a name some hits write (only the papers
+    retrieval found are looked at: "VideoMME" asked does not find those writing "Video-MME"): those hits, and the
     others it would have kept named apart as loosely related (an abstract that never names the benchmark says
     nothing of results on it: dev v112 listed three such papers beside the three on Video-MME)."""
     if question.kind != "list":

@@ -32,7 +32,7 @@ _LIST = re.compile(
     r"|\b(?:papers|works|studies|publications) (?:on|about|that|which|where|in which|whose|studying|using|proposing|with|"
     r"dealing|addressing|exploring|investigating|tackling|looking|regarding|concerning|involving|related|relating)\b"
     # "Any work on X?", "What (ICLR 2026) research is there on X?": a topic, asked of the whole collection
-    # ... "Any ICLR work that trains video models with RL?" (read set AU, session 22: answered from one paper)
+    # ... "Any ICML work that compresses video tokens?" (read set AU, session 22: answered from one paper)
     r"|\b(?:any|what|which|is there(?: any)?|are there(?: any)?)\s+(?:(?:prior|previous|recent|other|existing|\w+\s+\d{4}|"
     r"(?-i:[A-Z]{3,}\w*))\s+)?"
     r"(?:work|research)\b(?!\s+(?:does|did|do|was)\b)"
@@ -42,7 +42,7 @@ _LIST = re.compile(
     # ... or two topics joined: "continual learning / catastrophic forgetting papers?" (fresh set W, w5011)
     # ... an aside after them too: "continual learning papers (any setting, incl. theory)" (fresh set AD, ad13051)
     # ... or where they are: "continual learning / forgetting papers in the set?" (fresh set AG, ag16032)
-    # ... or the venue they are at: "continual learning papers at ICML" (read set AU, au036)
+    # ... or the venue they are at: "sparse attention papers at ICLR" (read set AU, au036)
     r"|^\W*(?:any\s+)?[\w-]+(?:(?:\s+|\s*[/&,]\s*)[\w-]+){0,6}\s+(?:papers|works|studies)\s*(?:\([^()]*\)\s*)?"
     r"(?:(?:at|from|in)\s+(?-i:[A-Z]{3,}\w*)(?:\s+\d{4})?\s*)?"
     r"(?:(?:in|from)\s+(?:the|this|your)\s+(?:set|collection|index|corpus|list)\s*|here\s*)?\??\s*$"

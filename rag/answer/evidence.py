@@ -205,12 +205,13 @@ def feature_rows(analysis: Analysis, asks: Asks, idf: dict[str, float], name: st
     n = len(analysis.sentences)
     cos = np.maximum(np.asarray(cos, dtype=np.float64)[:n], 0.0)
     ask = np.array([weighted(asks.ask, have, idf) for have in analysis.terms])
+    rule_asked = bool(asks.wanted & RULE_WORDS)
     rows = []
     for i, (text, have) in enumerate(zip(analysis.sentences, analysis.terms)):
         background = float(is_background(text, i, name))
         rows.append([
             cos[i], cos[i] - cos.max(), ask[i], ask[i] - ask.max(), weighted(asks.focus, have, idf),
-            holds_wanted(text, have, asks, idf), *(detail(text, kind, name) * (asks.wants == kind)
+            holds_wanted(text, have, asks.wanted, idf, rule_asked), *(detail(text, kind, name) * (asks.wants == kind)
                                                  for kind in ("number", "names")),
             background * (not asks.problem), background * asks.problem, float(i == 0), float(i == n - 1),
             late(i, n) * (not asks.wants), late(i, n) * (asks.wants == "number"), float(bool(_OWN_WORK.search(text)) or bool(name and name in text)),
@@ -224,12 +225,12 @@ _STATES_RULE = re.compile(r"\bshould\b|\bwe (?:recommend|advise)\b|\b(?:hypothes
                           r"(?:which |that )?(?:states?|holds?|says?|posits?)\b", re.I)
 
 
-def holds_wanted(text: str, have: frozenset[str], asks: Asks, idf: dict[str, float]) -> float:
-    """How much of the asked attribute the sentence holds; a rule asked for is held by a sentence stating one, in
-    whatever words (wording.RULE_WORDS)."""
-    if asks.wanted & RULE_WORDS and _STATES_RULE.search(text):
+def holds_wanted(text: str, have: frozenset[str], wanted: frozenset[str], idf: dict[str, float], rule_asked: bool) -> float:
+    """How much of the asked attribute the sentence holds; a rule asked for (`wanted` holds one of wording.RULE_WORDS,
+    decided once per question) is held by a sentence stating one, in whatever words."""
+    if rule_asked and _STATES_RULE.search(text):
         return 1.0
-    return weighted(asks.wanted, have, idf)
+    return weighted(wanted, have, idf)
 
 
 def late(position: int, n: int) -> float:

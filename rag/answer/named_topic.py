@@ -22,7 +22,7 @@ from rag.types import Hit
 _NAME = re.compile(r"(?<![\w-])(?=[\w-]*(?:[A-Za-z][\w-]*[A-Z0-9]))[A-Za-z][\w-]*\w(?![\w-])")
 # an acronym names a kind of thing, which abstracts also spell out ("GANs": "generative adversarial networks";
 # read set AU, au029, lost a paper to it), not one benchmark
-_ACRONYM = re.compile(r"[A-Z]{2,5}s?|[A-Z][a-z][A-Z]s?|\d+")
+_ACRONYM = re.compile(r"[A-Z]{2,5}s?|[A-Z][a-z][A-Z]s?")  # (_NAME never matches a bare number)
 # words that only say the papers use the named thing, not what for
 _USING = frozenset(terms("evaluate evaluates evaluated evaluating evaluation evaluations report reports reported "
                          "reporting result results experiment experiments experimenting benchmark benchmarks "

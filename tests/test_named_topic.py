@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import rag
-from rag.answer.named_topic import MOST_HOLDERS, holding, names_only, with_named
+from rag.answer.named_topic import MOST_HOLDERS, holding, names_only, with_holders, with_named
 from rag.answer.understand import Question
 from rag.types import Hit, Paper
 
@@ -58,9 +59,41 @@ def test_the_list_is_the_papers_naming_it_the_others_kept_are_set_apart():
 
 def test_every_paper_reporting_on_a_named_benchmark_is_listed(built_settings):
     # dev v112: three papers that never name Video-MME were listed beside the three that evaluate on it (one of
-    # them writes "VideoMME"); only papers retrieval finds are looked at: asked as "VideoMME", the two writing
-    # "Video-MME" are not found
+    # them writes "VideoMME")
     answer = rag.ask("Which works report numbers on Video-MME?", settings=built_settings)
 
     assert len(answer.citations) == 3
     assert all("video-mme" in c.paper.text.lower().replace("videomme", "video-mme") for c in answer.citations)
+
+
+def test_a_benchmark_asked_in_one_papers_spelling_lists_every_paper_naming_it(built_settings):
+    # "VideoMME" is written by one abstract (which made it read as that paper's name), "Video-MME" by two that
+    # retrieval did not find for it
+    answer = rag.ask("Any works with VideoMME numbers?", settings=built_settings)
+
+    assert answer.text.startswith("3 papers match")
+    assert {c.paper.title for c in answer.citations} == {"Video-MTR", "MACD", "SCOPE"}
+
+
+class Snapshot:
+    def __init__(self, papers):
+        self.papers = papers
+
+    def mask(self, venue, year):
+        return None if venue is None else np.array([p.venue == venue for p in self.papers])
+
+
+def test_papers_retrieval_missed_that_write_the_name_join_the_list_within_the_filter():
+    hits = [hit(1, "We test on VideoMME.")]
+    others = [hit(2, "Results on Video-MME.").paper, hit(3, "Nothing of it.").paper,
+              Paper(id="p4", title="Paper 4", venue="ICLR", year=2026, abstract="On Video-MME.", text="On Video-MME.",
+                    source="f", position=4)]
+    question = Question("which papers use VideoMME?", "which papers use VideoMME?", "ICML", None, "list",
+                        named=("p1",))
+
+    asked, found = with_holders(question, hits, Snapshot([hits[0].paper, *others]))
+
+    assert [h.paper.id for h in found] == ["p1", "p2"] and found[1].score == 0.0
+    assert asked.named == ()  # two papers write it: it names neither
+    fact = Question("what does p1 use?", "what does p1 use?", None, None, "fact", named=("p1",))
+    assert with_holders(fact, hits, Snapshot([hits[0].paper, *others])) == (fact, hits)

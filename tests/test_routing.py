@@ -51,6 +51,7 @@ TOPICAL = [
     # a topic asked of the collection, not its code links: a list, which abstains when nothing matches (dev d046)
     ("Is there anything on quantum error correction with surface codes?", "list"),
     ("who reports results on charades-sta?", "list"),  # the papers that do (fresh set AC)
+    ("Papers evaluated on Video-MME", "list"),  # a participle after "papers" asks for them too (session 23)
     ("continual learning / catastrophic forgetting papers (any setting, incl. theory)", "list"),  # fresh set AD
     ("continual learning / forgetting papers in the set?", "list"),  # fresh set AG
     ("Looking for benchmarks that evaluate detailed, fine-grained video captioning.", "list"),  # fresh set AG

@@ -24,7 +24,7 @@ from rag.answer.extractive import Source
 from rag.answer.named import by_title, owns_name, supported_names, with_papers, written_in_lower_case
 from rag.answer.names import compact, paper_name
 from rag.answer.lists import POOL, as_topic, facets, kept as list_kept, lifted, searched
-from rag.answer.named_topic import with_named
+from rag.answer.named_topic import with_holders, with_named
 from rag.answer.understand import Question, has_latin_words, snapshot_facts
 from rag.answer.stated import lacking_details, valued_in_answer, worded
 from rag.answer.values import unnamed, value_kind
@@ -124,6 +124,7 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     """Choose the papers that answer `question` among `hits`, or abstain."""
     model = model or shipped_model(index.settings.index.embedder)
     question = written_in_lower_case(supported_names(question, hits, snapshot), hits)
+    question, hits = with_holders(question, hits, snapshot)  # "which papers report results on VideoMME?"
     found = candidates(index, snapshot, question, hits, query_vector)
     hits = found.hits
     p = model.probability(found.rows)

@@ -12,6 +12,7 @@ serving") is not answered by the papers that merely name it.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from rag.answer.lists import MAX_RELATED, topic
 from rag.answer.wording import FUNCTION, GENERIC
@@ -40,21 +41,52 @@ def names_only(question_text: str, venue=None, year: int | None = None) -> list[
     return names if names and not rest else []
 
 
+def _patterns(names: list[str]) -> list[re.Pattern]:
+    # written with or without its hyphens: "Video-MME" is "VideoMME" in another abstract
+    return [re.compile(r"(?i)(?<![\w-])" + r"-?".join(map(re.escape, n.replace("-", ""))) + r"(?![\w-])")
+            for n in names]
+
+
+def _writes(paper, patterns: list[re.Pattern]) -> bool:
+    return any(p.search(f"{paper.title}\n{paper.text}") for p in patterns)
+
+
 def holding(names: list[str], hits: list[Hit]) -> list[int]:
     """Positions of the hits whose paper writes one of `names` (any case), when at most MOST_HOLDERS do."""
-    # written with or without its hyphens: "Video-MME" is "VideoMME" in another abstract
-    patterns = [re.compile(r"(?i)(?<![\w-])" + r"-?".join(map(re.escape, n.replace("-", ""))) + r"(?![\w-])")
-                for n in names]
-    found = [i for i, h in enumerate(hits)
-             if any(p.search(f"{h.paper.title}\n{h.paper.text}") for p in patterns)]
+    patterns = _patterns(names)
+    found = [i for i, h in enumerate(hits) if _writes(h.paper, patterns)]
     return found if len(found) <= MOST_HOLDERS else []
 
 
+def with_holders(question, hits: list[Hit], snapshot) -> tuple:
+    """The question and `hits` with, after them, the other papers within the filter that write the list's named
+    topic: retrieval misses a paper naming a benchmark another way ("VideoMME" asked found one of the three papers
+    reporting on it, two write "Video-MME") or once in a long list of benchmarks. A scan of every abstract, only for
+    such lists. A name more than one paper writes names no paper of its own ("VideoMME" was read as naming the one
+    abstract that spells it so), so the question then names none."""
+    if question.kind != "list":
+        return question, hits
+    patterns = _patterns(names_only(question.standalone, question.venue, question.year))
+    if not patterns:
+        return question, hits
+    keep = snapshot.mask(question.venue, question.year)
+    have = {h.paper.id for h in hits}
+    extra = [Hit(paper=paper, score=0.0) for row, paper in enumerate(snapshot.papers)
+             if (keep is None or keep[row]) and paper.id not in have and _writes(paper, patterns)]
+    if len(extra) > MOST_HOLDERS:
+        return question, hits
+    hits = hits + extra
+    holders = {h.paper.id for h in hits if _writes(h.paper, patterns)}
+    if len(holders) > 1 and question.named and set(question.named) <= holders:
+        question = replace(question, named=())
+    return question, hits
+
+
 def with_named(question, hits: list[Hit], keep: list[int], loose: list[int]) -> tuple[list[int], list[int]]:
-    """The list's kept and loosely related positions, when its topic is a name some hits write (only the papers
-    retrieval found are looked at: "VideoMME" asked does not find those writing "Video-MME"): those hits, and the
-    others it would have kept named apart as loosely related (an abstract that never names the benchmark says
-    nothing of results on it: dev v112 listed three such papers beside the three on Video-MME)."""
+    """The list's kept and loosely related positions, when its topic is a name some hits write (with_holders has
+    added the papers retrieval missed): those hits, and the others it would have kept named apart as loosely related
+    (an abstract that never names the benchmark says nothing of results on it: dev v112 listed three such papers
+    beside the three on Video-MME)."""
     if question.kind != "list":
         return keep, loose
     named = holding(names_only(question.standalone, question.venue, question.year), hits)

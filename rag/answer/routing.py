@@ -37,7 +37,9 @@ _LIST = re.compile(
     r"(?-i:[A-Z]{3,}\w*))\s+)?"
     r"(?:work|research)\b(?!\s+(?:does|did|do|was)\b)"
     # a question that opens with the papers asked for: "Work on Mamba?", "Papers proving generalization bounds?"
-    r"|^\W*(?:papers|works?|research|studies|publications|articles)\s+(?:on|about|into|regarding|concerning|with|[a-z]+ing)\b"
+    r"|^\W*(?:papers|works?|research|studies|publications|articles)\s+(?:on|about|into|regarding|concerning|with|[a-z]+ing|"
+    # ... "Papers evaluated on Video-MME" (session 23: answered as a fact from one paper)
+    r"[a-z]+ed\s+(?:on|at|in|with|for|by|using|against))\b"
     # a topic and the papers asked for, nothing more: "egocentric video papers?", "any diffusion LLM works?"
     # ... or two topics joined: "continual learning / catastrophic forgetting papers?" (fresh set W, w5011)
     # ... an aside after them too: "continual learning papers (any setting, incl. theory)" (fresh set AD, ad13051)

@@ -18,6 +18,11 @@ VEDA = [(0, "Veda")]  # the question names Veda by its title
      "Is the layer-pruning collapse finding consistent with claim about attention?"),
     ("Is Veda in line with what the subliminal learning study found about early layers?",
      "Is in line with what the subliminal learning study found about early layers?"),
+    # ... up to where the question goes on to ask its question, which stays the question's (read set AV, av068)
+    ("Veda vs the theory paper on in-context continual learning in transformers — what does each say drives "
+     "forgetting?", "vs the theory paper on in-context continual learning in transformers"),
+    ("Is Veda in line with what the subliminal learning study found: which layers matter?",
+     "Is in line with what the subliminal learning study found"),
     # set against its baselines, or against nothing that could be a paper: no other paper
     ("How does Veda differ from prior sparse attention methods?", ""),
     ("How does Veda compare with the baseline method?", ""),

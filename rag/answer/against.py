@@ -70,10 +70,19 @@ def _other_clauses_paper(text: str, written: tuple[str, ...]) -> str:
     return phrases[0] if len(phrases) == 1 else ""
 
 
+# where a comparison goes on to ask its question ("OGD+ vs the theory paper on in-context continual learning — what
+# does each say drives forgetting?"): the description ends there. Taken whole, the asked clause went with it when
+# the found paper's name replaced the description ("OGD+ the other paper": read set AV, av068, quoted method sentences)
+_THEN_ASKING = re.compile(r"\s*(?:[:;—–]|\s-)\s*(?=(?:so\s+|and\s+)?(?:what|which|how|why|where|when|who|does|do|did|"
+                          r"is|are|was|were|can)\b)", re.I)
+
+
 def _rest(text: str, written: tuple[str, ...]) -> str:
-    """The question without the words naming its paper, when what is left could describe another one; else ""."""
+    """The question without the words naming its paper, up to where it goes on to ask, when what is left could
+    describe another one; else ""."""
     for words in written:
         text = re.sub(rf"(?<![\w-]){re.escape(words)}(?:['’]s)?(?![\w-])", " ", text, flags=re.I)
+    text = _THEN_ASKING.split(text, maxsplit=1)[0]
     content = terms(text) - GENERIC - KIND_WORDS - terms(" ".join(_AGAINST.findall(text)))
     return " ".join(text.split()) if len(content) >= AGAINST_TERMS else ""
 

@@ -113,6 +113,13 @@ LOOPER = ("We present Looper, a long-video QA framework. Looper attains up to 8.
     ("Smoothy", "We propose Smoothy. To smooth slot iterations, we preheat cold-start queries with rich input-feature "
      "information, by a tiny module self-distilled inside OCL.",
      "What feature backbone does Smoothy use to extract image features?", set()),
+    # data it builds, introduced by a name that is not the paper's own, though "dataset" is never written (read set
+    # AV, av072); asked what data it evaluates on, or when it introduces only itself, no
+    ("Looper", "We propose Looper for long videos. We also introduce GroundQA, which turns event graphs into QA.",
+     "What dataset does Looper build alongside it?", {"dataset", "which dataset"}),
+    ("Looper", "We propose Looper for long videos. We also introduce GroundQA, which turns event graphs into QA.",
+     "Which dataset is Looper trained on?", set()),
+    ("Looper", "We introduce Looper, a grounding model for long videos.", "What dataset does Looper build?", set()),
 ])
 def test_a_detail_in_other_words_is_stated_by_its_other_words_beside_a_name(title, text, question, stated):
     assert stated_details(_hit(title, text), _asks(question, title), question) == stated

@@ -77,6 +77,20 @@ _MODELS_AND_DATA = frozenset(terms("model models base backbone backbones llm llm
                                    "student dataset datasets benchmark benchmarks corpus checkpoint checkpoints"))
 
 
+# data the paper builds, named where it introduces it: "We also introduce VGrounding-QA, which converts …" answers
+# "what dataset do they build alongside it?" though the abstract never writes "dataset" (read set AV, av072 said it
+# does not report one); only asked of what the paper makes, and a name that is not the paper's own
+_INTRODUCES = re.compile(r"\b[Ww]e (?:also |further |additionally )?(?:introduce|present|release|construct|build|curate|"
+                         r"collect|create|contribute)\s+(?:a |an |the )?(?:new )?(?P<name>[A-Z][\w.]*[A-Z0-9][\w.-]*)")
+_MAKES = frozenset(terms("build builds built introduce introduces introduced release releases released construct "
+                         "constructs constructed curate curates curated collect collects collected create creates "
+                         "created contribute contributes alongside"))
+
+
+def _introduced_name(analysis, own: list[str]) -> bool:
+    return any(compact(m["name"].rstrip(".")) not in own for s in analysis.sentences for m in _INTRODUCES.finditer(s))
+
+
 def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
     """The asked details that the abstract answers though not in the question's words: a loose quantity noun
     ("compression ratio", "size") by a sentence holding a quantity with every other word of the detail (with
@@ -93,6 +107,8 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
                 _evaluation_named(s, own, question_terms, initials)
                 or any(holds_value(m.group(0), "names", own, question_terms, initials) for m in _BENCH_NAME.finditer(s))
                 for s in analysis.sentences):
+            stated |= {phrase, f"which {phrase}"}
+        if head and head <= _EVALUATION_DATA and question_terms & _MAKES and _introduced_name(analysis, own):
             stated |= {phrase, f"which {phrase}"}
         # ... which tasks, not how many: "featuring realistic tasks" counts none (fresh set U, ParallelBench)
         if head and head <= _TASKS and value_kind(phrase) != "number" and any(

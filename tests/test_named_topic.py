@@ -97,3 +97,11 @@ def test_papers_retrieval_missed_that_write_the_name_join_the_list_within_the_fi
     assert asked.named == ()  # two papers write it: it names neither
     fact = Question("what does p1 use?", "what does p1 use?", None, None, "fact", named=("p1",))
     assert with_holders(fact, hits, Snapshot([hits[0].paper, *others])) == (fact, hits)
+
+
+def test_a_name_too_many_papers_write_adds_none_of_them():
+    hits = [hit(1, "We test on Ego4D.")]
+    others = [hit(n, "Also evaluated on Ego4D.").paper for n in range(2, MOST_HOLDERS + 3)]
+    question = Question("which papers use Ego4D?", "which papers use Ego4D?", None, None, "list", named=("p1",))
+
+    assert with_holders(question, hits, Snapshot([hits[0].paper, *others])) == (question, hits)

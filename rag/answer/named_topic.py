@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from itertools import islice
 
 from rag.answer.lists import MAX_RELATED, topic
 from rag.answer.wording import FUNCTION, GENERIC
@@ -71,8 +72,9 @@ def with_holders(question, hits: list[Hit], snapshot) -> tuple:
         return question, hits
     keep = snapshot.mask(question.venue, question.year)
     have = {h.paper.id for h in hits}
-    extra = [Hit(paper=paper, score=0.0) for row, paper in enumerate(snapshot.papers)
-             if (keep is None or keep[row]) and paper.id not in have and _writes(paper, patterns)]
+    writing = (Hit(paper=paper, score=0.0) for row, paper in enumerate(snapshot.papers)
+               if (keep is None or keep[row]) and paper.id not in have and _writes(paper, patterns))
+    extra = list(islice(writing, MOST_HOLDERS + 1))  # the scan stops once the name is too common to be a topic
     if len(extra) > MOST_HOLDERS:
         return question, hits
     hits = hits + extra

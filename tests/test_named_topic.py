@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import rag
-from rag.answer.named_topic import MOST_HOLDERS, holding, names_only, with_holders, with_named
+from rag.answer.named_topic import MOST_HOLDERS, names_only, with_holders, with_named
 from rag.answer.understand import Question
 from rag.types import Hit, Paper
 
@@ -34,17 +34,22 @@ def hit(n: int, text: str) -> Hit:
     return Hit(paper=paper, score=1.0 / n)
 
 
+def held(question: str, hits: list[Hit]) -> frozenset[str]:
+    """The ids of the hits a list question's named topic keeps, over an index of those papers alone."""
+    return with_holders(Question(question, question, None, None, "list"), hits, Snapshot([h.paper for h in hits]))[2]
+
+
 def test_a_name_is_found_with_or_without_its_hyphen_and_in_any_case():
     hits = [hit(1, "We test on VideoMME and MLVU."), hit(2, "Results on video-mme improve."),
             hit(3, "Video MME-like tasks."), hit(4, "Nothing here on Video-MMEx.")]
 
-    assert holding(["Video-MME"], hits) == [0, 1]
+    assert held("Which papers report on Video-MME?", hits) == {"p1", "p2"}
 
 
 def test_a_name_most_papers_write_is_no_topic_of_its_own():
     hits = [hit(n, "Evaluated on Ego4D.") for n in range(1, MOST_HOLDERS + 2)]
 
-    assert holding(["Ego4D"], hits) == []
+    assert held("Which papers evaluate on Ego4D?", hits) == frozenset()
 
 
 def test_the_list_is_the_papers_naming_it_the_others_kept_are_set_apart():
@@ -52,9 +57,8 @@ def test_the_list_is_the_papers_naming_it_the_others_kept_are_set_apart():
     hits = [hit(1, "A streaming model evaluated on Ego4D."), hit(2, "A video model evaluated on MVBench."),
             hit(3, "Benchmarks: Ego4D, EgoSchema.")]
 
-    assert with_named(question, hits, [0, 1], []) == ([0, 2], [1])
-    other = Question("Which papers do video QA?", "Which papers do video QA?", None, None, "list")
-    assert with_named(other, hits, [0, 1], []) == ([0, 1], [])
+    assert with_named(held(question.text, hits), hits, [0, 1], []) == ([0, 2], [1])
+    assert with_named(held("Which papers do video QA?", hits), hits, [0, 1], []) == ([0, 1], [])
 
 
 def test_every_paper_reporting_on_a_named_benchmark_is_listed(built_settings):
@@ -91,12 +95,12 @@ def test_papers_retrieval_missed_that_write_the_name_join_the_list_within_the_fi
     question = Question("which papers use VideoMME?", "which papers use VideoMME?", "ICML", None, "list",
                         named=("p1",))
 
-    asked, found = with_holders(question, hits, Snapshot([hits[0].paper, *others]))
+    asked, found, holders = with_holders(question, hits, Snapshot([hits[0].paper, *others]))
 
     assert [h.paper.id for h in found] == ["p1", "p2"] and found[1].score == 0.0
-    assert asked.named == ()  # two papers write it: it names neither
+    assert asked.named == () and holders == {"p1", "p2"}  # two papers write it: it names neither
     fact = Question("what does p1 use?", "what does p1 use?", None, None, "fact", named=("p1",))
-    assert with_holders(fact, hits, Snapshot([hits[0].paper, *others])) == (fact, hits)
+    assert with_holders(fact, hits, Snapshot([hits[0].paper, *others])) == (fact, hits, frozenset())
 
 
 def test_a_name_too_many_papers_write_adds_none_of_them():
@@ -104,4 +108,5 @@ def test_a_name_too_many_papers_write_adds_none_of_them():
     others = [hit(n, "Also evaluated on Ego4D.").paper for n in range(2, MOST_HOLDERS + 3)]
     question = Question("which papers use Ego4D?", "which papers use Ego4D?", None, None, "list", named=("p1",))
 
-    assert with_holders(question, hits, Snapshot([hits[0].paper, *others])) == (question, hits)
+    # ... and the list keeps the retrieved one that writes it, as a list of what retrieval found would
+    assert with_holders(question, hits, Snapshot([hits[0].paper, *others])) == (question, hits, {"p1"})

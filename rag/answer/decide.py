@@ -124,7 +124,7 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     """Choose the papers that answer `question` among `hits`, or abstain."""
     model = model or shipped_model(index.settings.index.embedder)
     question = written_in_lower_case(supported_names(question, hits, snapshot), hits)
-    question, hits = with_holders(question, hits, snapshot)  # "which papers report results on VideoMME?"
+    question, hits, held = with_holders(question, hits, snapshot)  # "which papers report results on VideoMME?"
     found = candidates(index, snapshot, question, hits, query_vector)
     hits = found.hits
     p = model.probability(found.rows)
@@ -141,7 +141,7 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
         rankings = facet_rankings(index, snapshot, question, model)
         keep, loose = list_kept(p, model.threshold, [h.score for h in hits],
                                 lifted(p, [h.paper.id for h in hits], rankings, model.threshold) if rankings else None)
-        keep, loose = with_named(question, hits, keep, loose)  # "which papers report on Charades-STA?"
+        keep, loose = with_named(held, hits, keep, loose)  # "which papers report on Charades-STA?"
         kept = [Source(i + 1, hits[i]) for i in keep]  # in retrieval's order: the list ranks as search does
         return Decision("answer" if kept else "abstain", kept, related=[hits[i] for i in loose], **decision)
     best = int(np.argmax(p)) if len(p) else 0

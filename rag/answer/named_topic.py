@@ -52,46 +52,35 @@ def _writes(paper, patterns: list[re.Pattern]) -> bool:
     return any(p.search(f"{paper.title}\n{paper.text}") for p in patterns)
 
 
-def holding(names: list[str], hits: list[Hit]) -> list[int]:
-    """Positions of the hits whose paper writes one of `names` (any case), when at most MOST_HOLDERS do."""
-    patterns = _patterns(names)
-    found = [i for i, h in enumerate(hits) if _writes(h.paper, patterns)]
-    return found if len(found) <= MOST_HOLDERS else []
-
-
 def with_holders(question, hits: list[Hit], snapshot) -> tuple:
-    """The question and `hits` with, after them, the other papers within the filter that write the list's named
-    topic: retrieval misses a paper naming a benchmark another way ("VideoMME" asked found one of the three papers
-    reporting on it, two write "Video-MME") or once in a long list of benchmarks. A scan of every abstract, only for
-    such lists. A name more than one paper writes names no paper of its own ("VideoMME" was read as naming the one
-    abstract that spells it so), so the question then names none."""
-    if question.kind != "list":
-        return question, hits
-    patterns = _patterns(names_only(question.standalone, question.venue, question.year))
+    """The question, `hits` with, after them, the other papers within the filter that write the list's named topic,
+    and the ids of the papers among them that write it (none when it asks of no name, or more than MOST_HOLDERS
+    write it): retrieval misses a paper naming a benchmark another way ("VideoMME" asked found one of the three
+    papers reporting on it, two write "Video-MME") or once in a long list of benchmarks. A scan of every abstract,
+    only for such lists. A name more than one paper writes names no paper of its own ("VideoMME" was read as naming
+    the one abstract that spells it so), so the question then names none."""
+    patterns = _patterns(names_only(question.standalone, question.venue, question.year)) \
+        if question.kind == "list" else []
     if not patterns:
-        return question, hits
+        return question, hits, frozenset()
+    held = [h.paper.id for h in hits if _writes(h.paper, patterns)]
     keep = snapshot.mask(question.venue, question.year)
     have = {h.paper.id for h in hits}
     writing = (Hit(paper=paper, score=0.0) for row, paper in enumerate(snapshot.papers)
                if (keep is None or keep[row]) and paper.id not in have and _writes(paper, patterns))
     extra = list(islice(writing, MOST_HOLDERS + 1))  # the scan stops once the name is too common to be a topic
-    if len(extra) > MOST_HOLDERS:
-        return question, hits
-    hits = hits + extra
-    holders = {h.paper.id for h in hits if _writes(h.paper, patterns)}
-    if len(holders) > 1 and question.named and set(question.named) <= holders:
-        question = replace(question, named=())
-    return question, hits
+    if len(extra) <= MOST_HOLDERS:
+        hits, held = hits + extra, held + [h.paper.id for h in extra]
+        if len(held) > 1 and question.named and set(question.named) <= set(held):
+            question = replace(question, named=())
+    return question, hits, frozenset(held) if len(held) <= MOST_HOLDERS else frozenset()
 
 
-def with_named(question, hits: list[Hit], keep: list[int], loose: list[int]) -> tuple[list[int], list[int]]:
-    """The list's kept and loosely related positions, when its topic is a name some hits write (with_holders has
-    added the papers retrieval missed): those hits, and the others it would have kept named apart as loosely related
-    (an abstract that never names the benchmark says nothing of results on it: dev v112 listed three such papers
-    beside the three on Video-MME)."""
-    if question.kind != "list":
-        return keep, loose
-    named = holding(names_only(question.standalone, question.venue, question.year), hits)
+def with_named(held: frozenset[str], hits: list[Hit], keep: list[int], loose: list[int]) -> tuple[list[int], list[int]]:
+    """The list's kept and loosely related positions, when its topic is a name the papers `held` write (with_holders):
+    those hits, and the others it would have kept named apart as loosely related (an abstract that never names the
+    benchmark says nothing of results on it: dev v112 listed three such papers beside the three on Video-MME)."""
+    named = [i for i, h in enumerate(hits) if h.paper.id in held]
     if not named:
         return keep, loose
     return named, [i for i in dict.fromkeys([*keep, *loose]) if i not in named][:MAX_RELATED]

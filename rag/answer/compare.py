@@ -12,6 +12,7 @@ from rag.answer.names import names_in, names_of
 from rag.answer.purpose import asks_purpose, asks_task, on_task, purpose_sentences
 from rag.answer.quoting import Source, enumeration
 from rag.answer.values import holds_value
+from rag.answer.wording import MAKES_WORDS
 from rag.corpus.terms import analyse, terms
 from rag.corpus.titles import COMMON_ACRONYMS
 from rag.types import Hit
@@ -99,10 +100,9 @@ _COMPARING = frozenset(terms("vs versus compare compared comparison differ diffe
 _MECHANISM_ASKED = re.compile(r"(?:mechanisms?|methods?|approach(?:es)?|techniques?|strateg(?:y|ies))", re.I)
 _PROPOSE_ASKED = frozenset(terms("propose proposes proposed introduce introduces contribution contributions idea "
                                  "ideas main key core"))
-# data each paper makes, not the data it is tested on ("What data do VideoKR and FrameOracle contribute?"): the
-# sentence presenting its dataset or corpus (fresh comparisons quoted the experiments sentences instead)
-_MAKES_ASKED = frozenset(terms("contribute contributes introduce introduces build builds release releases collect "
-                               "collects curate curates construct constructs create creates new own"))
+# data each paper makes (wording.MAKES_WORDS asked), not the data it is tested on ("What data do VideoKR and
+# FrameOracle contribute?"): the sentence presenting its dataset or corpus (fresh comparisons quoted the experiments
+# sentences instead)
 _DATA_ASKED = frozenset(terms("data dataset datasets corpus corpora benchmark benchmarks"))
 _BUILDS = re.compile(r"\b(?:we|this (?:paper|work))\b[^.;]{0,60}?\b(?:introduce|present|propose|curate|construct|"
                      r"collect|build|release|create|contribute)|\bthe first\b", re.I)
@@ -159,7 +159,7 @@ def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[
         pool = [s for s in scored if _FINDS.search(s.text) and not _LINK.search(s.text)]
         first = min(pool, key=lambda s: s.position)
         return sorted([first, *[s for s in pool if s is not first][:1]], key=lambda s: s.position)
-    elif aspect & _MAKES_ASKED and aspect & _DATA_ASKED and any(map(_builds_data, scored)):
+    elif aspect & MAKES_WORDS and aspect & _DATA_ASKED and any(map(_builds_data, scored)):
         # the first such sentence presents its main contribution ("We introduce VideoKR, the first … corpus")
         scored = sorted(filter(_builds_data, scored), key=lambda s: s.position)
         paired = _with_its_pair(source.hit, scored[0], names)

@@ -16,7 +16,7 @@ from rag.answer.names import compact, names_of
 from rag.answer.units import has_quantity, noun_dimension
 from rag.answer.values import (_COUNT, _initials, holds_value, missing_details, named_near, spelled,
                                unvalued_details, value_kind)
-from rag.answer.wording import FUNCTION, GENERIC, HAVE_WORDS, KIND_WORDS, MAKEUP_WORDS, SIZE_WORDS
+from rag.answer.wording import FUNCTION, GENERIC, HAVE_WORDS, KIND_WORDS, MAKES_WORDS, MAKEUP_WORDS, SIZE_WORDS
 from rag.corpus.terms import analyse, terms
 from rag.index.keyword import KeywordIndex
 from rag.types import Hit
@@ -79,12 +79,11 @@ _MODELS_AND_DATA = frozenset(terms("model models base backbone backbones llm llm
 
 # data the paper builds, named where it introduces it: "We also introduce VGrounding-QA, which converts …" answers
 # "what dataset do they build alongside it?" though the abstract never writes "dataset" (read set AV, av072 said it
-# does not report one); only asked of what the paper makes, and a name that is not the paper's own
+# does not report one); only asked of what the paper makes, and a name that is not the paper's own. Not
+# titles.INTRO_VERB: its "propose", "develop", "design" present methods ("we propose DramaSR-LRM", "we propose
+# DirectMe"), which would state a dataset for a paper that builds none
 _INTRODUCES = re.compile(r"\b[Ww]e (?:also |further |additionally )?(?:introduce|present|release|construct|build|curate|"
                          r"collect|create|contribute)\s+(?:a |an |the )?(?:new )?(?P<name>[A-Z][\w.]*[A-Z0-9][\w.-]*)")
-_MAKES = frozenset(terms("build builds built introduce introduces introduced release releases released construct "
-                         "constructs constructed curate curates curated collect collects collected create creates "
-                         "created contribute contributes alongside"))
 
 
 def _introduced_name(analysis, own: list[str]) -> bool:
@@ -108,7 +107,7 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
                 or any(holds_value(m.group(0), "names", own, question_terms, initials) for m in _BENCH_NAME.finditer(s))
                 for s in analysis.sentences):
             stated |= {phrase, f"which {phrase}"}
-        if head and head <= _EVALUATION_DATA and question_terms & _MAKES and _introduced_name(analysis, own):
+        if head and head <= _EVALUATION_DATA and question_terms & MAKES_WORDS and _introduced_name(analysis, own):
             stated |= {phrase, f"which {phrase}"}
         # ... which tasks, not how many: "featuring realistic tasks" counts none (fresh set U, ParallelBench)
         if head and head <= _TASKS and value_kind(phrase) != "number" and any(

@@ -52,6 +52,12 @@ SIZE_WORDS = frozenset(terms("size sizes scale big large amount footage volume e
                              "hours"))
 MAKEUP_WORDS = frozenset(terms("part parts piece pieces element elements component components ingredient "
                                "ingredients constituent constituents makeup building blocks"))
+# what a paper makes, asked of it ("What data do VideoKR and FrameOracle contribute?", "what dataset do they build
+# alongside it?"): comparisons quote the sentence presenting it (compare.py), a dataset introduced by name states it
+# (stated.py)
+MAKES_WORDS = frozenset(terms("contribute contributes contributed introduce introduces introduced build builds built "
+                              "release releases released collect collects collected curate curates curated construct "
+                              "constructs constructed create creates created new own alongside"))
 HAVE_WORDS = frozenset(terms("contain contains have has hold holds include includes comprise comprises span spans "
                              "consist consists cover covers make made"))
 

@@ -97,6 +97,10 @@ def test_ask_part(text, last):
     ("learning rate of Veda?", "Veda", "learning rate"),
     ("Veda batch size?", "Veda", "batch size"),
     ("SmoothSA batch size and training steps?", "SmoothSA", "batch size and training steps"),  # fresh set U
+    # ... the second a count (read set AX, ax046: no attribute, so a number sentence was quoted as the answer)
+    ("Video-MTR learning rate and number of GPUs used for the RL training?", "Video-MTR",
+     "learning rate and number of GPUs"),
+    ("Video-MTR learning rate and GPU count?", "Video-MTR", "learning rate and GPU count"),
     ("number of GPUs used by Veda", "Veda", "number of GPUs"),
     ("gpu type used to train Video-MTR", "Video-MTR", "gpu type"),
     ("which GPUs", "FrameOracle", "GPUs"),  # the clause of "FrameOracle training hardware? which GPUs" (fresh set T)

@@ -92,7 +92,7 @@ QUESTION_WORD = re.compile(r"^\s*(?:what|which|who|whom|whose|where|when|why|how
 _DETAIL_HEADS = re.compile(r"\b(?:size|rate|duration|fps|frame rate|runtime|optimi[sz]er|backbone|licen[cs]e|resolution|parameters?|params|epochs?|steps|"
                            r"hardware|GPUs?|TPUs?|layers|latency|memory|encoder|dimension|budget|seed|temperature|"
                            r"hyper-?parameters?|schedule|framework|language|annotators?|GPU type|hardware type|"
-                           r"bit[- ]?widths?|precision|capacity|param(?:eter)? count|backbone (?:network|model|architecture))$", re.I)
+                           r"bit[- ]?widths?|precision|capacity|param(?:eter)? count|GPU count|backbone (?:network|model|architecture))$", re.I)
 # a count asked as a noun phrase is a detail whatever it counts: "upi: exact number of auxiliary forward passes
 # needed?" (fresh set AB, ab11061: no attribute, so never "does not report" of an abstract saying "a few")
 _COUNTED = re.compile(r"^\s*(?:(?:the|exact|total|max(?:imum)?|min(?:imum)?|average|avg)\s+)*(?P<what>number of "
@@ -121,9 +121,10 @@ def _fragment(text: str) -> re.Match | None:
 # "… results - which datasets?" asks for the data a paper evaluates on, which its abstract may not name (fresh set W)
 _DATA_HEADS = re.compile(r"\b(?:datasets?|benchmarks?)$", re.I)
 _WHICH_DETAIL = re.compile(r"^\s*(?:which|what)\s+(?P<what>[\w-]+(?: [\w-]+){0,2})\s*$", re.I)
-# ... two details joined ("SmoothSA batch size and training steps?", fresh set U) are asked together
+# ... two details joined ("SmoothSA batch size and training steps?", fresh set U) are asked together, the second
+# a count too ("Video-MTR learning rate and number of GPUs used for the RL training?", read set AX, ax046)
 _FRAGMENT = re.compile(r"^\s*(?P<what>(?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,3}?"
-                       r"(?: (?:and|&) [\w-]+(?: [\w-]+){0,2}?)?)"
+                       r"(?: (?:and|&) (?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,2}?)?)"
                        r"(?:\s+(?:of|for|in|used|on|by|with|at|during|when|that)\b.*)?\s*$", re.I)
 # a chat's shorthand for a detail (fresh set AC: "veda lr?", "frameoracle param count?" quoted other sentences)
 _SHORTHANDS = {"lr": "learning rate", "bs": "batch size", "wd": "weight decay", "#params": "number of parameters",

@@ -103,6 +103,29 @@ def test_unknown_share_weighs_the_words_no_paper_holds_by_rarity(focus, known, i
     assert unknown_share(frozenset(focus), _Vocabulary(known), idf) == pytest.approx(share)
 
 
+class _Papers(_Vocabulary):
+    """A vocabulary whose words name the papers that use them."""
+
+    def __init__(self, papers):
+        super().__init__(papers)
+        self.papers = papers
+
+    def documents(self, token):
+        return np.array(sorted(self.papers.get(token, ())), dtype=np.int64)
+
+
+@pytest.mark.parametrize("papers, share", [
+    # a closed compound of two words one abstract writes apart ("auto-refractor"): the abstracts' words (PubMedQA
+    # tune, 26686513: "Cycloplegic autorefraction in young adults" abstained)
+    ({"auto": {1}, "refract": {1, 2}}, 0.0),
+    ({"auto": {1}, "refract": {2}}, 1.0),  # two papers' words: no one writes the compound
+    ({"aut": {1}, "orefract": {1}}, 1.0),  # a part under four letters tells nothing
+    ({"refract": {1}}, 1.0),
+])
+def test_a_compound_of_one_abstracts_words_is_known(papers, share):
+    assert unknown_share(frozenset({"autorefract"}), _Papers(papers), {"autorefract": 2.0}) == pytest.approx(share)
+
+
 # dev questions (eval/questions/dev.jsonl d041, d053): near-topic, in words no abstract uses ("deepfake", "LiDAR")
 @pytest.mark.parametrize("question", [
     "Which papers detect deepfake or face-swapped videos?",

@@ -142,7 +142,8 @@ def unknown_share(focus: frozenset[str], keyword: KeywordIndex, idf: dict[str, f
     at all: one question-wide value, high for a near-topic question whose key words ("deepfake", "LiDAR") no
     abstract uses."""
     total = focus if total is None else total
-    missing = frozenset(t for t in focus if not len(keyword.documents(t)) and not _inflected(t, keyword))
+    missing = frozenset(t for t in focus
+                        if not len(keyword.documents(t)) and not _inflected(t, keyword) and not _compound(t, keyword))
     return weighted(total, missing, idf) if total else 0.0
 
 
@@ -160,6 +161,21 @@ def _inflected(term: str, keyword: KeywordIndex) -> bool:
     at = bisect.bisect_right(vocabulary, term)
     longer = vocabulary[at] if at < len(vocabulary) else ""
     return len(term) >= 5 and longer.startswith(term) and _ending(longer[len(term):])
+
+
+COMPOUND_PART = 4  # not tuned: the shortest part a closed compound splits into ("auto" + "refract")
+
+
+def _compound(term: str, keyword: KeywordIndex) -> bool:
+    """Is `term` a closed compound of two of the index's words that one abstract uses together ("autorefraction"
+    for an abstract's "auto-refractor")? The words are the abstracts' own, written apart."""
+    vocabulary = keyword.vocabulary
+    for k in range(COMPOUND_PART, len(term) - COMPOUND_PART + 1):
+        head, tail = term[:k], term[k:]
+        if head in vocabulary and tail in vocabulary and np.intersect1d(keyword.documents(head),
+                                                                         keyword.documents(tail)).size:
+            return True
+    return False
 
 
 def _ending(letters: str) -> bool:

@@ -9,7 +9,8 @@ from rag.corpus.terms import stemmer
 from rag.retrieval.spelling import correct
 
 INDEX_WORDS = ("classification summary summarize synthesis synthesize train distribution matching distillation benchmark dataset sequences examples video SegPVSG "
-               "Video-BCI DramaSR characters improvement forgetting root gap feed clock acceleration")
+               "Video-BCI DramaSR characters improvement forgetting root gap feed clock acceleration behavior analyze center "
+               "license")
 
 
 class FakeKeyword:
@@ -45,6 +46,15 @@ class FakeSnapshot:
     ("video datset", "video dataset"),
     ("a method that summarises far history", "a method that summarizes far history"),  # British, not "summary"
     ("synthesising the frames", "synthesizing the frames"),
+    # other British spellings, where the index writes the American one (read set AX: "behaviour" was a word no
+    # abstract uses); a word the index lacks either way is left alone
+    ("which layers matter for some behaviour", "which layers matter for some behavior"),
+    ("Behaviours", "Behaviors"),
+    ("analysed the frames", "analyzed the frames"),
+    ("the centre frame", "the center frame"),
+    ("under which licence", "under which license"),
+    ("the colour of it", "the colour of it"),
+    ("four hours of video", "four hours of video"),
     ("linear classifiers", "linear classifications"),  # the index's form of a known word ("classif")
     # the words a question is put with, under 5 letters too, the typed capital kept
     ("Wich datasets", "Which datasets"),

@@ -91,6 +91,13 @@ def english_correction(typed: str, vocab: "Vocabulary") -> str | None:
 
 
 _BRITISH = re.compile(r"is(e|es|ed|ing|ation|ations|er|ers)$")
+# other British spellings, taken only where the index writes the American one: "behaviour", "analysed",
+# "modelling", "centre", "licence" (read set AX, ax030: "behaviour" counted as a word no abstract uses)
+_BRITISH_ELSE = ((re.compile(r"(?<=\w\w\w)our(s|ed|ing|al|ally|ist|ists)?$"), r"or\1"),
+                 (re.compile(r"ys(e|es|ed|ing|er|ers)$"), r"yz\1"),
+                 (re.compile(r"(?<=[aeiou][^aeiou])ll(ed|ing|er|ers)$"), r"l\1"),
+                 (re.compile(r"(?<=[^aeiou])tre(s|d)?$"), r"ter\1"),
+                 (re.compile(r"ence$"), "ense"))
 
 
 def american(typed: str, vocab: "Vocabulary") -> str | None:
@@ -98,9 +105,18 @@ def american(typed: str, vocab: "Vocabulary") -> str | None:
     the index are American), rather than the nearest index word ("summary")."""
     spelled = _BRITISH.sub(r"iz\1", typed)
     if spelled == typed:
-        return None
+        return american_in_index(typed, vocab)
     stem = stemmer().stemWord(spelled)
     return spelled if stem in vocab.tokens or spelled in english_words() or stem in english_by_stem() else None
+
+
+def american_in_index(typed: str, vocab: "Vocabulary") -> str | None:
+    """The American form of a British word ("behaviour" → "behavior") when the index has it and not the word."""
+    for british, spelling in _BRITISH_ELSE:
+        spelled = british.sub(spelling, typed)
+        if spelled != typed and stemmer().stemWord(spelled) in vocab.tokens:
+            return spelled
+    return None
 
 
 def surface(stem: str, typed: str) -> str:
@@ -271,8 +287,11 @@ def _corrected(query: str, vocab: Vocabulary) -> str:
         lower = word.lower()
         stem = stemmer().stemWord(lower)
         english = english_words()
-        if stem in vocab.tokens or lower in STOP_WORDS or lower in english:
+        if stem in vocab.tokens or lower in STOP_WORDS:
             return word
+        if lower in english:  # spelled right, but maybe the British form of a word the index has
+            form = american_in_index(lower, vocab)
+            return _as_typed(form, word) if form else word
         joined = _joined_name(word, vocab)
         if joined:
             return joined

@@ -199,6 +199,10 @@ def test_a_first_question_pointing_back_at_a_paper_is_found(question, pointer):
     # "compare the … from the paper that … with the one …": the clause ends before "with the one" (fresh set AL, al018)
     ("compare the dataset from the paper that turns single-view videos into stereo with the one released by SCOPE",
      ("SCOPE",), "turns single-view videos into stereo"),
+    # a description going on in a clause of its own ends where the clause does, not at its verb (read set AX, ax069)
+    ("Compare OGD+ with the theory paper on whether LLMs do continual learning inside a single prompt: what does "
+     "each blame forgetting on?", ("OGD+",), "theory paper on whether LLMs do continual learning inside a single prompt"),
+    ("Veda and the study of how layers are pruned: what does each find?", ("Veda",), "study of how layers are pruned"),
 ])
 def test_a_compared_paper_described_rather_than_named_is_found_in_the_question(question, written, phrase):
     assert described_phrase(question, written) == phrase

@@ -52,9 +52,25 @@ def described_phrase(text: str, written: tuple[str, ...]) -> str:
     for pattern in (_DESCRIBED, _DESCRIBED_LOOSELY, _DESCRIBED_BY_CLAUSE):
         for match in pattern.finditer(text):
             phrase = (match.group("what") or match.groupdict().get("first") or "").strip()
+            if pattern is _DESCRIBED_LOOSELY and _OPENS_CLAUSE.search(phrase):
+                phrase = _whole_clause(text[match.start("what"):]) or phrase
             if len(phrase.split()) >= 2 and not any(compact(w) in compact(phrase) for w in written):
                 return phrase
     return ""
+
+
+# a description that goes on in a clause of its own ("the theory paper on whether LLMs do continual learning inside
+# a single prompt: …", read set AX, ax069): its verb ("do") does not end it, the clause's end does
+_OPENS_CLAUSE = re.compile(r"\b(?:whether|if|how|why)\b", re.I)
+_CLAUSE_ENDS = re.compile(r"\s*[:?;,.—–]|\s+-\s")
+CLAUSE_WORDS = 12  # not tuned: the longest description _DESCRIBED_BY_CLAUSE takes
+
+
+def _whole_clause(text: str) -> str:
+    """`text` up to its clause's end, if that is at most CLAUSE_WORDS words; else ""."""
+    end = _CLAUSE_ENDS.search(text)
+    clause = text[:end.start()] if end else text
+    return clause.strip() if len(clause.split()) <= CLAUSE_WORDS else ""
 
 
 # quotation marks, not an apostrophe within a word ("Veda's")

@@ -52,7 +52,7 @@ class FakeSnapshot:
     ("Behaviours", "Behaviors"),
     ("analysed the frames", "analyzed the frames"),
     ("the centre frame", "the center frame"),
-    ("under which licence", "under which license"),
+    ("under which licence", "under which licence"),  # echoed as typed in "does not report its licence"
     ("the colour of it", "the colour of it"),
     ("four hours of video", "four hours of video"),
     ("linear classifiers", "linear classifications"),  # the index's form of a known word ("classif")

@@ -22,6 +22,7 @@ from rapidfuzz.distance import OSA, Indel
 
 from rag.corpus.terms import STOP_WORDS, stemmer
 from rag.retrieval.acronyms import spelled_out
+from rag.retrieval.british import american_in_index, ize_spelling
 from rag.index.store import Snapshot
 
 MIN_LETTERS = 5  # shorter words have too many neighbours one edit away ("grid" → "grad", "gain")
@@ -90,33 +91,14 @@ def english_correction(typed: str, vocab: "Vocabulary") -> str | None:
     return min(zip(rarity, (Indel.distance(typed, w) for w in nearest), nearest))[2]
 
 
-_BRITISH = re.compile(r"is(e|es|ed|ing|ation|ations|er|ers)$")
-# other British spellings, taken only where the index writes the American one: "behaviour", "analysed",
-# "modelling", "centre", "licence" (read set AX, ax030: "behaviour" counted as a word no abstract uses)
-_BRITISH_ELSE = ((re.compile(r"(?<=\w\w\w)our(s|ed|ing|al|ally|ist|ists)?$"), r"or\1"),
-                 (re.compile(r"ys(e|es|ed|ing|er|ers)$"), r"yz\1"),
-                 (re.compile(r"(?<=[aeiou][^aeiou])ll(ed|ing|er|ers)$"), r"l\1"),
-                 (re.compile(r"(?<=[^aeiou])tre(s|d)?$"), r"ter\1"),
-                 (re.compile(r"ence$"), "ense"))
-
-
 def american(typed: str, vocab: "Vocabulary") -> str | None:
     """A British spelling is no typo: "summarises" is "summarizes", whose stem the index has (the word list and
     the index are American), rather than the nearest index word ("summary")."""
-    spelled = _BRITISH.sub(r"iz\1", typed)
-    if spelled == typed:
+    spelled = ize_spelling(typed)
+    if spelled is None:
         return american_in_index(typed, vocab)
     stem = stemmer().stemWord(spelled)
     return spelled if stem in vocab.tokens or spelled in english_words() or stem in english_by_stem() else None
-
-
-def american_in_index(typed: str, vocab: "Vocabulary") -> str | None:
-    """The American form of a British word ("behaviour" → "behavior") when the index has it and not the word."""
-    for british, spelling in _BRITISH_ELSE:
-        spelled = british.sub(spelling, typed)
-        if spelled != typed and stemmer().stemWord(spelled) in vocab.tokens:
-            return spelled
-    return None
 
 
 def surface(stem: str, typed: str) -> str:

@@ -80,8 +80,10 @@ def test_filters_keep_only_matching_papers(built_settings, shipped_papers, mode,
 @pytest.mark.parametrize("filters", [{"venue": "ICML"}, {"venue": ["ICLR", "NeurIPS"]}, {"year": 2026}])
 def test_a_filter_over_a_wide_query_gives_chromas_filtered_top_chunks(built_settings, monkeypatch, filters):
     """Filters keeping many papers are applied to a wider unfiltered query: the same chunks, in the same order."""
+    import rag.index.exact
     import rag.retrieval.hybrid as retrieve
 
+    monkeypatch.setattr(rag.index.exact, "EXACT_CHUNKS", 0)  # a collection too large to search exactly
     index = rag.get_index(built_settings)
     snapshot = index.snapshot()
     vector = index.embedder.embed([VEDA_QUESTION])[0]
@@ -101,6 +103,23 @@ def test_a_filter_over_a_wide_query_gives_chromas_filtered_top_chunks(built_sett
     assert len(retrieve.dense_filtered(index, snapshot, vector, all_chunks, "ICLR", None,
                                        snapshot.mask("ICLR", None))) < all_chunks
     assert calls[-1][1] == "ICLR"
+
+
+@pytest.mark.parametrize("filters", [{}, {"venue": "ICML"}, {"venue": ["ICLR", "NeurIPS"]}, {"year": 2026}])
+def test_a_small_collection_is_searched_exactly_with_chromas_similarities(built_settings, filters):
+    """Up to exact.EXACT_CHUNKS chunks the nearest chunks are found by a matrix product, not Chroma's approximate
+    HNSW (whose results differed between processes): the same chunks Chroma finds here, where it finds them all."""
+    import rag.retrieval.hybrid as retrieve
+
+    index = rag.get_index(built_settings)
+    snapshot = index.snapshot()
+    vector = index.embedder.embed([VEDA_QUESTION])[0]
+    mask = snapshot.mask(filters.get("venue"), filters.get("year"))
+    found = retrieve.dense_filtered(index, snapshot, vector, 20, filters.get("venue"), filters.get("year"), mask)
+    chroma = index.dense(vector, 20, filters.get("venue"), filters.get("year"))
+    assert [c for c, _, _ in found] == [c for c, _, _ in chroma]
+    assert [s for _, _, s in found] == pytest.approx([s for _, _, s in chroma], abs=1e-5)
+    assert all(s1 >= s2 for (_, _, s1), (_, _, s2) in zip(found, found[1:]))
 
 
 @pytest.mark.parametrize("mode", MODES)

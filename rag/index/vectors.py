@@ -143,6 +143,18 @@ class VectorStore:
                 found.update(self.collection.get(include=[], limit=PAGE, offset=offset)["ids"])
         return found
 
+    def embeddings(self, ids: list[str]) -> tuple[list[str], np.ndarray]:
+        """The stored vectors of `ids` (those Chroma holds), for exact search (rag/index/exact.py)."""
+        found: list[str] = []
+        vectors: list[np.ndarray] = []
+        with self.using():
+            for start in range(0, len(ids), PAGE):
+                got = self.collection.get(ids=ids[start:start + PAGE], include=["embeddings"])
+                if len(got["ids"]):
+                    found += got["ids"]
+                    vectors.append(np.asarray(got["embeddings"], dtype=np.float32))
+        return found, (np.vstack(vectors) if vectors else np.zeros((0, 0), dtype=np.float32))
+
     def delete(self, ids: list[str]) -> None:
         with self.using():
             for start in range(0, len(ids), PAGE):

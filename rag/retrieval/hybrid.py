@@ -9,6 +9,7 @@ from typing import Sequence
 import numpy as np
 
 from rag.index.embedcache import uncached
+from rag.index.exact import exact_vectors
 from rag.retrieval.spelling import correct
 from rag.index.store import PaperIndex, Snapshot
 from rag.corpus.terms import analyse, terms
@@ -128,7 +129,11 @@ def dense_filtered(index: PaperIndex, snapshot: Snapshot, vector: np.ndarray, n:
     Chroma's metadata filter took 156 ms at 100k papers for a venue of 6% of them; an unfiltered query for
     enough chunks to hold `n` of that venue took 20. Whenever the wide query holds `n` chunks that pass,
     those are exactly the filtered top `n` (every chunk it left out ranks lower), so only a filter that
-    keeps too few papers, or a wide list short of `n`, goes to Chroma's filter."""
+    keeps too few papers, or a wide list short of `n`, goes to Chroma's filter. A snapshot of up to
+    exact.EXACT_CHUNKS chunks is searched exactly instead, the same in every process (rag/index/exact.py)."""
+    exact = exact_vectors(snapshot, index.vectors.embeddings)
+    if exact is not None:
+        return exact.top(vector, n, mask)
     if mask is None:
         return index.dense(vector, n)
     share = float(mask.mean())

@@ -40,7 +40,9 @@ class ExactVectors:
             return []
         query = np.asarray(vector, dtype=np.float32)
         norm = float(np.linalg.norm(query))
-        similarity = self.unit @ (query / norm if norm else query)
+        # einsum, not `@`: a matrix-vector product is bound by memory, and BLAS's threads (two here) spin on after
+        # it, which doubled a search's CPU time at SciFact's size (make bench: 21 -> 38 ms) for no gain in wall time
+        similarity = np.einsum("ij,j->i", self.unit, query / norm if norm else query)
         keep = self.rows >= 0
         if mask is not None:
             keep &= np.asarray(mask, dtype=bool)[np.where(keep, self.rows, 0)]

@@ -130,8 +130,10 @@ def dense_filtered(index: PaperIndex, snapshot: Snapshot, vector: np.ndarray, n:
     enough chunks to hold `n` of that venue took 20. Whenever the wide query holds `n` chunks that pass,
     those are exactly the filtered top `n` (every chunk it left out ranks lower), so only a filter that
     keeps too few papers, or a wide list short of `n`, goes to Chroma's filter. A snapshot of up to
-    exact.EXACT_CHUNKS chunks is searched exactly instead, the same in every process (rag/index/exact.py)."""
-    exact = exact_vectors(snapshot, index.vectors.embeddings)
+    exact.EXACT_CHUNKS chunks in the embedded client is searched exactly instead, the same in every process
+    (rag/index/exact.py); a Chroma server keeps one graph for as long as it runs, holds the vectors of every
+    process that uses it, and is asked every time (an answer while it is down is an error, not a stale copy)."""
+    exact = None if index.settings.index.chroma_url else exact_vectors(snapshot, index.vectors.embeddings)
     if exact is not None:
         return exact.top(vector, n, mask)
     if mask is None:

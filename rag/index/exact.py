@@ -20,7 +20,7 @@ import numpy as np
 from rag.index.snapshot import Snapshot
 
 # not tuned: 50,000 chunks of 384 float32 dimensions are 77 MB (about 9,000 papers); SciFact's 5,183 abstracts
-# are ~20,000 chunks
+# are 28,921 chunks
 EXACT_CHUNKS = 50_000
 
 
@@ -28,8 +28,7 @@ EXACT_CHUNKS = 50_000
 class ExactVectors:
     """A snapshot's chunk vectors, unit length, with each chunk's paper row (-1: a paper the snapshot lacks)."""
 
-    ids: tuple[str, ...]
-    papers: tuple[str, ...]
+    ids: tuple[str, ...]  # "<paper id>:<window>:<digest>"
     rows: np.ndarray  # int64, one per chunk
     unit: np.ndarray  # float32, chunks x dimensions
 
@@ -50,19 +49,18 @@ class ExactVectors:
         if len(candidates) > n:
             candidates = candidates[np.argpartition(-similarity[candidates], n - 1)[:n]]
         ordered = candidates[np.lexsort((candidates, -similarity[candidates]))]
-        return [(self.ids[i], self.papers[i], float(similarity[i])) for i in ordered]
+        return [(self.ids[i], self.ids[i].rsplit(":", 2)[0], float(similarity[i])) for i in ordered]
 
 
 def build(ids: list[str], vectors: np.ndarray, snapshot: Snapshot) -> ExactVectors:
     """The search matrix over `ids` (sorted, so every process holds them in the same order)."""
     order = sorted(range(len(ids)), key=ids.__getitem__)
     ids = [ids[i] for i in order]
-    matrix = np.asarray(vectors, dtype=np.float32).reshape(len(ids), -1)[order] if ids else np.zeros((0, 0),
-                                                                                                np.float32)
-    norms = np.linalg.norm(matrix, axis=1, keepdims=True) if len(ids) else np.ones((0, 1), np.float32)
-    papers = tuple(i.rsplit(":", 2)[0] for i in ids)
-    rows = np.array([snapshot.by_id.get(p, -1) for p in papers], dtype=np.int64)
-    return ExactVectors(tuple(ids), papers, rows, matrix / np.where(norms > 0, norms, 1.0))
+    # nothing stored: an empty matrix (a (0, 0) array cannot be reshaped to rows of unknown width)
+    matrix = np.asarray(vectors, dtype=np.float32).reshape(len(ids), -1)[order] if ids else np.zeros((0, 1), np.float32)
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    rows = np.array([snapshot.by_id.get(i.rsplit(":", 2)[0], -1) for i in ids], dtype=np.int64)
+    return ExactVectors(tuple(ids), rows, matrix / np.where(norms > 0, norms, 1.0))
 
 
 _BUILT: "weakref.WeakKeyDictionary[Snapshot, ExactVectors]" = weakref.WeakKeyDictionary()

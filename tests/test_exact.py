@@ -66,3 +66,22 @@ def test_loads_once_per_snapshot_and_not_at_all_above_the_limit(monkeypatch):
     assert loads == [len(IDS)]
     monkeypatch.setattr(exact, "EXACT_CHUNKS", len(IDS) - 1)
     assert exact.exact_vectors(_Snapshot(["a"], IDS), load) is None and loads == [len(IDS)]
+
+
+def test_warm_up_loads_the_matrix_in_the_background_and_a_search_then_loads_nothing(built_settings, monkeypatch):
+    """The page's start loads the search matrix (3 s at 5,183 papers) beside itself, not in the first answer."""
+    import threading
+
+    import rag
+
+    loads = []
+    original = exact.build
+    monkeypatch.setattr(exact, "build", lambda *a: loads.append(1) or original(*a))
+    monkeypatch.setattr(exact, "_BUILT", type(exact._BUILT)())  # another test may have loaded this snapshot
+    rag.warm_up(built_settings)
+    for thread in threading.enumerate():
+        if thread.name == "paperchat-warm-search":
+            thread.join(timeout=60)
+    assert loads == ([] if built_settings.index.chroma_url else [1])  # a Chroma server is asked, not copied
+    rag.ask("What speedup does Veda report?", settings=built_settings)
+    assert loads == ([] if built_settings.index.chroma_url else [1])

@@ -87,6 +87,12 @@ from rag.corpus.text import split_sentences
     ("Which theory papers explain grokking?", None, None, "theory explain grokking"),
     ("Has anyone compared video models with language models?", None, None, "video models with language models"),
     ("Who has tried to prove generalization bounds?", None, None, "prove generalization bounds"),
+    # a context sentence, then a clause pointing back at it (read set AZ: "tackle that setting" was searched too)
+    ("I'm starting a project on streaming video with bounded memory. Which papers here tackle that setting?",
+     None, None, "streaming video with bounded memory"),
+    ("Streaming video with bounded memory. Which papers solve this problem?", None, None,
+     "Streaming video with bounded memory"),
+    ("I'm reviewing model compression. Which papers work on that?", None, None, "model compression"),
     # ... but a topic's own words stay, at its edges too
     ("Which papers use Mamba for long videos?", None, None, "use Mamba for long videos"),
     ("Which papers study how the attention of video LLMs works?", None, None, "how the attention of video LLMs"),

@@ -52,7 +52,10 @@ _REQUEST = (r"(?:(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:list|fin
             r"(?:do\s+you|did\s+you)\s+know\s+(?:of|about)\s+|(?:are\s+you|is\s+anyone)\s+aware\s+of\s+|"
             r"i(?:'m|\s+am)\s+(?:interested|curious)\s+(?:in|about)\s+|tell\s+me\s+about\s+|"
             r"i(?:'d|\s+would)\s+love\s+to\s+(?:read|know|learn)\s+about\s+|"
-            r"i(?:'m|\s+am)\s+(?:researching|studying|working\s+on|reading\s+(?:up\s+)?(?:on|about))\s+)")
+            r"i(?:'m|\s+am)\s+(?:researching|studying|working\s+on|reading\s+(?:up\s+)?(?:on|about))\s+|"
+            # "I'm starting a project on X. Which papers tackle that setting?", "I'm reviewing X. …" (set AZ, read)
+            r"i(?:'m|\s+am)\s+(?:(?:starting|beginning|planning|writing)\s+(?:a\s+|my\s+)?(?:new\s+)?"
+            r"(?:project|thesis|survey|review|paper|study)\s+(?:on|about|in|into)|reviewing|surveying)\s+)")
 # "Anything on X?", "Is there anything about X?", "Is anyone working on X?", "Has anyone tried X?", "What's been
 # done on X?", "What do you have on X?", "Who works on X?"
 _ASKED_AROUND = (
@@ -110,12 +113,18 @@ _CLAUSES = re.compile(r"(?<=[.?!:;])\s+|\s+[—–]\s+|\s+-\s+")
 _FRAME_WORDS = frozenset(terms("paper papers work works one ones study studies research address tackle deal "
                                "focus cover explore investigate discuss do does this that these those it them such "
                                "collection index list show find name tell give exist anything everything read "
-                               "should here"))
+                               "should here solve solves handle handles attack attacks target targets"))
+
+
+# a clause that points back at the topic another clause gave: "Which papers here tackle that setting?"
+_POINTING_BACK = re.compile(r"(?i)\b(?:that|this|these|those|such|the\s+same)\s+(?:(?:kind|sort|type)\s+of\s+)?"
+                            r"(?:settings?|problems?|topics?|areas?|tasks?|questions?|directions?|challenges?|issues?|"
+                            r"ideas?|themes?|things?|lines?\s+of\s+work|approach(?:es)?)\b")
 
 
 def _asks_only_for_papers(clause: str) -> bool:
     return bool(_FRAME.match(clause) or re.match(r"(?i)\s*(?:which|what|any|anything)\b", clause)) and \
-        not terms(clause) - GENERIC - _FRAME_WORDS
+        not terms(_POINTING_BACK.sub(" ", clause)) - GENERIC - _FRAME_WORDS
 
 
 # Words of a request that are left at the topic's edges when a wording has no pattern above ("Is X covered by any
@@ -153,7 +162,7 @@ def topic(text: str, venue=None, year: int | None = None) -> str:
     text = VENUE_FIRST.sub("", text)  # "ICML only: anything on X?"
     clauses = [c for c in _CLAUSES.split(text.strip()) if c.strip()]
     asked = [c for c in clauses if not _asks_only_for_papers(c)]
-    text = " ".join(asked) if asked and len(asked) < len(clauses) else text
+    text = " ".join(asked).rstrip(" .!,;:") if asked and len(asked) < len(clauses) else text
     rest = _FRAME.sub("", text, count=1)
     if rest == text:  # "Which theory papers explain X?": the words before the paper noun are the topic's
         rest = _DESCRIBED_PAPERS.sub(r"\1", text, count=1)

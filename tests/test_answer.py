@@ -380,6 +380,8 @@ def test_a_named_abstract_with_the_attributes_words_but_not_its_value_says_it_do
     ("Which base model was post-trained on VideoKR?", "VideoKR", "does not report its base model"),
     ("SurgiFlowVid: which three surgical datasets exactly?", "Surgical video datasets",
      "does not report which three surgical datasets"),
+    # a model named as typed, which spelling correction would read as one the index holds ("LLaDA" -> "llava")
+    ("Did ParallelBench evaluate LLaDA?", "ParallelBench", "does not report anything about LLaDA"),
 ])
 def test_a_detail_asked_in_other_forms_is_said_to_be_missing(s, question, title, says):
     answer = rag.ask(question, settings=s)

@@ -249,8 +249,12 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
     # ... and so is a benchmark or model the question names that the abstract never writes ("What does it score on
     # Charades-STA?"): said as such when the question names no attribute
     venues = frozenset(compact(v) for v in snapshot_facts(snapshot).venue_year_counts for v in v.split())
+    # ... as the user typed it: spelling correction reads a name the index lacks as a word it holds ("Did
+    # ParallelBench evaluate LLaDA?" became "… llava?", no name; set AZ, read); a typo of the paper's own names
+    # is still no other name (values._misspelled)
+    asked = ask_part(question.typed or question.text)
     for s in sources:
-        names = [] if lacking[s.n] else unnamed(s.hit, ask_part(question.text), question.written, venues)
+        names = [] if lacking[s.n] else unnamed(s.hit, asked, question.written, venues)
         lacking[s.n] = lacking[s.n] or ([found.asks.attribute] if found.asks.attribute and names else names)
     # a question asking nothing but what a term of the abstract is ("What is its DRAQ component for?") is answered
     # by the sentences holding it, whatever the calibrated score (fresh follow-up n013 said "not reported")

@@ -203,6 +203,11 @@ def test_a_first_question_pointing_back_at_a_paper_is_found(question, pointer):
     ("Compare OGD+ with the theory paper on whether LLMs do continual learning inside a single prompt: what does "
      "each blame forgetting on?", ("OGD+",), "theory paper on whether LLMs do continual learning inside a single prompt"),
     ("Veda and the study of how layers are pruned: what does each find?", ("Veda",), "study of how layers are pruned"),
+    # a described paper's clause ends where both papers are said to do something, or at "differ?" (read set AZ, az071)
+    ("MotionSight and the paper that aligns diffusion features to a motion subspace both care about motion. What does "
+     "each use?", ("MotionSight",), "aligns diffusion features to a motion subspace"),
+    ("How do MotionSight and the paper that aligns diffusion features to a motion subspace differ?", ("MotionSight",),
+     "aligns diffusion features to a motion subspace"),
 ])
 def test_a_compared_paper_described_rather_than_named_is_found_in_the_question(question, written, phrase):
     assert described_phrase(question, written) == phrase

@@ -41,7 +41,9 @@ _LEADS = r"(?:that|which|on|about|where)"  # the word that opens the clause, whe
 _DESCRIBED_BY_CLAUSE = re.compile(
     rf"(?:\b(?:and|versus|vs\.?|with|than|from)\s+|^\s*)(?:the|that)\s+{_CALLED}\s+"
     rf"(?:{_LEADS}\s+)?(?P<what>(?!{_LEADS}\b)[\w'-]+(?:\s+[\w'-]+){{1,11}}?)"
-    r"(?=\s*[:?;,.]|\s*$|\s+(?:vs\.?|versus|and|compared|differ\w*)\s"
+    # ... or up to what the two papers are then said to do ("… of a video encoder both care about motion", "… motion
+    # subspace differ?": read set AZ, az071 compared nothing)
+    r"(?=\s*[:?;,.]|\s*$|\s+(?:vs\.?|versus|and|compared|differ\w*|both|each)(?:\s|[?.!,;:]|$)"
     rf"|\s+with\s+the\s+{_CALLED}\b)", re.I)
 
 

@@ -47,6 +47,16 @@ def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem)
     ("I remember a paper on X. What property did they focus on?", "What property did they focus on?"),
     ("Which paper does X, and what module do they design?", "what module do they design?"),
     ("What speedup does Veda report?", "What speedup does Veda report?"),
+    # a statement of why it is asked, after the question, asks nothing (read set AZ, az009) ...
+    ("Which activation does KERN recommend? I want to try swapping it in for softmax.",
+     "Which activation does KERN recommend?"),
+    ("What speedup does Veda report? Thanks a lot!", "What speedup does Veda report?"),
+    # ... but a request after it does, or a memory of the paper
+    ("Why does pruning layers hurt? I think someone explained it with decision margins.",
+     "I think someone explained it with decision margins."),
+    ("Which models did ParallelBench test? I'd like to know if LLaDA was in there.",
+     "I'd like to know if LLaDA was in there."),
+    ("What is KERN? I want to know its activation.", "I want to know its activation."),
 ])
 def test_ask_part(text, last):
     assert ask_part(text) == last

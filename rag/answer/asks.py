@@ -149,7 +149,19 @@ def _sentences(question: str) -> list[str]:
         asked -= 1
     if asked < len(parts):  # options followed: the first may hang on the question after a dash ("… — jamba?")
         parts = parts[:asked - 1] + [_DASHED_OPTION.sub("?", parts[asked - 1])]
+    # ... or a statement after the question that says why it is asked ("… recommend a particular activation and
+    # normalization? I want to try swapping it in for softmax.": read set AZ, az009 quoted the softmax sentences)
+    while len(parts) > 1 and parts[-2].rstrip().endswith("?") and _WHY_ASKED.match(parts[-1]):
+        parts = parts[:-1]
     return parts
+
+
+# a sentence on the asker's own plans or thanks, not a request nor a memory of the paper ("I want to try X",
+# "Thanks a lot"; not "I'd like to know if X …", "I think someone explained it with …": dev u2022), and asking nothing
+_WHY_ASKED = re.compile(
+    r"\s*(?:thanks|thank\s+you|cheers|just\s+curious|asking\s+because|i(?:'m|\s+am)\s+(?:going|planning|hoping|trying)\s+to|"
+    r"i\s+(?:want|need|plan|hope|intend)\s+to\s+(?!know|learn|see|hear|understand|find\s+out|check)|"
+    r"i\s+need\s+(?:it|this|that|them)\s+for)\b(?![^?]*\b(?:what|which|how|why|where|who|when|whether)\b)[^?]*[.!]?\s*$", re.I)
 
 
 def asked_clauses(question: str) -> list[str]:

@@ -57,6 +57,9 @@ def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem)
     ("Which models did ParallelBench test? I'd like to know if LLaDA was in there.",
      "I'd like to know if LLaDA was in there."),
     ("What is KERN? I want to know its activation.", "I want to know its activation."),
+    ("What is KERN? Just curious if it beats softmax.", "Just curious if it beats softmax."),
+    ("What is KERN? Thanks, but does it report FID scores.", "Thanks, but does it report FID scores."),
+    ("What is KERN? I'm trying to understand its normalization.", "I'm trying to understand its normalization."),
 ])
 def test_ask_part(text, last):
     assert ask_part(text) == last

@@ -151,17 +151,24 @@ def _sentences(question: str) -> list[str]:
         parts = parts[:asked - 1] + [_DASHED_OPTION.sub("?", parts[asked - 1])]
     # ... or a statement after the question that says why it is asked ("… recommend a particular activation and
     # normalization? I want to try swapping it in for softmax.": read set AZ, az009 quoted the softmax sentences)
-    while len(parts) > 1 and parts[-2].rstrip().endswith("?") and _WHY_ASKED.match(parts[-1]):
+    while len(parts) > 1 and parts[-2].rstrip().endswith("?") and _WHY_ASKED.match(parts[-1]) \
+            and not _ASKS_ITSELF.search(parts[-1]):
         parts = parts[:-1]
     return parts
 
 
-# a sentence on the asker's own plans or thanks, not a request nor a memory of the paper ("I want to try X",
-# "Thanks a lot"; not "I'd like to know if X …", "I think someone explained it with …": dev u2022), and asking nothing
+# a sentence on what the asker will do with the answer, or a closing thanks: no request, no memory of the paper, no
+# question of its own ("I want to try swapping it in for softmax.", "Thanks a lot!"; not "I'd like to know if X …",
+# "I'm trying to understand its normalization.", "I think someone explained it with …": dev u2022, "Just curious if
+# it beats softmax.", "Thanks, but does it report FID?")
+_MY_USE = r"(?:try|use|apply|swap|plug|adopt|implement|reproduce|deploy|build\s+on|cite|experiment)\b"
 _WHY_ASKED = re.compile(
-    r"\s*(?:thanks|thank\s+you|cheers|just\s+curious|asking\s+because|i(?:'m|\s+am)\s+(?:going|planning|hoping|trying)\s+to|"
-    r"i\s+(?:want|need|plan|hope|intend)\s+to\s+(?!know|learn|see|hear|understand|find\s+out|check)|"
-    r"i\s+need\s+(?:it|this|that|them)\s+for)\b(?![^?]*\b(?:what|which|how|why|where|who|when|whether)\b)[^?]*[.!]?\s*$", re.I)
+    r"\s*(?:(?:thanks|thank\s+you|cheers)(?:\s+(?:a\s+lot|so\s+much|in\s+advance))?[.!]*|"
+    rf"(?:i(?:'m|\s+am)\s+(?:going|planning|hoping)\s+to|i\s+(?:want|plan|hope|intend)\s+to)\s+{_MY_USE}[^?]*|"
+    r"i\s+need\s+(?:it|this|that|them)\s+for\b[^?]*)"
+    r"(?<![?])\s*$(?<!\bif\b)", re.I)
+_ASKS_ITSELF = re.compile(r"\b(?:what|which|how|why|where|who|when|whether|if)\b|,\s*(?:and|but)\s+(?:is|are|was|were|does|"
+                          r"do|did|can|could|has|have)\b", re.I)
 
 
 def asked_clauses(question: str) -> list[str]:

@@ -255,6 +255,14 @@ def test_a_name_the_question_writes_is_missing_when_the_abstract_never_writes_it
     assert unnamed(_hit("V-LynX", text), question, ("V-LynX",), frozenset({"icml"})) == missing
 
 
+def test_a_typo_of_a_name_only_the_title_writes_is_no_other_name():
+    # the question is checked as typed (a model's name spelling correction would turn into another): a typo of
+    # the paper's own name, which only its title holds, still names the paper (review of read set AZ's change)
+    hit = _hit("ParallelBench: parallel decoding", "We analyse diffusion LLMs under parallel decoding.")
+    assert unnamed(hit, "What does ParalelBench find?", ("ParallelBench",)) == []
+    assert unnamed(hit, "Did ParalelBench evaluate LLaDA?", ("ParallelBench",)) == ["anything about LLaDA"]
+
+
 CHATTER = ("Motion is hard for video models. We curate Chatter-QA, a motion question set. Using Chatter-QA, we fine-tuned "
            "Chatter on Qwen2.5VL-7B, which attains 48.3% accuracy. Traditionally, models rely on Softmax routing. "
            "Experiments show Chatter is the best, surpassing Gemini-2.5-Pro.")

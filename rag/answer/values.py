@@ -74,7 +74,7 @@ def unnamed(hit: Hit, question: str, own: tuple[str, ...], ignored: frozenset[st
         parts = [p for p in re.split(r"[-‐–]", name) if re.search(r"[A-Z][\w.]*[A-Z0-9]", p)]
         held = key in text or bool(parts) and all(
             re.search(rf"(?<![A-Za-z0-9]){re.escape(p)}(?![A-Za-z0-9])", whole, re.I) for p in parts)
-        if key not in skip and not held and not _misspelled(key, hit.paper.text):
+        if key not in skip and not held and not _misspelled(key, whole):  # a typo of a title's name too
             missing.append(f"anything about {name}")
     return missing
 

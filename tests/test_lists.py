@@ -93,6 +93,7 @@ from rag.corpus.text import split_sentences
     ("Streaming video with bounded memory. Which papers solve this problem?", None, None,
      "Streaming video with bounded memory"),
     ("I'm reviewing model compression. Which papers work on that?", None, None, "model compression"),
+    ("Which papers solve this problem: reward hacking in RLHF?", None, None, "reward hacking in RLHF"),
     # ... but a topic's own words stay, at its edges too
     ("Which papers use Mamba for long videos?", None, None, "use Mamba for long videos"),
     ("Which papers study how the attention of video LLMs works?", None, None, "how the attention of video LLMs"),

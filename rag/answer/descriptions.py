@@ -43,7 +43,7 @@ _DESCRIBED_BY_CLAUSE = re.compile(
     rf"(?:{_LEADS}\s+)?(?P<what>(?!{_LEADS}\b)[\w'-]+(?:\s+[\w'-]+){{1,11}}?)"
     # ... or up to what the two papers are then said to do ("… of a video encoder both care about motion", "… motion
     # subspace differ?": read set AZ, az071 compared nothing)
-    r"(?=\s*[:?;,.]|\s*$|\s+(?:vs\.?|versus|and|compared|differ\w*|both|each)(?:\s|[?.!,;:]|$)"
+    r"(?=\s*[:?;,.]|\s*$|\s+(?:vs\.?|versus|and|compared|differ\w*|both|each(?!\s+other))(?:\s|[?.!,;:]|$)"
     rf"|\s+with\s+the\s+{_CALLED}\b)", re.I)
 
 

@@ -113,7 +113,7 @@ _CLAUSES = re.compile(r"(?<=[.?!:;])\s+|\s+[—–]\s+|\s+-\s+")
 _FRAME_WORDS = frozenset(terms("paper papers work works one ones study studies research address tackle deal "
                                "focus cover explore investigate discuss do does this that these those it them such "
                                "collection index list show find name tell give exist anything everything read "
-                               "should here solve solves handle handles attack attacks target targets"))
+                               "should here solve solves handle handles"))
 
 
 # a clause that points back at the topic another clause gave: "Which papers here tackle that setting?"
@@ -162,7 +162,7 @@ def topic(text: str, venue=None, year: int | None = None) -> str:
     text = VENUE_FIRST.sub("", text)  # "ICML only: anything on X?"
     clauses = [c for c in _CLAUSES.split(text.strip()) if c.strip()]
     asked = [c for c in clauses if not _asks_only_for_papers(c)]
-    text = " ".join(asked).rstrip(" .!,;:") if asked and len(asked) < len(clauses) else text
+    text = " ".join(asked).rstrip(" ?.!,;:") if asked and len(asked) < len(clauses) else text
     rest = _FRAME.sub("", text, count=1)
     if rest == text:  # "Which theory papers explain X?": the words before the paper noun are the topic's
         rest = _DESCRIBED_PAPERS.sub(r"\1", text, count=1)

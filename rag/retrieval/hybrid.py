@@ -153,7 +153,10 @@ def _exact(index: PaperIndex, snapshot: Snapshot):
 
 
 def warm(index: PaperIndex) -> None:
-    """Load the current snapshot's exact search matrix now (3 s at 5,183 papers), not in the first answer."""
+    """Load the current snapshot's exact search matrix now (3 s at 5,183 papers), not in the first answer; a
+    Chroma server has none to load."""
+    if index.settings.index.chroma_url:
+        return
     snapshot = index.snapshot()
     if snapshot is not None and snapshot.papers:
         _exact(index, snapshot)

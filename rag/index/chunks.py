@@ -10,6 +10,11 @@ from rag.settings import Settings
 from rag.types import Chunk, Paper
 
 
+def paper_of(chunk_id: str) -> str:
+    """The paper id a chunk id starts with ("<paper id>:<window>:<digest>", as _chunks writes it)."""
+    return chunk_id.rsplit(":", 2)[0]
+
+
 def make_chunks(paper: Paper, settings: Settings) -> list[Chunk]:
     """Windows of `chunk_sentences` sentences every `chunk_stride` sentences, ids tied to their text."""
     return _chunks(paper, settings.index.chunk_sentences, settings.index.chunk_stride, settings.index.max_index_chars)

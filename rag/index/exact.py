@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rag.index.chunks import paper_of
 from rag.index.snapshot import Snapshot
 
 # not tuned: 50,000 chunks of 384 float32 dimensions are 77 MB (about 9,000 papers); SciFact's 5,183 abstracts
@@ -49,7 +50,7 @@ class ExactVectors:
         if len(candidates) > n:
             candidates = candidates[np.argpartition(-similarity[candidates], n - 1)[:n]]
         ordered = candidates[np.lexsort((candidates, -similarity[candidates]))]
-        return [(self.ids[i], self.ids[i].rsplit(":", 2)[0], float(similarity[i])) for i in ordered]
+        return [(self.ids[i], paper_of(self.ids[i]), float(similarity[i])) for i in ordered]
 
 
 def build(ids: list[str], vectors: np.ndarray, snapshot: Snapshot) -> ExactVectors:
@@ -59,7 +60,7 @@ def build(ids: list[str], vectors: np.ndarray, snapshot: Snapshot) -> ExactVecto
     # nothing stored: an empty matrix (a (0, 0) array cannot be reshaped to rows of unknown width)
     matrix = np.asarray(vectors, dtype=np.float32).reshape(len(ids), -1)[order] if ids else np.zeros((0, 1), np.float32)
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-    rows = np.array([snapshot.by_id.get(i.rsplit(":", 2)[0], -1) for i in ids], dtype=np.int64)
+    rows = np.array([snapshot.by_id.get(paper_of(i), -1) for i in ids], dtype=np.int64)
     return ExactVectors(tuple(ids), rows, matrix / np.where(norms > 0, norms, 1.0))
 
 

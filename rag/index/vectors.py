@@ -19,6 +19,7 @@ import numpy as np
 
 from rag.errors import IndexDamaged, IndexUnavailable
 from rag.index.clients import close_shared_client, gate, shared_client
+from rag.index.chunks import paper_of
 from rag.index.chroma import NoDownloadEmbeddingFunction, chroma_problem, collection_names, connect, where_filter
 from rag.settings import Settings
 
@@ -126,7 +127,7 @@ class VectorStore:
                                            where=where_filter(venue, year), include=["distances"])
         if result is None:
             return []
-        return [(cid, cid.rsplit(":", 2)[0], 1.0 - dist) for cid, dist in zip(result["ids"][0], result["distances"][0])]
+        return [(cid, paper_of(cid), 1.0 - dist) for cid, dist in zip(result["ids"][0], result["distances"][0])]
 
     def upsert(self, ids: list[str], vectors: np.ndarray, metadatas: list[dict]) -> None:
         # no documents: a chunk's text is rebuilt from its paper (its id carries the text's digest), and

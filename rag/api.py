@@ -190,26 +190,24 @@ def llm_label(settings: Settings | None = None) -> str | None:
     return model_label(settings) if llm_configured(settings) else None
 
 
+_warming: threading.Thread | None = None  # the last warm-up's matrix load (tests wait for it)
+
+
 def warm_up(settings: Settings | None = None) -> None:
     """Open the index, and import the LLM client when one is configured, so the first answer waits for neither;
-    in the embedded Chroma the exact-search matrix loads meanwhile in the background (3 s at 5,183 papers: the
-    page's port answers without waiting for it, and a search that comes first waits for the one load, not a
-    second). The thread is no daemon: a process that ends first waits for the load rather than stopping a thread
+    in the embedded Chroma the exact-search matrix loads meanwhile in the background (`hybrid.warm`; 3 s at 5,183
+    papers: the page's port answers without waiting for it, and a search that comes first waits for the one load,
+    not a second). The thread is no daemon: a process that ends first waits for the load rather than stopping a thread
     inside Chroma's native code."""
     global _warming
     settings = settings or current_settings()
-    index = get_index(settings)
-    if not settings.index.chroma_url:
-        _warming = threading.Thread(target=_warm_search, args=(index,), name="paperchat-warm-search")
-        _warming.start()
+    _warming = threading.Thread(target=_warm_search, args=(get_index(settings),), name="paperchat-warm-search")
+    _warming.start()
     if llm_configured(settings):
         try:
             load_client(settings, say=lambda message: print(f"paperchat: {message}", file=sys.stderr, flush=True))
         except ConfigError as exc:  # a missing or damaged GGUF: say so now; answers stay extractive, with a notice
             print(f"paperchat: {exc} Answers stay extractive.", file=sys.stderr, flush=True)
-
-
-_warming: threading.Thread | None = None  # the last warm-up's matrix load (tests wait for it)
 
 
 def _warm_search(index: PaperIndex) -> None:

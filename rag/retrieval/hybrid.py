@@ -154,10 +154,8 @@ def _exact(index: PaperIndex, snapshot: Snapshot):
 
 def warm(index: PaperIndex) -> None:
     """Load the current snapshot's exact search matrix now (3 s at 5,183 papers), not in the first answer; a
-    Chroma server has none to load."""
-    if index.settings.index.chroma_url:
-        return
-    snapshot = index.snapshot()
+    Chroma server has none to load (and its snapshot is not read for nothing)."""
+    snapshot = None if index.settings.index.chroma_url else index.snapshot()
     if snapshot is not None and snapshot.papers:
         _exact(index, snapshot)
 

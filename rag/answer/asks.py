@@ -165,8 +165,7 @@ _MY_USE = r"(?:try|use|apply|swap|plug|adopt|implement|reproduce|deploy|build\s+
 _WHY_ASKED = re.compile(
     r"\s*(?:(?:thanks|thank\s+you|cheers)(?:\s+(?:a\s+lot|so\s+much|in\s+advance))?[.!]*|"
     rf"(?:i(?:'m|\s+am)\s+(?:going|planning|hoping)\s+to|i\s+(?:want|plan|hope|intend)\s+to)\s+{_MY_USE}[^?]*|"
-    r"i\s+need\s+(?:it|this|that|them)\s+for\b[^?]*)"
-    r"(?<![?])\s*$(?<!\bif\b)", re.I)
+    r"i\s+need\s+(?:it|this|that|them)\s+for\b[^?]*)\s*$", re.I)
 _ASKS_ITSELF = re.compile(r"\b(?:what|which|how|why|where|who|when|whether|if)\b|,\s*(?:and|but)\s+(?:is|are|was|were|does|"
                           r"do|did|can|could|has|have)\b", re.I)
 

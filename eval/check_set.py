@@ -17,6 +17,7 @@ from pathlib import Path
 
 from rag.corpus.papers import load_papers
 from rag.corpus.text import clean_markup
+from rag.safety import terminal_text
 
 from .datasets import ROOT
 
@@ -74,7 +75,8 @@ def check(path: Path, papers: dict) -> int:
         found = problems(q, papers)
         if found:
             bad += 1
-            print(f"line {n} {q.get('qid')}: " + "; ".join(found))
+            # a set's strings are quoted back: a terminal escape in one is shown inert, not acted on
+            print(terminal_text(f"line {n} {q.get('qid')}: " + "; ".join(found)))
     path.write_text("".join(json.dumps(q, ensure_ascii=False) + "\n" for q in rows), encoding="utf-8")
     print(f"{len(rows)} rows, {bad} with problems")
     return 1 if bad else 0

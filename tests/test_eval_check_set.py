@@ -41,3 +41,12 @@ def test_the_papers_file_heads_every_abstract_with_its_id(tmp_path):
     text = (tmp_path / "papers.md").read_text(encoding="utf-8")
     assert text.count("\n## ") + text.startswith("## ") == len(PAPERS) == 70
     assert f"## {VEDA.id}\nvenue: ICML 2026" in text
+
+
+def test_a_hostile_fact_is_quoted_back_without_its_terminal_escapes(tmp_path, capsys):
+    path = tmp_path / "set.jsonl"
+    path.write_text(json.dumps(_row(qid="zz\x1b]0;pwned\x07", facts=["\x1b[2Jgone\x9b31m"])) + "\n", encoding="utf-8")
+    assert check_set.main([str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "not in any gold paper's text" in out and "gone" in out
+    assert not any(c in out for c in "\x1b\x07\x9b")

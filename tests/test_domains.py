@@ -75,6 +75,10 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("3D gaussian splatting for real-time SLAM on a drone — any papers?", ["robots", "3D"]),
     ("converting stereo video into multi-view light field video, is there a paper on that?", ["light fields"]),
     ("Which papers use sparse attention, and what are they trading off?", ["sparse attention"]),
+    # a hyphenated compound names its domain as the open one does; a phone; abnormal events (read sets AZ, BB)
+    ("Is there a paper that feeds sign-language skeleton sequences into an LLM?", ["sign language"]),
+    ("a paper that quantizes a video LLM to 4-bit weights so it can run on a phone?", ["on-device", "quantization"]),
+    ("which papers deal with spotting abnormal events in videos?", ["anomaly detection"]),
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
     assert [d.name for d in asked_domains(question, VIDEO_COLLECTION) if d.name != "video"] == domains

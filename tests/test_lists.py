@@ -94,6 +94,11 @@ from rag.corpus.text import split_sentences
      "Streaming video with bounded memory"),
     ("I'm reviewing model compression. Which papers work on that?", None, None, "model compression"),
     ("Which papers solve this problem: reward hacking in RLHF?", None, None, "reward hacking in RLHF"),
+    # a clause that only sets the filter goes; a framing clause after the context is searched first (read set BB)
+    ("Looking at ICML only: which papers deal with spotting abnormal events in videos?", "ICML", None,
+     "spotting abnormal events in videos"),
+    ("Trying to make a model smaller for deployment — which papers here deal with shrinking the model itself?", None,
+     None, "shrinking the model itself Trying to make a model smaller for deployment"),
     # ... but a topic's own words stay, at its edges too
     ("Which papers use Mamba for long videos?", None, None, "use Mamba for long videos"),
     ("Which papers study how the attention of video LLMs works?", None, None, "how the attention of video LLMs"),

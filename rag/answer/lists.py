@@ -156,13 +156,35 @@ def _trimmed(text: str) -> str:
     return " ".join(words[start:end]) if start < end else text
 
 
+# a clause that only sets the filter: "Looking at ICML only: which papers …?" (set BB, read)
+_FILTER_WORDS = frozenset("only just looking focusing restricting limiting sticking staying".split())
+
+
+def _filter_only(clause: str) -> bool:
+    words = [w.strip(" ?.!,;:'\"()") for w in clause.split()]
+    return bool(words) and all(not w or w.lower() in _EDGE_WORDS | _FILTER_WORDS or re.fullmatch(r"[A-Z]{3,}\w*|\d{4}", w)
+                               for w in words) and any(re.fullmatch(r"[A-Z]{3,}\w*", w) for w in words)
+
+
+def _frame_first(clauses: list[str]) -> list[str]:
+    """The clause that frames the list put first, the context before it after: "Trying to make a model smaller for
+    deployment — which papers here deal with shrinking the model itself?" searches "shrinking the model itself" and
+    then the context, not the frame's words in the middle (set BB, read: three lists abstained so)."""
+    for i, clause in enumerate(clauses[1:], start=1):
+        frame = _FRAME.match(clause)
+        if frame and frame.end() > 0:  # the context is kept: the frame's clause alone lost 4 dev lists
+            return [clause.rstrip(" ?!"), *clauses[:i], *clauses[i + 1:]]
+    return clauses
+
+
 def topic(text: str, venue=None, year: int | None = None) -> str:
     """The topic a list question asks about: "Which ICLR 2026 papers work on streaming video?" → "streaming
     video". The venue and year are filters, not words to match; an unrecognised frame leaves the text whole."""
     text = VENUE_FIRST.sub("", text)  # "ICML only: anything on X?"
     clauses = [c for c in _CLAUSES.split(text.strip()) if c.strip()]
-    asked = [c for c in clauses if not _asks_only_for_papers(c)]
-    text = " ".join(asked).rstrip(" ?.!,;:") if asked and len(asked) < len(clauses) else text
+    asked = [c for c in clauses if not _asks_only_for_papers(c) and not _filter_only(c)]
+    asked = _frame_first(asked)
+    text = " ".join(asked).rstrip(" ?.!,;:") if asked and asked != clauses else text
     rest = _FRAME.sub("", text, count=1)
     if rest == text:  # "Which theory papers explain X?": the words before the paper noun are the topic's
         rest = _DESCRIBED_PAPERS.sub(r"\1", text, count=1)

@@ -38,6 +38,14 @@ def test_words_next_to_each_other_are_one_phrase_a_paper_must_name_whole():
     assert p.tolist() == [0.1, 0.37, 0.37, 0.1]  # "3D reasoning" is no 3D Gaussian splatting
 
 
+@pytest.mark.parametrize("topic", ["Which papers use Mamba, either as the main model or as a component?",
+                                   "Mamba / state-space models in any form"])
+def test_a_part_that_widens_the_domain_asks_nothing_more(topic):
+    """Read set BB: "either as the main model or as a component" listed only the paper built on Mamba."""
+    p = domain_list(LOW, HITS, _domains("state-space models"), topic, threshold=0.37)
+    assert p.tolist() == [0.37, 0.1, 0.1, 0.1]
+
+
 @pytest.mark.parametrize("topic", ["Which papers use Mamba for streaming narration?", "Which papers prune tokens?"])
 def test_a_list_asking_more_than_its_domain_keeps_its_scores(topic):
     assert domain_list(LOW, HITS, _domains("state-space models"), topic, threshold=0.37).tolist() == LOW.tolist()

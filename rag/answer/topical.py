@@ -46,6 +46,12 @@ def unworked_domains(question, papers: list[Paper], snapshot: Snapshot) -> tuple
     return tuple(d.asked.search(text).group(0) for d in off)
 
 
+# a part that widens the topic, not narrows it: "Mamba / state-space models, either as the main model or as a
+# component" (read set BB: only the paper with Mamba as its main model was listed), "…, in any form"
+_ANY_ROLE = re.compile(r"(?i),?\s*\b(?:either|whether)\s+(?:as|in|for)\b[^?]*\bor\b[^?.;]*|"
+                       r",?\s*\b(?:in|of)\s+any\s+(?:form|kind|way|role|capacity)\b")
+
+
 def domain_list(p: np.ndarray, hits: list[Hit], asked: tuple[Domain, ...], topic: str,
                 threshold: float) -> np.ndarray:
     """A list whose topic is its domains alone (and the collection's own subject, "video"): the papers naming
@@ -55,6 +61,7 @@ def domain_list(p: np.ndarray, hits: list[Hit], asked: tuple[Domain, ...], topic
     rest, role = topic, named_role(topic)
     if role:  # "benchmarks on diffusion language models": that domain's papers that bring one
         rest = rest[:role[1].start()] + " " + rest[role[1].end():]
+    rest = _ANY_ROLE.sub(" ", rest)
     for domain in DOMAINS:  # the collection's subject too: "continual learning of video" asks nothing more
         rest = domain.asked.sub(" ", rest)
     if terms(rest) - FRAME_WORDS:

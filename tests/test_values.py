@@ -90,6 +90,11 @@ def _hit(title: str, text: str) -> Hit:
     # a share written as a percentage beside the asked words (dev c017, p037)
     ("Pathr", "We present Pathr. Models keep their accuracy while suppressing 58% of attention edges.",
      "What share of attention edges can Pathr suppress?", {"share"}),
+    # a speed-up given as a cut in latency (a probe of session 26, ISA); a speed word with no figure states none
+    ("Editr", "We propose Editr. Editr achieves a ~60% reduction in latency across EditVerseBench.",
+     "What speedup does Editr report?", {"speedup"}),
+    ("Editr", "We propose Editr. Editr delivers lossless acceleration. It beats 3 baselines on quality.",
+     "What speedup does Editr report?", set()),
 ])
 def test_a_quantity_is_stated_beside_the_details_other_words(title, text, question, stated):
     assert stated_details(_hit(title, text), _asks(question, title), question) == stated

@@ -119,6 +119,9 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
             stated.add(phrase)
         if head and head <= _SIZES and _COUNTED_NAME.search(hit.paper.text):  # "TimeChatCap-42K", "SpaceVista-1M"
             stated.add(phrase)
+        if head and head <= _SPEEDUP and any(_NUMBER.search(s) and have & _SPEED_WORDS and need - head <= have
+                                             for s, have in zip(analysis.sentences, analysis.terms)):
+            stated.add(phrase)
         if not head or not head <= _LOOSE_HEADS or value_kind(phrase) != "number":
             continue
         words = need - _LOOSE_HEADS or None  # none: any asked word beside the quantity
@@ -135,6 +138,10 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
 # parameter count ("LIVEditor-14B")
 _COUNTED_NAME = re.compile(r"\b[A-Z][\w²]*-\d+(?:\.\d+)?[KM]\b")
 _SIZES = frozenset(terms("size scale big large amount volume extent magnitude"))  # not hours, a duration
+# a speed-up given as a figure of latency, speed or throughput: "achieves a ~60% reduction in latency" answers "What
+# speedup does ISA report?" (a probe of session 26: it said "does not report its speedup" and quoted that sentence)
+_SPEEDUP = frozenset(terms("speedup speedups acceleration"))
+_SPEED_WORDS = frozenset(terms("latency faster speed accelerates acceleration throughput runtime"))
 
 
 # a paper's own size or make-up (wording.SIZE_WORDS, MAKEUP_WORDS) is given in other words: a quantity answers the

@@ -316,6 +316,12 @@ def test_a_request_to_name_the_thing_asks_as_which_does():
     assert [d[0] for d in named.details] == ["three benchmarks"]
 
 
+@pytest.mark.parametrize("request_", ["Need the speedup of Sparr.", "Tell me the speedup of Sparr",
+                                      "I need the speedup of Sparr", "give me the speedup of Sparr"])
+def test_an_imperative_request_for_a_detail_asks_it(request_):
+    assert asks(question(request_), "Sparr").attribute == "speedup"
+
+
 def test_the_names_of_things_are_asked_as_which_things():
     # fresh set AO, ao035: "We validate our approach on three surgical datasets" names none of them
     found = asks(question("SurgiFlowVid: what are the names of the three surgical datasets they validate on?"),

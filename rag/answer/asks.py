@@ -14,7 +14,10 @@ from rag.corpus.terms import terms
 _OPTIONAL_PLURAL = re.compile(r"(\w)\(s\)")
 # a request for the thing asks as "which" does: "Name the three benchmarks X was evaluated on." (fresh set F: no
 # detail was read, and two such questions quoted a sentence as if it answered)
-_NAME_THE = re.compile(r"^\s*(?:please\s+)?(?:name|list|give|identify|state)\s+(?:me\s+)?(?:all\s+)?the\s+", re.I)
+# ... and so does a busy researcher's "Need the speedup of ISA", "Tell me the learning rate of Veda" (a probe of
+# session 26: no detail was read, and "need the speedup of ISA" said "does not report this")
+_NAME_THE = re.compile(r"^\s*(?:please\s+)?(?:(?:name|list|give|identify|state|tell|show|get|find|quote)(?:\s+(?:me|us))?|"
+                       r"(?:i\s+|we\s+)?need)\s+(?:all\s+)?the\s+", re.I)
 # ... and "what are the names of the three surgical datasets …?" asks which they are (fresh set AO, session 20: ao035
 # was answered with "We validate our approach on three surgical datasets", which names none)
 _NAMES_OF = re.compile(r"\bwhat(?:'s|’s| is| are| was| were) the names? of (?:the |its |their )?"

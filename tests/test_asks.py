@@ -104,6 +104,7 @@ def test_ask_part(text, last):
     ("In which city was UrbanFeel collected?", "UrbanFeel", "city"),
     # "what's" is "what is" (a follow-up "what's its learning rate?" answered other sentences)
     ("what's its learning rate?", "", "learning rate"),
+    ("Whats the licence of UrbanFeel", "UrbanFeel", "licence"),  # typed without the apostrophe (session 26 probe)
     ("What's the batch size of SPIKE?", "SPIKE", "batch size"),
     # a question typed as a noun phrase asking a detail (fresh set R, r050); other short fragments ask none
     ("batch size for Video-MTR's RL training?", "Video-MTR", "batch size"),

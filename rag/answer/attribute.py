@@ -12,7 +12,7 @@ from rag.corpus.terms import terms
 
 def attribute(asked: str, names: str = "") -> str:
     """The asked attribute as the question words it: "What learning rate does Veda use?" → "learning rate"."""
-    text = _CONTRACTED.sub(lambda m: f"{m.group(1)} is", asked.strip().rstrip("?.! "))  # "what's its learning rate"
+    text = _CONTRACTED.sub(lambda m: f"{m.group(1) or m.group(2)} is", asked.strip().rstrip("?.! "))  # "what's its learning rate"
     text = _SHORTHAND.sub(lambda m: _SHORTHANDS[re.sub(r"[\s_]+", " ", m.group(0).lower())], text)  # "veda lr?"
     for name in filter(None, names.split("\n")):
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:'s|’s)?", " ", text)
@@ -148,7 +148,9 @@ _HOW_BIG = re.compile(r"^(?:like |so |and |but )?how (?:big|large) (?:is|are|was
 _COUNTED_SIZE = re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora|collections?|suites?|splits?|sets?)$", re.I)
 _AMOUNTS = re.compile(r"\b(?:gains?|improvements?|speed-?ups?|drops?|boosts?|margins?|differences?|gaps?|"
                       r"reductions?|increases?|savings?)$", re.I)
-_CONTRACTED = re.compile(r"\b(what|which|who|how|where)['’]s\b", re.I)
+# ... typed without its apostrophe too: "whats the licence of UrbanFeel" (a probe of session 26: "does not report its
+# Whats the licence")
+_CONTRACTED = re.compile(r"\b(what|which|who|how|where)['’]s\b|\b(what|how|where)s(?=\s+(?:the|its|their|a|an)\b)", re.I)
 _ASIDE = re.compile(r"\s*\([^()]*\)")
 # an adverb that only insists (fresh set AS, session 22: "which three surgical datasets exactly?" read "datasets
 # exactly" or nothing as the attribute, so the sentence "on three surgical datasets" was quoted as if it named them)

@@ -136,6 +136,7 @@ def test_a_paper_called_by_its_topic_or_a_phrase_of_its_abstract(built_settings)
     ("What about the datasets?", "fact", True),
     ("Which datasets?", "fact", True),  # too short to stand alone
     ("What is the learning rate?", "fact", True),
+    ("training cost saving?", "fact", True),  # a result's change, of the conversation's paper (session 26 probe)
     ("What is the guided variant called?", "fact", True),  # "called", "variant": how it is asked
     ("How does the guided variant remove faces?", "fact", True),  # a part of the conversation's method
     ("What does the second training stage add over the first?", "fact", True),

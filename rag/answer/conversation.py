@@ -29,6 +29,9 @@ _ASKS_PAPER = re.compile(r"^\W*(?:which|what) (?:papers?|works?|stud(?:y|ies))\b
 # "And the speedup?", "What about its datasets?", "Which datasets?": said of the conversation's paper
 _CONTINUES = re.compile(r"^\W*(?:and|also|so|then|plus|besides|what about|how about)\b", re.I)
 ELLIPTICAL_TERMS = 2  # a fact question with at most this many content words leans on the conversation
+# ... not counting the word for a result's change, as KIND_WORDS' "gain" is not: "training cost saving?" after a
+# question on SGMD is its saving (a probe of session 26: it was searched alone and abstained)
+_CHANGE_WORDS = frozenset(terms("saving savings reduction reductions cut cuts drop drops boost boosts"))
 
 
 def follows_on(text: str, kind: str) -> bool:
@@ -36,7 +39,7 @@ def follows_on(text: str, kind: str) -> bool:
     stand alone ("What is the learning rate?")?"""
     return bool(_ANAPHORA.search(text) or _CONTINUES.search(text) or _ORDINAL.search(text)
                 or (_PART.search(text) and not _ASKS_PAPER.search(text))
-                or (kind == "fact" and len(terms(text) - GENERIC - KIND_WORDS) <= ELLIPTICAL_TERMS))
+                or (kind == "fact" and len(terms(text) - GENERIC - KIND_WORDS - _CHANGE_WORDS) <= ELLIPTICAL_TERMS))
 
 
 # A question that starts a conversation yet points back at a paper, as a follow-up does: its pronoun or "the

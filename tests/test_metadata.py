@@ -32,6 +32,12 @@ from test_answer import check_invariants
     ("What framework is the released V-LynX code written in?", ""),  # a detail of the code, not the code
     ("Is there code generation in Veda?", ""),
     ("How does the model generate code?", ""),
+    # terse: a name and the detail alone (session 26 probe); "surface codes", "code generation" ask no record
+    ("veda code?", "code"),
+    ("protokv code release", "code"),
+    ("SGMD authors", "authors"),
+    ("surface codes?", ""),
+    ("veda code generation", ""),
 ])
 def test_a_question_asking_for_a_papers_authors_or_code_is_told_apart(question, detail):
     assert asked_details(question) == ((detail,) if detail else ())

@@ -19,13 +19,16 @@ from rag.types import Answer, Citation, Hit, Paper
 # M (30 questions on authors and code, and 10 mentioning them for something else, written by a helper that never
 # saw these rules): 11 → 20 of 20 asking, 10 of 10 not, after the forms it showed were added; dev and test: only
 # the two follow-ups that ask ("Is the code out?", "Who are the authors?") match
+# a terse query of a name and the record's detail alone: "veda code?", "protokv code release", "SGMD authors" (a
+# probe of session 26: "veda code?" quoted the speedup sentences); with no paper named, no record answers it
+_TERSE = r"^\W*[\w.+²-]+(?:['’]s)?\s+(?:{what})\W*$"
 _AUTHORS = re.compile(
     r"^\W*(?:(?:and|so)\s+)?(?:who\b(?:\s+[\w-]+){0,2}?\s+(?:wrote|writes?|authored|proposed|proposes?|developed|"
     r"are\s+(?:the\s+)?authors|is\s+the\s+(?:first\s+|last\s+|lead\s+|corresponding\s+)?author|were\s+the\s+authors)\b|"
     r"which\s+(?:lab|group|team|institution|university|company|organi[sz]ation)s?\s+(?:is\s+|are\s+|was\s+|were\s+)?"
     r"(?:behind|wrote|developed|proposed|authored|made|built)\b|"
     r"(?:list|name|give|show)(?:\s+me)?\s+the\s+authors\b|what\s+are\s+the\s+(?:authors|names\s+of\s+the\s+authors)\b)|"
-    r"\b(?:first|last|lead|corresponding)\s+author\s+of\b", re.I)
+    r"\b(?:first|last|lead|corresponding)\s+author\s+of\b|" + _TERSE.format(what=r"authors?") , re.I)
 # "Is there code for X?", "Where is X's code?", "Does X release its code?", "Is X open source?", "Is the code out?",
 # "Is there a public repo for X?", "Has the code for X been released?": the code as a thing to get, not "the
 # released code's framework" nor "code generation"
@@ -38,7 +41,8 @@ _CODE = re.compile(
     r"^\W*(?:is\s+there\s+)?(?:the\s+)?code\s+(?:for|of)\b|"
     r"\b(?:public|official|open)\s+(?:repo|repository|implementation|code(?:base)?)\b|"
     r"^\W*(?:is|are|has|have|was|were|will|can)\b[^?]*\b(?:code(?:base)?|implementation|repo|repository)\b[^?]*\b"
-    r"(?:available|released|public|out|online)\b|\bdownload\b[^?]*\bcode\b", re.I)
+    r"(?:available|released|public|out|online)\b|\bdownload\b[^?]*\bcode\b|"
+    + _TERSE.format(what=r"(?:source\s+)?code(?:\s+(?:release|link|url|availability))?|repo|repository"), re.I)
 
 
 def asked_details(text: str) -> tuple[str, ...]:

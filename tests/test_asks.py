@@ -323,6 +323,15 @@ def test_an_imperative_request_for_a_detail_asks_it(request_):
     assert asks(question(request_), "Sparr").attribute == "speedup"
 
 
+@pytest.mark.parametrize(("request_", "attribute"), [
+    ("Tell me Sparr's learning rate", "learning rate"),
+    ("Give me the number of GPUs Sparr was trained on", "number of GPUs"),
+    ("Tell me about Sparr", ""),  # the paper itself, no detail of it
+])
+def test_an_imperative_without_the_or_asking_a_count_asks_its_detail(request_, attribute):
+    assert asks(question(request_), "Sparr").attribute == attribute
+
+
 def test_the_names_of_things_are_asked_as_which_things():
     # fresh set AO, ao035: "We validate our approach on three surgical datasets" names none of them
     found = asks(question("SurgiFlowVid: what are the names of the three surgical datasets they validate on?"),

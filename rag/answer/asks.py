@@ -17,7 +17,9 @@ _OPTIONAL_PLURAL = re.compile(r"(\w)\(s\)")
 # ... and so does a busy researcher's "Need the speedup of ISA", "Tell me the learning rate of Veda" (a probe of
 # session 26: no detail was read, and "need the speedup of ISA" said "does not report this")
 _NAME_THE = re.compile(r"^\s*(?:please\s+)?(?:(?:name|list|give|identify|state|tell|show|get|find|quote)(?:\s+(?:me|us))?|"
-                       r"(?:i\s+|we\s+)?need)\s+(?:all\s+)?the\s+", re.I)
+                       r"(?:i\s+|we\s+)?need)\s+(?:(?:all\s+)?the\s+|(?=[\w.+²-]+['’]s\s))", re.I)
+# ... and a count so requested is asked as "how many" ("Give me the number of GPUs SGMD was trained on")
+_WHICH_NUMBER = re.compile(r"^Which (?:total |exact )?number of\s+", re.I)
 # ... and "what are the names of the three surgical datasets …?" asks which they are (fresh set AO, session 20: ao035
 # was answered with "We validate our approach on three surgical datasets", which names none)
 _NAMES_OF = re.compile(r"\bwhat(?:'s|’s| is| are| was| were) the names? of (?:the |its |their )?"
@@ -55,8 +57,8 @@ class Asks:
 def asks(question: Question, names: str = "") -> Asks:
     """Focus, final clause and wanted detail; `names` (the named papers' titles) are no focus of their own."""
     names = "\n".join(n for n in (names, *question.written) if n)  # and the question's own spelling of them
-    question = replace(question, text=_NAMES_OF.sub("which ", _NAME_THE.sub("Which ", _OPTIONAL_PLURAL.sub(
-        r"\1s", question.text))))
+    question = replace(question, text=_WHICH_NUMBER.sub("How many ", _NAMES_OF.sub("which ", _NAME_THE.sub(
+        "Which ", _OPTIONAL_PLURAL.sub(r"\1s", question.text)))))
     venues = [question.venue] if isinstance(question.venue, str) else list(question.venue or ())
     filters = terms(f"{' '.join(venues)} {question.year or ''}")
     own = terms(names)

@@ -40,7 +40,7 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     # one alternative of an "or" is no requirement: "in videos or in 3D scenes" is answered by either
     ("I'm looking for papers about segmenting objects, in videos or in 3D scenes.", []),
     # ... but a modifier two heads share is asked either way (fresh set AD)
-    ("which papers apply video llms to sign language recognition or translation?", ["sign language"]),
+    ("which papers apply video llms to sign language recognition or translation?", ["sign language", "language models"]),
     ("Which papers speed up attention?", []),
     # a word of a domain used otherwise: an expert's recommendations, air traffic (PubMedQA, SciFact)
     ("Are experts' recommendations implemented in routine clinical practice?", ["medicine"]),
@@ -51,13 +51,15 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     # "or" between two verbs of the question's frame joins no alternatives (fresh set U)
     ("Which papers build or evaluate on egocentric (first-person) video?", ["egocentric video"]),
     ("KV cache compression for diffusion language models — who did that?", ["diffusion language models"]),
-    ("Which papers quantize video LLMs to 4-bit so they can run on mobile phones?", ["on-device", "quantization"]),
+    ("Which papers quantize video LLMs to 4-bit so they can run on mobile phones?",
+     ["language models", "on-device", "quantization"]),
     ("Is there work using spiking neural networks for streaming video?", ["spiking networks"]),
     # ... and the tasks and method families of the field at large
     ("Which papers use Mamba state-space models for video anomaly detection?",
      ["state-space models", "anomaly detection"]),
-    ("kv cache quantization for long-context LLM inference", ["quantization"]),
-    ("Could you point me to work on generating 3D objects from text prompts?", ["3D", "text-to-3D"]),
+    ("kv cache quantization for long-context LLM inference", ["language models", "quantization"]),
+    # "3D" only inside text-to-3D's longer name is no domain of its own (a paper holding the one holds the other)
+    ("Could you point me to work on generating 3D objects from text prompts?", ["text-to-3D"]),
     ("Any paper that merges similar tokens to accelerate video diffusion transformers?", ["token merging"]),
     # a slashed synonym is no alternative to the domain (fresh set S, s057); a slash offers only the words beside
     # it, so the task the datasets are for is asked too (fresh set X, x6064)
@@ -76,9 +78,13 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("converting stereo video into multi-view light field video, is there a paper on that?", ["light fields"]),
     ("Which papers use sparse attention, and what are they trading off?", ["sparse attention"]),
     # a hyphenated compound names its domain as the open one does; a phone; abnormal events (read sets AZ, BB)
-    ("Is there a paper that feeds sign-language skeleton sequences into an LLM?", ["sign language"]),
-    ("a paper that quantizes a video LLM to 4-bit weights so it can run on a phone?", ["on-device", "quantization"]),
+    ("Is there a paper that feeds sign-language skeleton sequences into an LLM?", ["sign language", "language models"]),
+    ("a paper that quantizes a video LLM to 4-bit weights so it can run on a phone?",
+     ["language models", "on-device", "quantization"]),
     ("which papers deal with spotting abnormal events in videos?", ["anomaly detection"]),
+    # language models, but not when named only inside a longer domain's name
+    ("Which papers quantize video LLMs to 4 bits?", ["language models", "quantization"]),
+    ("any benchmarks targeting diffusion language models specifically?", ["diffusion language models"]),
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
     assert [d.name for d in asked_domains(question, VIDEO_COLLECTION) if d.name != "video"] == domains
@@ -97,6 +103,17 @@ def test_video_is_asked_even_as_the_collections_own_subject(question, asked):
     assert ("video" in [d.name for d in asked_domains(question, VIDEO_COLLECTION)]) is asked
     text_only = _paper(9, "A teacher language model passes hidden biases to its student through number sequences.")
     assert lacks_domain(text_only, asked_domains("subliminal learning when distilling video LLMs?", VIDEO_COLLECTION))
+
+
+def test_language_models_are_asked_even_as_the_collections_own_subject():
+    """An abstract on a language model names one (LLM, VLM, GPT …) or its long context or KV cache: a video
+    super-resolution quantizer answers no question on quantizing video LLMs (dev x7019, z9054)."""
+    asked = asked_domains("post-training quantization of video LLMs for video QA?", VIDEO_COLLECTION)
+    asked = tuple(d for d in asked if d.name == "language models")
+    assert asked
+    vsr = _paper(9, "We quantize one-step diffusion transformers for video super-resolution to low bit-widths.")
+    context = _paper(10, "A training-free method extends the context window of hybrid Mamba models.")
+    assert lacks_domain(vsr, asked) and not lacks_domain(context, asked)
 
 
 def test_a_domain_a_quarter_of_the_collection_works_in_is_its_own_subject():
@@ -142,7 +159,7 @@ def test_a_question_naming_no_domain_never_reads_the_collection():
         def papers(self):
             raise AssertionError("read the collection")
 
-    assert asked_domains("Which papers prune layers of language models?", Untouchable()) == ()
+    assert asked_domains("Which papers prune layers of neural networks?", Untouchable()) == ()
 
 
 def test_a_large_collections_subject_is_read_from_a_sample_of_it():

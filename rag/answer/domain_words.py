@@ -77,6 +77,10 @@ DOMAINS = (
                               r"\bcollaborative filtering\b", r"\brecommend\w*"),
     _domain("tabular data", r"\btabular\b"),
     _domain("video", r"\bvideos?\b", r"\bframes?\b|\bclips?\b|\bfootage\b", plainly_said=True),
+    _domain("language models", r"\b(?:M|Video-?|Vid)?LLMs?\b|\bVLMs?\b|\bLMMs?\b|\blanguage models?\b",
+            r"\b[A-Za-z]{0,6}-?LLMs?\b|\blanguage(?: and \w+)? models?\b|\bGPT\w*|\bLLaMA\w*|\bQwen\w*|\bLLaVA\w*|"
+            r"\bInternVL\w*|\bGemini\b|\bvision-language\b|\bchat\w*|\binstruction[- ]tun\w*|\bcontext windows?\b|"
+            r"\blong-context\b|\bKV[- ]cache\b|\bpseudo-tokens?\b|\bMamba\b", plainly_said=True),
     # ... and the settings and paradigms a method is bound to, named by terms of their own: a paper that never
     # writes them does not work in them ("speculative decoding for diffusion LLMs", "federated learning across
     # hospitals", "spiking neural networks for streaming video"; the kinds of the issue's and dev's near-topic misses)

@@ -70,8 +70,16 @@ def asked_domains(question: str, snapshot: Snapshot) -> tuple[Domain, ...]:
     named = [d for d in DOMAINS if d.asked.search(question)]
     if not named:
         return ()
+    named = [d for d in named if not _inside_another(d, named, question)]
     parts = alternative_parts(question)
     return tuple(d for d in named if not optional(d, parts) and (d.plainly_said or not is_staple(d, snapshot)))
+
+
+def _inside_another(domain: Domain, named: list[Domain], question: str) -> bool:
+    """Is the domain named only inside another's longer name ("language models" in "diffusion language models")?"""
+    spans = [m.span() for other in named if other is not domain for m in other.asked.finditer(question)]
+    return all(any(a <= m.start() and m.end() <= b and (a, b) != m.span() for a, b in spans)
+               for m in domain.asked.finditer(question))
 
 
 def question_domains(question, snapshot: Snapshot) -> tuple[tuple[Domain, ...], str]:

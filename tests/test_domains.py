@@ -66,7 +66,8 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("dataset distillation / condensation for action recognition datasets", ["dataset distillation", "action recognition"]),
     ("which papers use 3D gaussian splatting for autonomous driving simulation / world models?", ["driving", "3D"]),
     ("making video generation/editing models cheaper to run — distillation, sparse attention, low-bit quantization?", []),
-    ("MoE routers inside vision transformers for ImageNet classification?", ["image classification", "mixture of experts"]),
+    ("MoE routers inside vision transformers for ImageNet classification?",
+     ["vision", "image classification", "mixture of experts"]),
     # their words in another sense name no task: a challenge a method faces, trading off, a student model
     ("What challenge does the paper on sparse attention face, and how does it trade off speed?", ["sparse attention"]),
     ("What does the student model learn from its teacher?", []),
@@ -85,6 +86,7 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     # language models, but not when named only inside a longer domain's name
     ("Which papers quantize video LLMs to 4 bits?", ["language models", "quantization"]),
     ("any benchmarks targeting diffusion language models specifically?", ["diffusion language models"]),
+    ("papers on 4D gaussian splatting for dynamic scene reconstruction", ["3D", "4D"]),
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
     assert [d.name for d in asked_domains(question, VIDEO_COLLECTION) if d.name != "video"] == domains
@@ -116,8 +118,22 @@ def test_language_models_are_asked_even_as_the_collections_own_subject():
     assert lacks_domain(vsr, asked) and not lacks_domain(context, asked)
 
 
+def test_vision_is_asked_even_as_the_collections_own_subject():
+    """Every vision abstract says so (images, visual, video, scenes, an MRI …): a text-only paper answers no question
+    on vision-language models (dev x7021, ak058), nor a static 3D paper one on 4D scenes (dev ak060)."""
+    asked = asked_domains("Which papers study hidden bias transfer when distilling vision-language models?",
+                          VIDEO_COLLECTION)
+    assert [d.name for d in asked] == ["vision", "language models"]
+    text_only = _paper(9, "A teacher language model passes hidden biases to its student through number sequences.")
+    scans = _paper(10, "Our vision-language model reads chest MRI scans.")
+    assert lacks_domain(text_only, asked) and not lacks_domain(scans, asked)
+    four_d = asked_domains("Is there a paper on 4D Gaussian splatting for reconstructing dynamic scenes?", VIDEO_COLLECTION)
+    static = _paper(11, "We lift 2D features into 3D Gaussian Splatting with a consistency loss.")
+    assert lacks_domain(static, four_d)
+
+
 def test_a_domain_a_quarter_of_the_collection_works_in_is_its_own_subject():
-    assert staples(VIDEO_COLLECTION) == {"video", "diffusion models"}  # two of its eight abstracts: a quarter
+    assert staples(VIDEO_COLLECTION) == {"video", "vision", "diffusion models"}  # two of eight abstracts: a quarter
     speech = _Snapshot([TTS, "Speech recognition with transformers.", SPARSE_VIDEO, STEREO])
     assert "audio" in staples(speech)
     assert not asked_domains("Which papers use sparse attention for speech?", speech)

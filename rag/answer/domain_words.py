@@ -77,6 +77,20 @@ DOMAINS = (
                               r"\bcollaborative filtering\b", r"\brecommend\w*"),
     _domain("tabular data", r"\btabular\b"),
     _domain("video", r"\bvideos?\b", r"\bframes?\b|\bclips?\b|\bfootage\b", plainly_said=True),
+    # images and vision, as video and language models are: every vision abstract says so in one of these words, and a
+    # text-only or theory paper answers no question on vision-language models or image classifiers (dev w5022, ak058)
+    _domain("vision", r"\bvision(?:-language)?\b|\bVLMs?\b|\bimages?\b|\bimage classifiers?\b|\bvisual\b|\bpixels?\b",
+            r"\bvideos?\b|\bframes?\b|\bclips?\b|\bfootage\b|\bMLLMs?\b|\bmultimodal\b|\bscenes?\b|\bpoint clouds?\b|"
+            r"\b3D\b|\bsegment\w*|\bphotos?\b|\bcamera\w*|\bLLaVA\w*|\bInternVL\w*|\bCLIP\b|\bViTs?\b|\bImageNet\b|"
+            r"\bCIFAR\w*|\bgaussian splat\w*|\bvisual\w*|\bvision\w*|\bspatial\w*|"
+            # ... and medicine's images, named by how they are taken (PubMedQA, SciFact)
+            r"\bimaging\b|\bMRI\b|\bCT\b|\bscans?\b|\bultraso\w*|\bradiogra\w*|\bX-rays?\b|\bendoscop\w*|\bmicroscop\w*|"
+            r"\bphotograph\w*|\bangiogra\w*|\bmammogra\w*|\btomogra\w*|\bsonogra\w*|\bfundus\b|\bretinal\b|\bhistolog\w*|"
+            r"\bpictor\w*|\bpictures?\b|\bfac(?:e|es|ial)\b|\bsight\w*|\bperceptual\b|\bview\w*|\beyes?\b|\beye-\w+|"
+            r"\bgaze\b|\bocul\w*|\bophthalm\w*",
+            plainly_said=True),
+    # 4D: a scene in motion, not the static 3D of most 3D papers ("4D Gaussian splatting": dev ak060, av058)
+    _domain("4D", r"\b4D\b|\bdynamic (?:3D )?(?:scenes?|point clouds?)\b", r"\bdynamic\b|\bspatio-?temporal\b"),
     _domain("language models", r"\b(?:M|Video-?|Vid)?LLMs?\b|\bVLMs?\b|\bLMMs?\b|\blanguage models?\b",
             r"\b[A-Za-z]{0,6}-?LLMs?\b|\blanguage(?: and \w+)? models?\b|\bGPT\w*|\bLLaMA\w*|\bQwen\w*|\bLLaVA\w*|"
             r"\bInternVL\w*|\bGemini\b|\bvision-language\b|\bchat\w*|\binstruction[- ]tun\w*|\bcontext windows?\b|"
@@ -158,7 +172,9 @@ DOMAINS = (
                                   r"\blifelong[- ]learning\b|\bincremental learning\b|\bcatastrophic forgetting\b|"
                                   r"\bclass-incremental\b", r"\bforgett\w*|\bincremental\w*|\bsequential tasks\b",
             synonyms=True),
-    _domain("anomaly detection", r"\banomal\w*|\babnormal\w*", r"\boutliers?\b|\bout-of-distribution\b|\bOOD\b",
+    # "abnormal events" as video anomaly detection says it, not medicine's "abnormal wound response" (SciFact tune)
+    _domain("anomaly detection", r"\banomal\w*|\babnormal (?:events?|behaviou?rs?|activit\w*|actions?|frames?|clips?)\b",
+            r"\babnormal\w*|\boutliers?\b|\bout-of-distribution\b|\bOOD\b",
             synonyms=True),
     _domain("temporal grounding", r"\b(?:temporal|video|moment) grounding\b|\bmoment retrieval\b|"
                                   r"\bgrounding of (?:text|natural[- ]language|sentence) queries\b",

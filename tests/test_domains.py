@@ -66,6 +66,7 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("dataset distillation / condensation for action recognition datasets", ["dataset distillation", "action recognition"]),
     ("which papers use 3D gaussian splatting for autonomous driving simulation / world models?", ["driving", "3D"]),
     ("making video generation/editing models cheaper to run — distillation, sparse attention, low-bit quantization?", []),
+    ("we need an unusual-event detector for CCTV video but legal says we can't keep identities", []),  # no law
     ("MoE routers inside vision transformers for ImageNet classification?",
      ["vision", "image classification", "mixture of experts"]),
     # their words in another sense name no task: a challenge a method faces, trading off, a student model
@@ -146,6 +147,14 @@ def test_a_domain_a_quarter_of_the_collection_works_in_is_its_own_subject():
     ("Which work turns ordinary clips into 3D footage?", STEREO, False),
     ("Which papers reconstruct surgical scenes with Gaussian splatting?", SURGICAL, True),  # surgery, but no 3D
     ("Which papers quantize video models to run on edge hardware?", SPARSE_VIDEO, True),
+    # a domain's own words, not another sense of them: a maze's route is no router, ground-truth no grounding,
+    # forgetting no forgery (session 26)
+    ("papers that use mixture-of-experts routing inside video diffusion transformers?",
+     "We pretrain a video model on mazes, predicting the route frame by frame.", True),
+    ("papers that use mixture-of-experts routing inside video diffusion transformers?",
+     "A learned router sends each video token of a diffusion transformer to two experts.", False),
+    ("Which papers do temporal grounding of video queries?", "We compare video captions with ground-truth labels.", True),
+    ("Any work on deepfake detection in videos?", "Our video model avoids forgetting earlier tasks.", True),
     ("Which papers quantize video models to run on edge hardware?",
      "We quantize video models for deployment on mobile devices.", False),
     # a task or method family named in the abstract's own words: "abnormal events", "state space model"

@@ -53,6 +53,8 @@ PAPERS = [paper(t, i) for i, t in enumerate(GIVEN)] + [paper(t, 100 + i, True) f
     ("compare macd and scope", ["MACD"]),  # "scope" is a word: "and" joins anything
     ("between scope and macd, which one is faster?", ["MACD", "SCOPE"]),  # ... but "between" names both sides
     ("macd and scope both decode: how?", ["MACD", "SCOPE"]),  # ... as does "both" after them
+    ("which is faster, macd or scope?", ["MACD", "SCOPE"]),  # ... and the "or" a "which" offers to choose from
+    ("is macd or scope in the list?", ["MACD"]),  # ... but not any "or"
     ("scope vs the adaptive video tokenizer paper - headline numbers?", ["SCOPE"]),  # across "vs" from a description
     ("speed vs the quality of answers", []),
     ("what is the isa and macd", ["MACD"]),

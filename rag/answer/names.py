@@ -202,6 +202,9 @@ class TitleIndex:
             # ... as are those of "frameoracle and spike both change which frames go in" (fresh set AD, ad13039)
             versus = joiner in _VERSUS or joiner == "and" and (at >= 2 and tokens[at - 2].lower() == "between" or
                                                               at + 2 < len(tokens) and tokens[at + 2].lower() == "both")
+            # ... as are those of the "or" a "which" question offers to choose from ("which is faster, veda or isa?",
+            # a probe of session 26: answered of Veda alone)
+            versus = versus or joiner == "or" and tokens[0].lower() == "which"
             for mine, other in ((tokens[at - 1], tokens[at + 1]), (tokens[at + 1], tokens[at - 1])):
                 key = compact(mine)
                 # ... or across "vs" from a paper the question describes ("muse vs the adaptive video tokenizer paper")

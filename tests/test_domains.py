@@ -133,8 +133,18 @@ def test_vision_is_asked_even_as_the_collections_own_subject():
     assert lacks_domain(static, four_d)
 
 
+def test_generating_videos_is_no_video_captioning():
+    """Read set BB, bb037: "Which ICLR papers are about generating videos?" listed a captioning benchmark."""
+    understanding = _Snapshot(["A video LLM answers questions about clips."] * 6 + [SPARSE_VIDEO])
+    asked = asked_domains("Which papers are about generating videos?", understanding)
+    assert [d.name for d in asked] == ["video generation"]  # "videos" only inside its name
+    assert lacks_domain(_paper(9, "Our video LLM can generate detailed video captions."), asked)
+    assert not lacks_domain(_paper(10, "We distill a few-step video diffusion model."), asked)
+
+
 def test_a_domain_a_quarter_of_the_collection_works_in_is_its_own_subject():
-    assert staples(VIDEO_COLLECTION) == {"video", "vision", "diffusion models"}  # two of eight abstracts: a quarter
+    # two of its eight abstracts: a quarter
+    assert staples(VIDEO_COLLECTION) == {"video", "vision", "diffusion models", "video generation"}
     speech = _Snapshot([TTS, "Speech recognition with transformers.", SPARSE_VIDEO, STEREO])
     assert "audio" in staples(speech)
     assert not asked_domains("Which papers use sparse attention for speech?", speech)

@@ -89,6 +89,14 @@ DOMAINS = (
             r"\bpictor\w*|\bpictures?\b|\bfac(?:e|es|ial)\b|\bsight\w*|\bperceptual\b|\bview\w*|\beyes?\b|\beye-\w+|"
             r"\bgaze\b|\bocul\w*|\bophthalm\w*",
             plainly_said=True),
+    # video generation, not the video understanding most of the collection does: "Which ICLR papers are about
+    # generating videos?" listed a video LLM, a captioning benchmark and a video QA paper (read set BB, bb037);
+    # generating a video's captions or answers is no video generated
+    _domain("video generation", r"\bvideo generat(?:ion|ors?|ive models?)\b|\bgenerat(?:e|es|ing) (?:new )?videos\b|"
+                                r"\btext-to-video\b|\bvideo synthesis\b",
+            r"\bvideo generat\w*|\bgenerat\w* (?:\w+ ){0,3}?(?:videos?|clips|footage)\b(?! caption| descri| question| answer)|"
+            r"\b(?:text|image)-to-video\b|\bvideo (?:synthesis|diffusion|editing|inpainting|super-resolution)\b|"
+            r"\bsynthes\w* (?:\w+ ){0,3}?(?:videos?|clips|footage)\b|\bdiffusion\b|\bGANs?\b|\bgenerative adversarial\b"),
     # 4D: a scene in motion, not the static 3D of most 3D papers ("4D Gaussian splatting": dev ak060, av058)
     _domain("4D", r"\b4D\b|\bdynamic (?:3D )?(?:scenes?|point clouds?)\b", r"\bdynamic\b|\bspatio-?temporal\b"),
     _domain("language models", r"\b(?:M|Video-?|Vid)?LLMs?\b|\bVLMs?\b|\bLMMs?\b|\blanguage models?\b",

@@ -94,6 +94,9 @@ from rag.corpus.text import split_sentences
      "Streaming video with bounded memory"),
     ("I'm reviewing model compression. Which papers work on that?", None, None, "model compression"),
     ("Which papers solve this problem: reward hacking in RLHF?", None, None, "reward hacking in RLHF"),
+    # a busy researcher's imperative (session 26 probes)
+    ("Need every paper that evaluates on Ego4D", None, None, "evaluates on Ego4D"),
+    ("Want the papers on streaming video", None, None, "streaming video"),
     # a clause that only sets the filter goes; a framing clause after the context is searched first (read set BB)
     ("Looking at ICML only: which papers deal with spotting abnormal events in videos?", "ICML", None,
      "spotting abnormal events in videos"),

@@ -52,6 +52,9 @@ TOPICAL = [
     ("Is there anything on quantum error correction with surface codes?", "list"),
     ("who reports results on charades-sta?", "list"),  # the papers that do (fresh set AC)
     ("Papers evaluated on Video-MME", "list"),  # a participle after "papers" asks for them too (session 23)
+    ("Need every paper that evaluates on Ego4D", "list"),  # every paper, in the singular (session 26)
+    ("papers: token pruning for video llms", "list"),
+    ("What does each paper use?", "fact"),
     ("continual learning / catastrophic forgetting papers (any setting, incl. theory)", "list"),  # fresh set AD
     ("continual learning / forgetting papers in the set?", "list"),  # fresh set AG
     ("Looking for benchmarks that evaluate detailed, fine-grained video captioning.", "list"),  # fresh set AG

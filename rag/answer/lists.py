@@ -48,7 +48,7 @@ _REQUEST = (r"(?:(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:list|fin
             r"suggest|summari[sz]e|search\s+for|help\s+me\s+find)(?:\s+me)?(?:\s+(?:to|at|towards))?(?:\s+(?:some|any|a\s+few))?\s+|"
             r"(?:any\s+)?pointers?\s+(?:to|on)\s+|"
             r"(?:i(?:'m|\s+am)\s+)?(?:looking|searching)\s+for\s+|i(?:'m|\s+am)\s+after\s+|"
-            r"i\s+(?:need|want)\s+(?:to\s+(?:find|see|read)\s+)?|i(?:'d|\s+would)\s+like\s+(?:to\s+(?:know|find|see|read)\s+)?|"
+            r"(?:i\s+|we\s+)?(?:need|want)\s+(?:to\s+(?:find|see|read)\s+)?|i(?:'d|\s+would)\s+like\s+(?:to\s+(?:know|find|see|read)\s+)?|"
             r"(?:do\s+you|did\s+you)\s+know\s+(?:of|about)\s+|(?:are\s+you|is\s+anyone)\s+aware\s+of\s+|"
             r"i(?:'m|\s+am)\s+(?:interested|curious)\s+(?:in|about)\s+|tell\s+me\s+about\s+|"
             r"i(?:'d|\s+would)\s+love\s+to\s+(?:read|know|learn)\s+about\s+|"
@@ -88,7 +88,7 @@ _PAPER_NOUN = (r"(?:papers?|works?|methods|approaches|studies|articles|abstracts
 _WHICH_PAPERS = (
     r"(?:(?:which|what|list|find|show|name|give me|are there|is there|do you have|(?:do|does|have|has|did)\s+any|any|"
     r"how\s+many)\s+)?"
-    r"(?:(?:are|were|the|a|an|all|other|some|any|of|these|those|among|good|relevant|recent|existing|prior|more|a\s+list\s+of|"
+    r"(?:(?:are|were|the|a|an|all|every|other|some|any|of|these|those|among|good|relevant|recent|existing|prior|more|a\s+list\s+of|"
     r"kinds?\s+of|sorts?\s+of|types?\s+of)\s+)*"
     + _VENUE_YEAR + _PAPER_NOUN + r"\b\s*"
     r"(?:(?:in|of)\s+(?:the|this|your)\s+(?:collection|index|corpus|set|list)\s+|here\s+|,\s*if any,\s*)?"

@@ -27,6 +27,8 @@ _LIST = re.compile(
     rf"\b(which|what|any|list|find|show|name)\b[^?]*\b{_PAPER_WORDS}\b|\blist\b|\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b"
     # "Which ones use RL?" asks for papers; "what do randomly initialized ones compute?" (networks) does not
     r"|\b(?:which|what) (?:other )?ones\b"
+    # "Need every paper that evaluates on Ego4D", "papers: token pruning for video LLMs" (probes of session 26)
+    r"|\bevery\s+(?:single\s+)?(?:paper|work|study)\s+(?:that|which|on|about|in|using|with|where)\b|^\W*(?:papers|works)\s*[:—–]"
     # "which of these look at X?" asks for papers; "which of these is faster?" compares two (fresh set X, x7002)
     r"|\bwhich of (?:these|those)(?: papers| works| abstracts)?\s+(?!(?:is|was|one|two|three|does|did|has)\b)[a-z]+"
     r"|\b(?:papers|works|studies|publications) (?:on|about|that|which|where|in which|whose|studying|using|proposing|with|"

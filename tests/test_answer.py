@@ -424,7 +424,7 @@ def test_a_named_method_carried_to_a_domain_its_abstract_never_mentions_is_said_
                      settings=s)
 
     check_invariants(answer)
-    assert answer.text.startswith("The γ-similarity abstract does not report anything on ImageNet.")
+    assert answer.text.startswith("The γ-similarity abstract does not report anything on vision or ImageNet.")
     assert answer.abstained and answer.sources[0].paper.title.startswith("γ-similarity")
 
 

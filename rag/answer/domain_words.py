@@ -92,8 +92,9 @@ DOMAINS = (
     # video generation, not the video understanding most of the collection does: "Which ICLR papers are about
     # generating videos?" listed a video LLM, a captioning benchmark and a video QA paper (read set BB, bb037);
     # generating a video's captions or answers is no video generated
-    _domain("video generation", r"\bvideo generat(?:ion|ors?|ive models?)\b|\bgenerat(?:e|es|ing) (?:new )?videos\b|"
-                                r"\btext-to-video\b|\bvideo synthesis\b",
+    _domain("video generation", r"\bvideo generat(?:ion|ors?|ive models?)\b|\bgenerat(?:e|es|ed|ing) (?:new |long |realistic )?"
+                                r"videos\b|\btext-to-video\b|\bvideo synthesis\b|\bvideo diffusion models?\b|\bvideo editing\b|"
+                                r"\bedit(?:s|ing)? (?:a |the )?videos?\b",
             r"\bvideo generat\w*|\bgenerat\w* (?:\w+ ){0,3}?(?:videos?|clips|footage)\b(?! caption| descri| question| answer)|"
             r"\b(?:text|image)-to-video\b|\bvideo (?:synthesis|diffusion|editing|inpainting|super-resolution)\b|"
             r"\bsynthes\w* (?:\w+ ){0,3}?(?:videos?|clips|footage)\b|\bdiffusion\b|\bGANs?\b|\bgenerative adversarial\b"),
@@ -134,7 +135,8 @@ DOMAINS = (
     # diffusion LLMs, not the diffusion models of images and video most of the collection studies (fresh set U:
     # "KV cache compression for diffusion language models" answered from a video-diffusion paper)
     _domain("diffusion language models", r"\bdiffusion (?:large )?language models?\b|\bdiffusion LLMs?\b|\bdLLMs?\b|"
-                                         r"\bmasked diffusion (?:language )?models?\b|\btext diffusion models?\b",
+                                         r"\bmasked diffusion (?:language )?models?\b|\btext diffusion models?\b|"
+                                         r"\bgenerat\w* text (?:with|via|by|using) diffusion\b",
             synonyms=True),
     _domain("retrieval augmentation", r"\bretrieval-augmented\b|\bRAG\b", r"\bretriev\w*"),
     # ... and the tasks and method families of machine learning at large, named as researchers name them. Written

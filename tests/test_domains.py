@@ -67,6 +67,7 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("which papers use 3D gaussian splatting for autonomous driving simulation / world models?", ["driving", "3D"]),
     ("making video generation/editing models cheaper to run — distillation, sparse attention, low-bit quantization?", []),
     ("we need an unusual-event detector for CCTV video but legal says we can't keep identities", []),  # no law
+    ("speech recognition on a phone call transcript", ["speech recognition"]),  # a telephone call runs on no device
     ("MoE routers inside vision transformers for ImageNet classification?",
      ["vision", "image classification", "mixture of experts"]),
     # their words in another sense name no task: a challenge a method faces, trading off, a student model
@@ -140,6 +141,10 @@ def test_generating_videos_is_no_video_captioning():
     assert [d.name for d in asked] == ["video generation"]  # "videos" only inside its name
     assert lacks_domain(_paper(9, "Our video LLM can generate detailed video captions."), asked)
     assert not lacks_domain(_paper(10, "We distill a few-step video diffusion model."), asked)
+    assert lacks_domain(_paper(11, "Our video LLM generates captions for videos."), asked)
+    assert lacks_domain(_paper(12, "We train a text-to-image diffusion model."), asked)
+    # where video generation is the collection's own subject, the video inside its name is still asked
+    assert [d.name for d in asked_domains("Which papers are about generating videos?", VIDEO_COLLECTION)] == ["video"]
 
 
 def test_a_domain_a_quarter_of_the_collection_works_in_is_its_own_subject():

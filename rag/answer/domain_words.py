@@ -95,11 +95,14 @@ DOMAINS = (
     _domain("video generation", r"\bvideo generat(?:ion|ors?|ive models?)\b|\bgenerat(?:e|es|ed|ing) (?:new |long |realistic )?"
                                 r"videos\b|\btext-to-video\b|\bvideo synthesis\b|\bvideo diffusion models?\b|\bvideo editing\b|"
                                 r"\bedit(?:s|ing)? (?:a |the )?videos?\b",
-            r"\bvideo generat\w*|\bgenerat\w* (?:\w+ ){0,3}?(?:videos?|clips|footage)\b(?! caption| descri| question| answer)|"
+            r"\bvideo generat\w*|\bgenerat\w* (?:(?!captions?\b|answers?\b|questions?\b|QA\b|descriptions?\b|texts?\b|summar)"
+            r"\w+ ){0,3}?(?:videos?|clips|footage)\b(?! caption| descri| question| answer)|"
             r"\b(?:text|image)-to-video\b|\bvideo (?:synthesis|diffusion|editing|inpainting|super-resolution)\b|"
-            r"\bsynthes\w* (?:\w+ ){0,3}?(?:videos?|clips|footage)\b|\bdiffusion\b|\bGANs?\b|\bgenerative adversarial\b"),
+            r"\bsynthes\w* (?:\w+ ){0,3}?(?:videos?|clips|footage)\b|\bvideo (?:\w+ )?(?:GANs?|generative adversarial)\b"),
     # 4D: a scene in motion, not the static 3D of most 3D papers ("4D Gaussian splatting": dev ak060, av058)
-    _domain("4D", r"\b4D\b|\bdynamic (?:3D )?(?:scenes?|point clouds?)\b", r"\bdynamic\b|\bspatio-?temporal\b"),
+    _domain("4D", r"\b4D\b|\bdynamic (?:3D )?(?:scenes?|point clouds?)\b",
+            r"\bdynamic (?:3D )?(?:scenes?|point clouds?|reconstructions?|objects?|humans?|geometry)\b|"
+            r"\bspatio-?temporal (?:3D|point clouds?|scenes?|reconstructions?|Gaussians?)\b"),
     _domain("language models", r"\b(?:M|Video-?|Vid)?LLMs?\b|\bVLMs?\b|\bLMMs?\b|\blanguage models?\b",
             r"\b[A-Za-z]{0,6}-?LLMs?\b|\blanguage(?: and \w+)? models?\b|\bGPT\w*|\bLLaMA\w*|\bQwen\w*|\bLLaVA\w*|"
             r"\bInternVL\w*|\bGemini\b|\bvision-language\b|\bchat\w*|\binstruction[- ]tun\w*|\bcontext windows?\b|"
@@ -128,7 +131,7 @@ DOMAINS = (
             r"\bpreference\w*|\bfeedback\b|\brewards?\b|\breinforcement\b|\bRL\b|\bGRPO\b"),
     _domain("on-device", r"\bon-device\b|\bmobile (?:phones?|devices?)\b|\bsmartphones?\b|\bandroid\b|\biphones?\b|"
                          r"\bedge (?:devices?|hardware)\b|\bmicrocontrollers?\b|"
-                         r"\bon (?:a |the |their |your |my )?(?:mobile )?phones?\b",  # "... so it runs on a phone"
+                         r"\bon (?:a |the |their |your |my )?(?:mobile )?phones?\b(?![- ](?:calls?|conversations?|lines?|numbers?|record\w*))",
             r"\bdevices?\b|\bmobile\b|\bedge\b|\bphones?\b"),
     _domain("privacy", r"\bprivacy\b|\bdifferential(?:ly)? priva\w*|\bDP-SGD\b", r"\bpriva\w*|\banonymi[sz]\w*"),
     _domain("jailbreaks", r"\bjailbreak\w*", r"\bsafety\b|\bharmful\b|\battacks?\b|\bred[- ]teaming\b"),

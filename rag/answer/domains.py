@@ -70,9 +70,10 @@ def asked_domains(question: str, snapshot: Snapshot) -> tuple[Domain, ...]:
     named = [d for d in DOMAINS if d.asked.search(question)]
     if not named:
         return ()
-    named = [d for d in named if not _inside_another(d, named, question)]
     parts = alternative_parts(question)
-    return tuple(d for d in named if not optional(d, parts) and (d.plainly_said or not is_staple(d, snapshot)))
+    asked = [d for d in named if not optional(d, parts) and (d.plainly_said or not is_staple(d, snapshot))]
+    # ... of those asked (a staple's name, which is not checked, leaves the one inside it asked)
+    return tuple(d for d in asked if not _inside_another(d, asked, question))
 
 
 def _inside_another(domain: Domain, named: list[Domain], question: str) -> bool:

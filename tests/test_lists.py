@@ -100,6 +100,9 @@ from rag.corpus.text import split_sentences
     # a clause that only sets the filter goes; a framing clause after the context is searched first (read set BB)
     ("Looking at ICML only: which papers deal with spotting abnormal events in videos?", "ICML", None,
      "spotting abnormal events in videos"),
+    ("Which papers do long video QA? Looking at MLVU only.", None, None, "long video QA? Looking at MLVU only"),  # no venue
+    ("Which papers use token pruning? Show results on MVBench.", None, None,  # the frame already first: nothing moved
+     "use token pruning? Show results on MVBench"),
     ("Trying to make a model smaller for deployment — which papers here deal with shrinking the model itself?", None,
      None, "shrinking the model itself Trying to make a model smaller for deployment"),
     # ... but a topic's own words stay, at its edges too

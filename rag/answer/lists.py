@@ -114,8 +114,6 @@ _FRAME_WORDS = frozenset(terms("paper papers work works one ones study studies r
                                "focus cover explore investigate discuss do does this that these those it them such "
                                "collection index list show find name tell give exist anything everything read "
                                "should here solve solves handle handles"))
-
-
 # a clause that points back at the topic another clause gave: "Which papers here tackle that setting?"
 _POINTING_BACK = re.compile(r"(?i)\b(?:that|this|these|those|such|the\s+same)\s+(?:(?:kind|sort|type)\s+of\s+)?"
                             r"(?:settings?|problems?|topics?|areas?|tasks?|questions?|directions?|challenges?|issues?|"
@@ -156,23 +154,25 @@ def _trimmed(text: str) -> str:
     return " ".join(words[start:end]) if start < end else text
 
 
-# a clause that only sets the filter: "Looking at ICML only: which papers …?" (set BB, read)
+# a clause that only sets the filter by a venue's name ("Looking at ICML only:", set BB; not "Looking at MLVU only")
 _FILTER_WORDS = frozenset("only just looking focusing restricting limiting sticking staying".split())
+_ASKS = re.compile(r"(?i)\s*(?:which|what|who|where|when|why|how|is|are|do|does|did|can|could|any)\b")  # a question
+_VENUE_NAMES = frozenset("icml iclr neurips nips cvpr iccv eccv acl emnlp naacl aaai ijcai kdd colt aistats uai".split())
 
 
 def _filter_only(clause: str) -> bool:
-    words = [w.strip(" ?.!,;:'\"()") for w in clause.split()]
-    return bool(words) and all(not w or w.lower() in _EDGE_WORDS | _FILTER_WORDS or re.fullmatch(r"[A-Z]{3,}\w*|\d{4}", w)
-                               for w in words) and any(re.fullmatch(r"[A-Z]{3,}\w*", w) for w in words)
+    words = [w.strip(" ?.!,;:'\"()").lower() for w in clause.split()]
+    return any(w in _VENUE_NAMES for w in words) and all(w in _EDGE_WORDS | _FILTER_WORDS | _VENUE_NAMES or
+                                                         re.fullmatch(r"\d{4}|", w) for w in words)
 
 
 def _frame_first(clauses: list[str]) -> list[str]:
-    """The clause that frames the list put first, the context before it after: "Trying to make a model smaller for
-    deployment — which papers here deal with shrinking the model itself?" searches "shrinking the model itself" and
-    then the context, not the frame's words in the middle (set BB, read: three lists abstained so)."""
+    """The clause that frames the list put first, the context before it after: "Trying to make a model smaller — which
+    papers here deal with shrinking the model itself?" (set BB: the frame's words in the middle lost three lists)."""
+    if not clauses or _FRAME.match(clauses[0]) or _ASKS.match(clauses[0]):
+        return clauses  # the question opens with its frame: nothing before it to move
     for i, clause in enumerate(clauses[1:], start=1):
-        frame = _FRAME.match(clause)
-        if frame and frame.end() > 0:  # the context is kept: the frame's clause alone lost 4 dev lists
+        if _FRAME.match(clause):  # the context is kept after it: the frame's clause alone lost 4 dev lists
             return [clause.rstrip(" ?!"), *clauses[:i], *clauses[i + 1:]]
     return clauses
 

@@ -47,8 +47,9 @@ def unworked_domains(question, papers: list[Paper], snapshot: Snapshot) -> tuple
 
 
 # a part that widens the topic, not narrows it: "Mamba / state-space models, either as the main model or as a
-# component" (read set BB: only the paper with Mamba as its main model was listed), "…, in any form"
-_ANY_ROLE = re.compile(r"(?i),?\s*\b(?:either|whether)\s+(?:as|in|for)\b[^?]*\bor\b[^?.;]*|"
+# component" (read set BB: only the paper with Mamba as its main model was listed), "whether for text or for video"
+# (regardless of which), "…, in any form"; not a choice of uses ("either for classification or for retrieval")
+_ANY_ROLE = re.compile(r"(?i),?\s*\b(?:either\s+as|whether\s+(?:as|for|in))\b[^?]*\bor\s+(?:as|for|in)\b[^?.;]*|"
                        r",?\s*\b(?:in|of)\s+any\s+(?:form|kind|way|role|capacity)\b")
 
 

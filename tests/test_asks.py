@@ -327,6 +327,7 @@ def test_an_imperative_request_for_a_detail_asks_it(request_):
     ("Tell me Sparr's learning rate", "learning rate"),
     ("Give me the number of GPUs Sparr was trained on", "number of GPUs"),
     ("Tell me about Sparr", ""),  # the paper itself, no detail of it
+    ("Tell me what's new in Sparr", ""),  # "what's" is no name with its "'s"
 ])
 def test_an_imperative_without_the_or_asking_a_count_asks_its_detail(request_, attribute):
     assert asks(question(request_), "Sparr").attribute == attribute

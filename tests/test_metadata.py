@@ -37,6 +37,10 @@ from test_answer import check_invariants
     ("protokv code release", "code"),
     ("SGMD authors", "authors"),
     ("surface codes?", ""),
+    ("surface code?", ""),  # an English word before "code" names no paper
+    ("Python code?", ""),
+    ("many authors", ""),
+    ("ISA code?", "code"),  # ... but an acronym in capitals does
     ("veda code generation", ""),
 ])
 def test_a_question_asking_for_a_papers_authors_or_code_is_told_apart(question, detail):

@@ -139,6 +139,7 @@ def test_a_paper_called_by_its_topic_or_a_phrase_of_its_abstract(built_settings)
     ("Which datasets?", "fact", True),  # too short to stand alone
     ("What is the learning rate?", "fact", True),
     ("training cost saving?", "fact", True),  # a result's change, of the conversation's paper (session 26 probe)
+    ("Why does accuracy drop with quantization?", "fact", False),  # "drop" is a verb of a question of its own
     ("What is the guided variant called?", "fact", True),  # "called", "variant": how it is asked
     ("How does the guided variant remove faces?", "fact", True),  # a part of the conversation's method
     ("What does the second training stage add over the first?", "fact", True),

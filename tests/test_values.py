@@ -95,6 +95,10 @@ def _hit(title: str, text: str) -> Hit:
      "What speedup does Editr report?", {"speedup"}),
     ("Editr", "We propose Editr. Editr delivers lossless acceleration. It beats 3 baselines on quality.",
      "What speedup does Editr report?", set()),
+    ("Editr", "We propose Editr. Editr reaches 82.5% accuracy. It has lower latency.", "What speedup does Editr report?",
+     set()),  # the figure and the speed word in different sentences
+    ("Editr", "We propose Editr. Editr runs in real time at 30 fps with low latency.", "What speedup does Editr report?",
+     set()),  # a rate, no speed-up
 ])
 def test_a_quantity_is_stated_beside_the_details_other_words(title, text, question, stated):
     assert stated_details(_hit(title, text), _asks(question, title), question) == stated

@@ -17,7 +17,8 @@ _OPTIONAL_PLURAL = re.compile(r"(\w)\(s\)")
 # ... and so does a busy researcher's "Need the speedup of ISA", "Tell me the learning rate of Veda" (a probe of
 # session 26: no detail was read, and "need the speedup of ISA" said "does not report this")
 _NAME_THE = re.compile(r"^\s*(?:please\s+)?(?:(?:name|list|give|identify|state|tell|show|get|find|quote)(?:\s+(?:me|us))?|"
-                       r"(?:i\s+|we\s+)?need)\s+(?:(?:all\s+)?the\s+|(?=[\w.+²-]+['’]s\s))", re.I)
+                       r"(?:i\s+|we\s+)?need)\s+(?:(?:all\s+)?the\s+|(?!(?:what|who|how|where|when|why|which|it|that|there|here|let)['’]s\b)"
+                       r"(?=[\w.+²-]+['’]s\s))", re.I)
 # ... and a count so requested is asked as "how many" ("Give me the number of GPUs SGMD was trained on")
 _WHICH_NUMBER = re.compile(r"^Which (?:total |exact )?number of\s+", re.I)
 # ... and "what are the names of the three surgical datasets …?" asks which they are (fresh set AO, session 20: ao035

@@ -31,7 +31,7 @@ _CONTINUES = re.compile(r"^\W*(?:and|also|so|then|plus|besides|what about|how ab
 ELLIPTICAL_TERMS = 2  # a fact question with at most this many content words leans on the conversation
 # ... not counting the word for a result's change, as KIND_WORDS' "gain" is not: "training cost saving?" after a
 # question on SGMD is its saving (a probe of session 26: it was searched alone and abstained)
-_CHANGE_WORDS = frozenset(terms("saving savings reduction reductions cut cuts drop drops boost boosts"))
+_CHANGE_WORDS = frozenset(terms("saving savings"))  # not "drop", "cut", "boost": verbs of questions of their own
 
 
 def follows_on(text: str, kind: str) -> bool:

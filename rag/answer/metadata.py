@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from rag.answer.names import short_name
+from rag.answer.names import english_words, short_name
 from rag.answer.understand import Question
 from rag.index.store import Snapshot
 from rag.types import Answer, Citation, Hit, Paper
@@ -21,14 +21,14 @@ from rag.types import Answer, Citation, Hit, Paper
 # the two follow-ups that ask ("Is the code out?", "Who are the authors?") match
 # a terse query of a name and the record's detail alone: "veda code?", "protokv code release", "SGMD authors" (a
 # probe of session 26: "veda code?" quoted the speedup sentences); with no paper named, no record answers it
-_TERSE = r"^\W*[\w.+²-]+(?:['’]s)?\s+(?:{what})\W*$"
+_TERSE = r"^\W*(?P<name>[\w.+²-]+)(?:['’]s)?\s+(?:{what})\W*$"
 _AUTHORS = re.compile(
     r"^\W*(?:(?:and|so)\s+)?(?:who\b(?:\s+[\w-]+){0,2}?\s+(?:wrote|writes?|authored|proposed|proposes?|developed|"
     r"are\s+(?:the\s+)?authors|is\s+the\s+(?:first\s+|last\s+|lead\s+|corresponding\s+)?author|were\s+the\s+authors)\b|"
     r"which\s+(?:lab|group|team|institution|university|company|organi[sz]ation)s?\s+(?:is\s+|are\s+|was\s+|were\s+)?"
     r"(?:behind|wrote|developed|proposed|authored|made|built)\b|"
     r"(?:list|name|give|show)(?:\s+me)?\s+the\s+authors\b|what\s+are\s+the\s+(?:authors|names\s+of\s+the\s+authors)\b)|"
-    r"\b(?:first|last|lead|corresponding)\s+author\s+of\b|" + _TERSE.format(what=r"authors?") , re.I)
+    r"\b(?:first|last|lead|corresponding)\s+author\s+of\b", re.I)
 # "Is there code for X?", "Where is X's code?", "Does X release its code?", "Is X open source?", "Is the code out?",
 # "Is there a public repo for X?", "Has the code for X been released?": the code as a thing to get, not "the
 # released code's framework" nor "code generation"
@@ -41,13 +41,23 @@ _CODE = re.compile(
     r"^\W*(?:is\s+there\s+)?(?:the\s+)?code\s+(?:for|of)\b|"
     r"\b(?:public|official|open)\s+(?:repo|repository|implementation|code(?:base)?)\b|"
     r"^\W*(?:is|are|has|have|was|were|will|can)\b[^?]*\b(?:code(?:base)?|implementation|repo|repository)\b[^?]*\b"
-    r"(?:available|released|public|out|online)\b|\bdownload\b[^?]*\bcode\b|"
-    + _TERSE.format(what=r"(?:source\s+)?code(?:\s+(?:release|link|url|availability))?|repo|repository"), re.I)
+    r"(?:available|released|public|out|online)\b|\bdownload\b[^?]*\bcode\b", re.I)
+_TERSE_AUTHORS = re.compile(_TERSE.format(what=r"authors?"), re.I)
+_TERSE_CODE = re.compile(_TERSE.format(what=r"(?:source\s+)?code(?:\s+(?:release|link|url|availability))?|repo|repository"),
+                         re.I)
 
 
 def asked_details(text: str) -> tuple[str, ...]:
     """What the question asks of its paper's record, in this order: ("authors",), ("code",), both, or ()."""
-    return tuple(detail for detail, pattern in (("authors", _AUTHORS), ("code", _CODE)) if pattern.search(text))
+    return tuple(detail for detail, pattern, terse in (("authors", _AUTHORS, _TERSE_AUTHORS), ("code", _CODE, _TERSE_CODE))
+                 if pattern.search(text) or _names_a_paper(terse.match(text)))
+
+
+def _names_a_paper(terse: re.Match | None) -> bool:
+    """Is the word before a terse "code?" or "authors" a name, not an English word ("surface code?", "Python code?",
+    "many authors"); an acronym written in capitals ("ISA code?") is one."""
+    word = terse.group("name") if terse else ""
+    return bool(word) and (word.isupper() or word.lower() not in english_words())
 
 
 def from_record(question: Question, snapshot: Snapshot, outside: list[Paper]) -> Answer | None:

@@ -119,7 +119,7 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
             stated.add(phrase)
         if head and head <= _SIZES and _COUNTED_NAME.search(hit.paper.text):  # "TimeChatCap-42K", "SpaceVista-1M"
             stated.add(phrase)
-        if head and head <= _SPEEDUP and any(_NUMBER.search(s) and have & _SPEED_WORDS and need - head <= have
+        if head and head <= _SPEEDUP and any(_SPED_UP.search(s) and have & _SPEED_WORDS and need - head <= have
                                              for s, have in zip(analysis.sentences, analysis.terms)):
             stated.add(phrase)
         if not head or not head <= _LOOSE_HEADS or value_kind(phrase) != "number":
@@ -134,14 +134,17 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
     return stated
 
 
-# a dataset named with its size: "TimeChatCap-42K" gives the size of the training set (dev w361); not a model's
-# parameter count ("LIVEditor-14B")
+# a dataset named with its size: "TimeChatCap-42K" gives the training set's size (dev w361), not "LIVEditor-14B"
 _COUNTED_NAME = re.compile(r"\b[A-Z][\w²]*-\d+(?:\.\d+)?[KM]\b")
 _SIZES = frozenset(terms("size scale big large amount volume extent magnitude"))  # not hours, a duration
-# a speed-up given as a figure of latency, speed or throughput: "achieves a ~60% reduction in latency" answers "What
-# speedup does ISA report?" (a probe of session 26: it said "does not report its speedup" and quoted that sentence)
+# a speed-up as a relative figure of latency, speed or throughput: "a ~60% reduction in latency" answers "What speedup
+# does ISA report?" (a session 26 probe: "does not report its speedup"); not "30 fps" nor a latency grown by 20%
 _SPEEDUP = frozenset(terms("speedup speedups acceleration"))
 _SPEED_WORDS = frozenset(terms("latency faster speed accelerates acceleration throughput runtime"))
+_SPED_UP = re.compile(r"(?:\d[\d.]*\s?(?:%|×|x\b|times\b)[^.;]{0,40}?\b(?:reduc\w*|lower\w*|faster|fewer|less|cut\w*|"
+                      r"speed\w*|acceler\w*|higher throughput|saving\w*)|\b(?:reduc\w*|lower\w*|cut\w*|speed\w*|acceler\w*)"
+                      r"\b[^.;]{0,40}?\d[\d.]*\s?(?:%|×|x\b|times\b))(?![^.;]{0,20}\b(?:increase|grow|slower|higher latency))",
+                      re.I)
 
 
 # a paper's own size or make-up (wording.SIZE_WORDS, MAKEUP_WORDS) is given in other words: a quantity answers the

@@ -19,6 +19,7 @@ from rag.answer.alternatives import distributed
 from rag.answer.routing import VENUE_FIRST, WHO_DOES
 from rag.answer.wording import GENERIC
 from rag.corpus.terms import terms
+from rag.corpus.venues import VENUE_ACRONYMS
 
 # papers looked at for a list: dev lists' gold papers rank within search's top 6 on the topic query, and a
 # list's gold runs to 5 papers; 12 leaves room without feeding the cut many near-misses (dev lists)
@@ -157,18 +158,17 @@ def _trimmed(text: str) -> str:
 # a clause that only sets the filter by a venue's name ("Looking at ICML only:", set BB; not "Looking at MLVU only")
 _FILTER_WORDS = frozenset("only just looking focusing restricting limiting sticking staying".split())
 _ASKS = re.compile(r"(?i)\s*(?:which|what|who|where|when|why|how|is|are|do|does|did|can|could|any)\b")  # a question
-_VENUE_NAMES = frozenset("icml iclr neurips nips cvpr iccv eccv acl emnlp naacl aaai ijcai kdd colt aistats uai".split())
+_VENUE_NAMES = frozenset(v.lower() for v in VENUE_ACRONYMS)
 
 
 def _filter_only(clause: str) -> bool:
     words = [w.strip(" ?.!,;:'\"()").lower() for w in clause.split()]
-    return any(w in _VENUE_NAMES for w in words) and all(w in _EDGE_WORDS | _FILTER_WORDS | _VENUE_NAMES or
-                                                         re.fullmatch(r"\d{4}|", w) for w in words)
+    return any(w in _VENUE_NAMES for w in words) and all(not w or w in _EDGE_WORDS | _FILTER_WORDS | _VENUE_NAMES or
+                                                         (w.isdigit() and len(w) == 4) for w in words)
 
 
 def _frame_first(clauses: list[str]) -> list[str]:
-    """The clause that frames the list put first, the context before it after: "Trying to make a model smaller — which
-    papers here deal with shrinking the model itself?" (set BB: the frame's words in the middle lost three lists)."""
+    """The framing clause first, the context before it after ("Trying to make a model smaller — which papers …?")."""
     if not clauses or _FRAME.match(clauses[0]) or _ASKS.match(clauses[0]):
         return clauses  # the question opens with its frame: nothing before it to move
     for i, clause in enumerate(clauses[1:], start=1):

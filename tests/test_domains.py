@@ -162,14 +162,6 @@ def test_a_domain_a_quarter_of_the_collection_works_in_is_its_own_subject():
     ("Which work turns ordinary clips into 3D footage?", STEREO, False),
     ("Which papers reconstruct surgical scenes with Gaussian splatting?", SURGICAL, True),  # surgery, but no 3D
     ("Which papers quantize video models to run on edge hardware?", SPARSE_VIDEO, True),
-    # a domain's own words, not another sense of them: a maze's route is no router, ground-truth no grounding,
-    # forgetting no forgery (session 26)
-    ("papers that use mixture-of-experts routing inside video diffusion transformers?",
-     "We pretrain a video model on mazes, predicting the route frame by frame.", True),
-    ("papers that use mixture-of-experts routing inside video diffusion transformers?",
-     "A learned router sends each video token of a diffusion transformer to two experts.", False),
-    ("Which papers do temporal grounding of video queries?", "We compare video captions with ground-truth labels.", True),
-    ("Any work on deepfake detection in videos?", "Our video model avoids forgetting earlier tasks.", True),
     ("Which papers quantize video models to run on edge hardware?",
      "We quantize video models for deployment on mobile devices.", False),
     # a task or method family named in the abstract's own words: "abnormal events", "state space model"
@@ -188,6 +180,14 @@ def test_a_domain_a_quarter_of_the_collection_works_in_is_its_own_subject():
      "We distill a robust teacher into a compact student under adversarial training.", True),
     ("Is there a paper on dataset distillation into a handful of synthetic images?",
      "We condense ImageNet into 10 synthetic images per class.", False),
+    # a domain's own words, not another sense of them: a maze's route is no router, ground-truth no grounding,
+    # forgetting no forgery (session 26)
+    ("papers that use mixture-of-experts routing inside video diffusion transformers?",
+     "We pretrain a video model on mazes, predicting the route frame by frame.", True),
+    ("papers that use mixture-of-experts routing inside video diffusion transformers?",
+     "A learned router sends each video token of a diffusion transformer to two experts.", False),
+    ("Which papers do temporal grounding of video queries?", "We compare video captions with ground-truth labels.", True),
+    ("Any work on deepfake detection in videos?", "Our video model avoids forgetting earlier tasks.", True),
 ])
 def test_a_paper_lacks_a_domain_when_its_abstract_never_mentions_it(question, paper, lacks):
     assert lacks_domain(_paper(9, paper), asked_domains(question, VIDEO_COLLECTION)) is lacks

@@ -60,6 +60,14 @@ def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem)
     ("What is KERN? Just curious if it beats softmax.", "Just curious if it beats softmax."),
     ("What is KERN? Thanks, but does it report FID scores.", "Thanks, but does it report FID scores."),
     ("What is KERN? I'm trying to understand its normalization.", "I'm trying to understand its normalization."),
+    # a statement on the asker's own system after the question asks nothing either (read set BD, session 27) ...
+    ("kern: how many experts did they run it with? our MoE has 64 experts and I want to know if that was covered",
+     "kern: how many experts did they run it with?"),
+    ("video-mtr: which base MLLM did they RL-tune? need to check whether its license works for us",
+     "video-mtr: which base MLLM did they RL-tune?"),
+    # ... but a question or a request after it does, whoever it names
+    ("Does Veda work on Wan2.1? what speedup would we get", "what speedup would we get"),
+    ("What does Veda do? Tell us its speedup", "Tell us its speedup"),
 ])
 def test_ask_part(text, last):
     assert ask_part(text) == last
@@ -123,6 +131,13 @@ def test_ask_part(text, last):
     ("upi: exact number of auxiliary forward passes needed?", "UPI", "number of auxiliary forward passes"),
     ("lsgquant bit width", "LSGQuant", "bit width"),
     ("metatrans backbone network", "MetaTrans", "backbone network"),
+    # a second language's word orders (probes of session 27: each was answered from other sentences)
+    ("What optimizer use the KERN authors?", "KERN", "optimizer"),
+    ("Veda paper, the batch size is how much?", "Veda", "batch size"),
+    ("In the work of MetaTrans, how long is taking the training in hours?", "MetaTrans", "training time"),
+    ("How much time does the training take?", "", "training time"),
+    ("The ParallelBench, how many annotators they have employed?", "ParallelBench", "number of annotators"),
+    ("Veda paper, it is how much?", "Veda", ""),
     ("protokv prototype bank capacity (how many prototypes)?", "ProtoKV", "number of prototypes"),
     ("how much memory", "", "amount of memory"),
     # a chat's shorthand for a detail (fresh set AC)

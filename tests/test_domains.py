@@ -89,6 +89,10 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("Which papers quantize video LLMs to 4 bits?", ["language models", "quantization"]),
     ("any benchmarks targeting diffusion language models specifically?", ["diffusion language models"]),
     ("papers on 4D gaussian splatting for dynamic scene reconstruction", ["3D", "4D"]),
+    # text alone, set against the collection's pictures (read set BD), unless the question names them too (dev au040)
+    ("anything on compressing KV cache for plain text LLM serving?", ["text only", "language models"]),
+    ("When video generators and text-only LLMs were given adapters, which learned from fewer examples?",
+     ["language models"]),
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
     assert [d.name for d in asked_domains(question, VIDEO_COLLECTION) if d.name != "video"] == domains
@@ -132,6 +136,20 @@ def test_vision_is_asked_even_as_the_collections_own_subject():
     four_d = asked_domains("Is there a paper on 4D Gaussian splatting for reconstructing dynamic scenes?", VIDEO_COLLECTION)
     static = _paper(11, "We lift 2D features into 3D Gaussian Splatting with a consistency loss.")
     assert lacks_domain(static, four_d)
+
+
+def test_text_alone_is_no_video_or_image_paper():
+    """A question on plain-text LLMs is not answered from a video paper that shares its method (read set BD, bd054:
+    KV cache compression for a text chatbot, answered from two video KV-cache papers); one that names pictures too
+    sets the two side by side and asks neither alone (dev au040)."""
+    asked = asked_domains("anything on compressing KV cache for plain text LLM serving?", VIDEO_COLLECTION)
+    asked = tuple(d for d in asked if d.name == "text only")
+    assert asked
+    video = _paper(9, "Our memory compresses the KV cache of streaming video LLMs into fixed prototypes.")
+    text = _paper(10, "We compress the KV cache of language models during long multi-turn chats.")
+    assert lacks_domain(video, asked) and not lacks_domain(text, asked)
+    assert "text only" not in [d.name for d in asked_domains("Do text-only LLMs learn puzzles faster than video models?",
+                                                              VIDEO_COLLECTION)]
 
 
 def test_generating_videos_is_no_video_captioning():

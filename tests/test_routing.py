@@ -198,6 +198,10 @@ LIST_REQUESTS = [
     "Any ICML work that compresses video tokens?",
     "sparse attention papers at ICLR",
     "streaming video papers from ICLR 2026?",
+    # the need first, then a bare request for what the collection has (read set BD, session 27)
+    "our VLM keeps describing stuff that isn't in the clip. anything here that helps with that?",
+    "want to run a model on inputs longer than it saw in training, without retraining. what's here?",
+    "we sell CCTV incident detection. anything relevant for detecting bad events in footage?",
 ]
 
 # one paper's fact, or its follow-up, though worded near a request for papers
@@ -236,6 +240,8 @@ SINGLE_PAPER = [
     "What advances does ProtoKV make over token retention?",
     "Summarize Veda.",
     "What ICLR work does Veda build on?",
+    "Is there anything for the learning rate of Veda?",  # "anything for" only after "here", "relevant", "useful"
+    "What is here in Veda?",
 ]
 
 

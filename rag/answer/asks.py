@@ -157,8 +157,8 @@ def _sentences(question: str) -> list[str]:
         parts = parts[:asked - 1] + [_DASHED_OPTION.sub("?", parts[asked - 1])]
     # ... or a statement after the question that says why it is asked ("… recommend a particular activation and
     # normalization? I want to try swapping it in for softmax.": read set AZ, az009 quoted the softmax sentences)
-    while len(parts) > 1 and parts[-2].rstrip().endswith("?") and _WHY_ASKED.match(parts[-1]) \
-            and not _ASKS_ITSELF.search(parts[-1]):
+    while len(parts) > 1 and parts[-2].rstrip().endswith("?") and (
+            _WHY_ASKED.match(parts[-1]) and not _ASKS_ITSELF.search(parts[-1]) or _OUR_CASE.search(parts[-1])):
         parts = parts[:-1]
     return parts
 
@@ -172,6 +172,12 @@ _WHY_ASKED = re.compile(
     r"\s*(?:(?:thanks|thank\s+you|cheers)(?:\s+(?:a\s+lot|so\s+much|in\s+advance))?[.!]*|"
     rf"(?:i(?:'m|\s+am)\s+(?:going|planning|hoping)\s+to|i\s+(?:want|plan|hope|intend)\s+to)\s+{_MY_USE}[^?]*|"
     r"i\s+need\s+(?:it|this|that|them)\s+for\b[^?]*)\s*$", re.I)
+# ... or a statement on the asker's own system after the question, not itself a question ("… how many experts did they
+# run it with? our MoE has 64 experts and I want to know if that was covered", "… which base MLLM did they RL-tune?
+# need to check whether its license works for us": read set BD quoted the licence and 64-expert words' sentences)
+_OUR_CASE = re.compile(r"^(?!\W*(?:what|which|how|why|where|who|when|does|do|did|is|are|can|could|would|and|so|also|"
+                       r"tell|give|show|list|name|find|quote|explain|describe|summari[sz]e|compare|please)\b)"
+                       r"(?![^?]*\?\s*$)(?=.*\b(?:our|ours|we|we're|we've|us)\b)", re.I)
 _ASKS_ITSELF = re.compile(r"\b(?:what|which|how|why|where|who|when|whether|if)\b|,\s*(?:and|but)\s+(?:is|are|was|were|does|"
                           r"do|did|can|could|has|have)\b", re.I)
 

@@ -33,6 +33,12 @@ def attribute(asked: str, names: str = "") -> str:
     took = _TAKES.search(text)  # "How long does X take to train?" asks its training time
     if took:
         return f"{_GERUND.get(took.group('verb').lower(), took.group('verb') + 'ing')} time"
+    taking = _TAKING.search(text)  # "how long is taking the training in hours?" (a probe of session 27)
+    if taking:
+        return f"{taking.group('stage').lower()} time"
+    inverted = _IS_HOW.search(text)  # "Veda paper, the batch size is how much?" asks "batch size" (a probe of session 27)
+    if inverted and not re.search(r"\b(?:it|this|that|they|there)$", inverted.group("what"), re.I):
+        return inverted.group("what")
     sized = _HOW_BIG.search(text)  # "how big are the tiles in the tile-wise mask" asks their size
     if sized:  # ... "how big is it" its size, and "how big is the accuracy gain" the gain itself
         what = sized.group("what")
@@ -50,6 +56,8 @@ def attribute(asked: str, names: str = "") -> str:
     phrase = _SUBJECT_OF.sub(r"\1", phrase)
     # ... or a relative clause without "that": "which surgical datasets they validate on"
     phrase = re.sub(r"^(.+?) (?:they|we|it|the authors) [a-z]+\b.*$", r"\1", phrase)
+    # ... cut before its verb: "how many annotators they have employed" (a probe of session 27: "number of annotators they")
+    phrase = re.sub(r"^(.+?) (?:they|we|it|the authors)$", r"\1", phrase)
     if not 0 < len(phrase.split()) <= 6:
         return ""
     how = (match.groupdict().get("how") or "").lower()  # "does not report its number of GPUs"
@@ -78,7 +86,10 @@ _ATTRIBUTE_SUBJECT = re.compile(
     r"^(?:what|which|(?P<how>how many|how much))\s+(?:exact\s+)?"
     r"(?P<what>(?!(?:does|do|did|is|are|was|were|has|have|had|can|could|will|would)\b)[\w-]+"
     r"(?: (?!(?:which|what|that|who|how)\b)[\w-]+){0,3}?)\s+"
-    r"(?:[a-z]+ed|wrote|made|gave|built|took|ran|chose|drew|[a-z]+[^s\W]s)(?:\s+(?:or|and)\s+[a-z]+)?\s+"
+    r"(?:[a-z]+ed|wrote|made|gave|built|took|ran|chose|drew|[a-z]+[^s\W]s|"
+    # ... a verb in its base form, as a second language may word it: "What optimizer use the KERN authors?" (probes
+    # of session 27, answered from other sentences)
+    r"use|employ|adopt|apply|choose|need|require|report|train|run|take)(?:\s+(?:or|and)\s+[a-z]+)?\s+"
     r"(?:the|a|an|its|their|it|them|this|these|those|each|every)\b", re.I)
 # a question typed as a noun phrase, the paper's name taken out: "batch size for Video-MTR's RL training?",
 # "learning rate of Veda?", "Veda batch size?" ask for "batch size" / "learning rate" as "What is …?" would (fresh
@@ -178,6 +189,13 @@ _FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on)\s+(?
 _DASH_VALUES = re.compile(r"\s+[—–-]\s+[\w.+-]*\d[\w.+-]*\s*,.*$")
 # options offered after the asked thing: "which datasets, movi or ytvis?" asks "datasets" (fresh set W, w4041)
 _OPTIONS = re.compile(r",\s*(?:e\.g\.\s*|like\s+|such as\s+)?[\w.+-]+(?:\s*,\s*[\w.+-]+)*,?\s+or\s+[\w.+-]+\s*$", re.I)
+# "how long is taking the training", "how much time does the training take", "how long was the pre-training"
+_TAKING = re.compile(r"^how (?:long|much time) (?:(?:is|are|was|were|does|did|do)\s+)?(?:(?:it|they)\s+)?"
+                     r"(?:(?:take|takes|taking|took)\s+)?(?:for\s+)?(?:the\s+|its\s+|their\s+)?"
+                     r"(?P<stage>training|pre-?training|fine-?tuning|inference|generation)\b", re.I)
+# the asked thing first, the question word last: "the batch size is how much", "the learning rate was what"
+_IS_HOW = re.compile(r"(?:^|,\s*)(?:(?:the|its|their)\s+)?(?P<what>[\w-]+(?: [\w-]+){0,3}?)\s+(?:is|are|was|were)\s+"
+                     r"(?:how many|how much|how big|how large|what|which)\s*$", re.I)
 _TAKES = re.compile(r"^how long (?:does|do|did|will|would|can) .+? take to (?P<verb>[a-z]+)\b", re.I)
 _GERUND = {"train": "training", "run": "running", "converge": "convergence", "generate": "generation",
            "infer": "inference", "fine-tune": "fine-tuning", "finetune": "fine-tuning"}

@@ -23,12 +23,15 @@ class Domain:
     # abstracts say "cohort" or "subjects": checking every staple lost SciFact tune 0.710 -> 0.701, PubMedQA tune
     # 0.980 -> 0.978 (session 21)
     plainly_said: bool = False
+    # a question that also says this is not asking the domain of its papers: it sets one against the other
+    unless: re.Pattern | None = None
 
 
-def _domain(name: str, asked: str, held: str = "", synonyms: bool = False, plainly_said: bool = False) -> Domain:
+def _domain(name: str, asked: str, held: str = "", synonyms: bool = False, plainly_said: bool = False,
+            unless: str = "") -> Domain:
     asked, held = _hyphen_or_space(asked), _hyphen_or_space(held)
     return Domain(name, re.compile(asked, re.I), re.compile(f"{asked}|{held}" if held else asked, re.I), synonyms,
-                  plainly_said)
+                  plainly_said, re.compile(unless, re.I) if unless else None)
 
 
 def _hyphen_or_space(pattern: str) -> str:
@@ -49,6 +52,11 @@ def _hyphen_or_space(pattern: str) -> str:
             in_class = False
         out.append("[- ]" if char == " " and not in_class else char)
     return "".join(out)
+
+
+# the words of an abstract or question on pictures, sounds or scenes rather than text alone
+_PICTURES = (r"\b(?:videos?|images?|visual\w*|vision|frames?|clips?|pixels?|multimodal|MLLMs?|VLMs?|VDMs?|audio|speech|"
+             r"3D|scenes?|point clouds?)\b")
 
 
 DOMAINS = (
@@ -103,6 +111,11 @@ DOMAINS = (
     _domain("4D", r"\b4D\b|\bdynamic (?:3D )?(?:scenes?|point clouds?)\b",
             r"\bdynamic (?:3D )?(?:scenes?|point clouds?|reconstructions?|objects?|humans?|geometry)\b|"
             r"\bspatio-?temporal (?:3D|point clouds?|scenes?|reconstructions?|Gaussians?)\b"),
+    # text alone, as a question sets it against the collection's video and image work ("KV cache compression for plain
+    # text LLM serving" was answered from two video papers: read set BD): an abstract on it never names pictures; a
+    # question naming them as well compares the two ("video generators and text-only LLMs … which learned faster?")
+    _domain("text only", r"\btext-only\b|\bplain text\b|\bpure(?:ly)? text(?:ual)?\b|\btext LLMs?\b|\btextual LLMs?\b",
+            _PICTURES.replace(r"\b(?:", r"\A(?![\s\S]*\b(?:", 1) + ")", plainly_said=True, unless=_PICTURES),
     _domain("language models", r"\b(?:M|Video-?|Vid)?LLMs?\b|\bVLMs?\b|\bLMMs?\b|\blanguage models?\b",
             r"\b[A-Za-z]{0,6}-?LLMs?\b|\blanguage(?: and \w+)? models?\b|\bGPT\w*|\bLLaMA\w*|\bQwen\w*|\bLLaVA\w*|"
             r"\bInternVL\w*|\bGemini\b|\bvision-language\b|\bchat\w*|\binstruction[- ]tun\w*|\bcontext windows?\b|"

@@ -67,7 +67,7 @@ def asked_domains(question: str, snapshot: Snapshot) -> tuple[Domain, ...]:
     ("segmenting objects, in videos or in 3D scenes"; but "protein or DNA sequences" asks molecules either way), nor
     set aside ("beyond images and video")."""
     question = _SET_ASIDE.sub(" ", question)
-    named = [d for d in DOMAINS if d.asked.search(question)]
+    named = [d for d in DOMAINS if d.asked.search(question) and not (d.unless and d.unless.search(question))]
     if not named:
         return ()
     parts = alternative_parts(question)

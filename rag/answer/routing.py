@@ -76,15 +76,19 @@ _ASKED_FOR = re.compile(
     rf"{_BODY_OF_WORK}\b(?!\s+(?:does|did|do|was|is)\b)"
     # "Anything on X?", "Is there anything about X?", "Got anything involving X?", "List everything about X"
     # ... after a frame: "ICML only: anything on model compression?" (fresh set W, w5006)
-    rf"|(?:^\W*|{_VENUE_FRAME}|\b(?:is there|are there|do you have|do we have|have you got|got|know of|find|show me|looking for|searching for)\s+)anything\s+(?:on|about|"
-    r"regarding|concerning|involving|related to|relating to|around|covering|dealing with|using|that|which|in)\b"
+    # ... "anything here that helps with that?", "anything relevant for X?" (read set BD: an engineer's context first)
+    rf"|(?:^\W*|(?<=[a-z]{{3}}[.!])\s+|{_VENUE_FRAME}|\b(?:is there|are there|do you have|do we have|have you got|got|know of|find|show me|looking for|searching for)\s+)anything\s+"
+    r"(?:(?:(?:in\s+)?here\s+|relevant\s+|useful\s+)(?:for|to)\b|(?:(?:in\s+)?here\s+|relevant\s+|useful\s+)?(?:on|about|"
+    r"regarding|concerning|involving|related to|relating to|around|covering|dealing with|using|that|which|in)\b)"
     # "What's been done on X?", "What has been published about X?", "What do you have on X?"
     r"|\bwhat(?:'s|\s+is|\s+has|\s+have)\s+(?:been\s+|people\s+)?(?:done|published|written|proposed|tried|studied|"
     r"achieved)\s+(?:on|about|regarding|concerning|for|with|to|in\s+(?:the\s+)?(?:area|field|space)\s+of)\b"
     r"|\beverything\s+(?:on|about|regarding|concerning|involving|related to|relating to|to do with)\b"
     r"|^\W*anything\W*$|\bwhat(?:'s|\s+is)\s+out\s+there\b"
     # "what's in here about X?" (fresh set X, x7010)
-    r"|\bwhat(?:'s|’s|\s+is)\s+(?:in\s+)?here\s+(?:on|about|regarding|concerning)\b"
+    r"|\bwhat(?:'s|’s|\s+is)\s+(?:in\s+)?here\s+(?:on|about|regarding|concerning|for)\b"
+    # ... or after the need it is asked for: "want to run a model on longer inputs. what's here?" (read set BD)
+    r"|(?:^\W*|(?<=[a-z]{3}[.!])\s+)what(?:'s|’s|\s+is)\s+(?:in\s+)?(?:here|there)\W*$"
     r"|\bwhat\s+(?:do you have|do we have|is there|is out there|exists|is available)\s+"
     r"(?:in\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+)?(?:on|about|regarding|concerning|for)\b"
     r"|\bwhat\s+(?:has|have)\s+(?:the\s+)?(?:community|field|people|researchers)\s+(?:done|tried|proposed|published)\b"

@@ -28,6 +28,8 @@ def question(text: str, venue=None, year=None) -> Question:
     ("ok and how does it compare to baselines", "number"),  # by its results (fresh set AC)
     ("How does it compare with prior work?", "number"),
     ("How does it compare to its teacher?", "method"),  # not to baselines: how it works
+    ("Could you state its memory footprint in gigabytes?", "number"),  # a unit asked for (session 27 probe)
+    ("Which datasets is it evaluated in?", "names"),
 ])
 def test_wanted_detail(text, wants):
     assert wanted_detail(text) == wants
@@ -138,6 +140,18 @@ def test_ask_part(text, last):
     ("How much time does the training take?", "", "training time"),
     ("The ParallelBench, how many annotators they have employed?", "ParallelBench", "number of annotators"),
     ("Veda paper, it is how much?", "Veda", ""),
+    # ... and a professor's: a frame before a colon, an aside between commas, a polite request, a count's noun, a
+    # yes-or-no question on whether a detail is reported (not whether a thing is included)
+    ("For my reading group: what computational overhead, in wall-clock terms, does the preheating in SmoothSA "
+     "introduce?", "SmoothSA", "computational overhead"),
+    ("With respect to ProtoKV, could you state the dimensionality of each prototype vector?", "ProtoKV",
+     "dimensionality"),
+    ("Regarding the Veda framework, what is the precise number of training iterations used to distil the scorer?",
+     "Veda", "number of training iterations"),
+    ("Does the UrbanFeel benchmark report inter-rater reliability, for instance a Cohen's kappa, for its annotations?",
+     "UrbanFeel", "inter-rater reliability"),
+    ("Does ParallelBench include autoregressive LLMs?", "ParallelBench", ""),
+    ("The learning rate of Veda, please.", "Veda", "learning rate"),  # no article in "does not report its …"
     ("protokv prototype bank capacity (how many prototypes)?", "ProtoKV", "number of prototypes"),
     ("how much memory", "", "amount of memory"),
     # a chat's shorthand for a detail (fresh set AC)

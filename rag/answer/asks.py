@@ -227,6 +227,9 @@ _ASKS_NUMBER = re.compile(
     r"what (?:exact )?value|numbers?|(?:on|in terms of|regarding|about|for) (?:speed|latency|throughput|runtime)|"
     # "deep forcing length extrapolation factor vs the training length?" (fresh set W, w4011)
     r"by what factor|(?:extrapolation|speed-?up|compression|reduction|acceleration|scaling|expansion) factor)\b"
+    # a unit asked for: "Could you state its memory footprint in gigabytes?" (a probe of session 27)
+    r"|\b(?:in|as)\s+(?:gigabytes|megabytes|terabytes|GB|MB|GiB|MiB|hours|GPU-hours|seconds|milliseconds|minutes|days|"
+    r"percent(?:age)?|percentage points|FLOPs|TFLOPs|GFLOPs|tokens per second|frames per second)\b"
     # "Which is faster, Veda or ISA?", "faster than": a comparison settled by quantities
     r"|\bwhich(?: one| of them| of the two)? is (?:faster|slower|quicker|cheaper)\b|\b(?:faster|slower|cheaper) than\b"
     # "ok and how does it compare to baselines?": by its results, which abstracts give in numbers (fresh set AC, ac12006

@@ -29,7 +29,10 @@ def attribute(asked: str, names: str = "") -> str:
     # before it starts ("VideoKR — which base model …", "In the MMA paper, which backbones …") are no part of the
     # attribute (fresh set N: n042, n044, n046 found no attribute, so never "does not report")
     text = _OPTIONS.sub("", _FRAME.sub("", _ASIDE.sub(" ", _DASH_VALUES.sub("", text))).strip()).strip()
+    text = _COMMA_ASIDE.sub("", text)  # "what computational overhead, in wall-clock terms, does …"
+    text = _REQUEST.sub("what is ", text)  # "could you state the dimensionality of …" asks "what is the dimensionality …"
     text = _EMPHASIS.sub("", text)  # "SurgiFlowVid: which surgical datasets exactly?" asks "surgical datasets"
+    text = re.sub(r"(?i),?\s+please$", "", text)
     took = _TAKES.search(text)  # "How long does X take to train?" asks its training time
     if took:
         return f"{_GERUND.get(took.group('verb').lower(), took.group('verb') + 'ing')} time"
@@ -47,9 +50,13 @@ def attribute(asked: str, names: str = "") -> str:
         return "size" if what.lower() in ("it", "they", "this", "that") else what if _AMOUNTS.search(what) \
             else re.sub(r"(?<=[^s])s$", "", what) + " size"
     match = (_ATTRIBUTE_IS.search(text) or _ATTRIBUTE.search(text) or _ATTRIBUTE_DID.search(text) or _HOW_MANY.search(text)
-             or _ATTRIBUTE_SUBJECT.search(text) or _fragment(text))
+             or _ATTRIBUTE_SUBJECT.search(text) or _REPORTS.search(text) or _fragment(text))
     phrase = match.group("what") if match else ""
+    counted = _COUNT_OF.search(text[match.end("what"):]) if match and _BARE_COUNT.fullmatch(phrase.strip()) else None
+    if counted:  # "what is the precise number of training iterations used …" asks that number, not "precise number"
+        return f"number of {counted.group('what')}"
     phrase = re.sub(r"\s+", " ", phrase).strip(" ,;:-")
+    phrase = re.sub(r"(?i)^(?:the|its|their)\s+", "", phrase)  # "The learning rate of Veda, please." (session 27 probe)
     # the asked thing as a subject, its verb in the past: "How many annotators labelled the questions …?"
     phrase = re.sub(r"^((?:[\w-]+ )*?[\w-]+s) [a-z]+ed\b.*$", r"\1", phrase)
     # ... or a verb that ends the noun phrase: "which MLLM came out on top", "how many frames remain out of 16"
@@ -171,8 +178,8 @@ _SUBJECT_OF = re.compile(r"^(.+?) (?:turn(?:s|ed)? out|came|comes?|remain(?:s|ed
                          re.I)
 # a frame before the question word: a dash or colon left where the paper's name was, or "In the … paper," / "For
 # the … model," up to a comma that a question word follows
-_FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on)\s+(?:the\s+)?[^,?]{1,120}?,\s*"
-                    r"(?=(?:what|which|how|who)\b)"
+_FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on|with respect to|as for|as regards|concerning)\s+"
+                    r"(?:the\s+)?[^,?]{1,120}?,\s*(?=(?:what|which|how|who|could|can|would|please|kindly)\b)"
                     # ... or the paper described before a comma ("that mono-to-stereo video conversion paper with the
                     # youtube side-by-side dataset, what resolution …": fresh set AN, an027)
                     r"|(?:the|that|this)\s+[^,?]{1,90}?,\s*(?=(?:what|which|how|who)\b)"
@@ -181,7 +188,7 @@ _FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on)\s+(?
                     r"|[^?—–:]{1,60}?(?:\s[—–:-]|:)\s*(?=(?:what|which)\s+[\w-]+(?:\s+[\w-]+)?\s*(?:,|\?|$)"
                     # ... or a which-question, or what + a noun ("OPL privacy-aware anomaly detection — which
                     # datasets did they test on", fresh set X, x6035), not "what is the error rate" (dev s090)
-                    r"|which\s|what\s+(?!(?:is|are|was|were|do|does|did)\b)[\w-]+\s+(?:do|does|did|is|are|was|were)\b"
+                    r"|which\s|what\s+(?!(?:is|are|was|were|do|does|did)\b)[\w-]+(?:\s+[\w-]+){0,2}?\s+(?:do|does|did|is|are|was|were)\b"
                     # ... or a count ("kern router experiments — how many experts and total params …", fresh set AG;
                     # "KERN router: how many experts per layer …", the colon after the name: fresh set AK, ak021)
                     r"|how\s+(?:many|much)\s))", re.I)
@@ -189,6 +196,24 @@ _FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on)\s+(?
 _DASH_VALUES = re.compile(r"\s+[—–-]\s+[\w.+-]*\d[\w.+-]*\s*,.*$")
 # options offered after the asked thing: "which datasets, movi or ytvis?" asks "datasets" (fresh set W, w4041)
 _OPTIONS = re.compile(r",\s*(?:e\.g\.\s*|like\s+|such as\s+)?[\w.+-]+(?:\s*,\s*[\w.+-]+)*,?\s+or\s+[\w.+-]+\s*$", re.I)
+# an aside between commas that says how or gives an example: "what overhead, in wall-clock terms, does …", "a
+# reliability measure, for instance Cohen's kappa, for …" (probes of session 27 in a professor's words)
+_COMMA_ASIDE = re.compile(r",\s*(?:in\s+[\w-]+(?:\s+[\w-]+)?\s+terms|for (?:instance|example)\b[^,?]*|e\.g\.[^,?]*|"
+                          r"i\.e\.[^,?]*|say\b[^,?]*|roughly|approximately|precisely|exactly)\s*,", re.I)
+# a polite request for the detail: "could you state the dimensionality of …", "please specify the batch size"
+_REQUEST = re.compile(r"^(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?|please\s+|kindly\s+)(?:state|give|report|"
+                      r"provide|specify|indicate|share|quote|tell\s+(?:me|us))\s+(?:me\s+|us\s+)?", re.I)
+# a yes-or-no question on whether the paper reports a detail: "Does the UrbanFeel benchmark report inter-rater
+# reliability …?", "Do they mention the GPU type?"; not whether it includes or discusses a thing ("Does ParallelBench
+# include autoregressive LLMs?" is answered by the sentence naming them)
+_REPORTS = re.compile(r"^(?:does|do|did)\s+(?:(?:the|this|that|its|their)\s+)?(?:[\w-]+\s+){0,3}?(?:report|give|state|provide|"
+                      r"mention|disclose|specify|quantify)\s+(?:the\s+|its\s+|their\s+|any\s+|an?\s+)?"
+                      r"(?P<what>[\w-]+(?: [\w-]+){0,3}?)(?:\s+(?:of|for|in|used|that|by|with|at|on|during|when)\b|\s*[,?]|\s*$)",
+                      re.I)
+# "the precise number of …": the count's noun follows it
+_BARE_COUNT = re.compile(r"(?:(?:precise|exact|total|overall|average|approximate|actual)\s+)?(?:number|amount|count)", re.I)
+_COUNT_OF = re.compile(r"^\s+of\s+(?P<what>[\w-]+(?: [\w-]+){0,3}?)(?=\s+(?:used|for|in|to|by|that|with|on|at|during|when|"
+                       r"per|does|do|did|is|are|was|were)\b|\s*[,?]|\s*$)", re.I)
 # "how long is taking the training", "how much time does the training take", "how long was the pre-training"
 _TAKING = re.compile(r"^how (?:long|much time) (?:(?:is|are|was|were|does|did|do)\s+)?(?:(?:it|they)\s+)?"
                      r"(?:(?:take|takes|taking|took)\s+)?(?:for\s+)?(?:the\s+|its\s+|their\s+)?"

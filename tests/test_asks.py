@@ -152,6 +152,16 @@ def test_ask_part(text, last):
      "UrbanFeel", "inter-rater reliability"),
     ("Does ParallelBench include autoregressive LLMs?", "ParallelBench", ""),
     ("The learning rate of Veda, please.", "Veda", "learning rate"),  # no article in "does not report its …"
+    # ... and read set BF's: a topic before a comma, a count behind "report", a detail said of its use, a request
+    # holding a question, the subject after the asked noun
+    ("Veda speedup numbers, on which GPU they are measured?", "Veda", "GPU"),
+    ("In the distillation paper, do the authors report how many random seeds were run?", "", "number of random seeds"),
+    ("KERN router, the learning rate and batch size used in the MoE experiments is how much?", "KERN",
+     "learning rate and batch size"),
+    ("Could you state under which licence the UrbanFeel street-view images are to be released?", "UrbanFeel", "licence"),
+    ("Do the FrameOracle authors identify by name the five backbones used, and if so, which are they?", "FrameOracle",
+     "five backbones"),
+    ("Which dataset is the model trained on?", "", "dataset"),
     ("protokv prototype bank capacity (how many prototypes)?", "ProtoKV", "number of prototypes"),
     ("how much memory", "", "amount of memory"),
     # a chat's shorthand for a detail (fresh set AC)

@@ -92,7 +92,9 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     # text alone, set against the collection's pictures (read set BD), unless the question names them too (dev au040)
     ("anything on compressing KV cache for plain text LLM serving?", ["text only", "language models"]),
     ("When video generators and text-only LLMs were given adapters, which learned from fewer examples?",
-     ["language models"]),
+     ["language models"]),    # thermal cameras and policy-gradient control (read set BF)
+    ("Is there work on video anomaly detection with thermal or infrared cameras?", ["thermal imaging"]),
+    ("convergence guarantees for Adam in policy-gradient reinforcement learning?", ["policy-gradient RL"]),
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
     assert [d.name for d in asked_domains(question, VIDEO_COLLECTION) if d.name != "video"] == domains

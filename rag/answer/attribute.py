@@ -30,7 +30,11 @@ def attribute(asked: str, names: str = "") -> str:
     # attribute (fresh set N: n042, n044, n046 found no attribute, so never "does not report")
     text = _OPTIONS.sub("", _FRAME.sub("", _ASIDE.sub(" ", _DASH_VALUES.sub("", text))).strip()).strip()
     text = _COMMA_ASIDE.sub("", text)  # "what computational overhead, in wall-clock terms, does …"
-    text = _REQUEST.sub("what is ", text)  # "could you state the dimensionality of …" asks "what is the dimensionality …"
+    # "could you state the dimensionality of …" asks "what is the dimensionality …"; "could you state under which
+    # licence …" asks the question it holds (read set BF, bf042)
+    # ("could you tell me how much SGMD speeds up …" is left as it was: dev w4012)
+    text = _REQUEST.sub(lambda m: m.group(0) if _WH_AFTER.match(text, m.end()) else
+                        "" if _PREPOSITION_WH.match(text, m.end()) else "what is ", text)
     text = _EMPHASIS.sub("", text)  # "SurgiFlowVid: which surgical datasets exactly?" asks "surgical datasets"
     text = re.sub(r"(?i),?\s+please$", "", text)
     took = _TAKES.search(text)  # "How long does X take to train?" asks its training time
@@ -49,8 +53,9 @@ def attribute(asked: str, names: str = "") -> str:
             return ""
         return "size" if what.lower() in ("it", "they", "this", "that") else what if _AMOUNTS.search(what) \
             else re.sub(r"(?<=[^s])s$", "", what) + " size"
-    match = (_ATTRIBUTE_IS.search(text) or _ATTRIBUTE.search(text) or _ATTRIBUTE_DID.search(text) or _HOW_MANY.search(text)
-             or _ATTRIBUTE_SUBJECT.search(text) or _REPORTS.search(text) or _fragment(text))
+    match = (_ATTRIBUTE_IS.search(text) or _ATTRIBUTE_THEN_SUBJECT.search(text) or _ATTRIBUTE.search(text)
+             or _ATTRIBUTE_DID.search(text) or _HOW_MANY.search(text) or _ATTRIBUTE_SUBJECT.search(text)
+             or _REPORTS.search(text) or _fragment(text))
     phrase = match.group("what") if match else ""
     counted = _COUNT_OF.search(text[match.end("what"):]) if match and _BARE_COUNT.fullmatch(phrase.strip()) else None
     if counted:  # "what is the precise number of training iterations used …" asks that number, not "precise number"
@@ -67,7 +72,7 @@ def attribute(asked: str, names: str = "") -> str:
     phrase = re.sub(r"^(.+?) (?:they|we|it|the authors)$", r"\1", phrase)
     if not 0 < len(phrase.split()) <= 6:
         return ""
-    how = (match.groupdict().get("how") or "").lower()  # "does not report its number of GPUs"
+    how = (match.groupdict().get("how") or "").lower().strip()  # "does not report its number of GPUs"
     if how == "how much" and not terms(phrase) - KIND_WORDS:  # "how much faster": no amount of a thing
         return f"how much {phrase} it is"
     return {"how many": f"number of {phrase}", "how much": f"amount of {phrase}"}.get(how, phrase)
@@ -83,6 +88,11 @@ _ATTRIBUTE = re.compile(
     r"(?:what|which|(?P<how>how many|how much))\s+(?:exact\s+|kind of\s+|type of\s+)?"
     r"(?P<what>(?:(?!\b(?:does|do|did|is|are|was|were|has|have|had|can|will|would|for|in|of|on|to)\b)[\w\-/ ])+?)"
     r"\s+(?:does|do|did|is|are|was|were|has|have|had|can|will|would|for|in|of|on|to)\b", re.I)
+# ... or its subject after it, the verb last: "under which licence the UrbanFeel images are to be released" (read set BF)
+_ATTRIBUTE_THEN_SUBJECT = re.compile(
+    r"^(?:(?:under|at|in|on|with|from|for|by|to)\s+)?(?:what|which)\s+"
+    r"(?P<what>(?:(?!(?:is|are|was|were|does|do|did|has|have|had)\b)[\w-]+)(?: (?!(?:is|are|was|were|does|do|did)\b)[\w-]+){0,2}?)\s+"
+    r"(?:the|its|their|these|this|those)\s[^?]*\s(?:is|are|was|were)\b", re.I)
 # the asked thing as the subject of a past verb that ends the question: "How many annotators labelled UrbanFeel?"
 _ATTRIBUTE_DID = re.compile(r"^(?:what|which|(?P<how>how many|how much))\s+(?P<what>[\w-]+(?: [\w-]+){0,2}?) "
                             r"[a-z]+ed\s*$", re.I)
@@ -179,10 +189,13 @@ _SUBJECT_OF = re.compile(r"^(.+?) (?:turn(?:s|ed)? out|came|comes?|remain(?:s|ed
 # a frame before the question word: a dash or colon left where the paper's name was, or "In the … paper," / "For
 # the … model," up to a comma that a question word follows
 _FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on|with respect to|as for|as regards|concerning)\s+"
-                    r"(?:the\s+)?[^,?]{1,120}?,\s*(?=(?:what|which|how|who|could|can|would|please|kindly)\b)"
+                    r"(?:the\s+)?[^,?]{1,120}?,\s*(?=(?:what|which|how|who|could|can|would|please|kindly|do|does|did)\b)"
                     # ... or the paper described before a comma ("that mono-to-stereo video conversion paper with the
                     # youtube side-by-side dataset, what resolution …": fresh set AN, an027)
                     r"|(?:the|that|this)\s+[^,?]{1,90}?,\s*(?=(?:what|which|how|who)\b)"
+                    # ... or a topic before a comma, as a second language puts it: "Veda speedup numbers, on which GPU
+                    # they are measured?" (read set BF, bf039)
+                    r"|[^,?]{1,60}?,\s*(?=(?:(?:on|in|at|with|from|for|by|under)\s+)?(?:what|which|how)\b)"
                     # "… object discovery results - which datasets?": a topic, then a dash or colon, then the question
                     # (fresh set W, w4041)
                     r"|[^?—–:]{1,60}?(?:\s[—–:-]|:)\s*(?=(?:what|which)\s+[\w-]+(?:\s+[\w-]+)?\s*(?:,|\?|$)"
@@ -203,13 +216,16 @@ _COMMA_ASIDE = re.compile(r",\s*(?:in\s+[\w-]+(?:\s+[\w-]+)?\s+terms|for (?:inst
 # a polite request for the detail: "could you state the dimensionality of …", "please specify the batch size"
 _REQUEST = re.compile(r"^(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?|please\s+|kindly\s+)(?:state|give|report|"
                       r"provide|specify|indicate|share|quote|tell\s+(?:me|us))\s+(?:me\s+|us\s+)?", re.I)
+_WH_AFTER = re.compile(r"(?:what|which|how|who|whether|if)\b", re.I)
+_PREPOSITION_WH = re.compile(r"(?:on|in|at|with|from|for|by|under)\s+(?:what|which)\b", re.I)
 # a yes-or-no question on whether the paper reports a detail: "Does the UrbanFeel benchmark report inter-rater
 # reliability …?", "Do they mention the GPU type?"; not whether it includes or discusses a thing ("Does ParallelBench
 # include autoregressive LLMs?" is answered by the sentence naming them)
 _REPORTS = re.compile(r"^(?:does|do|did)\s+(?:(?:the|this|that|its|their)\s+)?(?:[\w-]+\s+){0,3}?(?:report|give|state|provide|"
-                      r"mention|disclose|specify|quantify)\s+(?:the\s+|its\s+|their\s+|any\s+|an?\s+)?"
-                      r"(?P<what>[\w-]+(?: [\w-]+){0,3}?)(?:\s+(?:of|for|in|used|that|by|with|at|on|during|when)\b|\s*[,?]|\s*$)",
-                      re.I)
+                      r"mention|disclose|specify|quantify|identify|name|list)\s+(?:by\s+name\s+)?"
+                      r"(?:the\s+|its\s+|their\s+|any\s+|an?\s+)?(?P<how>how many\s+)?"
+                      r"(?P<what>[\w-]+(?: [\w-]+){0,3}?)(?:\s+(?:of|for|in|used|that|by|with|at|on|during|when|were|was|is|are|"
+                      r"behind)\b|\s*[,?]|\s*$)", re.I)
 # "the precise number of …": the count's noun follows it
 _BARE_COUNT = re.compile(r"(?:(?:precise|exact|total|overall|average|approximate|actual)\s+)?(?:number|amount|count)", re.I)
 _COUNT_OF = re.compile(r"^\s+of\s+(?P<what>[\w-]+(?: [\w-]+){0,3}?)(?=\s+(?:used|for|in|to|by|that|with|on|at|during|when|"
@@ -219,7 +235,9 @@ _TAKING = re.compile(r"^how (?:long|much time) (?:(?:is|are|was|were|does|did|do
                      r"(?:(?:take|takes|taking|took)\s+)?(?:for\s+)?(?:the\s+|its\s+|their\s+)?"
                      r"(?P<stage>training|pre-?training|fine-?tuning|inference|generation)\b", re.I)
 # the asked thing first, the question word last: "the batch size is how much", "the learning rate was what"
-_IS_HOW = re.compile(r"(?:^|,\s*)(?:(?:the|its|their)\s+)?(?P<what>[\w-]+(?: [\w-]+){0,3}?)\s+(?:is|are|was|were)\s+"
+_IS_HOW = re.compile(r"(?:^|,\s*)(?:(?:the|its|their)\s+)?(?P<what>[\w-]+(?: [\w-]+){0,4}?)"
+                     # ... said of a use: "the learning rate and batch size used in the MoE experiments is how much?" (BF)
+                     r"(?:\s+(?:used|employed|adopted|chosen|reported|needed|required)\b[^,?]*?)?\s+(?:is|are|was|were)\s+"
                      r"(?:how many|how much|how big|how large|what|which)\s*$", re.I)
 _TAKES = re.compile(r"^how long (?:does|do|did|will|would|can) .+? take to (?P<verb>[a-z]+)\b", re.I)
 _GERUND = {"train": "training", "run": "running", "converge": "convergence", "generate": "generation",

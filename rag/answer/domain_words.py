@@ -131,6 +131,11 @@ DOMAINS = (
     _domain("world models", r"\bworld models?\b|\bmodel-based (?:RL|reinforcement learning)\b",
             r"\bdynamics models?\b|\bmodel-based\b"),
     _domain("light fields", r"\blight[- ]fields?\b", synonyms=True),
+    # ... and read set BF's (bf052, bf060; dev ax061 asked the second too): thermal cameras, and control by policy
+    # gradients, which the video papers' reward-tuned models (RL, GRPO) do hold
+    _domain("thermal imaging", r"\bthermal\b|\binfra-?red\b|\bnight[- ]vision\b|\bFLIR\b", synonyms=True),
+    _domain("policy-gradient RL", r"\bpolicy[- ]gradients?\b|\bactor[- ]critic\b|\bQ-learning\b|\bPPO\b|\bMDPs?\b|"
+            r"\bMarkov decision process\w*", r"\breinforcement learning\b|\bRL\b|\bGRPO\b|\bpolic(?:y|ies)\b|\brewards?\b"),
     _domain("spiking networks", r"\bspiking\b|\bSNNs?\b", r"\bneuromorphic\b", synonyms=True),
     _domain("GANs", r"\bGANs?\b|\bgenerative adversarial\b", r"\badversarial\b", synonyms=True),
     # a dataset distilled, not a model: knowledge distillation's "distill" is no dataset condensed (dev w036, b418)

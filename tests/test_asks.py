@@ -70,6 +70,10 @@ def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem)
     # ... but a question or a request after it does, whoever it names
     ("Does Veda work on Wan2.1? what speedup would we get", "what speedup would we get"),
     ("What does Veda do? Tell us its speedup", "Tell us its speedup"),
+    # a last question carrying on the one before asks both (read set BF, bf003)
+    ("frameoracle keeps how many frames of 16? and when starting from 64 candidates?",
+     "frameoracle keeps how many frames of 16? and when starting from 64 candidates?"),
+    ("What is Veda? Thanks!", "What is Veda?"),
 ])
 def test_ask_part(text, last):
     assert ask_part(text) == last
@@ -263,7 +267,7 @@ def test_a_question_for_the_main_idea_asks_for_the_gist(text, gist):
     ("what exact bit width does lsgquant quantize the DiT to? W4A4, W8A8?",
      ["what exact bit width does lsgquant quantize the DiT to?"]),
     ("Which bit width does LSGQuant use? 4-bit or 8-bit?", ["Which bit width does LSGQuant use?"]),
-    ("Is Veda fast? And what speedup?", ["And what speedup?"]),
+    ("Is Veda fast? And what speedup?", ["Is Veda fast?", "what speedup?"]),  # carried on: both asked (set BF)
     # ... nor a run of one-word questions offering names, the first after a dash (fresh set AD)
     ("which hybrid models did they test — jamba? zamba? samba?", ["which hybrid models did they test?"]),
     ("What is Veda? Why?", ["Why?"]),

@@ -95,6 +95,7 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
      ["language models"]),    # thermal cameras and policy-gradient control (read set BF)
     ("Is there work on video anomaly detection with thermal or infrared cameras?", ["thermal imaging"]),
     ("convergence guarantees for Adam in policy-gradient reinforcement learning?", ["policy-gradient RL"]),
+    ("Which papers here deal with diffusion-based language models?", ["diffusion language models"]),
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
     assert [d.name for d in asked_domains(question, VIDEO_COLLECTION) if d.name != "video"] == domains

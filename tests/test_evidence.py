@@ -7,8 +7,8 @@ import pytest
 
 import rag
 from rag.answer.asks import asks as question_asks
-from rag.answer.evidence import (SENTENCE_FEATURES, Ranker, SentenceVectors, feature_rows, respelled, score_sentences,
-                                 shipped_ranker)
+from rag.answer.evidence import (SENTENCE_FEATURES, Ranker, SentenceVectors, feature_rows, is_background, respelled,
+                                 score_sentences, shipped_ranker)
 from rag.answer.extractive import Source, best_sentences
 from rag.answer.understand import Question
 from rag.corpus.terms import analyse
@@ -73,6 +73,18 @@ def test_the_question_in_another_spelling_finds_its_sentence():
 ])
 def test_words_take_the_abstracts_spelling(words, have, spelled):
     assert respelled(frozenset(words), frozenset(have)) == frozenset(spelled)
+
+
+@pytest.mark.parametrize(("sentence", "background"), [
+    # a gap in the field is the scene, not the paper's work (read set BF, bf014 quoted both for a named hypothesis)
+    ("Consequently, the broader role of compression order in shaping model performance remains poorly understood.", True),
+    ("A central but underexplored factor in joint model compression is the compression order.", True),
+    ("Understanding dynamic point cloud sequences remains largely unexplored.", True),
+    ("We introduce the Progressive Intensity Hypothesis, which states that weaker perturbations precede stronger ones.",
+     False),
+])
+def test_a_gap_in_the_field_is_background(sentence, background):
+    assert is_background(sentence, 3, "") is background
 
 
 def test_a_question_about_the_problem_is_answered_by_the_background():

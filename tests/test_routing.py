@@ -242,6 +242,7 @@ SINGLE_PAPER = [
     "What ICLR work does Veda build on?",
     "Is there anything for the learning rate of Veda?",  # "anything for" only after "here", "relevant", "useful"
     "What is here in Veda?",
+    "And what sort of synthetic tasks did they use for the analytically tractable case studies?",  # read set BF
 ]
 
 

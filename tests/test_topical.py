@@ -64,6 +64,14 @@ def test_a_domain_of_synonyms_keeps_the_papers_naming_it_in_any_of_its_words():
     assert p.tolist() == [0.37, 0.37, 0.1]  # Ego4D is egocentric video, whatever word the question used
 
 
+def test_a_domain_written_with_based_is_the_domain_alone():
+    """Read set BF: "diffusion-based language models" left "-based" over, so the list kept no paper naming dLLMs."""
+    hits = [_hit(1, "We speed up diffusion LLMs (dLLMs) with parallel decoding."), _hit(2, MAMBA)]
+    p = domain_list(np.array([0.1, 0.1]), hits, _domains("diffusion language models"),
+                    "Which papers use diffusion-based language models?", threshold=0.37)
+    assert p.tolist() == [0.37, 0.1]
+
+
 DLLM_BENCH = "We propose Parbench, the first benchmark specifically designed for diffusion LLMs (dLLMs)."
 DLLM_METHOD = "We speed up diffusion LLMs with a cache of their own."
 

@@ -186,8 +186,7 @@ def asked_clauses(question: str) -> list[str]:
     """The parts of a question's last sentence that ask something: "What does DRAQ stand for, and what other
     components …?" asks both; "Which paper does X, and what module do they design?" asks the second."""
     # an aside offering answers ("… to (W4A4? W8A8?)") ends no sentence (fresh set X, x6030)
-    parts = _sentences(question)
-    last = parts[-1] if parts else question
+    last = _last_asked(_sentences(question), question)
     # "The paper that compresses KV caches for streaming video: how much memory does it save?" asks what
     # follows the colon; what precedes it describes the paper. A topic before the colon is what is asked about
     # ("Cycloplegic autorefraction in young adults: is it mandatory?", PubMedQA's form): dropping it cost the
@@ -205,9 +204,22 @@ def ask_part(question: str) -> str:
     """What a question finally asks: "…a staged-programming framework? What do they use as X?" → the
     last question; "Which paper does X, and what module do they design?" → the clause after "and"."""
     clauses = asked_clauses(question)
-    parts = _sentences(question)
-    last = parts[-1] if parts else question
+    last = _last_asked(_sentences(question), question)
     return last[last.find(clauses[0]):] if clauses[0] in last else clauses[-1]
+
+
+# a last question that carries on the one before it: "… to how many frames on average? and when starting from 64
+# candidates?" asks both (read set BF, bf003 answered the second alone)
+_CARRIES_ON = re.compile(r"^\W*(?:and|also|plus)\b(?!\s+(?:thanks|thank you)\b)", re.I)
+
+
+def _last_asked(parts: list[str], question: str) -> str:
+    """The question's last sentence, with the question before it when it only carries that one on."""
+    if not parts:
+        return question
+    if len(parts) > 1 and parts[-2].rstrip().endswith("?") and _CARRIES_ON.match(parts[-1]):
+        return f"{parts[-2]} {parts[-1]}"
+    return parts[-1]
 
 
 def wanted_detail(question: str) -> str:

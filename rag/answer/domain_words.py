@@ -155,7 +155,9 @@ DOMAINS = (
     _domain("jailbreaks", r"\bjailbreak\w*", r"\bsafety\b|\bharmful\b|\battacks?\b|\bred[- ]teaming\b"),
     # diffusion LLMs, not the diffusion models of images and video most of the collection studies (fresh set U:
     # "KV cache compression for diffusion language models" answered from a video-diffusion paper)
-    _domain("diffusion language models", r"\bdiffusion (?:large )?language models?\b|\bdiffusion LLMs?\b|\bdLLMs?\b|"
+    # ... "diffusion-based language models" too (read set BF, bf075: answered from a video diffusion paper)
+    _domain("diffusion language models", r"\bdiffusion(?:-based)? (?:large )?language models?\b|\bdiffusion(?:-based)? LLMs?\b|"
+                                         r"\bdLLMs?\b|"
                                          r"\bmasked diffusion (?:language )?models?\b|\btext diffusion models?\b|"
                                          r"\bgenerat\w* text (?:with|via|by|using) diffusion\b",
             synonyms=True),

@@ -47,7 +47,11 @@ _BACKGROUND = re.compile(r"^(?:however|despite|although|while|recent(?:ly)?|exis
                          r"(?:suffer|struggle)s? (?:from|with|to)|has (?:attracted|gained|shown)|have (?:shown|been)|"
                          # "Joint model compression has emerged as a powerful strategy …" (dev v408 opened with it)
                          r"(?:has|have) (?:recently )?(?:emerged|become)|"
-                         r"is (?:crucial|essential|fundamental|challenging|important)|poses?)\b", re.I)
+                         r"is (?:crucial|essential|fundamental|challenging|important)|poses?|"
+                         # a gap in the field: "… remains poorly understood", "A central but underexplored factor …"
+                         # (read set BF, bf014 quoted both for the hypothesis the paper names)
+                         r"remains? (?:(?:poorly|largely|little|not well) )?(?:understood|unexplored|unknown)|"
+                         r"(?:under-?explored|poorly understood|little is known))\b", re.I)
 
 
 class SentenceVectors:

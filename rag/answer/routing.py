@@ -18,7 +18,9 @@ VENUE_FIRST = re.compile(_VENUE_FRAME + r"(?=\w)")
 # "who reports results on charades-sta?", "who else uses Mamba?": asks for the papers that do (lists.py frames it)
 WHO_DOES = (r"who(?:\s+else)?\s+(?=(?:reports?|evaluates?|uses?|tests?|benchmarks?|works?\s+on|studies|proposes?|"
             r"tackles?|addresses?|looks?\s+(?:at|into)|compares?\s+(?:on|against)|builds?\s+on)\b)")
-_PAPER_WORDS = r"(?:papers|works|methods|approaches|studies|articles|abstracts|publications|submissions|entries|literature)"
+# ("case studies" are a paper's experiments: "what synthetic tasks did they use for the case studies?", read set BF)
+_PAPER_WORDS = (r"(?:papers|works|methods|approaches|(?<!case )studies|articles|abstracts|publications|submissions|entries|"
+                r"literature)")
 # the nouns a request for several papers asks for ("I need papers that …", "point me to work on …")
 # ... or the papers that bring one: "Looking for benchmarks that evaluate detailed video captioning" (fresh set AG)
 _BODY_OF_WORK = (r"(?:papers|works?|research|studies|literature|publications|articles|approaches|methods|analyses|reading|"

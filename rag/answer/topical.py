@@ -63,6 +63,7 @@ def domain_list(p: np.ndarray, hits: list[Hit], asked: tuple[Domain, ...], topic
     if role:  # "benchmarks on diffusion language models": that domain's papers that bring one
         rest = rest[:role[1].start()] + " " + rest[role[1].end():]
     rest = _ANY_ROLE.sub(" ", rest)
+    rest = re.sub(r"(?<=\w)-based\b", "", rest)  # "diffusion-based language models" names the domain alone (set BF)
     for domain in DOMAINS:  # the collection's subject too: "continual learning of video" asks nothing more
         rest = domain.asked.sub(" ", rest)
     if terms(rest) - FRAME_WORDS:

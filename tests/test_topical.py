@@ -64,6 +64,14 @@ def test_a_domain_of_synonyms_keeps_the_papers_naming_it_in_any_of_its_words():
     assert p.tolist() == [0.37, 0.37, 0.1]  # Ego4D is egocentric video, whatever word the question used
 
 
+@pytest.mark.parametrize("topic", ["Which papers employ or analyse state-space sequence models of the Mamba kind?",
+                                   "Which papers tackle Mamba?"])
+def test_a_verb_for_working_with_the_domain_or_its_kind_asks_nothing_more(topic):
+    """Read set BF: "employ or analyse" was read as two topics, "of the Mamba kind" as more than the domain."""
+    p = domain_list(LOW, HITS, _domains("state-space models"), topic, threshold=0.37)
+    assert p.tolist() == [0.37, 0.1, 0.1, 0.1]
+
+
 def test_a_domain_written_with_based_is_the_domain_alone():
     """Read set BF: "diffusion-based language models" left "-based" over, so the list kept no paper naming dLLMs."""
     hits = [_hit(1, "We speed up diffusion LLMs (dLLMs) with parallel decoding."), _hit(2, MAMBA)]

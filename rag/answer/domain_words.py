@@ -187,7 +187,7 @@ DOMAINS = (
     _domain("summarization", r"\bsummari[sz]ation\b|\bsummari[sz]\w* (?:news|articles?|documents?|texts?|videos?)\b",
             r"\bsummari[sz]\w*|\bsummaries\b"),  # not "In summary," nor a memory's "summary state"
     _domain("machine translation", r"\bmachine translation\b|\bNMT\b", r"\btranslat\w*|\bmultilingual\b"),
-    _domain("state-space models", r"\bMamba\b|\bstate[- ]space models?\b|\bSSMs?\b",
+    _domain("state-space models", r"\bMamba\b|\bstate[- ]space (?:sequence )?models?\b|\bSSMs?\b",
             r"\blinear[- ]time\b|\brecurren\w*|\bS4\b|\bRWKV\b", synonyms=True),
     _domain("neural tangent kernels", r"\bneural tangent kernels?\b|\bNTK\b|\blazy (?:training )?regime\b",
             r"\bkernel\w*|\blazy\b|\binfinite[- ]width\b", synonyms=True),

@@ -118,4 +118,8 @@ def with_role(p: np.ndarray, hits: list[Hit], topic: str, threshold: float) -> n
 FRAME_WORDS = frozenset(terms("which what papers paper work works study studies any anything there are is anyone "
                               "working that do does the a an of about on in for with use using show me research "
                               "build built building evaluate evaluated evaluating or and targeting targeted "
-                              "specifically specific dedicated aimed focused focusing test testing tested model models"))
+                              "specifically specific dedicated aimed focused focusing test testing tested model models "
+                              # ... or "Which papers employ or analyse Mamba?" (read set BF: its "or" read as two topics)
+                              "employ employs analyse analyses analyze analyzes apply applies adopt adopts leverage "
+                              "leverages exploit exploits investigate investigates examine examines involve involves "
+                              "incorporate incorporates deal deals tackle tackles address addresses"))

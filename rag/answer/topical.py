@@ -50,7 +50,9 @@ def unworked_domains(question, papers: list[Paper], snapshot: Snapshot) -> tuple
 # component" (read set BB: only the paper with Mamba as its main model was listed), "whether for text or for video"
 # (regardless of which), "…, in any form"; not a choice of uses ("either for classification or for retrieval")
 _ANY_ROLE = re.compile(r"(?i),?\s*\b(?:either\s+as|whether\s+(?:as|for|in))\b[^?]*\bor\s+(?:as|for|in)\b[^?.;]*|"
-                       r",?\s*\b(?:in|of)\s+any\s+(?:form|kind|way|role|capacity)\b")
+                       r",?\s*\b(?:in|of)\s+any\s+(?:form|kind|way|role|capacity)\b|"
+                       # "state-space models of the Mamba kind" (read set BF): the kind is the domain's own name
+                       r"\s*\bof\s+the\s+[\w-]+\s+(?:kind|type|sort|variety|family)\b")
 
 
 def domain_list(p: np.ndarray, hits: list[Hit], asked: tuple[Domain, ...], topic: str,

@@ -98,7 +98,11 @@ def _hit(title: str, text: str) -> Hit:
     ("Editr", "We propose Editr. Editr reaches 82.5% accuracy. It has lower latency.", "What speedup does Editr report?",
      set()),  # the figure and the speed word in different sentences
     ("Editr", "We propose Editr. Editr runs in real time at 30 fps with low latency.", "What speedup does Editr report?",
-     set()),  # a rate, no speed-up
+     set()),  # a rate, no speed-up    # a margin given by the figure it wins by (read set BF, bf065: "does not report its margin" above "… by 3.8%")
+    ("Bayes", "We propose Bayes. It surpasses the previous best on the MMVU benchmark by 3.8%.",
+     "By what margin does Bayes surpass the previous best on MMVU?", {"margin"}),
+    ("Bayes", "We propose Bayes. It surpasses the previous best on the MMVU benchmark.",
+     "By what margin does Bayes surpass the previous best on MMVU?", set()),
 ])
 def test_a_quantity_is_stated_beside_the_details_other_words(title, text, question, stated):
     assert stated_details(_hit(title, text), _asks(question, title), question) == stated

@@ -84,3 +84,16 @@ def test_after_a_topic_question_which_papers_stays_with_the_topic(built_settings
                {"role": "assistant", "content": "ProtoKV and FlowNar."}]
     answer = rag.ask("Which papers?", history=history, settings=built_settings)
     assert not answer.text.startswith("70 papers")
+
+
+@pytest.mark.parametrize(("venue", "year", "said"), [("NeurIPS", None, "NeurIPS"), ("ICML", 2025, "ICML 2025")])
+def test_a_filter_no_paper_passes_says_so_before_any_search(built_settings, venue, year, said):
+    """`rag.ask(…, venue="NeurIPS")` of an ICML/ICLR 2026 collection: not "the papers don't answer this" (which
+    reads as if the topic were missing); a paper the question names is still said to be outside the filter."""
+    answer = rag.ask("Which papers work on streaming video?", venue=venue, year=year, settings=built_settings)
+    check_invariants(answer)
+    assert answer.abstained and not answer.citations
+    assert answer.text.startswith(f"No paper of the collection passes the {said} filter: it has 70 abstracts")
+    named = rag.ask("What speedup does Veda report?", venue=venue, year=year, settings=built_settings)
+    assert named.abstained and not named.citations
+    assert named.text.startswith(f"Veda is ICML 2026, outside the {said} filter.")

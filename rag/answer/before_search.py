@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from rag.answer.collection import asks_for_catalog, collection_answer
 from rag.answer.conversation import dangling_reference
-from rag.answer.extractive import excluded_answer
+from rag.answer.extractive import excluded_answer, filter_name
 from rag.answer.metadata import from_record
 from rag.answer.understand import Question, absent_venue, has_latin_words, snapshot_facts
 from rag.index.store import Snapshot
@@ -21,6 +21,8 @@ NO_ENGLISH = ("This question has no English words, and the default embedder matc
               "an LLM with OPENAI_API_KEY or OPENAI_BASE_URL), or ask in English.")
 NO_VENUE = ("The collection holds no {venue} papers: it has {scope}. Ask again without \u201c{venue}\u201d to search "
             "them all.")
+NO_FILTERED = ("No paper of the collection passes the {filters} filter: it has {scope}. Clear the filter to search "
+               "them all.")
 NO_ANTECEDENT = ("\u201c{pointer}\u201d points back at a paper, but no question came before this one. Ask again "
                  "with the paper's name in the question, or ask about a topic.")
 
@@ -44,6 +46,10 @@ def answered_before_search(question: Question, text: str, history: list[dict] | 
     note = excluded_answer(outside, question.venue, question.year) if outside else ""
     if outside and len(outside) == len(question.named):  # every paper it names is outside: say so, cite nothing
         return abstention(snapshot, note)
+    keep = snapshot.mask(question.venue, question.year)
+    if keep is not None and not keep.any():  # rag.ask(…, venue="NeurIPS") of ICML and ICLR papers: none passes
+        return abstention(snapshot, NO_FILTERED.format(filters=filter_name(question.venue, question.year),
+                                                       scope=scope(snapshot)))
     record = from_record(question, snapshot, outside)  # "Who wrote ProtoKV?": the record says, not the abstract
     return replace(record, notice=" ".join(x for x in (note, record.notice) if x)) if record else None
 

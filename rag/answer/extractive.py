@@ -130,11 +130,16 @@ def not_reported_answer(source: Source, asks: Asks, idf: dict[str, float]) -> st
     return text
 
 
-def excluded_answer(papers: list[Paper], venue, year) -> str:
-    """"Veda is ICML 2026, outside the ICLR 2026 filter." for each named paper the filters leave out."""
+def filter_name(venue, year) -> str:
+    """The filters as a reader says them: "ICLR 2026", "ICML or ICLR"."""
     venues = [venue] if isinstance(venue, str) else list(venue or ())
     chosen = " or ".join(venues) if venues else ""
-    wanted = " ".join(x for x in (chosen, str(year) if year else "") if x)
+    return " ".join(x for x in (chosen, str(year) if year else "") if x)
+
+
+def excluded_answer(papers: list[Paper], venue, year) -> str:
+    """"Veda is ICML 2026, outside the ICLR 2026 filter." for each named paper the filters leave out."""
+    wanted = filter_name(venue, year)
     return " ".join(f"{p.title} is {p.venue_year}, outside the {wanted} filter." for p in papers) + \
         f" Clear the filter to ask about {'them' if len(papers) > 1 else 'it'}."
 

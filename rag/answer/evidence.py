@@ -42,16 +42,13 @@ _NUMBER = re.compile(r"(?<![\w-])~?\d[\d,]*(?:\.\d+)?\s*(?:%|×|x\b|times\b|fold
 _NAMED = re.compile(r"\b[A-Z][\w-]*[A-Z0-9][\w-]*\b|\b[A-Z][a-z]+(?: [A-Z][a-z]+)+\b")
 _METHOD = re.compile(r"\b((?:consists|composed) of|by (?:\w+ing)\b|via|through|which (?:uses|combines|learns)|"
                      r"(?:uses|employs|leverages|introduces|maintains|stores|retains|combines)\b)", re.I)
+# the scene ("… has emerged as a powerful strategy": dev v408), a gap in the field ("… remains poorly understood": BF bf014)
 _BACKGROUND = re.compile(r"^(?:however|despite|although|while|recent(?:ly)?|existing|current(?:ly)?|traditional(?:ly)?|"
-                         r"prior|most|many)\b|\b(?:remains? (?:challenging|difficult|an open|unclear|limited)|"
-                         r"(?:suffer|struggle)s? (?:from|with|to)|has (?:attracted|gained|shown)|have (?:shown|been)|"
-                         # "Joint model compression has emerged as a powerful strategy …" (dev v408 opened with it)
-                         r"(?:has|have) (?:recently )?(?:emerged|become)|"
-                         r"is (?:crucial|essential|fundamental|challenging|important)|poses?|"
-                         # a gap in the field: "… remains poorly understood", "A central but underexplored factor …"
-                         # (read set BF, bf014 quoted both for the hypothesis the paper names)
-                         r"remains? (?:(?:poorly|largely|little|not well) )?(?:understood|unexplored|unknown)|"
-                         r"(?:under-?explored|poorly understood|little is known))\b", re.I)
+                         r"prior|most|many)\b|\b(?:remains? (?:challenging|difficult|an open|unclear|limited|(?:(?:poorly|"
+                         r"largely|little|not well) )?(?:understood|unexplored|unknown))|under-?explored|poorly understood|"
+                         r"little is known|(?:suffer|struggle)s? (?:from|with|to)|has (?:attracted|gained|shown)|have (?:shown|"
+                         r"been)|(?:has|have) (?:recently )?(?:emerged|become)|is (?:crucial|essential|fundamental|challenging|"
+                         r"important)|poses?)\b", re.I)
 
 
 class SentenceVectors:
@@ -143,12 +140,11 @@ def own_name(hit: Hit) -> str:
     return hit.paper.title.split(":")[0] if hit.paper.title_derived else ""
 
 
-# What the sentence ranker sees of one sentence (rag/assets/sentences.json holds its weights): the embedder's
-# question–sentence cosine and its gap to the abstract's best, the asked / focus / attribute terms it holds
-# (idf-weighted) and the gap to the best, whether it holds the detail kind asked for, background cues,
-# where it sits in the abstract (findings come late), whether it speaks of the paper's own work ("we", its
-# name) and reports a finding. (A "method" cue was tried: it lifted experiment sentences for "how" questions,
-# cross-validated dev P@1 0.837 with it, 0.849 without.)
+# What the sentence ranker sees of one sentence (rag/assets/sentences.json holds its weights): the embedder's question–
+# sentence cosine and its gap to the abstract's best, the asked / focus / attribute terms it holds (idf-weighted) and
+# the gap to the best, whether it holds the detail kind asked for, background cues, where it sits in the abstract
+# (findings come late), whether it speaks of the paper's own work ("we", its name) and reports a finding. (A "method"
+# cue was tried: it lifted experiment sentences for "how" questions, cross-validated dev P@1 0.837 with, 0.849 without.)
 SENTENCE_FEATURES = ("cos", "cos_gap", "ask", "ask_gap", "focus", "wanted", "number", "names",
                      "background", "problem_background", "first", "last", "late", "late_number", "own_work", "finding")
 SENTENCE_WEIGHTS = "sentences.json"

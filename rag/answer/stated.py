@@ -28,8 +28,7 @@ from rag.types import Hit
 # "linear probing accuracy" by "… in linear probing (85.2% vs …)" (dev o036, session 19); "what share of attention
 # edges" by "suppressing substantial (58%) attention edges" (dev c017, p037)
 _LOOSE_HEADS = frozenset(terms("size count ratio amount number total length duration score scores accuracy share "
-                               # "By what margin does Video-BCI surpass the previous best?" by "… by 3.8%" (set BF)
-                               "fraction proportion margin margins gain gains improvement improvements"))
+                               "fraction proportion margin margins gain gains improvement improvements"))  # margin: BF bf065
 
 
 _PARAMETERS = frozenset(terms("parameters"))

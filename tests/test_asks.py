@@ -70,6 +70,7 @@ def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem)
     # ... but a question or a request after it does, whoever it names
     ("Does Veda work on Wan2.1? what speedup would we get", "what speedup would we get"),
     ("What does Veda do? Tell us its speedup", "Tell us its speedup"),
+    ("Which optimizer did Veda use? We would also like the learning rate.", "We would also like the learning rate."),
     # a last question carrying on the one before asks both (read set BF, bf003)
     ("frameoracle keeps how many frames of 16? and when starting from 64 candidates?",
      "frameoracle keeps how many frames of 16? and when starting from 64 candidates?"),
@@ -166,6 +167,13 @@ def test_ask_part(text, last):
     ("Do the FrameOracle authors identify by name the five backbones used, and if so, which are they?", "FrameOracle",
      "five backbones"),
     ("Which dataset is the model trained on?", "", "dataset"),
+    # ... none where the request or the question asks no detail (second review)
+    ("Could you provide an explanation of the Veda router?", "Veda", ""),
+    ("Could you state the main contribution of Veda?", "Veda", ""),
+    ("Does Veda provide a theoretical analysis?", "Veda", ""),
+    ("What fraction of the visual tokens is pruned by Veda?", "Veda", "fraction"),
+    ("Number of GPUs in Veda, how many?", "Veda", "Number of GPUs"),
+    ("Learning rate of Veda, what is the value?", "Veda", "Learning rate"),
     ("protokv prototype bank capacity (how many prototypes)?", "ProtoKV", "number of prototypes"),
     ("how much memory", "", "amount of memory"),
     # a chat's shorthand for a detail (fresh set AC)

@@ -94,8 +94,10 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("When video generators and text-only LLMs were given adapters, which learned from fewer examples?",
      ["language models"]),    # thermal cameras and policy-gradient control (read set BF)
     ("Is there work on video anomaly detection with thermal or infrared cameras?", ["thermal imaging"]),
-    ("convergence guarantees for Adam in policy-gradient reinforcement learning?", ["policy-gradient RL"]),
+    ("convergence guarantees for Adam in policy-gradient reinforcement learning?", ["RL control"]),
     ("Which papers here deal with diffusion-based language models?", ["diffusion language models"]),
+    # text alone is still asked when the pictures are what it is set against (second review)
+    ("KV cache compression for text-only LLMs, as opposed to video LLMs?", ["text only", "language models"]),
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
     assert [d.name for d in asked_domains(question, VIDEO_COLLECTION) if d.name != "video"] == domains

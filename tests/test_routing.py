@@ -202,6 +202,7 @@ LIST_REQUESTS = [
     "our VLM keeps describing stuff that isn't in the clip. anything here that helps with that?",
     "want to run a model on inputs longer than it saw in training, without retraining. what's here?",
     "we sell CCTV incident detection. anything relevant for detecting bad events in footage?",
+    "our KV cache blows up. anything here that helps with that?",
 ]
 
 # one paper's fact, or its follow-up, though worded near a request for papers
@@ -242,6 +243,8 @@ SINGLE_PAPER = [
     "What ICLR work does Veda build on?",
     "Is there anything for the learning rate of Veda?",  # "anything for" only after "here", "relevant", "useful"
     "What is here in Veda?",
+    "I read Veda. anything about its memory footprint?",  # a pronoun: the paper just named (second review)
+    "Is there anything relevant for Veda's speedup?",
     "And what sort of synthetic tasks did they use for the analytically tractable case studies?",  # read set BF
 ]
 

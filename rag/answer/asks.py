@@ -177,7 +177,11 @@ _WHY_ASKED = re.compile(
 # need to check whether its license works for us": read set BD quoted the licence and 64-expert words' sentences)
 _OUR_CASE = re.compile(r"^(?!\W*(?:what|which|how|why|where|who|when|does|do|did|is|are|can|could|would|and|so|also|"
                        r"tell|give|show|list|name|find|quote|explain|describe|summari[sz]e|compare|please)\b)"
-                       r"(?![^?]*\?\s*$)(?=.*\b(?:our|ours|we|we're|we've|us)\b)", re.I)
+                       r"(?![^?]*\?\s*$)(?=.*\b(?:our|ours|we|we're|we've|us)\b)"
+                       # ... but a request put as a statement asks ("Let us know the learning rate too.", "We would
+                       # also like the learning rate.": second review)
+                       r"(?!.*\b(?:let\s+(?:us|me)\s+know|we(?:'d|\s+would)\s+(?:also\s+)?(?:like|love|want)|"
+                       r"we\s+(?:also\s+)?(?:need|want)\s+(?:the|its|their|to\s+know))\b)", re.I)
 _ASKS_ITSELF = re.compile(r"\b(?:what|which|how|why|where|who|when|whether|if)\b|,\s*(?:and|but)\s+(?:is|are|was|were|does|"
                           r"do|did|can|could|has|have)\b", re.I)
 

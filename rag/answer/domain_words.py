@@ -55,8 +55,8 @@ def _hyphen_or_space(pattern: str) -> str:
 
 
 # the words of an abstract or question on pictures, sounds or scenes rather than text alone
-_PICTURES = (r"\b(?:videos?|images?|visual\w*|vision|frames?|clips?|pixels?|multimodal|MLLMs?|VLMs?|VDMs?|audio|speech|"
-             r"3D|scenes?|point clouds?)\b")
+_PICTURES = (r"\b(?:videos?|images?|visual|visually|visuals|vision|frames|clips?|pixels?|multimodal|MLLMs?|VLMs?|VDMs?|"
+             r"audio|speech|3D|scenes?|point clouds?)\b")
 
 
 DOMAINS = (
@@ -114,8 +114,10 @@ DOMAINS = (
     # text alone, as a question sets it against the collection's video and image work ("KV cache compression for plain
     # text LLM serving" was answered from two video papers: read set BD): an abstract on it never names pictures; a
     # question naming them as well compares the two ("video generators and text-only LLMs … which learned faster?")
-    _domain("text only", r"\btext-only\b|\bplain text\b|\bpure(?:ly)? text(?:ual)?\b|\btext LLMs?\b|\btextual LLMs?\b",
-            _PICTURES.replace(r"\b(?:", r"\A(?![\s\S]*\b(?:", 1) + ")", plainly_said=True, unless=_PICTURES),
+    # (the abstract is held to its pictures alone: one saying "unlike text-only LLMs" is still a video paper)
+    Domain("text only", re.compile(_hyphen_or_space(r"\btext-only\b|\bplain text\b|\bpure(?:ly)? text(?:ual)?\b|"
+                                                    r"\btext LLMs?\b|\btextual LLMs?\b"), re.I),
+           re.compile(rf"\A(?![\s\S]*{_PICTURES})", re.I), plainly_said=True, unless=re.compile(_PICTURES, re.I)),
     _domain("language models", r"\b(?:M|Video-?|Vid)?LLMs?\b|\bVLMs?\b|\bLMMs?\b|\blanguage models?\b",
             r"\b[A-Za-z]{0,6}-?LLMs?\b|\blanguage(?: and \w+)? models?\b|\bGPT\w*|\bLLaMA\w*|\bQwen\w*|\bLLaVA\w*|"
             r"\bInternVL\w*|\bGemini\b|\bvision-language\b|\bchat\w*|\binstruction[- ]tun\w*|\bcontext windows?\b|"
@@ -132,9 +134,9 @@ DOMAINS = (
             r"\bdynamics models?\b|\bmodel-based\b"),
     _domain("light fields", r"\blight[- ]fields?\b", synonyms=True),
     # ... and read set BF's (bf052, bf060; dev ax061 asked the second too): thermal cameras, and control by policy
-    # gradients, which the video papers' reward-tuned models (RL, GRPO) do hold
+    # gradients (or any RL control: Q-learning, actor-critic), which the video papers' reward-tuned models (RL, GRPO) hold
     _domain("thermal imaging", r"\bthermal\b|\binfra-?red\b|\bnight[- ]vision\b|\bFLIR\b", synonyms=True),
-    _domain("policy-gradient RL", r"\bpolicy[- ]gradients?\b|\bactor[- ]critic\b|\bQ-learning\b|\bPPO\b|\bMDPs?\b|"
+    _domain("RL control", r"\bpolicy[- ]gradients?\b|\bactor[- ]critic\b|\bQ-learning\b|\bPPO\b|\bMDPs?\b|"
             r"\bMarkov decision process\w*", r"\breinforcement learning\b|\bRL\b|\bGRPO\b|\bpolic(?:y|ies)\b|\brewards?\b"),
     _domain("spiking networks", r"\bspiking\b|\bSNNs?\b", r"\bneuromorphic\b", synonyms=True),
     _domain("GANs", r"\bGANs?\b|\bgenerative adversarial\b", r"\badversarial\b", synonyms=True),

@@ -62,12 +62,18 @@ _SET_ASIDE = re.compile(r"\b(?:beyond|other than|besides|apart from|except(?: fo
                         r"\s[^,.;:?!()]*?(?=\s+(?:to|into|towards?|for)\s|[,.;:?!()]|$)", re.I)
 
 
+# what a question sets against what it asks: no reason to drop a domain for naming its opposite (second review)
+_CONTRAST = re.compile(r"\b(?:as opposed to|unlike|not|no|rather than|instead of|other than|excluding|except(?: for)?)\b"
+                       r"[^,.;:?!()]*", re.I)
+
+
 def asked_domains(question: str, snapshot: Snapshot) -> tuple[Domain, ...]:
     """The domains the question names that are not the collection's own subject, nor one alternative of an "or"
     ("segmenting objects, in videos or in 3D scenes"; but "protein or DNA sequences" asks molecules either way), nor
     set aside ("beyond images and video")."""
     question = _SET_ASIDE.sub(" ", question)
-    named = [d for d in DOMAINS if d.asked.search(question) and not (d.unless and d.unless.search(question))]
+    contrasted = _CONTRAST.sub(" ", question)  # "… text-only LLMs, as opposed to video LLMs" still asks text alone
+    named = [d for d in DOMAINS if d.asked.search(question) and not (d.unless and d.unless.search(contrasted))]
     if not named:
         return ()
     parts = alternative_parts(question)

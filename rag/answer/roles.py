@@ -120,6 +120,5 @@ FRAME_WORDS = frozenset(terms("which what papers paper work works study studies 
                               "build built building evaluate evaluated evaluating or and targeting targeted "
                               "specifically specific dedicated aimed focused focusing test testing tested model models "
                               # ... or "Which papers employ or analyse Mamba?" (read set BF: its "or" read as two topics)
-                              "employ employs analyse analyses analyze analyzes apply applies adopt adopts leverage "
-                              "leverages exploit exploits investigate investigates examine examines involve involves "
-                              "incorporate incorporates deal deals tackle tackles address addresses"))
+                              "employ analyse analyze apply adopt leverage exploit investigate examine involve "
+                              "incorporate deal tackle address"))  # terms() stems "employs" to "employ" too

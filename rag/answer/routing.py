@@ -79,8 +79,8 @@ _ASKED_FOR = re.compile(
     # "Anything on X?", "Is there anything about X?", "Got anything involving X?", "List everything about X"
     # ... after a frame: "ICML only: anything on model compression?" (fresh set W, w5006)
     # ... "anything here that helps with that?", "anything relevant for X?" (read set BD: an engineer's context first)
-    rf"|(?:^\W*|(?<=[a-z]{{3}}[.!])\s+|{_VENUE_FRAME}|\b(?:is there|are there|do you have|do we have|have you got|got|know of|find|show me|looking for|searching for)\s+)anything\s+"
-    r"(?:(?:(?:in\s+)?here\s+|relevant\s+|useful\s+)(?:for|to)\b|(?:(?:in\s+)?here\s+|relevant\s+|useful\s+)?(?:on|about|"
+    rf"|(?:^\W*|(?<=[a-z]{{2}}[.!])\s+(?![^?]*\b(?:its|their|it)\b)|{_VENUE_FRAME}|\b(?:is there|are there|do you have|do we have|have you got|got|know of|find|show me|looking for|searching for)\s+)anything\s+"
+    r"(?:(?:(?:in\s+)?here\s+|relevant\s+|useful\s+)(?:for|to)\b(?![^?]*(?:'s|’s)\b)|(?:(?:in\s+)?here\s+|relevant\s+|useful\s+)?(?:on|about|"
     r"regarding|concerning|involving|related to|relating to|around|covering|dealing with|using|that|which|in)\b)"
     # "What's been done on X?", "What has been published about X?", "What do you have on X?"
     r"|\bwhat(?:'s|\s+is|\s+has|\s+have)\s+(?:been\s+|people\s+)?(?:done|published|written|proposed|tried|studied|"
@@ -90,7 +90,7 @@ _ASKED_FOR = re.compile(
     # "what's in here about X?" (fresh set X, x7010)
     r"|\bwhat(?:'s|’s|\s+is)\s+(?:in\s+)?here\s+(?:on|about|regarding|concerning|for)\b"
     # ... or after the need it is asked for: "want to run a model on longer inputs. what's here?" (read set BD)
-    r"|(?:^\W*|(?<=[a-z]{3}[.!])\s+)what(?:'s|’s|\s+is)\s+(?:in\s+)?(?:here|there)\W*$"
+    r"|(?:^\W*|(?<=[a-z]{2}[.!])\s+)what(?:'s|’s|\s+is)\s+(?:in\s+)?(?:here|there)\W*$"
     r"|\bwhat\s+(?:do you have|do we have|is there|is out there|exists|is available)\s+"
     r"(?:in\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+)?(?:on|about|regarding|concerning|for)\b"
     r"|\bwhat\s+(?:has|have)\s+(?:the\s+)?(?:community|field|people|researchers)\s+(?:done|tried|proposed|published)\b"

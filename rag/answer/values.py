@@ -40,7 +40,7 @@ _ENUMERATOR = re.compile(r"\((?:\d|[ivx]{1,4}|[a-h])\)")  # "(1)", "(ii)", "(a)"
 # nouns whose value is a quantity: "what speedup", "which accuracy"
 _QUANTITIES = frozenset(terms("speedup speedups accuracy percentage ratio throughput latency size count time duration "
                                 "score scores bit-width bitwidth precision rate rates share fraction proportion margin "
-                                "margins gain gains improvement improvements"))
+                                "margins"))
 
 
 def missing_details(hit: Hit, asks: Asks) -> list[str]:

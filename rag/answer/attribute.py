@@ -223,6 +223,8 @@ _REQUEST = re.compile(r"^(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?|plea
                       r"its\s+(?:main|key))\b)", re.I)
 _WH_AFTER = re.compile(r"(?:what|which|how|who|whether|if)\b", re.I)
 _PREPOSITION_WH = re.compile(r"(?:on|in|at|with|from|for|by|under)\s+(?:what|which)\b", re.I)
+# words after which an asked noun phrase has ended: "… random seeds were run", "… iterations used to distil …"
+_PHRASE_ENDS = r"used|for|in|by|that|with|on|at|during|when|is|are|was|were"
 # a yes-or-no question on whether the paper reports a detail: "Does the UrbanFeel benchmark report inter-rater
 # reliability …?", "Do they mention the GPU type?"; not whether it includes or discusses a thing ("Does ParallelBench
 # include autoregressive LLMs?" is answered by the sentence naming them, "Does Veda report any improvement over
@@ -230,12 +232,12 @@ _PREPOSITION_WH = re.compile(r"(?:on|in|at|with|from|for|by|under)\s+(?:what|whi
 _REPORTS = re.compile(r"^(?:does|do|did)\s+(?:(?:the|this|that|its|their)\s+)?(?:[\w-]+\s+){0,3}?(?:report|state|mention|"
                       r"disclose|specify|quantify|identify|name)\s+(?:by\s+name\s+)?"
                       r"(?:the\s+|its\s+|their\s+|any\s+|an?\s+)?(?P<how>how many\s+)?"
-                      r"(?P<what>[\w-]+(?: [\w-]+){0,3}?)(?:\s+(?:of|for|in|used|that|by|with|at|on|during|when|were|was|is|are|"
-                      r"behind|over|than|against|across|compared)\b|\s*[,?]|\s*$)", re.I)
+                      rf"(?P<what>[\w-]+(?: [\w-]+){{0,3}}?)(?:\s+(?:{_PHRASE_ENDS}|of|behind|over|than|against|across|"
+                      r"compared)\b|\s*[,?]|\s*$)", re.I)
 # "the precise number of …": the count's noun follows it
 _BARE_COUNT = re.compile(r"(?:(?:precise|exact|total|overall|average|approximate|actual)\s+)?(?:number|amount|count)", re.I)
-_COUNT_OF = re.compile(r"^\s+of\s+(?P<what>[\w-]+(?: [\w-]+){0,3}?)(?=\s+(?:used|for|in|to|by|that|with|on|at|during|when|"
-                       r"per|does|do|did|is|are|was|were)\b|\s*[,?]|\s*$)", re.I)
+_COUNT_OF = re.compile(rf"^\s+of\s+(?P<what>[\w-]+(?: [\w-]+){{0,3}}?)(?=\s+(?:{_PHRASE_ENDS}|to|per|does|do|did)\b|"
+                       r"\s*[,?]|\s*$)", re.I)
 # "how long is taking the training", "how much time does the training take", "how long was the pre-training"
 _TAKING = re.compile(r"^how (?:long|much time) (?:(?:is|are|was|were|does|did|do)\s+)?(?:(?:it|they)\s+)?"
                      r"(?:(?:take|takes|taking|took)\s+)?(?:for\s+)?(?:the\s+|its\s+|their\s+)?"

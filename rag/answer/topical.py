@@ -64,17 +64,27 @@ def domain_list(p: np.ndarray, hits: list[Hit], asked: tuple[Domain, ...], topic
     rest, role = topic, named_role(topic)
     if role:  # "benchmarks on diffusion language models": that domain's papers that bring one
         rest = rest[:role[1].start()] + " " + rest[role[1].end():]
-    rest = _ANY_ROLE.sub(" ", rest)
-    rest = re.sub(r"(?<=\w)-based\b", "", rest)  # "diffusion-based language models" names the domain alone (set BF)
-    for domain in DOMAINS:  # the collection's subject too: "continual learning of video" asks nothing more
-        rest = domain.asked.sub(" ", rest)
-    if terms(rest) - FRAME_WORDS:
+    # the collection's subject is taken out too: "continual learning of video" asks nothing more
+    if terms(_without_domains(_ANY_ROLE.sub(" ", rest))) - FRAME_WORDS:
         return p
     said = [[_phrase(words) for words in _joined(d.asked.finditer(topic), topic)] + ([d.asked] if d.synonyms else [])
             for d in asked]
     names = np.array([all(any(w.search(f"{h.paper.title}\n{h.paper.text}") for w in words) for words in said if words)
                       and (not role or introduces(h.paper.text, role[0])) for h in hits], dtype=bool)
     return np.where(names, np.maximum(p, threshold), p)
+
+
+def _without_domains(text: str) -> str:
+    """The text with every domain's words taken out, the longest name first: "diffusion-based language models" is one
+    domain's name, not "language models" and "diffusion-based" left over (read set BF)."""
+    spans = sorted((m.span() for d in DOMAINS for m in d.asked.finditer(text)), key=lambda span: span[0] - span[1])
+    taken: list[tuple[int, int]] = []
+    for start, end in spans:
+        if all(end <= a or start >= b for a, b in taken):
+            taken.append((start, end))
+    for start, end in sorted(taken, reverse=True):
+        text = f"{text[:start]} {text[end:]}"
+    return text
 
 
 def _joined(matches, text: str) -> list[str]:

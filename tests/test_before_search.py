@@ -97,3 +97,13 @@ def test_a_filter_no_paper_passes_says_so_before_any_search(built_settings, venu
     named = rag.ask("What speedup does Veda report?", venue=venue, year=year, settings=built_settings)
     assert named.abstained and not named.citations
     assert named.text.startswith(f"Veda is ICML 2026, outside the {said} filter.")
+
+
+def test_a_hostile_filter_echoed_in_the_answer_loses_its_control_characters(built_settings):
+    """The empty filter's name is the caller's text: shown back without control characters; the page escapes the
+    rest (tests/test_safety.py)."""
+    venue = "<img src=x onerror=alert(1)>**b**\x07\x1b]52;c;eA==\x07\u202e"
+    answer = rag.ask("Which papers work on streaming video?", venue=venue, settings=built_settings)
+    assert answer.abstained and not answer.citations
+    assert "<img src=x onerror=alert(1)>**b**" in answer.text
+    assert not any(c in answer.text for c in "\x07\x1b\u202e")

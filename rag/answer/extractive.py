@@ -16,6 +16,7 @@ from rag.answer.quoting import MOST_SENTENCES, Source, best_sentences
 from rag.answer.roles import asked_role, introducing
 from rag.answer.understand import LOOSELY_RELATED
 from rag.answer.wording import GIST_WORDS
+from rag.safety import terminal_text
 from rag.corpus.terms import analyse, terms
 from rag.types import Hit, Paper
 
@@ -134,7 +135,8 @@ def filter_name(venue, year) -> str:
     """The filters as a reader says them: "ICLR 2026", "ICML or ICLR"."""
     venues = [venue] if isinstance(venue, str) else list(venue or ())
     chosen = " or ".join(venues) if venues else ""
-    return " ".join(x for x in (chosen, str(year) if year else "") if x)
+    # the filter is the caller's text, echoed: no control character of it reaches the answer (a hostile `venue=`)
+    return terminal_text(" ".join(x for x in (chosen, str(year) if year else "") if x))
 
 
 def excluded_answer(papers: list[Paper], venue, year) -> str:

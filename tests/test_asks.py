@@ -206,6 +206,17 @@ def test_ask_part(text, last):
     # an adverb that only insists is no part of the attribute (fresh set AS, session 22)
     ("SurgiFlowVid: which surgical datasets exactly?", "SurgiFlowVid", "surgical datasets"),
     ("Which datasets, precisely, does StreamMem use?", "StreamMem", "datasets"),
+    # a reviewer asking whether the paper said it, a professor's request with the question inside (session 28)
+    ("Did Veda say which GPUs they measured the speedup on?", "Veda", "GPUs"),
+    ("Did the KERN paper report how many parameters their MoE models had?", "KERN", "number of parameters"),
+    ("ProtoKV advertises a fixed memory — did they say how many prototypes the bank holds?", "ProtoKV",
+     "number of prototypes"),
+    ("Could you state which specific vision encoder is kept frozen in V-LynX?", "V-LynX", "specific vision encoder"),
+    ("Would you state how many videos the RVAS dataset released alongside LESA contains?", "LESA", "number of videos"),
+    ("which base video model served as the teacher in SGMD's distillation?", "SGMD", "base video model"),
+    ("Does Veda provide a theoretical analysis?", "Veda", ""),  # "provide", "give" ask no detail of their own
+    ("Could you tell me which commercial model Sparr outperforms?", "Sparr", ""),  # dev ad13036: named otherwise
+    ("Deep Forcing: how many times longer than its training clip length can it roll out?", "Deep Forcing", ""),  # ax006
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase
@@ -217,6 +228,8 @@ def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase)
     ("What is the total duration of footage in UCS-Bench?", "UCS-Bench", "number"),  # dev w360 quoted no number
     ("What are the parts of SegPVSG?", "SegPVSG", ""),
     ("What scale of reasoning does UrbanFeel test?", "UrbanFeel", ""),  # a size noun among other asked words
+    # ... but a measure asked as the detail wants one, whatever other words come with it (diagnostic set BI, bi049)
+    ("Could you state the total duration of egocentric footage in UCS-Bench?", "UCS-Bench", "number"),
 ])
 def test_a_size_alone_wants_a_quantity(text, name, wants):
     assert asks(question(text), name).wants == wants

@@ -203,6 +203,10 @@ LIST_REQUESTS = [
     "want to run a model on inputs longer than it saw in training, without retraining. what's here?",
     "we sell CCTV incident detection. anything relevant for detecting bad events in footage?",
     "our KV cache blows up. anything here that helps with that?",
+    # every paper of a venue, or "here"; who here does it (read set BG, session 28)
+    "I need every ICLR paper that is about generating videos.",
+    "I want a slide listing every paper here that keeps a memory of a live video stream.",
+    "Who here reports results on Charades-STA?",
 ]
 
 # one paper's fact, or its follow-up, though worded near a request for papers

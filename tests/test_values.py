@@ -219,6 +219,11 @@ TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms pe
     ("Distil", DISTIL, "Which teacher video diffusion model does Distil distil from?",
      ["which teacher video diffusion model"]),
     ("Muse", TEACHER, "Which teacher does Muse beat in linear probing?", []),
+    # "a teacher model" names none, though a name comes a few words later (diagnostic set BI, bi022)
+    ("Skel", "We propose Skel. Distillation transfers reasoning from a teacher model, while Discriminative Finetuning "
+     "sharpens boundaries.", "Which teacher model does Skel distill from?", ["which teacher model"]),
+    ("Skel", "We propose Skel. Skel distills from a teacher model (InternViT-300M).",
+     "Which teacher model does Skel distill from?", []),
     # phones are counted as the devices they are (dev v204, a435)
     ("Phonebench", PHONES, "How many phones was Phonebench collected on?", []),
     ("Phonebench", PHONES, "How many participants rated Phonebench?", ["number of participants"]),

@@ -25,6 +25,8 @@ _WHICH_NUMBER = re.compile(r"^Which (?:total |exact )?number of\s+", re.I)
 # was answered with "We validate our approach on three surgical datasets", which names none)
 _NAMES_OF = re.compile(r"\bwhat(?:'s|’s| is| are| was| were) the names? of (?:the |its |their )?"
                        r"(?:\d+ |two |three |four |five |six |seven |eight |nine |ten )?", re.I)
+# a size that is a measure, asked as a number (not "What scale of reasoning does UrbanFeel test?")
+_MEASURED = frozenset(terms("size sizes duration length hours footage"))
 # phrasings that carry no content: "what does DRAQ stand for", "what does X add on top of Y"
 _PHRASING = re.compile(r"\b(?:stand(?:s)? for|on top of|in terms of|compared (?:to|with)|as well as|in addition to)\b",
                        re.I)
@@ -79,6 +81,10 @@ def asks(question: Question, names: str = "") -> Asks:
     # a detail headed by a role noun ("what modelling simplification") is answered in other words, never lacking
     roles = tuple(d for d in details if _role_headed(d[0]))
     details = tuple(d for d in details if d not in roles)
+    # ... and so is an asked detail that is one: "the total duration of egocentric footage in UCS-Bench" (diagnostic set
+    # BI, bi049: "egocentric" kept the whole ask from being a size, and a sentence without the 170+ hours was quoted)
+    if not wants and any(head and head <= _MEASURED for _, _, head in details):
+        wants = "number"
     wanted = frozenset().union(*(d for _, d, _ in details)) or frozenset(ask)
     parts = tuple(asks(replace(question, text=clause), names) for clause in clauses) if len(clauses) > 1 else ()
     return Asks(frozenset(focus), frozenset(ask), wants, " and ".join(things), problem, gist=not asked - GIST_WORDS,

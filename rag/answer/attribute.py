@@ -33,7 +33,9 @@ def attribute(asked: str, names: str = "") -> str:
     # "could you state the dimensionality of …" asks "what is the dimensionality …"; "could you state under which
     # licence …" asks the question it holds (read set BF, bf042)
     # ("could you tell me how much SGMD speeds up …" is left as it was: dev w4012)
-    text = _REQUEST.sub(lambda m: m.group(0) if _WH_AFTER.match(text, m.end()) else
+    # ... and "would you state which encoder / how many videos …" asks the which- or how-many question it holds (diagnostic
+    # set BI: no attribute was read, so never "does not report")
+    text = _REQUEST.sub(lambda m: "" if _WHICH_AFTER.match(text, m.end()) else m.group(0) if _WH_AFTER.match(text, m.end()) else
                         "" if _PREPOSITION_WH.match(text, m.end()) else "what is ", text)
     text = _EMPHASIS.sub("", text)  # "SurgiFlowVid: which surgical datasets exactly?" asks "surgical datasets"
     text = re.sub(r"(?i),?\s+please$", "", text)
@@ -53,7 +55,8 @@ def attribute(asked: str, names: str = "") -> str:
             return ""
         return "size" if what.lower() in ("it", "they", "this", "that") else what if _AMOUNTS.search(what) \
             else re.sub(r"(?<=[^s])s$", "", what) + " size"
-    match = (_ATTRIBUTE_IS.search(text) or _ATTRIBUTE_THEN_SUBJECT.search(text) or _ATTRIBUTE.search(text)
+    match = (_ATTRIBUTE_IS.search(text) or _ATTRIBUTE_THEN_SUBJECT.search(text) or _HOW_MANY_THEN_SUBJECT.search(text)
+             or _ATTRIBUTE.search(text)
              or _ATTRIBUTE_DID.search(text) or _HOW_MANY.search(text) or _ATTRIBUTE_SUBJECT.search(text)
              or _REPORTS.search(text) or _fragment(text))
     phrase = match.group("what") if match else ""
@@ -94,6 +97,11 @@ _ATTRIBUTE_THEN_SUBJECT = re.compile(
     r"(?P<what>(?:(?!(?:is|are|was|were|does|do|did|has|have|had)\b)[\w-]+)"
     r"(?: (?!(?:is|are|was|were|does|do|did|of|for|in|on|to|with|by|from)\b)[\w-]+){0,2}?)\s+"
     r"(?:the|its|their|these|this|those)\s[^?]*\s(?:is|are|was|were)\b", re.I)
+# ... or a count: "how many videos the RVAS dataset released alongside LESA contains" (diagnostic set BI)
+# (not "how many times longer than its training clip …": dev ax006)
+_HOW_MANY_THEN_SUBJECT = re.compile(r"^(?P<how>how many)\s+(?!times\b)(?P<what>[\w-]+(?: (?!(?:than|does|do|did|is|are|was|were|has|have|had|can|could|will|would|in|of|on|for|at|"
+                                    r"with|by|from|to)\b)[\w-]+){0,2}?)\s+"
+                                    r"(?:the|its|their|these|this|those)\s", re.I)
 # the asked thing as the subject of a past verb that ends the question: "How many annotators labelled UrbanFeel?"
 _ATTRIBUTE_DID = re.compile(r"^(?:what|which|(?P<how>how many|how much))\s+(?P<what>[\w-]+(?: [\w-]+){0,2}?) "
                             r"[a-z]+ed\s*$", re.I)
@@ -108,7 +116,8 @@ _ATTRIBUTE_SUBJECT = re.compile(
     # ... a verb in its base form, as a second language may word it: "What optimizer use the KERN authors?" (probes
     # of session 27, answered from other sentences)
     r"use|employ|adopt|apply|choose|need|require|report|train|run|take)(?:\s+(?:or|and)\s+[a-z]+)?\s+"
-    r"(?:the|a|an|its|their|it|them|this|these|those|each|every)\b", re.I)
+    # ... "which base video model served as the teacher" (read set BG)
+    r"(?:as\s+)?(?:the|a|an|its|their|it|them|this|these|those|each|every)\b", re.I)
 # a question typed as a noun phrase, the paper's name taken out: "batch size for Video-MTR's RL training?",
 # "learning rate of Veda?", "Veda batch size?" ask for "batch size" / "learning rate" as "What is …?" would (fresh
 # set R, r050, answered with another sentence: no attribute, so never "does not report"). Not tuned.
@@ -184,7 +193,7 @@ _ASIDE = re.compile(r"\s*\([^()]*\)")
 # an adverb that only insists (fresh set AS, session 22: "which three surgical datasets exactly?" read "datasets
 # exactly" or nothing as the attribute, so the sentence "on three surgical datasets" was quoted as if it named them)
 _EMPHASIS = re.compile(r",?\s+\b(?:exactly|precisely|specifically|in particular|concretely)\b,?(?=\s|$)", re.I)
-_SUBJECT_OF = re.compile(r"^(.+?) (?:turn(?:s|ed)? out|came|comes?|remain(?:s|ed)?|perform(?:s|ed)?|scor(?:es?|ed)|rank(?:s|ed)?|wins?|won|"
+_SUBJECT_OF = re.compile(r"^(.+?) (?:turn(?:s|ed)? out|came|comes?|serv(?:es|ed) as|act(?:s|ed) as|remain(?:s|ed)?|perform(?:s|ed)?|scor(?:es?|ed)|rank(?:s|ed)?|wins?|won|"
                          r"leads?|led|stands?|stood|gets?|got|beats?|achieves?|achieved|reach(?:es|ed)?|works?)\b.*$",
                          re.I)
 # a frame before the question word: a dash or colon left where the paper's name was, or "In the … paper," / "For
@@ -207,7 +216,11 @@ _FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on|with 
                     r"|which\s|what\s+(?!(?:is|are|was|were|do|does|did)\b)[\w-]+(?:\s+[\w-]+){0,2}?\s+(?:do|does|did|is|are|was|were)\b"
                     # ... or a count ("kern router experiments — how many experts and total params …", fresh set AG;
                     # "KERN router: how many experts per layer …", the colon after the name: fresh set AK, ak021)
-                    r"|how\s+(?:many|much)\s))", re.I)
+                    r"|how\s+(?:many|much)\s)"
+                    # ... or before a yes-or-no question on what the paper reports ("ProtoKV advertises a fixed-capacity
+                    # memory — did they say how many prototypes the bank holds?", diagnostic set BI)
+                    r"|[^?—–]{1,120}?\s[—–]\s*(?=(?:did|does|do)\s+(?:[\w-]+\s+){0,3}?(?:ever\s+)?(?:report|state|mention|"
+                    r"disclose|specify|say|give|provide|reveal)\b))", re.I)
 # values offered after a dash: "lsgquant bit width — w4a4, w8a8, something lower?" (fresh set AD, ad13009)
 _DASH_VALUES = re.compile(r"\s+[—–-]\s+[\w.+-]*\d[\w.+-]*\s*,.*$")
 # options offered after the asked thing: "which datasets, movi or ytvis?" asks "datasets" (fresh set W, w4041)
@@ -222,6 +235,8 @@ _REQUEST = re.compile(r"^(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?|plea
                       r"indicate|disclose|tell\s+(?:me|us))\s+(?:me\s+|us\s+)?(?!(?:an?|the\s+(?:main|key|sentence)|"
                       r"its\s+(?:main|key))\b)", re.I)
 _WH_AFTER = re.compile(r"(?:what|which|how|who|whether|if)\b", re.I)
+# (not after "tell me": "could you tell me which commercial model X outperforms" names it in other words, dev ad13036)
+_WHICH_AFTER = re.compile(r"(?<!me )(?<!us )(?:what|which|how many)\s+(?!(?:is|are|was|were|the|its|their)\b)[\w-]+", re.I)
 _PREPOSITION_WH = re.compile(r"(?:on|in|at|with|from|for|by|under)\s+(?:what|which)\b", re.I)
 # words after which an asked noun phrase has ended: "… random seeds were run", "… iterations used to distil …"
 _PHRASE_ENDS = r"used|for|in|by|that|with|on|at|during|when|is|are|was|were"
@@ -229,11 +244,17 @@ _PHRASE_ENDS = r"used|for|in|by|that|with|on|at|during|when|is|are|was|were"
 # reliability …?", "Do they mention the GPU type?"; not whether it includes or discusses a thing ("Does ParallelBench
 # include autoregressive LLMs?" is answered by the sentence naming them, "Does Veda report any improvement over
 # baselines?" by its result: second review)
-_REPORTS = re.compile(r"^(?:does|do|did)\s+(?:(?:the|this|that|its|their)\s+)?(?:[\w-]+\s+){0,3}?(?:report|state|mention|"
-                      r"disclose|specify|quantify|identify|name)\s+(?:by\s+name\s+)?"
+# ... "Did Veda ever say which GPUs they measured it on?", "did they say how many prototypes the bank holds?", "did they
+# ever give the actual γ value …?" (a reviewer's voice, read set BG and diagnostic set BI, session 28)
+_REPORTS = re.compile(r"^(?:does|do|did)\s+(?:(?:the|this|that|its|their)\s+)?(?:[\w-]+\s+){0,3}?(?:ever\s+)?(?:(?:report|state|"
+                      r"mention|disclose|specify|quantify|identify|name)\s+(?:by\s+name\s+)?(?:(?:which|what)\s+)?|"
+                      # ... "say", "give" only with what is asked after them ("Does Veda provide a theoretical analysis?"
+                      # asks no detail)
+                      r"(?:say|give|provide|reveal)\s+(?=which\b|what\b|how\s+many\b|the\s+(?:exact|actual|precise|specific)\b)"
+                      r"(?:(?:which|what)\s+)?)(?:(?:exact|specific)\s+)?"
                       r"(?:the\s+|its\s+|their\s+|any\s+|an?\s+)?(?P<how>how many\s+)?"
                       rf"(?P<what>[\w-]+(?: [\w-]+){{0,3}}?)(?:\s+(?:{_PHRASE_ENDS}|of|behind|over|than|against|across|"
-                      r"compared)\b|\s*[,?]|\s*$)", re.I)
+                      r"compared|they|their|its|it|the|we|this|these)\b|\s*[,?]|\s*$)", re.I)
 # "the precise number of …": the count's noun follows it
 _BARE_COUNT = re.compile(r"(?:(?:precise|exact|total|overall|average|approximate|actual)\s+)?(?:number|amount|count)", re.I)
 _COUNT_OF = re.compile(rf"^\s+of\s+(?P<what>[\w-]+(?: [\w-]+){{0,3}}?)(?=\s+(?:{_PHRASE_ENDS}|to|per|does|do|did)\b|"

@@ -16,7 +16,8 @@ import re
 _VENUE_FRAME = r"^\W*(?-i:[A-Z]{3,}\w*)(?:\s+\d{4})?(?:\s+only)?\s*[:—–]\s*"
 VENUE_FIRST = re.compile(_VENUE_FRAME + r"(?=\w)")
 # "who reports results on charades-sta?", "who else uses Mamba?": asks for the papers that do (lists.py frames it)
-WHO_DOES = (r"who(?:\s+else)?\s+(?=(?:reports?|evaluates?|uses?|tests?|benchmarks?|works?\s+on|studies|proposes?|"
+# ... "who here reports results on X?" (read set BG)
+WHO_DOES = (r"who(?:\s+else|\s+(?:in\s+)?here)?\s+(?=(?:reports?|evaluates?|uses?|tests?|benchmarks?|works?\s+on|studies|proposes?|"
             r"tackles?|addresses?|looks?\s+(?:at|into)|compares?\s+(?:on|against)|builds?\s+on)\b)")
 # ("case studies" are a paper's experiments: "what synthetic tasks did they use for the case studies?", read set BF)
 _PAPER_WORDS = (r"(?:papers|works|methods|approaches|(?<!case )studies|articles|abstracts|publications|submissions|entries|"
@@ -30,7 +31,9 @@ _LIST = re.compile(
     # "Which ones use RL?" asks for papers; "what do randomly initialized ones compute?" (networks) does not
     r"|\b(?:which|what) (?:other )?ones\b"
     # "Need every paper that evaluates on Ego4D", "papers: token pruning for video LLMs" (probes of session 26)
-    r"|\bevery\s+(?:single\s+)?(?:paper|work|study)\s+(?:that|which|on|about|in|using|with|where)\b|^\W*(?:papers|works)\s*[:—–]"
+    # ... "I need every ICLR paper that …", "every paper here that …" (read set BG: answered from one paper or none)
+    r"|\bevery\s+(?:single\s+)?(?:(?-i:[A-Z]{3,}\w*)(?:\s+\d{4})?\s+)?(?:paper|work|study)\s+(?:(?:in\s+)?here\s+|"
+    r"in\s+(?:the|this)\s+(?:set|collection|list)\s+)?(?:that|which|on|about|in|using|with|where)\b|^\W*(?:papers|works)\s*[:—–]"
     # "which of these look at X?" asks for papers; "which of these is faster?" compares two (fresh set X, x7002)
     r"|\bwhich of (?:these|those)(?: papers| works| abstracts)?\s+(?!(?:is|was|one|two|three|does|did|has)\b)[a-z]+"
     r"|\b(?:papers|works|studies|publications) (?:on|about|that|which|where|in which|whose|studying|using|proposing|with|"

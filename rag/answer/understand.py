@@ -10,6 +10,7 @@ from rag.answer.conversation import (BOTH, LOOSELY_RELATED, conversation_pair, c
                                      made_standalone)
 from rag.answer.descriptions import titled_phrases
 from rag.answer.facts import SnapshotFacts, snapshot_facts
+from rag.answer.framing import without_framing
 from rag.answer.names import compact, introduces
 from rag.answer.routing import code_of_topic, route, without_code
 from rag.corpus.terms import stemmer
@@ -48,6 +49,7 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
                venue: str | list[str] | tuple[str, ...] | None = None, year: int | None = None) -> Question:
     """Resolve follow-ups, filters and the kind of question, from the text and the index's own venues."""
     history = history or []
+    text = without_framing(text)  # "For my slides: …", "… I couldn't find it.": the asker's, not the papers'
     kind = route(text)
     code_only = kind == "code" and code_of_topic(text, snapshot_facts(snapshot).filter_words)
     kind = "list" if code_only else kind  # the topic's papers, then those of them that link code

@@ -40,7 +40,7 @@ _ENUMERATOR = re.compile(r"\((?:\d|[ivx]{1,4}|[a-h])\)")  # "(1)", "(ii)", "(a)"
 # nouns whose value is a quantity: "what speedup", "which accuracy"
 _QUANTITIES = frozenset(terms("speedup speedups accuracy percentage ratio throughput latency size count time duration "
                                 "score scores bit-width bitwidth precision rate rates share fraction proportion margin "
-                                "margins"))
+                                "margins dimensionality"))
 
 
 def missing_details(hit: Hit, asks: Asks) -> list[str]:
@@ -146,14 +146,21 @@ def named_near(sentence: str, need: frozenset[str], own: list[str], asked: froze
     """Does a name of the kind holds_value accepts stand within NEAR words of one of the detail's words?"""
     spans = [(m.start(), m.end()) for m in re.finditer(r"[\w-]+", sentence)]
     at = [i for i, (a, b) in enumerate(spans) if terms(sentence[a:b]) & need]
+    # "from a teacher model, while Discriminative Finetuning …" names no teacher: a detail said with "a"/"an" is named
+    # only by what follows it at once ("a teacher model (InternViT-300M)"; diagnostic set BI, bi022)
+    some = {j for j in at if _INDEFINITE.search(sentence[:spans[j][0]])}
     for m in _NAMED.finditer(sentence):
         if not holds_value(m.group(0), "names", own, asked, initials):
             continue
         first = next(i for i, (a, b) in enumerate(spans) if b > m.start())
         last = max(i for i, (a, b) in enumerate(spans) if a < m.end())
-        if any(first - NEAR <= j <= last + NEAR for j in at):
+        if any(j < first <= j + 2 if j in some else first - NEAR <= j <= last + NEAR for j in at):
             return True
     return False
+
+
+# "a teacher", "an off-the-shelf video generation model": up to two words between the article and the detail's word
+_INDEFINITE = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}$", re.I)
 
 
 _WORD = re.compile(r"[\w.,+~-]+")

@@ -1,0 +1,40 @@
+"""rag/answer/framing.py: what askers say of their own reading is no part of the question."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answer.framing import without_framing
+
+
+@pytest.mark.parametrize(("asked", "question"), [
+    # after the question: how they looked, what they will do with it, that they want all of it (read set BG)
+    ("Did Veda say which GPUs they used? I couldn't find it.", "Did Veda say which GPUs they used?"),
+    ("Which MLLM is the baseline built on? As far as I can tell it isn't stated.", "Which MLLM is the baseline built on?"),
+    ("Which ICML papers modify video diffusion models? I want the full set.",
+     "Which ICML papers modify video diffusion models?"),
+    ("Which papers deal with forgetting? I only found one, am I missing some?", "Which papers deal with forgetting?"),
+    ("How many videos are in RVAS? I need the number for a slide.", "How many videos are in RVAS?"),
+    ("Did they say how many prototypes the bank holds? Couldn't spot it.", "Did they say how many prototypes the bank holds?"),
+    ("How many parameters is the selector? need to know if it fits on one card", "How many parameters is the selector?"),
+    ("Give me the three components of lsgquant, I want one bullet each on my slide.",
+     "Give me the three components of lsgquant"),
+    # before it: the occasion, keeping the paper or topic it names
+    ("For my SGMD slides: which base model served as the teacher?", "SGMD: which base model served as the teacher?"),
+    ("I'm presenting the paper that prunes before it quantizes. What rule do they propose?",
+     "the paper that prunes before it quantizes. What rule do they propose?"),
+    ("I'm presenting PPLLaVA on Friday. What problem does it solve?", "PPLLaVA. What problem does it solve?"),
+])
+def test_the_askers_own_reading_is_taken_out(asked, question):
+    assert without_framing(asked) == question
+
+
+@pytest.mark.parametrize("asked", [
+    "I couldn't find the GPU count in Veda. Is it reported?",  # the first sentence says what is asked
+    "I read Veda. Wondering whether they report the GPU count.",  # nothing asked before it
+    "I need every ICLR paper that is about generating videos.",  # a request, not a remark
+    "Which papers study talking-head video generation?",  # "talk" is a topic here, no occasion
+    "I couldn't find it.",  # nothing else would be left
+])
+def test_a_question_that_is_all_asked_is_left_as_it_is(asked):
+    assert without_framing(asked) == asked

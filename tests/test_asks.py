@@ -262,6 +262,7 @@ def test_a_question_on_the_paper_alone_asks_for_its_gist():
     ("What's the core idea?", True),
     ("Thanks! What is MotionSight?", True),
     ("Ok, tell me about MotionSight.", True),
+    ("One-line takeaway of MotionSight?", True),  # a takeaway is no word an abstract could lack (read set BG)
     # a detail, however it is put
     ("What are the key components?", False),
     ("What is the main dataset?", False),
@@ -279,6 +280,13 @@ def test_a_question_for_the_main_idea_asks_for_the_gist(text, gist):
     ("Which paper does X, and what module do they design?", ["what module do they design?"]),
     ("Is there a paper on X and what does it use?", ["what does it use?"]),
     ("How many does it keep and what happens to accuracy?", ["How many does it keep", "what happens to accuracy?"]),
+    # a count asked after a preposition is asked too; "in what kind of …" is not cut off (dev bd010)
+    ("How much does it help, and on how many datasets?", ["How much does it help", "on how many datasets?"]),
+    ("Which LLMs was it tried on, and in what kind of scenes does it help most?",
+     ["Which LLMs was it tried on, and in what kind of scenes does it help most?"]),
+    # "is that right" asks whether the sentence before is (read set BG, bg021)
+    ("I read that X found momentum reverses. Is that right, and how did they test it?",
+     ["I read that X found momentum reverses.", "how did they test it?"]),
     # a description of the paper, then what is asked of it
     ("The paper that compresses KV caches for streaming video: how much memory does it save?",
      ["how much memory does it save?"]),
@@ -329,6 +337,7 @@ def test_the_question_own_spelling_of_a_name_is_no_focus():
      {"build", "memori", "keep", "live", "video", "stream"}),
     ("Is there work on reading lips from silent video?", {"read", "lip", "silent", "video"}),  # "reading" is content
     ("I'm curious whether anyone cuts down the visual tokens of video LLMs", {"cut", "visual", "token", "video", "llms"}),
+    ("One-line takeaway: the paper on why pruned LLMs collapse?", {"prune", "llms", "collaps"}),  # read set BG, bg016
 ])
 def test_function_words_and_request_words_are_no_focus(text, content):
     # "some", "so", "up", "done" are in no abstract: as focus they counted as content the collection lacks

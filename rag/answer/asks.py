@@ -136,7 +136,12 @@ _ASKS_WHICH_PAPER = re.compile(
 _DESCRIBED_FIRST = re.compile(r"[:—–]\s+(?=(?:so\s+|and\s+|then\s+)?(?:what|which|how|on which|in which|where|why|who|when|"
                               r"does|do|did|is|are|was|were|can)\b)", re.I)
 _DESCRIBES_PAPER = re.compile(r"\b(?:paper|work|study|article|method|approach|framework|model|one|versus|vs\.?|compare)\b", re.I)
-_CLAUSE = re.compile(r",?\s+and (?=(?:what|which|how|on which|in which|where|why|who|when|does|do|is|are)\b)", re.I)
+# ... a preposition may come first: "How much does it help, and on how many datasets?" (read set BG, bg020)
+# (a count or amount only: "…, and in what kind of scenes does it help most?" is answered in other words, dev bd010)
+_CLAUSE = re.compile(r",?\s+and (?=(?:(?:on|in|at|for|with|by|from|over|across|under|to)\s+how\s+(?:many|much)|on which|"
+                     r"in which|what|which|how|where|why|who|when|does|do|is|are)\b)", re.I)
+# a clause that asks whether what was said before is so: "I read that X found Y. Is that right, and how …?" asks Y
+_CLAIM_CHECK = re.compile(r"^\W*(?:(?:is|was)\s+(?:that|this|it)\s+)?(?:right|true|correct|accurate|so)\W*$", re.I)
 
 
 # a question's sentences end at "?", "." or ";", but not at an abbreviation's dot ("… use, e.g. W4A4 or W8A8?")
@@ -207,6 +212,9 @@ def asked_clauses(question: str) -> list[str]:
     clauses = [c for c in _CLAUSE.split(last) if c.strip()] or [last]
     if len(clauses) > 1 and _IDENTIFIES.search(clauses[0]):
         clauses = clauses[1:]
+    sentences = _sentences(question)
+    if len(sentences) > 1 and last == sentences[-1]:  # the claim checked is the sentence before (read set BG, bg021)
+        clauses = [sentences[-2] if _CLAIM_CHECK.match(c) else c for c in clauses]
     return clauses
 
 

@@ -71,6 +71,9 @@ FUNCTION = terms(" ".join(STOPWORDS_EN_PLUS)) | terms("research interested curio
 # the abbreviations and connectives people type inside a topic ("pruning or quantization (incl. layer pruning)"):
 # no abstract writes "incl", so it read as an unknown topic word and the list abstained (fresh set C, c028)
 FUNCTION |= terms("incl including esp especially etc viz cf approx wrt namely")
+# ... and the words of a request for a one-line gist ("One-line takeaway: the paper explaining why …"): no abstract
+# writes "takeaway", so it read as an unknown topic word and the described paper abstained (read set BG, bg016)
+FUNCTION |= terms("takeaway takeaways one-line one-liner tldr tl;dr")
 
 # words that ask for a paper's gist in other words: "What is the main contribution?", "What are the key findings?",
 # "What's the core idea?" ask what "What is X?" asks (its abstract's presenting sentence answers, nothing is missing)

@@ -65,6 +65,7 @@ def attribute(asked: str, names: str = "") -> str:
         return f"number of {counted.group('what')}"
     phrase = re.sub(r"\s+", " ", phrase).strip(" ,;:-")
     phrase = re.sub(r"(?i)^(?:the|its|their|an?)\s+", "", phrase)  # "The learning rate of Veda, please." (session 27 probe)
+    phrase = re.sub(r"(?i)(?<=\w)\s+(?:ms|milliseconds|seconds|GB|MB|GiB|fps|hours)$", "", phrase)  # "latency ms"
     # the asked thing as a subject, its verb in the past: "How many annotators labelled the questions …?"
     phrase = re.sub(r"^((?:[\w-]+ )*?[\w-]+s) [a-z]+ed\b.*$", r"\1", phrase)
     # ... or a verb that ends the noun phrase: "which MLLM came out on top", "how many frames remain out of 16"
@@ -130,7 +131,10 @@ QUESTION_WORD = re.compile(r"^\s*(?:what|which|who|whom|whose|where|when|why|how
 _DETAIL_HEADS = re.compile(r"\b(?:size|rate|duration|fps|frame rate|runtime|optimi[sz]er|backbone|licen[cs]e|resolution|parameters?|params|epochs?|steps|"
                            r"hardware|GPUs?|TPUs?|layers|latency|memory|encoder|dimension|budget|seed|temperature|"
                            r"hyper-?parameters?|schedule|framework|language|annotators?|GPU type|hardware type|"
-                           r"bit[- ]?widths?|precision|capacity|param(?:eter)? count|GPU count|backbone (?:network|model|architecture))$", re.I)
+                           r"bit[- ]?widths?|precision|capacity|param(?:eter)? count|GPU count|backbone (?:network|model|architecture)|"
+                           # ... a layer's index; a unit may follow the detail ("macd decoding latency ms per token",
+                           # "massive emergence layer layer index": diagnostic set BI, no attribute was read)
+                           r"layer index|index of the layer)(?:\s+(?:in\s+)?(?:ms|milliseconds|seconds|GB|MB|GiB|fps|hours))?$", re.I)
 # a count asked as a noun phrase is a detail whatever it counts: "upi: exact number of auxiliary forward passes
 # needed?" (fresh set AB, ab11061: no attribute, so never "does not report" of an abstract saying "a few")
 _COUNTED = re.compile(r"^\s*(?:(?:the|exact|total|max(?:imum)?|min(?:imum)?|average|avg)\s+)*(?P<what>number of "
@@ -163,7 +167,7 @@ _WHICH_DETAIL = re.compile(r"^\s*(?:which|what)\s+(?P<what>[\w-]+(?: [\w-]+){0,2
 # a count too ("Video-MTR learning rate and number of GPUs used for the RL training?", read set AX, ax046)
 _FRAGMENT = re.compile(r"^\s*(?P<what>(?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,3}?"
                        r"(?: (?:and|&) (?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,2}?)?)"
-                       r"(?:\s+(?:of|for|in|used|on|by|with|at|during|when|that)\b.*)?\s*$", re.I)
+                       r"(?:\s+(?:of|for|in|used|on|by|with|at|during|when|that|per)\b.*)?\s*$", re.I)
 # a chat's shorthand for a detail (fresh set AC: "veda lr?", "frameoracle param count?" quoted other sentences)
 _SHORTHANDS = {"lr": "learning rate", "bs": "batch size", "wd": "weight decay", "#params": "number of parameters",
                "#gpus": "number of GPUs", "# gpus": "number of GPUs", "num gpus": "number of GPUs",

@@ -7,7 +7,8 @@ from dataclasses import dataclass, replace
 
 from rag.answer.attribute import QUESTION_WORD, attribute
 from rag.answer.understand import Question
-from rag.answer.wording import FUNCTION, GENERIC, GIST_WORDS, HAVE_WORDS, KIND_WORDS, ROLE_WORDS, SIZE_WORDS
+from rag.answer.wording import (FUNCTION, GENERIC, GIST_WORDS, HAVE_WORDS, KIND_WORDS, ROLE_WORDS, SIZE_WORDS,
+                                TROUBLE_WORDS)
 from rag.corpus.terms import terms
 
 # a plural written as optional: "Which base VLM(s) were post-trained on it?" (fresh set E, e044: no detail was read)
@@ -80,12 +81,13 @@ def asks(question: Question, names: str = "") -> Asks:
     details = tuple(d for d in details if d[1])
     # a detail headed by a role noun ("what modelling simplification") is answered in other words, never lacking
     roles = tuple(d for d in details if _role_headed(d[0]))
-    details = tuple(d for d in details if d not in roles)
+    troubles = tuple(d for d in details if _role_headed(d[0], TROUBLE_WORDS))
+    details = tuple(d for d in details if d not in roles and d not in troubles)
     # ... and so is an asked detail that is one: "the total duration of egocentric footage in UCS-Bench" (diagnostic set
     # BI, bi049: "egocentric" kept the whole ask from being a size, and a sentence without the 170+ hours was quoted)
     if not wants and any(head and head <= _MEASURED for _, _, head in details):
         wants = "number"
-    wanted = frozenset().union(*(d for _, d, _ in details)) or frozenset(ask)
+    wanted = frozenset().union(*(d for _, d, _ in details + troubles)) or frozenset(ask)
     parts = tuple(asks(replace(question, text=clause), names) for clause in clauses) if len(clauses) > 1 else ()
     return Asks(frozenset(focus), frozenset(ask), wants, " and ".join(things), problem, gist=not asked - GIST_WORDS,
                 wanted=frozenset(wanted), details=details, written=question.written, parts=parts,
@@ -116,10 +118,10 @@ def _detail(phrase: str, ignored: frozenset[str]) -> tuple[str, frozenset[str], 
     return phrase, frozenset().union(*words) if words else frozenset(), heads[-1] if heads else frozenset()
 
 
-def _role_headed(phrase: str) -> bool:
-    """Is the phrase's last word a role noun (wording.ROLE_WORDS): "reinforcement learning algorithm"?"""
+def _role_headed(phrase: str, nouns: frozenset[str] = ROLE_WORDS) -> bool:
+    """Is the phrase's last word one of `nouns` (wording.ROLE_WORDS): "reinforcement learning algorithm"?"""
     words = re.findall(r"[\w-]+", phrase)
-    return bool(words) and terms(words[-1]) <= ROLE_WORDS and bool(terms(words[-1]))
+    return bool(words) and terms(words[-1]) <= nouns and bool(terms(words[-1]))
 
 
 # a clause that picks out the paper ("Which paper does X, and what module …?"): the rest is what is asked

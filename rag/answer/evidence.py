@@ -21,7 +21,7 @@ from importlib import resources
 import numpy as np
 
 from rag.answer.asks import Asks
-from rag.answer.wording import RULE_WORDS
+from rag.answer.wording import RULE_WORDS, TROUBLE_WORDS
 from rag.corpus.terms import Analysis, analyse, terms
 from rag.index.embed import Embedder
 from rag.index.keyword import KeywordIndex
@@ -230,7 +230,15 @@ def holds_wanted(text: str, have: frozenset[str], wanted: frozenset[str], idf: d
     decided once per question) is held by a sentence stating one, in whatever words."""
     if rule_asked and _STATES_RULE.search(text):
         return 1.0
+    if wanted & TROUBLE_WORDS and have & _TROUBLE_CUES:  # "what problem …": "A key challenge is …", "… fail to …"
+        return 1.0
     return weighted(wanted, have, idf)
+
+
+# a sentence stating a trouble in any of the words abstracts use for one (a probe of session 28: "What problem does
+# ProtoKV solve?" quoted its result, not "A key challenge is delayed query: …")
+_TROUBLE_CUES = TROUBLE_WORDS | frozenset(terms("fail fails failing suffer suffers struggle struggles lack lacks "
+                                                "costly expensive prohibitive difficult"))
 
 
 def late(position: int, n: int) -> float:

@@ -22,6 +22,7 @@ GENERIC = frozenset(terms("paper work method model approach result propos studi 
 KIND_WORDS = frozenset(terms("kind type sort quantity quantities amount component components part parts element "
                              "aspect factor property properties idea approach technique strategy mechanism way trick "
                              "thing things result results finding findings outcome happen happens other main key core "
+                             "headline "
                              "particular faster slower better worse larger smaller bigger longer shorter higher lower "
                              "more fewer less cheaper quicker improvement gain variant version"))
 
@@ -38,6 +39,12 @@ ROLE_WORDS = frozenset(terms("assumption assumptions simplification simplificati
                              "family families algorithm algorithms scenario scenarios ingredient rationale situation "
                              "situations circumstance circumstances case cases condition conditions regime regimes "
                              "rule rules guideline guidelines takeaway takeaways lesson lessons price"))
+# ... and so are nouns for what a paper sets out to fix, which its abstract states as the trouble itself: never lacking,
+# though their words still pick the sentence ("What problem does FrameOracle solve?" had said "does not report its
+# problem": a probe of session 28 in a student's voice; "the main limitation of standard attention" is held by "limits")
+TROUBLE_WORDS = frozenset(terms("problem problems challenge challenges limitation limitations issue issues motivation "
+                                "bottleneck bottlenecks shortcoming shortcomings weakness weaknesses drawback drawbacks "
+                                "flaw flaws"))
 
 # nouns asking for a rule a paper puts forward, which its abstract states as one rather than names ("What's the rule of
 # thumb for ordering pruning and quantization?": "… the Progressive Intensity Hypothesis, which states that weaker
@@ -77,6 +84,6 @@ FUNCTION |= terms("takeaway takeaways one-line one-liner tldr tl;dr")
 
 # words that ask for a paper's gist in other words: "What is the main contribution?", "What are the key findings?",
 # "What's the core idea?" ask what "What is X?" asks (its abstract's presenting sentence answers, nothing is missing)
-GIST_WORDS = frozenset(terms("main key core central overall big idea ideas contribution contributions finding "
+GIST_WORDS = frozenset(terms("main key core central overall big idea ideas contribution contributions finding headline "
                              "findings takeaway takeaways novelty gist summary point points highlight highlights "
                              "about picture"))

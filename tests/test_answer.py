@@ -391,6 +391,15 @@ def test_a_detail_asked_in_other_forms_is_said_to_be_missing(s, question, title,
     assert answer.abstained and answer.sources[0].paper.title.startswith(title)
 
 
+def test_a_claim_naming_what_the_abstract_never_writes_is_corrected_not_abstained_on(s):
+    # a reviewer checking a claim (read set BG, session 28): the abstract's own value answers, said to replace the claim's
+    answer = rag.ask("Is it GPT-4o that comes out on top in UrbanFeel?", settings=s)
+
+    check_invariants(answer)
+    assert answer.text.startswith("The UrbanFeel abstract does not mention GPT-4o. What it does say:")
+    assert not answer.abstained and "Gemini-2.5 Pro" in answer.text and answer.citations
+
+
 def test_a_training_recipe_still_answers_which_algorithm(s):
     answer = rag.ask("What RL algorithm does VideoKR use?", settings=s)
 

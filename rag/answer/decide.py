@@ -15,7 +15,7 @@ from typing import Callable
 import numpy as np
 
 from rag.answer.abstain import Model, features, shipped_model, stands_out
-from rag.answer.asks import Asks, ask_part, asks as question_asks
+from rag.answer.asks import Asks, ask_part, asks as question_asks, checks_claim
 from rag.answer.alternatives import best_of_either
 from rag.answer.topical import topical, unworked_domains
 from rag.answer.descriptions import describes_one_paper
@@ -47,6 +47,9 @@ class Decision:
     probabilities: tuple[float, ...] = ()
     related: list[Hit] = field(default_factory=list)  # a list's loosely related papers, named apart and uncited
     off_domain: tuple[str, ...] = ()  # the asked domains the papers that would have answered never mention
+    # names a checked claim offers that the answering paper's abstract never writes ("… on Charades-STA, right?"): the
+    # answer says so before quoting what it does say
+    unmentioned: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -253,8 +256,14 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
     # ParallelBench evaluate LLaDA?" became "… llava?", no name; set AZ, read); a typo of the paper's own names
     # is still no other name (values._misspelled)
     asked = ask_part(question.typed or question.text)
+    # ... but not a name offered as a claim to check ("Is it GPT-4o that comes out on top?"): the abstract's own
+    # value answers it (read set BG, bg011, in a reviewer's voice: "does not report anything about GPT-4o")
+    claimed = checks_claim(question.text)
+    if claimed and not lacking[sources[0].n]:
+        decision = {**decision, "unmentioned": tuple(n.removeprefix("anything about ") for n in unnamed(
+            sources[0].hit, asked, question.written, venues))}
     for s in sources:
-        names = [] if lacking[s.n] else unnamed(s.hit, asked, question.written, venues)
+        names = [] if lacking[s.n] or claimed else unnamed(s.hit, asked, question.written, venues)
         lacking[s.n] = lacking[s.n] or ([found.asks.attribute] if found.asks.attribute and names else names)
     # a question asking nothing but what a term of the abstract is ("What is its DRAQ component for?") is answered
     # by the sentences holding it, whatever the calibrated score (fresh follow-up n013 said "not reported")

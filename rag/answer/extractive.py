@@ -131,6 +131,11 @@ def not_reported_answer(source: Source, asks: Asks, idf: dict[str, float]) -> st
     return text
 
 
+def unmentioned_note(paper: Paper, names: tuple[str, ...]) -> str:
+    """"The V-LynX abstract does not mention Charades-STA. What it does say:", before the sentences that answer."""
+    return f"The {short_name(paper)} abstract does not mention {' or '.join(names)}. What it does say:"
+
+
 def filter_name(venue, year) -> str:
     """The filters as a reader says them: "ICLR 2026", "ICML or ICLR"."""
     venues = [venue] if isinstance(venue, str) else list(venue or ())

@@ -12,7 +12,7 @@ from rag.answer.decide import Decision, decide, paper_given
 from rag.answer.declines import HeldReply, declines
 from rag.answer.described import described_lacking, with_described
 from rag.answer.compare import compare_answer
-from rag.answer.extractive import excluded_answer, fact_answer, list_answer, not_reported_answer
+from rag.answer.extractive import excluded_answer, fact_answer, list_answer, not_reported_answer, unmentioned_note
 from rag.answer.complete import QUOTED, completed
 from rag.answer.lists import searched
 from rag.answer.llm import NO_ANSWER, condense_question, generate_stream, llm_configured, model_label
@@ -113,6 +113,8 @@ def extractive_answer(question: Question, decision: Decision, settings: Settings
     else:
         compose = compare_answer if question.kind == "compare" else fact_answer
         draft = compose(decision.sources, decision.asks, decision.idf, settings.answer.words)
+        if decision.unmentioned:  # "V-LynX reports results on Charades-STA, right?": the claim is corrected
+            draft = f"{unmentioned_note(decision.sources[0].hit.paper, decision.unmentioned)} {draft}"
     resolved = resolve(draft, [h.paper for h in decision.hits])
     return Answer(text=resolved.text, citations=resolved.citations, mode="extractive",
                   sources=tuple(decision.hits), unsupported=resolved.unsupported)

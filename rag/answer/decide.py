@@ -47,9 +47,7 @@ class Decision:
     probabilities: tuple[float, ...] = ()
     related: list[Hit] = field(default_factory=list)  # a list's loosely related papers, named apart and uncited
     off_domain: tuple[str, ...] = ()  # the asked domains the papers that would have answered never mention
-    # names a checked claim offers that the answering paper's abstract never writes ("… on Charades-STA, right?"): the
-    # answer says so before quoting what it does say
-    unmentioned: tuple[str, ...] = ()
+    unmentioned: tuple[str, ...] = ()  # names a checked claim offers that the answering abstract never writes
 
 
 @dataclass(frozen=True)
@@ -104,6 +102,10 @@ def candidates(index: PaperIndex, snapshot: Snapshot, question: Question, hits: 
     rows = features(hits, asks, set(question.named), snapshot.keyword, fallback, sentence_cos, venues)
     every_cos = partial(_every_cosine, vectors, by_id, asked)  # computed only where a detail seems lacking
     return Candidates(hits, rows, focus, focus_cos, every_cos, asks, idf, asked)
+
+
+def _every_cosine(vectors, by_id: dict[str, Hit], asked: np.ndarray, paper_id: str) -> np.ndarray:
+    return all_cosines(vectors, by_id[paper_id], asked)
 
 
 # papers, best first, whose sentences are embedded for the `sentence_cos` feature: each costs up to
@@ -240,11 +242,9 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
         if question.kind == "list":  # "Has anyone applied tricks like Deep Forcing to music?"
             return Decision("abstain", [], **{**decision, "off_domain": off})
         return _lacks(sources[0], [f"anything on {' or '.join(off)}"], found.asks, decision)
-    if question.kind == "compare":
-        return Decision("answer", sources, **decision)
     if question.kind == "list":
         return Decision("answer", [s for s in sources if p[s.n - 1] >= threshold] or sources, **decision)
-    if found.asks.gist:  # "What is X?", "Tell me about X": its abstract is the answer
+    if question.kind == "compare" or found.asks.gist:  # "What is X?", "Tell me about X": its abstract is the answer
         return Decision("answer", sources, **decision)
     details = {s.n: lacking_details(s.hit, found.asks, question.text, partial(found.every_cos, s.hit.paper.id))
                for s in sources}  # (stated, lacking) of each source
@@ -256,8 +256,7 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
     # ParallelBench evaluate LLaDA?" became "… llava?", no name; set AZ, read); a typo of the paper's own names
     # is still no other name (values._misspelled)
     asked = ask_part(question.typed or question.text)
-    # ... but not a name offered as a claim to check ("Is it GPT-4o that comes out on top?"): the abstract's own
-    # value answers it (read set BG, bg011, in a reviewer's voice: "does not report anything about GPT-4o")
+    # ... but a name offered in a claim checked ("Is it GPT-4o that …?") is corrected by the abstract (read set BG)
     claimed = checks_claim(question.text)
     if claimed and not lacking[sources[0].n]:
         decision = {**decision, "unmentioned": tuple(n.removeprefix("anything about ") for n in unnamed(
@@ -297,12 +296,5 @@ def _lacks(source: Source, lacking: list[str], asks: Asks, decision: dict) -> De
 
 
 def _passes(snapshot: Snapshot, question: Question, paper_id: str) -> bool:
-    row = snapshot.by_id.get(paper_id)
-    if row is None:
-        return False
-    keep = snapshot.mask(question.venue, question.year)
-    return keep is None or bool(keep[row])
-
-
-def _every_cosine(vectors, by_id: dict[str, Hit], asked: np.ndarray, paper_id: str) -> np.ndarray:
-    return all_cosines(vectors, by_id[paper_id], asked)
+    row, keep = snapshot.by_id.get(paper_id), snapshot.mask(question.venue, question.year)
+    return row is not None and (keep is None or bool(keep[row]))

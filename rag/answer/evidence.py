@@ -21,7 +21,7 @@ from importlib import resources
 import numpy as np
 
 from rag.answer.asks import Asks
-from rag.answer.wording import RULE_WORDS, TROUBLE_WORDS
+from rag.answer.wording import RULE_WORDS, TROUBLE_CUES, TROUBLE_WORDS
 from rag.corpus.terms import Analysis, analyse, terms
 from rag.index.embed import Embedder
 from rag.index.keyword import KeywordIndex
@@ -228,17 +228,9 @@ _STATES_RULE = re.compile(r"\bshould\b|\bwe (?:recommend|advise)\b|\b(?:hypothes
 def holds_wanted(text: str, have: frozenset[str], wanted: frozenset[str], idf: dict[str, float], rule_asked: bool) -> float:
     """How much of the asked attribute the sentence holds; a rule asked for (`wanted` holds one of wording.RULE_WORDS,
     decided once per question) is held by a sentence stating one, in whatever words."""
-    if rule_asked and _STATES_RULE.search(text):
-        return 1.0
-    if wanted & TROUBLE_WORDS and have & _TROUBLE_CUES:  # "what problem …": "A key challenge is …", "… fail to …"
-        return 1.0
+    if rule_asked and _STATES_RULE.search(text) or wanted & TROUBLE_WORDS and have & TROUBLE_CUES:
+        return 1.0  # ... and "what problem …" by a trouble stated: "A key challenge is …", "… fail to …"
     return weighted(wanted, have, idf)
-
-
-# a sentence stating a trouble in any of the words abstracts use for one (a probe of session 28: "What problem does
-# ProtoKV solve?" quoted its result, not "A key challenge is delayed query: …")
-_TROUBLE_CUES = TROUBLE_WORDS | frozenset(terms("fail fails failing suffer suffers struggle struggles lack lacks "
-                                                "costly expensive prohibitive difficult"))
 
 
 def late(position: int, n: int) -> float:

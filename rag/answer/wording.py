@@ -45,6 +45,10 @@ ROLE_WORDS = frozenset(terms("assumption assumptions simplification simplificati
 TROUBLE_WORDS = frozenset(terms("problem problems challenge challenges limitation limitations issue issues motivation "
                                 "bottleneck bottlenecks shortcoming shortcomings weakness weaknesses drawback drawbacks "
                                 "flaw flaws"))
+# ... and a sentence states a trouble in any of the words abstracts use for one (a probe of session 28: "What problem
+# does ProtoKV solve?" quoted its result, not "A key challenge is delayed query: …")
+TROUBLE_CUES = TROUBLE_WORDS | frozenset(terms("fail fails failing suffer suffers struggle struggles lack lacks costly "
+                                               "expensive prohibitive difficult"))
 
 # nouns asking for a rule a paper puts forward, which its abstract states as one rather than names ("What's the rule of
 # thumb for ordering pruning and quantization?": "… the Progressive Intensity Hypothesis, which states that weaker

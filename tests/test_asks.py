@@ -203,6 +203,8 @@ def test_ask_part(text, last):
     ("UPI says it needs 'a few' auxiliary forward passes — exactly how many?", "UPI",
      "number of auxiliary forward passes"),
     ("it uses several experts, how many?", "", "number of experts"),
+    # ... and a bare "which ones" names the plural before it (read set BJ, bj040)
+    ("FrameOracle was tried with five different models — which ones exactly?", "FrameOracle", "models"),
     # an adverb that only insists is no part of the attribute (fresh set AS, session 22)
     ("SurgiFlowVid: which surgical datasets exactly?", "SurgiFlowVid", "surgical datasets"),
     ("Which datasets, precisely, does StreamMem use?", "StreamMem", "datasets"),

@@ -211,6 +211,9 @@ LIST_REQUESTS = [
 
 # one paper's fact, or its follow-up, though worded near a request for papers
 SINGLE_PAPER = [
+    # "which ones" of the things just named (read sets BG, BJ)
+    "FrameOracle was tried with five different models — which ones exactly?",
+    "Is it driven by a handful of specific tokens? Which ones, and which layers matter?",
     "Could you point me to the paper that introduces FlowNar?",
     "Which paper proposes In-context Sparse Attention?",
     "Is there a paper that reports a 5.1x speedup?",

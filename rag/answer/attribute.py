@@ -25,6 +25,9 @@ def attribute(asked: str, names: str = "") -> str:
     counted = _BARE_HOW_MANY.search(text)  # "… 'a few' auxiliary forward passes — exactly how many?"
     if counted:
         return f"number of {counted.group('what')}"
+    which = _BARE_WHICH_ONES.search(text)  # "FrameOracle was tried with five different models — which ones exactly?"
+    if which:
+        return which.group("what")
     # any other aside in brackets ("Which reasoning model (name and parameter count) is …") and what frames the question
     # before it starts ("VideoKR — which base model …", "In the MMA paper, which backbones …") are no part of the
     # attribute (fresh set N: n042, n044, n046 found no attribute, so never "does not report")
@@ -183,6 +186,11 @@ _HOW_MANY = re.compile(r"^(?P<how>how many|how much)\s+(?P<what>[\w-]+(?: [\w-]+
 _BARE_HOW_MANY = re.compile(r"(?<![\w-])(?P<what>(?:(?!(?:several|few|many|some|multiple|various)\b)[\w-]*[^\Ws] ){0,2}"
                             r"[\w-]+s)\W*\s*[—–,;:-]+\s*(?:but |so |and )?(?:exactly |precisely |roughly )?how many\s*$",
                             re.I)
+# ... and a bare "which ones" names the plural just before it (read set BJ, bj040: "five VLMs" was quoted as if it
+# named them)
+_BARE_WHICH_ONES = re.compile(r"(?<![\w-])(?P<what>(?:(?!(?:several|few|many|some|multiple|various|different|\d+|two|"
+                              r"three|four|five|six|seven|eight|nine|ten)\b)[\w-]*[^\Ws] ){0,2}[\w-]+s)\W*\s*[—–,;:-]+\s*"
+                              r"(?:but |so |and )?which ones(?: exactly| precisely| specifically)?\s*$", re.I)
 # not tuned: fresh set AO (session 20) asked "like how big are the tiles in the tile-wise mask" of Veda, and got
 # Veda's other sentences as if they answered
 _HOW_BIG = re.compile(r"^(?:like |so |and |but )?how (?:big|large) (?:is|are|was|were) (?:the |its |their |each )?"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag.answer.framing import without_framing
+from rag.answer.framing import without_framing, without_own_work
 
 
 @pytest.mark.parametrize(("asked", "question"), [
@@ -38,3 +38,17 @@ def test_the_askers_own_reading_is_taken_out(asked, question):
 ])
 def test_a_question_that_is_all_asked_is_left_as_it_is(asked):
     assert without_framing(asked) == asked
+
+
+@pytest.mark.parametrize(("asked", "question"), [
+    # the asker's own work before a question of its own: its words name no domain the papers must share (read set BJ)
+    ("My goal is feeding motion-capture skeletons into an MLLM. Which papers extend MLLMs to new input types?",
+     "Which papers extend MLLMs to new input types?"),
+    ("Our project is on surgical video. Are there papers on anomaly detection for it?",  # "for it" points back
+     "Our project is on surgical video. Are there papers on anomaly detection for it?"),
+    ("My project picks frames for video QA. Which papers also decide which frames to look at?",  # "also"
+     "My project picks frames for video QA. Which papers also decide which frames to look at?"),
+    ("Which papers study frame selection?", "Which papers study frame selection?"),
+])
+def test_the_askers_own_work_is_apart_from_the_question_unless_it_points_back(asked, question):
+    assert without_own_work(asked) == question

@@ -23,6 +23,7 @@ import numpy as np
 from rag.answer.alternatives import alternative_parts, optional
 from rag.answer.domain_words import DOMAINS, Domain
 from rag.answer.lists import as_topic
+from rag.answer.framing import without_own_work
 from rag.index.store import Snapshot
 from rag.types import Hit, Paper
 
@@ -92,6 +93,11 @@ def _inside_another(domain: Domain, named: list[Domain], question: str) -> bool:
 def question_domains(question, snapshot: Snapshot) -> tuple[tuple[Domain, ...], str]:
     """The domains a question (an `understand.Question`) names in its topic, as corrected and as typed (spelling
     correction turned "video summarization" into "video summary"), and the text they were read from."""
+    # ... not in a sentence on the asker's own work before the question (framing.without_own_work)
+    own = without_own_work(question.standalone)
+    if own != question.standalone:
+        question = replace(question, text=without_own_work(question.text), standalone=own,
+                           typed=without_own_work(question.typed))
     texts = [as_topic(question).text]
     if question.typed and question.typed != question.text and question.standalone == question.text:
         texts.append(as_topic(replace(question, text=question.typed, standalone=question.typed)).text)

@@ -70,3 +70,20 @@ def _pieces(text: str) -> list[tuple[str, bool]]:
     for n in range(1, len(parts) - 1, 2):
         out.append((parts[n + 1], parts[n] == ","))
     return out
+
+
+# the asker's own work, said before what they ask: "My goal is feeding motion-capture skeletons into an MLLM. Which
+# papers extend MLLMs to new input types?" (read set BJ, a related-work writer: the papers never mention
+# motion capture, which was read as the domain asked for); not when the question points back at it ("… for that?")
+_OWN_WORK = re.compile(r"^\W*(?:my|our)\s+(?:\w+\s+){0,2}?(?:goal|project|work|paper|thesis|system|setting|aim|idea|"
+                       r"approach|method|model|pipeline|product|team|lab)\b[^?]*[.!]\s+(?=\S)", re.I)
+_POINTS_BACK = re.compile(r"\b(?:it|its|this|these|those|such|ours|mine|similar|also|too|same)\b|"
+                          r"\b(?:for|with|on|about|like|to|of|in)\s+that\b", re.I)
+
+
+def without_own_work(text: str) -> str:
+    """The question without a first sentence on the asker's own work, unless what follows refers back to it."""
+    match = _OWN_WORK.match(text)
+    rest = text[match.end():] if match else ""
+    return rest if rest and "?" in rest and not _POINTS_BACK.search(rest) else text
+

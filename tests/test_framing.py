@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag.answer.framing import without_framing, without_own_work
+from rag.answer.framing import checks_claim, without_framing, without_own_work
 
 
 @pytest.mark.parametrize(("asked", "question"), [
@@ -52,3 +52,16 @@ def test_a_question_that_is_all_asked_is_left_as_it_is(asked):
 ])
 def test_the_askers_own_work_is_apart_from_the_question_unless_it_points_back(asked, question):
     assert without_own_work(asked) == question
+
+
+@pytest.mark.parametrize(("text", "claim"), [
+    ("Is it GPT-4o that comes out on top in UrbanFeel?", True),
+    ("V-LynX reports results on Charades-STA, right?", True),
+    ("Is it true that Veda gets a 10x speedup?", True),
+    ("Can someone confirm the number of videos in YouTube-SBS?", True),
+    ("What does V-LynX score on Charades-STA?", False),
+    ("Is it trained on Kinetics?", False),
+    ("Did ParallelBench evaluate LLaDA?", False),
+])
+def test_a_question_checking_a_claim_is_told_from_one_asking_for_a_value(text, claim):
+    assert checks_claim(text) is claim

@@ -142,6 +142,11 @@ _DESCRIBES_PAPER = re.compile(r"\b(?:paper|work|study|article|method|approach|fr
 # (a count or amount only: "…, and in what kind of scenes does it help most?" is answered in other words, dev bd010)
 _CLAUSE = re.compile(r",?\s+and (?=(?:(?:on|in|at|for|with|by|from|over|across|under|to)\s+how\s+(?:many|much)|on which|"
                      r"in which|what|which|how|where|why|who|when|does|do|is|are)\b)", re.I)
+# a question asking what a described paper says about something (read set BJ, bj021: "What did the paper on the
+# popular Adam optimizer used for two-player games find about its momentum knobs?" quoted the sentences that describe it)
+_FOUND_ABOUT = re.compile(r"^\W*what\s+(?:did|does|do)\s+(?:the|that|this)\s+(?:[\w-]+\s+){0,2}?(?:paper|work|study|one|"
+                          r"article)\s+(?:on|about|that|which|where|from|with)\b.+?\b(?P<verb>find|say|show|report|conclude|"
+                          r"claim|learn|reveal|discover)\s+(?:about|on|regarding|concerning)\s+(?P<asked>.+)$", re.I)
 # a clause that asks whether what was said before is so: "I read that X found Y. Is that right, and how …?" asks Y
 _CLAIM_CHECK = re.compile(r"^\W*(?:(?:is|was)\s+(?:that|this|it)\s+)?(?:right|true|correct|accurate|so)\W*$", re.I)
 
@@ -211,6 +216,8 @@ def asked_clauses(question: str) -> list[str]:
     pieces = _DESCRIBED_FIRST.split(last, maxsplit=1)
     if len(pieces) == 2 and _DESCRIBES_PAPER.search(pieces[0]):
         last = pieces[1]
+    described = _FOUND_ABOUT.match(last)  # "What did the paper on X find about Y?" asks Y of the paper X describes
+    last = f"What did they {described.group('verb')} about {described.group('asked')}" if described else last
     clauses = [c for c in _CLAUSE.split(last) if c.strip()] or [last]
     if len(clauses) > 1 and _IDENTIFIES.search(clauses[0]):
         clauses = clauses[1:]
@@ -240,19 +247,6 @@ def _last_asked(parts: list[str], question: str) -> str:
     if len(parts) > 1 and parts[-2].rstrip().endswith("?") and _CARRIES_ON.match(parts[-1]):
         return f"{parts[-2]} {parts[-1]}"
     return parts[-1]
-
-
-# a question checking a claim: "Is it GPT-4o that comes out on top in UrbanFeel?", "X evaluates on Kinetics, right?",
-# "Is it true that …", "Can someone confirm …"; a name it offers is the claim, which the abstract may correct
-_CHECKS_CLAIM = re.compile(r"^\W*(?:is|was)\s+it\s+(?!true\b|correct\b|right\b)[^?]{1,60}?\s+(?:that|who|which)\b"
-                           r"|(?:,|\s)\s*(?:right|correct|true|isn['’]t\s+it|no)\s*\?\s*$"
-                           r"|^\W*(?:is\s+it\s+(?:true|correct|right)|am\s+I\s+right|correct\s+me\s+if|"
-                           r"can\s+(?:someone|anyone|you)\s+confirm|I\s+(?:read|heard)\s+that)\b", re.I)
-
-
-def checks_claim(question: str) -> bool:
-    """Does the question check a claim it states, rather than ask for what the paper says?"""
-    return bool(_CHECKS_CLAIM.search(question.strip()))
 
 
 def wanted_detail(question: str) -> str:

@@ -15,11 +15,12 @@ from typing import Callable
 import numpy as np
 
 from rag.answer.abstain import Model, features, shipped_model, stands_out
-from rag.answer.asks import Asks, ask_part, asks as question_asks, checks_claim
+from rag.answer.asks import Asks, ask_part, asks as question_asks
 from rag.answer.alternatives import best_of_either
 from rag.answer.topical import topical, unworked_domains
 from rag.answer.descriptions import describes_one_paper
 from rag.answer.evidence import all_cosines, cosines, idf_of, sentence_vectors
+from rag.answer.framing import checks_claim
 from rag.answer.extractive import Source
 from rag.answer.named import by_title, owns_name, supported_names, with_papers, written_in_lower_case
 from rag.answer.names import compact, paper_name
@@ -252,9 +253,8 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
     # ... and so is a benchmark or model the question names that the abstract never writes ("What does it score on
     # Charades-STA?"): said as such when the question names no attribute
     venues = frozenset(compact(v) for v in snapshot_facts(snapshot).venue_year_counts for v in v.split())
-    # ... as the user typed it: spelling correction reads a name the index lacks as a word it holds ("Did
-    # ParallelBench evaluate LLaDA?" became "… llava?", no name; set AZ, read); a typo of the paper's own names
-    # is still no other name (values._misspelled)
+    # ... as typed: correction reads a name the index lacks as a word it holds ("Did ParallelBench evaluate LLaDA?"
+    # became "… llava?", set AZ); a typo of the paper's own names is still no other name (values._misspelled)
     asked = ask_part(question.typed or question.text)
     # ... but a name offered in a claim checked ("Is it GPT-4o that …?") is corrected by the abstract (read set BG)
     claimed = checks_claim(question.text)

@@ -87,3 +87,15 @@ def without_own_work(text: str) -> str:
     rest = text[match.end():] if match else ""
     return rest if rest and "?" in rest and not _POINTS_BACK.search(rest) else text
 
+
+# a question checking a claim: "Is it GPT-4o that comes out on top in UrbanFeel?", "X evaluates on Kinetics, right?",
+# "Is it true that …", "Can someone confirm …"; a name it offers is the claim, which the abstract may correct
+_CHECKS_CLAIM = re.compile(r"^\W*(?:is|was)\s+it\s+(?!true\b|correct\b|right\b)[^?]{1,60}?\s+(?:that|who|which)\b"
+                           r"|(?:,|\s)\s*(?:right|correct|true|isn['’]t\s+it|no)\s*\?\s*$"
+                           r"|^\W*(?:is\s+it\s+(?:true|correct|right)|am\s+I\s+right|correct\s+me\s+if|"
+                           r"can\s+(?:someone|anyone|you)\s+confirm|I\s+(?:read|heard)\s+that)\b", re.I)
+
+
+def checks_claim(question: str) -> bool:
+    """Does the question check a claim it states, rather than ask for what the paper says?"""
+    return bool(_CHECKS_CLAIM.search(question.strip()))

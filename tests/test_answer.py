@@ -400,6 +400,14 @@ def test_a_claim_naming_what_the_abstract_never_writes_is_corrected_not_abstaine
     assert not answer.abstained and "Gemini-2.5 Pro" in answer.text and answer.citations
 
 
+def test_the_askers_framing_is_no_part_of_the_question_as_typed(s):
+    # "CVPR" in the framing had read as a name the abstract lacks: "does not report its speedup" (second review)
+    answer = rag.ask("What speedup does Veda report? I need the number for my CVPR slides.", settings=s)
+
+    check_invariants(answer)
+    assert not answer.abstained and "5.1×" in answer.text
+
+
 def test_a_training_recipe_still_answers_which_algorithm(s):
     answer = rag.ask("What RL algorithm does VideoKR use?", settings=s)
 

@@ -217,6 +217,8 @@ def test_ask_part(text, last):
     ("Would you state how many videos the RVAS dataset released alongside LESA contains?", "LESA", "number of videos"),
     ("which base video model served as the teacher in SGMD's distillation?", "SGMD", "base video model"),
     ("Does Veda provide a theoretical analysis?", "Veda", ""),  # "provide", "give" ask no detail of their own
+    ("Does ProtoKV say what the prototype bank stores?", "ProtoKV", ""),  # its verb is no detail (second review)
+    ("What were the GPU hours for ProtoKV training?", "ProtoKV", "GPU hours"),  # no unit taken off
     ("Could you tell me which commercial model Sparr outperforms?", "Sparr", ""),  # dev ad13036: named otherwise
     ("Deep Forcing: how many times longer than its training clip length can it roll out?", "Deep Forcing", ""),  # ax006
 ])
@@ -328,6 +330,9 @@ def test_every_asked_clause_counts_but_the_one_that_picks_out_the_paper(text, cl
     # ... nor does what a paper sets out to fix (a probe of session 28: "does not report its problem")
     ("What problem does FrameOracle solve?", "FrameOracle", []),
     ("What's the main limitation of attention that the theory exposes?", "", []),
+    # ... as written: a limit is no limitation, a named challenge no trouble (second review)
+    ("What is the maximum context length limit in Proact-VL?", "Proact-VL", ["maximum context length limit"]),
+    ("Which Kaggle challenge did UrbanFeel's data come from?", "UrbanFeel", ["Kaggle challenge"]),
 ])
 def test_details_are_the_asked_attributes_an_abstract_would_name(text, names, details):
     assert [phrase for phrase, _, _ in asks(question(text), names).details] == details

@@ -24,6 +24,7 @@ from rag.answer.framing import checks_claim, without_framing, without_own_work
     ("I'm presenting the paper that prunes before it quantizes. What rule do they propose?",
      "the paper that prunes before it quantizes. What rule do they propose?"),
     ("I'm presenting PPLLaVA on Friday. What problem does it solve?", "PPLLaVA. What problem does it solve?"),
+    ("For my NeurIPS talk: what speedup does Veda report?", "what speedup does Veda report?"),  # no venue filter kept
 ])
 def test_the_askers_own_reading_is_taken_out(asked, question):
     assert without_framing(asked) == question
@@ -35,6 +36,10 @@ def test_the_askers_own_reading_is_taken_out(asked, question):
     "I need every ICLR paper that is about generating videos.",  # a request, not a remark
     "Which papers study talking-head video generation?",  # "talk" is a topic here, no occasion
     "I couldn't find it.",  # nothing else would be left
+    # topic words that name an occasion (second review)
+    "Which papers evaluate continual learning in the class-incremental setting?",
+    "What does CG-CoE use for the class-specific tolerance boundary?",
+    "Which paper does narration in a lecture video?",
 ])
 def test_a_question_that_is_all_asked_is_left_as_it_is(asked):
     assert without_framing(asked) == asked
@@ -55,13 +60,15 @@ def test_the_askers_own_work_is_apart_from_the_question_unless_it_points_back(as
 
 
 @pytest.mark.parametrize(("text", "claim"), [
-    ("Is it GPT-4o that comes out on top in UrbanFeel?", True),
-    ("V-LynX reports results on Charades-STA, right?", True),
-    ("Is it true that Veda gets a 10x speedup?", True),
-    ("Can someone confirm the number of videos in YouTube-SBS?", True),
+    ("Is it GPT-4o that comes out on top in UrbanFeel?", True),  # a candidate offered (read set BG, bg011)
+    ("Was it Waver that Veda was tested on?", True),
+    # a claim stated, then checked: the abstract lacking its name still does not report it (second review)
+    ("V-LynX reports results on Charades-STA, right?", False),
+    ("Veda was benchmarked on H100s, right?", False),
+    ("Is it true that Veda gets a 10x speedup?", False),
+    ("How does CG-CoE judge whether a GPT-4o caption is correct?", False),
+    ("I read that Veda paper. Did they compare against SpargeAttn?", False),
     ("What does V-LynX score on Charades-STA?", False),
-    ("Is it trained on Kinetics?", False),
-    ("Did ParallelBench evaluate LLaDA?", False),
 ])
-def test_a_question_checking_a_claim_is_told_from_one_asking_for_a_value(text, claim):
+def test_a_question_offering_a_candidate_answer_is_told_from_one_asking_for_a_value(text, claim):
     assert checks_claim(text) is claim

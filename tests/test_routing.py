@@ -207,6 +207,10 @@ LIST_REQUESTS = [
     "I need every ICLR paper that is about generating videos.",
     "I want a slide listing every paper here that keeps a memory of a live video stream.",
     "Who here reports results on Charades-STA?",
+    # "which ones" with something said of them (second review)
+    "Of the quantization papers, which ones go below 4 bits?",
+    "Besides Veda, which ones use sparse attention?",
+    "Several papers compress the KV cache. Which ones are training-free?",
 ]
 
 # one paper's fact, or its follow-up, though worded near a request for papers

@@ -224,6 +224,11 @@ TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms pe
      "sharpens boundaries.", "Which teacher model does Skel distill from?", ["which teacher model"]),
     ("Skel", "We propose Skel. Skel distills from a teacher model (InternViT-300M).",
      "Which teacher model does Skel distill from?", []),
+    # ... but within its phrase, or after "namely" / "such as" (second review)
+    ("Skel", "We propose Skel. Skel is distilled from a strong InternVL2-8B teacher.",
+     "Which teacher does Skel distill from?", []),
+    ("Skel", "We propose Skel. Skel uses a large teacher model, namely InternViT-6B, for this.",
+     "Which teacher model does Skel distill from?", []),
     # phones are counted as the devices they are (dev v204, a435)
     ("Phonebench", PHONES, "How many phones was Phonebench collected on?", []),
     ("Phonebench", PHONES, "How many participants rated Phonebench?", ["number of participants"]),

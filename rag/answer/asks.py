@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from rag.answer.attribute import QUESTION_WORD, attribute
 from rag.answer.understand import Question
 from rag.answer.wording import (FUNCTION, GENERIC, GIST_WORDS, HAVE_WORDS, KIND_WORDS, ROLE_WORDS, SIZE_WORDS,
-                                TROUBLE_WORDS)
+                                TROUBLE_NOUNS)
 from rag.corpus.terms import terms
 
 # a plural written as optional: "Which base VLM(s) were post-trained on it?" (fresh set E, e044: no detail was read)
@@ -56,6 +56,7 @@ class Asks:
     # what a list goes on to ask of the papers it finds ("Is there work on X? What ordering rule do they propose?"):
     # each listed paper's line quotes its sentence on it too
     of_listed: "Asks | None" = None
+    trouble: bool = False  # asks what the paper sets out to fix ("What problem does X solve?")
 
 
 def asks(question: Question, names: str = "") -> Asks:
@@ -81,10 +82,9 @@ def asks(question: Question, names: str = "") -> Asks:
     details = tuple(d for d in details if d[1])
     # a detail headed by a role noun ("what modelling simplification") is answered in other words, never lacking
     roles = tuple(d for d in details if _role_headed(d[0]))
-    troubles = tuple(d for d in details if _role_headed(d[0], TROUBLE_WORDS))
+    troubles = tuple(d for d in details if _trouble_headed(d[0]))
     details = tuple(d for d in details if d not in roles and d not in troubles)
-    # ... and so is an asked detail that is one: "the total duration of egocentric footage in UCS-Bench" (diagnostic set
-    # BI, bi049: "egocentric" kept the whole ask from being a size, and a sentence without the 170+ hours was quoted)
+    # ... and so is an asked detail that is one: "the total duration of egocentric footage in UCS-Bench" (set BI, bi049)
     if not wants and any(head and head <= _MEASURED for _, _, head in details):
         wants = "number"
     wanted = frozenset().union(*(d for _, d, _ in details + troubles)) or frozenset(ask)
@@ -92,7 +92,7 @@ def asks(question: Question, names: str = "") -> Asks:
     return Asks(frozenset(focus), frozenset(ask), wants, " and ".join(things), problem, gist=not asked - GIST_WORDS,
                 wanted=frozenset(wanted), details=details, written=question.written, parts=parts,
                 identify=not question.written and bool(_ASKS_WHICH_PAPER.search(question.text)), clause=question.text,
-                of_listed=_of_listed(question, clauses, names))
+                of_listed=_of_listed(question, clauses, names), trouble=bool(troubles))
 
 
 # a clause that speaks of the papers found: "What ordering rule do they propose?", "… and what rule does it put forward?"
@@ -118,10 +118,16 @@ def _detail(phrase: str, ignored: frozenset[str]) -> tuple[str, frozenset[str], 
     return phrase, frozenset().union(*words) if words else frozenset(), heads[-1] if heads else frozenset()
 
 
-def _role_headed(phrase: str, nouns: frozenset[str] = ROLE_WORDS) -> bool:
-    """Is the phrase's last word one of `nouns` (wording.ROLE_WORDS): "reinforcement learning algorithm"?"""
+def _role_headed(phrase: str) -> bool:
+    """Is the phrase's last word a role noun (wording.ROLE_WORDS): "reinforcement learning algorithm"?"""
     words = re.findall(r"[\w-]+", phrase)
-    return bool(words) and terms(words[-1]) <= nouns and bool(terms(words[-1]))
+    return bool(words) and terms(words[-1]) <= ROLE_WORDS and bool(terms(words[-1]))
+
+
+def _trouble_headed(phrase: str) -> bool:
+    """Is the phrase headed by a trouble noun as written ("main limitation"; not "Kaggle challenge")?"""
+    *before, last = re.findall(r"[\w-]+", phrase) or [""]
+    return last.lower() in TROUBLE_NOUNS and not any(w[0].isupper() for w in before)
 
 
 # a clause that picks out the paper ("Which paper does X, and what module …?"): the rest is what is asked

@@ -68,7 +68,7 @@ def attribute(asked: str, names: str = "") -> str:
         return f"number of {counted.group('what')}"
     phrase = re.sub(r"\s+", " ", phrase).strip(" ,;:-")
     phrase = re.sub(r"(?i)^(?:the|its|their|an?)\s+", "", phrase)  # "The learning rate of Veda, please." (session 27 probe)
-    phrase = re.sub(r"(?i)(?<=\w)\s+(?:ms|milliseconds|seconds|GB|MB|GiB|fps|hours)$", "", phrase)  # "latency ms"
+    phrase = re.sub(r"(?i)(?<=\w)\s+(?:ms|milliseconds|GB|MB|GiB|fps)$", "", phrase)  # "latency ms" ("GPU hours" stays)
     # the asked thing as a subject, its verb in the past: "How many annotators labelled the questions …?"
     phrase = re.sub(r"^((?:[\w-]+ )*?[\w-]+s) [a-z]+ed\b.*$", r"\1", phrase)
     # ... or a verb that ends the noun phrase: "which MLLM came out on top", "how many frames remain out of 16"
@@ -103,9 +103,11 @@ _ATTRIBUTE_THEN_SUBJECT = re.compile(
     r"(?:the|its|their|these|this|those)\s[^?]*\s(?:is|are|was|were)\b", re.I)
 # ... or a count: "how many videos the RVAS dataset released alongside LESA contains" (diagnostic set BI)
 # (not "how many times longer than its training clip …": dev ax006)
+# ... the verb last, one of holding ("How many cities contribute the images …" is no such question: second review)
 _HOW_MANY_THEN_SUBJECT = re.compile(r"^(?P<how>how many)\s+(?!times\b)(?P<what>[\w-]+(?: (?!(?:than|does|do|did|is|are|was|were|has|have|had|can|could|will|would|in|of|on|for|at|"
                                     r"with|by|from|to)\b)[\w-]+){0,2}?)\s+"
-                                    r"(?:the|its|their|these|this|those)\s", re.I)
+                                    r"(?:the|its|their|these|this|those)\s[^?]*?\s(?:contains?|holds?|has|have|had|includes?|"
+                                    r"comprises?|spans?|covers?|uses?|used|needs?|requires?)\s*$", re.I)
 # the asked thing as the subject of a past verb that ends the question: "How many annotators labelled UrbanFeel?"
 _ATTRIBUTE_DID = re.compile(r"^(?:what|which|(?P<how>how many|how much))\s+(?P<what>[\w-]+(?: [\w-]+){0,2}?) "
                             r"[a-z]+ed\s*$", re.I)
@@ -137,7 +139,7 @@ _DETAIL_HEADS = re.compile(r"\b(?:size|rate|duration|fps|frame rate|runtime|opti
                            r"bit[- ]?widths?|precision|capacity|param(?:eter)? count|GPU count|backbone (?:network|model|architecture)|"
                            # ... a layer's index; a unit may follow the detail ("macd decoding latency ms per token",
                            # "massive emergence layer layer index": diagnostic set BI, no attribute was read)
-                           r"layer index|index of the layer)(?:\s+(?:in\s+)?(?:ms|milliseconds|seconds|GB|MB|GiB|fps|hours))?$", re.I)
+                           r"layer index|index of the layer)(?:\s+(?:in\s+)?(?:ms|milliseconds|GB|MB|GiB|fps))?$", re.I)
 # a count asked as a noun phrase is a detail whatever it counts: "upi: exact number of auxiliary forward passes
 # needed?" (fresh set AB, ab11061: no attribute, so never "does not report" of an abstract saying "a few")
 _COUNTED = re.compile(r"^\s*(?:(?:the|exact|total|max(?:imum)?|min(?:imum)?|average|avg)\s+)*(?P<what>number of "
@@ -259,11 +261,12 @@ _PHRASE_ENDS = r"used|for|in|by|that|with|on|at|during|when|is|are|was|were"
 # ... "Did Veda ever say which GPUs they measured it on?", "did they say how many prototypes the bank holds?", "did they
 # ever give the actual γ value …?" (a reviewer's voice, read set BG and diagnostic set BI, session 28)
 _REPORTS = re.compile(r"^(?:does|do|did)\s+(?:(?:the|this|that|its|their)\s+)?(?:[\w-]+\s+){0,3}?(?:ever\s+)?(?:(?:report|state|"
-                      r"mention|disclose|specify|quantify|identify|name)\s+(?:by\s+name\s+)?(?:(?:which|what)\s+)?|"
+                      r"mention|disclose|specify|quantify|identify|name)\s+(?:by\s+name\s+)?(?:which\s+)?|"
                       # ... "say", "give" only with what is asked after them ("Does Veda provide a theoretical analysis?"
                       # asks no detail)
-                      r"(?:say|give|provide|reveal)\s+(?=which\b|what\b|how\s+many\b|the\s+(?:exact|actual|precise|specific)\b)"
-                      r"(?:(?:which|what)\s+)?)(?:(?:exact|specific)\s+)?"
+                      # (not "say what causes …": its verb is no detail, second review)
+                      r"(?:say|give|provide|reveal)\s+(?=which\b|how\s+many\b|the\s+(?:exact|actual|precise|specific)\b)"
+                      r"(?:which\s+)?)(?:(?:exact|specific)\s+)?"
                       r"(?:the\s+|its\s+|their\s+|any\s+|an?\s+)?(?P<how>how many\s+)?"
                       rf"(?P<what>[\w-]+(?: [\w-]+){{0,3}}?)(?:\s+(?:{_PHRASE_ENDS}|of|behind|over|than|against|across|"
                       r"compared|they|their|its|it|the|we|this|these)\b|\s*[,?]|\s*$)", re.I)

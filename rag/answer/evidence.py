@@ -21,7 +21,7 @@ from importlib import resources
 import numpy as np
 
 from rag.answer.asks import Asks
-from rag.answer.wording import RULE_WORDS, TROUBLE_CUES, TROUBLE_WORDS
+from rag.answer.wording import RULE_WORDS, TROUBLE_CUES
 from rag.corpus.terms import Analysis, analyse, terms
 from rag.index.embed import Embedder
 from rag.index.keyword import KeywordIndex
@@ -205,13 +205,13 @@ def feature_rows(analysis: Analysis, asks: Asks, idf: dict[str, float], name: st
     n = len(analysis.sentences)
     cos = np.maximum(np.asarray(cos, dtype=np.float64)[:n], 0.0)
     ask = np.array([weighted(asks.ask, have, idf) for have in analysis.terms])
-    rule_asked = bool(asks.wanted & RULE_WORDS)
+    stated = "rule" if asks.wanted & RULE_WORDS else "trouble" if asks.trouble else ""
     rows = []
     for i, (text, have) in enumerate(zip(analysis.sentences, analysis.terms)):
         background = float(is_background(text, i, name))
         rows.append([
             cos[i], cos[i] - cos.max(), ask[i], ask[i] - ask.max(), weighted(asks.focus, have, idf),
-            holds_wanted(text, have, asks.wanted, idf, rule_asked), *(detail(text, kind, name) * (asks.wants == kind)
+            holds_wanted(text, have, asks.wanted, idf, stated), *(detail(text, kind, name) * (asks.wants == kind)
                                                  for kind in ("number", "names")),
             background * (not asks.problem), background * asks.problem, float(i == 0), float(i == n - 1),
             late(i, n) * (not asks.wants), late(i, n) * (asks.wants == "number"), float(bool(_OWN_WORK.search(text)) or bool(name and name in text)),
@@ -225,11 +225,11 @@ _STATES_RULE = re.compile(r"\bshould\b|\bwe (?:recommend|advise)\b|\b(?:hypothes
                           r"(?:which |that )?(?:states?|holds?|says?|posits?)\b", re.I)
 
 
-def holds_wanted(text: str, have: frozenset[str], wanted: frozenset[str], idf: dict[str, float], rule_asked: bool) -> float:
-    """How much of the asked attribute the sentence holds; a rule asked for (`wanted` holds one of wording.RULE_WORDS,
-    decided once per question) is held by a sentence stating one, in whatever words."""
-    if rule_asked and _STATES_RULE.search(text) or wanted & TROUBLE_WORDS and have & TROUBLE_CUES:
-        return 1.0  # ... and "what problem …" by a trouble stated: "A key challenge is …", "… fail to …"
+def holds_wanted(text: str, have: frozenset[str], wanted: frozenset[str], idf: dict[str, float], stated: str) -> float:
+    """How much of the asked attribute the sentence holds; a rule or a trouble asked for (`stated`, decided once per
+    question) is held by a sentence stating one, in whatever words ("A key challenge is …", "… fail to …")."""
+    if stated == "rule" and _STATES_RULE.search(text) or stated == "trouble" and have & TROUBLE_CUES:
+        return 1.0
     return weighted(wanted, have, idf)
 
 

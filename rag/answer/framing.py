@@ -10,12 +10,17 @@ from __future__ import annotations
 
 import re
 
+from rag.corpus.venues import VENUE_ACRONYMS
+
 # the asker's own occasion: "For my SGMD slides:" keeps "SGMD", "For a slide on audio-visual work:" keeps its topic
 _OCCASION = (r"(?:slides?|slide\s+deck|deck|talk|presentation|reading[- ]group(?:\s+session)?|journal\s+club|lecture|"
              r"seminar|poster|class|(?:group|lab)\s+meeting|thesis|write-?up|notes)")
-_FOR_MY = re.compile(rf"\b(?:for|in)\s+(?:my|our|a|the|this|tomorrow['’]s|next\s+week['’]s|friday['’]s)\s+"
-                     rf"(?P<keep>(?:(?!(?:on|about)\b)[\w-]+\s+){{0,2}}?){_OCCASION}\b(?P<when>\s+(?:on|this|next)\s+\w+day)?"
-                     r"(?:\s+(?:on|about)\b)?", re.I)
+# ("for my/our …" anywhere, "for a/the …" only opening the question: "narration in a lecture video", "the class-specific
+# boundary" are topics; a venue kept would read as a filter: "For my NeurIPS talk:", second review)
+_FOR_MY = re.compile(rf"(?:\b(?:for|in)\s+(?:my|our|tomorrow['’]s|next\s+week['’]s|friday['’]s)|^\W*(?:for|in)\s+(?:a|the|this))\s+"
+                     rf"(?P<keep>(?:(?!(?:on|about)\b)[\w-]+\s+){{0,2}}?){_OCCASION}(?![\w-])"
+                     r"(?P<when>\s+(?:on|this|next)\s+\w+day)?(?:\s+(?:on|about)\b)?", re.I)
+_VENUE_WORD = re.compile(rf"(?i)\b(?:{'|'.join(VENUE_ACRONYMS)})(?:\s*'?\d{{2,4}})?\s+")
 # "I'm presenting the paper that …" is about the paper that …; "I'm presenting PPLLaVA on Friday." about PPLLaVA
 _PRESENTING = re.compile(r"(?:^|(?<=[.?!:]\s))\s*(?:I(?:'m|’m|\s+am)|we(?:'re|’re|\s+are))\s+(?:presenting|covering|"
                          r"discussing|reviewing|going\s+over|talking\s+about|preparing\s+(?:a\s+talk|slides)\s+on)\s+",
@@ -57,7 +62,7 @@ def without_framing(text: str) -> str:
             kept.append(piece)
         asked = asked or piece.rstrip().endswith("?")
     core = " ".join(kept)
-    core = _FOR_MY.sub(lambda m: f" {m.group('keep')}", core)
+    core = _FOR_MY.sub(lambda m: f" {_VENUE_WORD.sub('', m.group('keep'))}", core)
     core = _WHEN.sub("", _PRESENTING.sub(" ", core))
     core = re.sub(r"^\W*[:,;—–-]\s*|\s+(?=[,.:;?!])", "", re.sub(r"\s{2,}", " ", core)).strip()
     return core if re.search(r"\w", core) else text
@@ -88,14 +93,12 @@ def without_own_work(text: str) -> str:
     return rest if rest and "?" in rest and not _POINTS_BACK.search(rest) else text
 
 
-# a question checking a claim: "Is it GPT-4o that comes out on top in UrbanFeel?", "X evaluates on Kinetics, right?",
-# "Is it true that …", "Can someone confirm …"; a name it offers is the claim, which the abstract may correct
-_CHECKS_CLAIM = re.compile(r"^\W*(?:is|was)\s+it\s+(?!true\b|correct\b|right\b)[^?]{1,60}?\s+(?:that|who|which)\b"
-                           r"|(?:,|\s)\s*(?:right|correct|true|isn['’]t\s+it|no)\s*\?\s*$"
-                           r"|^\W*(?:is\s+it\s+(?:true|correct|right)|am\s+I\s+right|correct\s+me\s+if|"
-                           r"can\s+(?:someone|anyone|you)\s+confirm|I\s+(?:read|heard)\s+that)\b", re.I)
+# a question offering its candidate for the answer: "Is it GPT-4o that comes out on top in UrbanFeel?" (not "Is it
+# true that …", nor "… is correct?": second review); the abstract's own value corrects the name it offers
+_CHECKS_CLAIM = re.compile(r"^\W*(?:is|was)\s+it\s+(?!true\b|correct\b|right\b|possible\b|known\b)[^?]{1,60}?\s+"
+                           r"(?:that|who|which)\b", re.I)
 
 
 def checks_claim(question: str) -> bool:
-    """Does the question check a claim it states, rather than ask for what the paper says?"""
+    """Does the question offer a candidate answer to check ("Is it X that …?"), rather than ask what the paper says?"""
     return bool(_CHECKS_CLAIM.search(question.strip()))

@@ -12,6 +12,7 @@ from rag.answer.decide import Decision, decide, paper_given
 from rag.answer.declines import HeldReply, declines
 from rag.answer.described import described_lacking, with_described
 from rag.answer.compare import compare_answer
+from rag.answer.framing import without_framing
 from rag.answer.extractive import excluded_answer, fact_answer, list_answer, not_reported_answer, unmentioned_note
 from rag.answer.complete import QUOTED, completed
 from rag.answer.lists import searched
@@ -41,7 +42,8 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
         return
     settings = settings or index.settings  # answer and LLM settings may differ per call
     use_llm = llm_configured(settings)
-    question = replace(understand(correct(text, snapshot), history, snapshot, venue, year), typed=text)
+    # as typed, without the asker's framing too ("… I need the number for my CVPR slides.": second review)
+    question = replace(understand(correct(text, snapshot), history, snapshot, venue, year), typed=without_framing(text))
     outside = _named_outside(question, snapshot)
     early = answered_before_search(question, text, history, snapshot, settings.index.embedder, use_llm, outside)
     if early:  # about the collection, its records, or nothing it can search for

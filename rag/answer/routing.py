@@ -29,9 +29,10 @@ _BODY_OF_WORK = (r"(?:papers|works?|research|studies|literature|publications|art
 _LIST = re.compile(
     rf"\b(which|what|any|list|find|show|name)\b[^?]*\b{_PAPER_WORDS}\b|\blist\b|\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b"
     # "Which ones use RL?" asks for papers; "what do randomly initialized ones compute?" (networks) does not
-    # ... when it opens the question: "FrameOracle was tried with five models — which ones exactly?" asks which models
-    # (read sets BG and BJ, session 28: answered as a list of one paper)
-    r"|^\W*(?:and\s+|so\s+)?(?:which|what) (?:other )?ones\b|\b(?:which|what) (?:other )?ones\s+(?:are there|exist)\b"
+    # ... with something said of them, or alone: "FrameOracle was tried with five models — which ones exactly?" asks which
+    # models (read sets BG and BJ, session 28: answered as a list of one paper)
+    r"|\b(?:which|what) (?:other )?ones\b(?!\W*(?:exactly|precisely|specifically)?\s*[?,.!;]|\s*$)"
+    r"|^\W*(?:and\s+|so\s+)?(?:which|what) (?:other )?ones\W*$"
     # "Need every paper that evaluates on Ego4D", "papers: token pruning for video LLMs" (probes of session 26)
     # ... "I need every ICLR paper that …", "every paper here that …" (read set BG: answered from one paper or none)
     r"|\bevery\s+(?:single\s+)?(?:(?-i:[A-Z]{3,}\w*)(?:\s+\d{4})?\s+)?(?:paper|work|study)\s+(?:(?:in\s+)?here\s+|"

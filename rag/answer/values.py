@@ -147,20 +147,23 @@ def named_near(sentence: str, need: frozenset[str], own: list[str], asked: froze
     spans = [(m.start(), m.end()) for m in re.finditer(r"[\w-]+", sentence)]
     at = [i for i, (a, b) in enumerate(spans) if terms(sentence[a:b]) & need]
     # "from a teacher model, while Discriminative Finetuning …" names no teacher: a detail said with "a"/"an" is named
-    # only by what follows it at once ("a teacher model (InternViT-300M)"; diagnostic set BI, bi022)
-    some = {j for j in at if _INDEFINITE.search(sentence[:spans[j][0]])}
+    # only inside its own phrase ("a Qwen2-VL backbone"), at once after it ("a teacher model (InternViT-300M)") or
+    # after "namely", "such as" (diagnostic set BI, bi022; second review)
+    some = {j: j - len(m.group(0).split()) for j in at for m in [_INDEFINITE.search(sentence[:spans[j][0]])] if m}
     for m in _NAMED.finditer(sentence):
         if not holds_value(m.group(0), "names", own, asked, initials):
             continue
         first = next(i for i, (a, b) in enumerate(spans) if b > m.start())
         last = max(i for i, (a, b) in enumerate(spans) if a < m.end())
-        if any(j < first <= j + 2 if j in some else first - NEAR <= j <= last + NEAR for j in at):
+        if any(some[j] <= first <= j + 2 or j < first <= j + NEAR and _INTRODUCES.search(
+                sentence[spans[j][1]:m.start()]) if j in some else first - NEAR <= j <= last + NEAR for j in at):
             return True
     return False
 
 
 # "a teacher", "an off-the-shelf video generation model": up to two words between the article and the detail's word
 _INDEFINITE = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}$", re.I)
+_INTRODUCES = re.compile(r"\b(?:namely|such\s+as|e\.g\.|i\.e\.|called|named|specifically|like)\b", re.I)
 
 
 _WORD = re.compile(r"[\w.,+~-]+")

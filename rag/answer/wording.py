@@ -41,14 +41,16 @@ ROLE_WORDS = frozenset(terms("assumption assumptions simplification simplificati
                              "rule rules guideline guidelines takeaway takeaways lesson lessons price"))
 # ... and so are nouns for what a paper sets out to fix, which its abstract states as the trouble itself: never lacking,
 # though their words still pick the sentence ("What problem does FrameOracle solve?" had said "does not report its
-# problem": a probe of session 28 in a student's voice; "the main limitation of standard attention" is held by "limits")
-TROUBLE_WORDS = frozenset(terms("problem problems challenge challenges limitation limitations issue issues motivation "
-                                "bottleneck bottlenecks shortcoming shortcomings weakness weaknesses drawback drawbacks "
-                                "flaw flaws"))
-# ... and a sentence states a trouble in any of the words abstracts use for one (a probe of session 28: "What problem
-# does ProtoKV solve?" quoted its result, not "A key challenge is delayed query: …")
-TROUBLE_CUES = TROUBLE_WORDS | frozenset(terms("fail fails failing suffer suffers struggle struggles lack lacks costly "
-                                               "expensive prohibitive difficult"))
+# problem": a probe of session 28 in a student's voice). As written: a "limit" is no limitation, nor a "Kaggle
+# challenge" a trouble (second review)
+TROUBLE_NOUNS = frozenset("problem problems challenge challenges limitation limitations issue issues motivation "
+                          "bottleneck bottlenecks shortcoming shortcomings weakness weaknesses drawback drawbacks flaw "
+                          "flaws".split())
+# ... and a sentence states a trouble in any of the words abstracts use for one ("What problem does ProtoKV solve?"
+# quoted its result, not "A key challenge is delayed query: …")
+TROUBLE_CUES = frozenset(terms("problem problems challenge challenges limitation limitations limits issue issues "
+                               "bottleneck bottlenecks shortcoming shortcomings drawback drawbacks flaw flaws fail fails "
+                               "failing suffer suffers struggle struggles lack lacks difficult"))
 
 # nouns asking for a rule a paper puts forward, which its abstract states as one rather than names ("What's the rule of
 # thumb for ordering pruning and quantization?": "… the Progressive Intensity Hypothesis, which states that weaker

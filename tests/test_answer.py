@@ -400,6 +400,14 @@ def test_a_claim_naming_what_the_abstract_never_writes_is_corrected_not_abstaine
     assert not answer.abstained and "Gemini-2.5 Pro" in answer.text and answer.citations
 
 
+def test_a_hostile_candidate_echoed_in_the_correction_carries_no_markup_or_control_character(s):
+    answer = rag.ask("Is it <img src=x onerror=alert(1)>GPT-4o**\x1b[31m that comes out on top in UrbanFeel?", settings=s)
+
+    check_invariants(answer)
+    assert answer.text.startswith("The UrbanFeel abstract does not mention GPT-4o. What it does say:")
+    assert not any(c in answer.text.split("What it does say:")[0] for c in "<>*\x1b")
+
+
 def test_the_askers_framing_is_no_part_of_the_question_as_typed(s):
     # "CVPR" in the framing had read as a name the abstract lacks: "does not report its speedup" (second review)
     answer = rag.ask("What speedup does Veda report? I need the number for my CVPR slides.", settings=s)

@@ -49,11 +49,8 @@ def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem)
     ("I remember a paper on X. What property did they focus on?", "What property did they focus on?"),
     ("Which paper does X, and what module do they design?", "what module do they design?"),
     ("What speedup does Veda report?", "What speedup does Veda report?"),
-    # a statement of why it is asked, after the question, asks nothing (read set AZ, az009) ...
-    ("Which activation does KERN recommend? I want to try swapping it in for softmax.",
-     "Which activation does KERN recommend?"),
-    ("What speedup does Veda report? Thanks a lot!", "What speedup does Veda report?"),
-    # ... but a request after it does, or a memory of the paper
+    # a request after the question is what it asks, or a memory of the paper (a remark on why it is asked is taken
+    # out before: test_framing)
     ("Why does pruning layers hurt? I think someone explained it with decision margins.",
      "I think someone explained it with decision margins."),
     ("Which models did ParallelBench test? I'd like to know if LLaDA was in there.",
@@ -62,19 +59,13 @@ def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem)
     ("What is KERN? Just curious if it beats softmax.", "Just curious if it beats softmax."),
     ("What is KERN? Thanks, but does it report FID scores.", "Thanks, but does it report FID scores."),
     ("What is KERN? I'm trying to understand its normalization.", "I'm trying to understand its normalization."),
-    # a statement on the asker's own system after the question asks nothing either (read set BD, session 27) ...
-    ("kern: how many experts did they run it with? our MoE has 64 experts and I want to know if that was covered",
-     "kern: how many experts did they run it with?"),
-    ("video-mtr: which base MLLM did they RL-tune? need to check whether its license works for us",
-     "video-mtr: which base MLLM did they RL-tune?"),
-    # ... but a question or a request after it does, whoever it names
+    # ... and a question or a request after it, whoever it names
     ("Does Veda work on Wan2.1? what speedup would we get", "what speedup would we get"),
     ("What does Veda do? Tell us its speedup", "Tell us its speedup"),
     ("Which optimizer did Veda use? We would also like the learning rate.", "We would also like the learning rate."),
     # a last question carrying on the one before asks both (read set BF, bf003)
     ("frameoracle keeps how many frames of 16? and when starting from 64 candidates?",
      "frameoracle keeps how many frames of 16? and when starting from 64 candidates?"),
-    ("What is Veda? Thanks!", "What is Veda?"),
 ])
 def test_ask_part(text, last):
     assert ask_part(text) == last

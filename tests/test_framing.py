@@ -19,6 +19,19 @@ from rag.answer.framing import checks_claim, without_framing, without_own_work
     ("How many parameters is the selector? need to know if it fits on one card", "How many parameters is the selector?"),
     ("Give me the three components of lsgquant, I want one bullet each on my slide.",
      "Give me the three components of lsgquant"),
+    # a remark on why it is asked or on the asker's own system, right after the question (read sets AZ, BD)
+    ("Which activation does KERN recommend? I want to try swapping it in for softmax.",
+     "Which activation does KERN recommend?"),
+    ("What speedup does Veda report? Thanks a lot!", "What speedup does Veda report?"),
+    ("What is Veda? Thanks!", "What is Veda?"),
+    ("kern: how many experts did they run it with? our MoE has 64 experts and I want to know if that was covered",
+     "kern: how many experts did they run it with?"),
+    ("video-mtr: which base MLLM did they RL-tune? need to check whether its license works for us",
+     "video-mtr: which base MLLM did they RL-tune?"),
+    # a remark after an abbreviation's dot is still a sentence of its own; the abbreviation ends none
+    ("Which precisions does it use, e.g. W4A4? I couldn't find it.", "Which precisions does it use, e.g. W4A4?"),
+    # a clause kept keeps its comma
+    ("Which papers, I wonder, prune layers?", "Which papers, I wonder, prune layers?"),
     # before it: the occasion, keeping the paper or topic it names
     ("For my SGMD slides: which base model served as the teacher?", "SGMD: which base model served as the teacher?"),
     ("I'm presenting the paper that prunes before it quantizes. What rule do they propose?",
@@ -36,6 +49,12 @@ def test_the_askers_own_reading_is_taken_out(asked, question):
     "I need every ICLR paper that is about generating videos.",  # a request, not a remark
     "Which papers study talking-head video generation?",  # "talk" is a topic here, no occasion
     "I couldn't find it.",  # nothing else would be left
+    # a memory of the paper, a request or a question of its own after the question
+    "Why does pruning layers hurt? I think someone explained it with decision margins.",
+    "Which models did ParallelBench test? I'd like to know if LLaDA was in there.",
+    "What is KERN? Thanks, but does it report FID scores.",
+    "Which optimizer did Veda use? We would also like the learning rate.",
+    "Does Veda work on Wan2.1? what speedup would we get",
     # topic words that name an occasion (second review)
     "Which papers evaluate continual learning in the class-incremental setting?",
     "What does CG-CoE use for the class-specific tolerance boundary?",

@@ -6,9 +6,10 @@ import re
 from dataclasses import dataclass, replace
 
 from rag.answer.attribute import QUESTION_WORD, attribute
+from rag.answer.framing import QUESTION_SENTENCE_END
 from rag.answer.understand import Question
-from rag.answer.wording import (FUNCTION, GENERIC, GIST_WORDS, HAVE_WORDS, KIND_WORDS, ROLE_WORDS, SIZE_WORDS,
-                                TROUBLE_NOUNS)
+from rag.answer.wording import (FUNCTION, GENERIC, GIST_WORDS, HAVE_WORDS, KIND_WORDS, MEASURE_WORDS, ROLE_WORDS,
+                                SIZE_WORDS, TROUBLE_NOUNS)
 from rag.corpus.terms import terms
 
 # a plural written as optional: "Which base VLM(s) were post-trained on it?" (fresh set E, e044: no detail was read)
@@ -26,8 +27,6 @@ _WHICH_NUMBER = re.compile(r"^Which (?:total |exact )?number of\s+", re.I)
 # was answered with "We validate our approach on three surgical datasets", which names none)
 _NAMES_OF = re.compile(r"\bwhat(?:'s|’s| is| are| was| were) the names? of (?:the |its |their )?"
                        r"(?:\d+ |two |three |four |five |six |seven |eight |nine |ten )?", re.I)
-# a size that is a measure, asked as a number (not "What scale of reasoning does UrbanFeel test?")
-_MEASURED = frozenset(terms("size sizes duration length hours footage"))
 # phrasings that carry no content: "what does DRAQ stand for", "what does X add on top of Y"
 _PHRASING = re.compile(r"\b(?:stand(?:s)? for|on top of|in terms of|compared (?:to|with)|as well as|in addition to)\b",
                        re.I)
@@ -85,7 +84,7 @@ def asks(question: Question, names: str = "") -> Asks:
     troubles = tuple(d for d in details if _trouble_headed(d[0]))
     details = tuple(d for d in details if d not in roles and d not in troubles)
     # ... and so is an asked detail that is one: "the total duration of egocentric footage in UCS-Bench" (set BI, bi049)
-    if not wants and any(head and head <= _MEASURED for _, _, head in details):
+    if not wants and any(head and head <= MEASURE_WORDS for _, _, head in details):
         wants = "number"
     wanted = frozenset().union(*(d for _, d, _ in details + troubles)) or frozenset(ask)
     parts = tuple(asks(replace(question, text=clause), names) for clause in clauses) if len(clauses) > 1 else ()
@@ -157,8 +156,6 @@ _FOUND_ABOUT = re.compile(r"^\W*what\s+(?:did|does|do)\s+(?:the|that|this)\s+(?:
 _CLAIM_CHECK = re.compile(r"^\W*(?:(?:is|was)\s+(?:that|this|it)\s+)?(?:right|true|correct|accurate|so)\W*$", re.I)
 
 
-# a question's sentences end at "?", "." or ";", but not at an abbreviation's dot ("… use, e.g. W4A4 or W8A8?")
-_SENTENCE_END = re.compile(r"(?<=[?.;])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bal\.)(?<!\bcf\.)\s+", re.I)
 
 
 _ASKING_ASIDE = re.compile(r"\s*\([^()]*\?[^()]*\)")
@@ -169,7 +166,7 @@ _OPTION = re.compile(r"[\w.+-]*\d[\w.+%×-]*|[A-Z][A-Z0-9+-]+|(?i:or|and|maybe|e
 
 def _sentences(question: str) -> list[str]:
     """A question's sentences, without an aside or a last sentence that only offers answers."""
-    parts = [p for p in _SENTENCE_END.split(_ASKING_ASIDE.sub(" ", question).strip()) if p.strip()]
+    parts = [p for p in QUESTION_SENTENCE_END.split(_ASKING_ASIDE.sub(" ", question).strip()) if p.strip()]
     asked = len(parts)
     if asked > 1 and all(_OPTION.fullmatch(w) for w in re.findall(r"[^\s,/?!]+", parts[-1])):
         asked -= 1
@@ -179,35 +176,7 @@ def _sentences(question: str) -> list[str]:
         asked -= 1
     if asked < len(parts):  # options followed: the first may hang on the question after a dash ("… — jamba?")
         parts = parts[:asked - 1] + [_DASHED_OPTION.sub("?", parts[asked - 1])]
-    # ... or a statement after the question that says why it is asked ("… recommend a particular activation and
-    # normalization? I want to try swapping it in for softmax.": read set AZ, az009 quoted the softmax sentences)
-    while len(parts) > 1 and parts[-2].rstrip().endswith("?") and (
-            _WHY_ASKED.match(parts[-1]) and not _ASKS_ITSELF.search(parts[-1]) or _OUR_CASE.search(parts[-1])):
-        parts = parts[:-1]
     return parts
-
-
-# a sentence on what the asker will do with the answer, or a closing thanks: no request, no memory of the paper, no
-# question of its own ("I want to try swapping it in for softmax.", "Thanks a lot!"; not "I'd like to know if X …",
-# "I'm trying to understand its normalization.", "I think someone explained it with …": dev u2022, "Just curious if
-# it beats softmax.", "Thanks, but does it report FID?")
-_MY_USE = r"(?:try|use|apply|swap|plug|adopt|implement|reproduce|deploy|build\s+on|cite|experiment)\b"
-_WHY_ASKED = re.compile(
-    r"\s*(?:(?:thanks|thank\s+you|cheers)(?:\s+(?:a\s+lot|so\s+much|in\s+advance))?[.!]*|"
-    rf"(?:i(?:'m|\s+am)\s+(?:going|planning|hoping)\s+to|i\s+(?:want|plan|hope|intend)\s+to)\s+{_MY_USE}[^?]*|"
-    r"i\s+need\s+(?:it|this|that|them)\s+for\b[^?]*)\s*$", re.I)
-# ... or a statement on the asker's own system after the question, not itself a question ("… how many experts did they
-# run it with? our MoE has 64 experts and I want to know if that was covered", "… which base MLLM did they RL-tune?
-# need to check whether its license works for us": read set BD quoted the licence and 64-expert words' sentences)
-_OUR_CASE = re.compile(r"^(?!\W*(?:what|which|how|why|where|who|when|does|do|did|is|are|can|could|would|and|so|also|"
-                       r"tell|give|show|list|name|find|quote|explain|describe|summari[sz]e|compare|please)\b)"
-                       r"(?![^?]*\?\s*$)(?=.*\b(?:our|ours|we|we're|we've|us)\b)"
-                       # ... but a request put as a statement asks ("Let us know the learning rate too.", "We would
-                       # also like the learning rate.": second review)
-                       r"(?!.*\b(?:let\s+(?:us|me)\s+know|we(?:'d|\s+would)\s+(?:also\s+)?(?:like|love|want)|"
-                       r"we\s+(?:also\s+)?(?:need|want)\s+(?:the|its|their|to\s+know))\b)", re.I)
-_ASKS_ITSELF = re.compile(r"\b(?:what|which|how|why|where|who|when|whether|if)\b|,\s*(?:and|but)\s+(?:is|are|was|were|does|"
-                          r"do|did|can|could|has|have)\b", re.I)
 
 
 def asked_clauses(question: str) -> list[str]:

@@ -48,8 +48,34 @@ _ABOUT_ME = re.compile(
     # ... or what they will put where: "I want one bullet each on my slide."
     rf"|I\s+(?:want|need|will|['’]ll|have)\b[^?]*\b(?:my|our|a|the)\s+{_OCCASION}\b"
     r")[^?]*(?:,\s*(?:am|are)\s+I\s+missing\s+\w+)?\W*$", re.I)
-# sentences, and a clause after a comma that speaks of the asker ("…, I want one bullet each on my slide.")
-_PIECE = re.compile(r"(?<=[?.!])\s+(?=\S)|(,)\s+(?=I\s)")
+# a question's sentences end at "?", "." or ";", but not at an abbreviation's dot ("… use, e.g. W4A4 or W8A8?")
+QUESTION_SENTENCE_END = re.compile(r"(?<=[?.;])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bal\.)(?<!\bcf\.)\s+",
+                                   re.I)
+# ... and the pieces a remark may fill: those sentences, one after "!", and a clause after a comma that speaks of the
+# asker ("…, I want one bullet each on my slide.")
+_PIECE = re.compile(rf"(?<=!)\s+(?=\S)|{QUESTION_SENTENCE_END.pattern}|(,)\s+(?=I\s)", re.I)
+
+# a sentence on what the asker will do with the answer, or a closing thanks: no request, no memory of the paper, no
+# question of its own ("I want to try swapping it in for softmax.", "Thanks a lot!"; not "I'd like to know if X …",
+# "I'm trying to understand its normalization.", "I think someone explained it with …": dev u2022, "Just curious if
+# it beats softmax.", "Thanks, but does it report FID?")
+_MY_USE = r"(?:try|use|apply|swap|plug|adopt|implement|reproduce|deploy|build\s+on|cite|experiment)\b"
+_WHY_ASKED = re.compile(
+    r"\s*(?:(?:thanks|thank\s+you|cheers)(?:\s+(?:a\s+lot|so\s+much|in\s+advance))?[.!]*|"
+    rf"(?:i(?:'m|\s+am)\s+(?:going|planning|hoping)\s+to|i\s+(?:want|plan|hope|intend)\s+to)\s+{_MY_USE}[^?]*|"
+    r"i\s+need\s+(?:it|this|that|them)\s+for\b[^?]*)\s*$", re.I)
+# ... or a statement on the asker's own system after the question, not itself a question ("… how many experts did they
+# run it with? our MoE has 64 experts and I want to know if that was covered", "… which base MLLM did they RL-tune?
+# need to check whether its license works for us": read set BD quoted the licence and 64-expert words' sentences)
+_OUR_CASE = re.compile(r"^(?!\W*(?:what|which|how|why|where|who|when|does|do|did|is|are|can|could|would|and|so|also|"
+                       r"tell|give|show|list|name|find|quote|explain|describe|summari[sz]e|compare|please)\b)"
+                       r"(?![^?]*\?\s*$)(?=.*\b(?:our|ours|we|we're|we've|us)\b)"
+                       # ... but a request put as a statement asks ("Let us know the learning rate too.", "We would
+                       # also like the learning rate.": second review)
+                       r"(?!.*\b(?:let\s+(?:us|me)\s+know|we(?:'d|\s+would)\s+(?:also\s+)?(?:like|love|want)|"
+                       r"we\s+(?:also\s+)?(?:need|want)\s+(?:the|its|their|to\s+know))\b)", re.I)
+_ASKS_ITSELF = re.compile(r"\b(?:what|which|how|why|where|who|when|whether|if)\b|,\s*(?:and|but)\s+(?:is|are|was|were|does|"
+                          r"do|did|can|could|has|have)\b", re.I)
 
 
 def without_framing(text: str) -> str:
@@ -59,13 +85,20 @@ def without_framing(text: str) -> str:
     kept, asked = [], False
     for piece, comma in _pieces(text.strip()):
         if not ((asked or comma) and _ABOUT_ME.match(piece)):
-            kept.append(piece)
+            kept.append((piece, comma))
         asked = asked or piece.rstrip().endswith("?")
-    core = " ".join(kept)
+    # a last sentence that says why it was asked, right after the question (read sets AZ, az009 and BD)
+    while len(kept) > 1 and kept[-2][0].rstrip().endswith("?") and _says_why(kept[-1][0]):
+        kept.pop()
+    core = "".join(f"{', ' if comma else ' '}{piece}" for piece, comma in kept)
     core = _FOR_MY.sub(lambda m: f" {_VENUE_WORD.sub('', m.group('keep'))}", core)
     core = _WHEN.sub("", _PRESENTING.sub(" ", core))
     core = re.sub(r"^\W*[:,;—–-]\s*|\s+(?=[,.:;?!])", "", re.sub(r"\s{2,}", " ", core)).strip()
     return core if re.search(r"\w", core) else text
+
+
+def _says_why(sentence: str) -> bool:
+    return bool(_WHY_ASKED.match(sentence) and not _ASKS_ITSELF.search(sentence) or _OUR_CASE.search(sentence))
 
 
 def _pieces(text: str) -> list[tuple[str, bool]]:

@@ -61,8 +61,10 @@ RULE_WORDS = frozenset(terms("rule rules thumb guideline guidelines recommendati
 # nouns of a paper's size and of its make-up, which an abstract gives in other words ("How big is CaReBench?":
 # "… with 1,000 high-quality pairs"; "What are the parts of SegPVSG?": "… consisting of two key components: …"),
 # and the verbs such questions ask with ("How much footage does UCS-Bench contain?")
-SIZE_WORDS = frozenset(terms("size sizes scale big large amount footage volume extent magnitude duration total length "
-                             "hours"))
+# a size that is a measure, asked as a number ("the total duration of egocentric footage"; not "What scale of reasoning
+# does UrbanFeel test?")
+MEASURE_WORDS = frozenset(terms("size sizes duration length hours footage"))
+SIZE_WORDS = MEASURE_WORDS | frozenset(terms("scale big large amount volume extent magnitude total"))
 MAKEUP_WORDS = frozenset(terms("part parts piece pieces element elements component components ingredient "
                                "ingredients constituent constituents makeup building blocks"))
 # what a paper makes, asked of it ("What data do VideoKR and FrameOracle contribute?", "what dataset do they build

@@ -212,6 +212,16 @@ def test_ask_part(text, last):
     ("What were the GPU hours for ProtoKV training?", "ProtoKV", "GPU hours"),  # no unit taken off
     ("Could you tell me which commercial model Sparr outperforms?", "Sparr", ""),  # dev ad13036: named otherwise
     ("Deep Forcing: how many times longer than its training clip length can it roll out?", "Deep Forcing", ""),  # ax006
+    # the question word where the asked thing stands, as a second language puts it (read set BL, session 29) ...
+    ("protokv use how many GB of GPU memory exactly?", "protokv", "number of GB"),
+    ("smoothsa code is released under what license?", "smoothsa", "license"),
+    ("veda tested on which gpu?", "veda", "gpu"),
+    ("Veda gets what speedup?", "Veda", "speedup"),
+    # ... not a relative clause, two question words, a request, or a clause after "and" (dev p031, s008, bj002)
+    ("that image tokenizer which tries to be good at reconstruction — what accuracy vs. the ViT?", "", ""),
+    ("UPI context extension - from what length to what length on PG-19?", "UPI", ""),
+    ("Tell me which GPU veda used", "veda", ""),
+    ("on which test", "", ""),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

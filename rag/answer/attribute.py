@@ -16,6 +16,7 @@ def attribute(asked: str, names: str = "") -> str:
     text = _SHORTHAND.sub(lambda m: _SHORTHANDS[re.sub(r"[\s_]+", " ", m.group(0).lower())], text)  # "veda lr?"
     for name in filter(None, names.split("\n")):
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:'s|’s)?", " ", text)
+    text = _IN_SITU.sub(lambda m: f"{m.group('wh')} did {m.group('before')}", text.strip(), count=1)  # "X use how many GB …"
     # an aside in brackets that asks ("protokv prototype bank capacity (how many prototypes)?") says what is asked
     # (fresh set AB, ab11063: "capacity" was taken, which the abstract has, so never "does not report")
     bracket = _ASKING_BRACKET.search(text)
@@ -278,6 +279,22 @@ _COUNT_OF = re.compile(rf"^\s+of\s+(?P<what>[\w-]+(?: [\w-]+){{0,3}}?)(?=\s+(?:{
 _TAKING = re.compile(r"^how (?:long|much time) (?:(?:is|are|was|were|does|did|do)\s+)?(?:(?:it|they)\s+)?"
                      r"(?:(?:take|takes|taking|took)\s+)?(?:for\s+)?(?:the\s+|its\s+|their\s+)?"
                      r"(?P<stage>training|pre-?training|fine-?tuning|inference|generation)\b", re.I)
+# the question word where the asked thing stands, as a second language puts it: "protokv use how many GB of GPU memory
+# exactly?", "smoothsa code is released under what license?", "upi evaluated on which model size?" (read set BL: no
+# attribute was read, so never "does not report"); not after a verb of asking or knowing ("tell me which GPU …", "I
+# wonder what …") nor a question word or auxiliary first
+_IN_SITU = re.compile(r"^(?P<before>(?!\W*(?:what|which|how|who|where|when|why|whose|does|do|did|is|are|was|were|can|could|"
+                      r"would|will|has|have|had|should|may|might|and|or|but|so|also|plus|then|on|in|at|with|from|for|by|under|to|"
+                      r"of|into|over|about)\b)(?![^,?]*\b(?:tell|told|give|"
+                      r"show|name|list|say|said|know|knew|wonder|wondering|ask|asked|explain|describe|find|check|see|remember|"
+                      r"recall|idea|curious|sure|clear|unclear|mention|mentions|mentioned|state|states|stated|report|reports|"
+                      r"reported)\b)(?:(?!(?:what|which|how)\b)[\w.+'’-]+\s+){0,7}?[\w.+'’-]+)\s+"
+                      # ... a noun phrase to the clause's end: no verb, no second question word, no dash ("that tokenizer
+                      # which tries to be good … — what accuracy", "from what length to what length": dev p031, s008)
+                      r"(?P<wh>(?:(?:on|in|at|with|from|for|by|under|to|of|into|over)\s+)?(?:what|which|how\s+many|how\s+much)"
+                      r"\s+(?!(?:on|in|at|for|with|by|of|from)\b)(?:(?!\b(?:is|are|was|were|be|been|being|do|does|did|has|"
+                      r"have|had|can|could|will|would|should|to|until|till|that|which|what|how|who|when|where|why)\b)"
+                      r"[^?,—–:;])+?)\s*(?=,|$)", re.I)
 # the asked thing first, the question word last: "the batch size is how much", "the learning rate was what"
 _IS_HOW = re.compile(r"(?:^|,\s*)(?:(?:the|its|their)\s+)?(?P<what>[\w-]+(?: [\w-]+){0,4}?)"
                      # ... said of a use: "the learning rate and batch size used in the MoE experiments is how much?" (BF)

@@ -27,6 +27,7 @@ VEDA = [(0, "Veda")]  # the question names Veda by its title
     ("How does Veda differ from prior sparse attention methods?", ""),
     ("How does Veda compare with the baseline method?", ""),
     ("Is Veda consistent with full attention?", ""),
+    ("How much does Veda slow down generation compared with normal decoding?", ""),  # read set BL, bl045
     ("How does Veda differ?", ""),  # nothing left to describe a paper
     # "differentiated" compares nothing
     ("Do differentiated Veda tiles keep their speedup on long videos?", ""),

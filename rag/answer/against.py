@@ -26,7 +26,9 @@ _AGAINST = re.compile(r"\b(?:compare[sd]?|comparison|differ(?:s|ed|ent|ently|enc
                       r"agrees?|contradicts?|in line with|similar to|relates? to)\b", re.I)
 # what a paper is set against that is no other paper ("How does Veda differ from prior sparse attention methods?",
 # "… compare with full attention?"): its baselines, searched as a paper they would find one that is not asked of
+# ("… compared with normal decoding?": read set BL, bl045 set MACD against ParallelBench)
 _BASELINE = re.compile(r"\b(?:prior|existing|previous|earlier|baselines?|standard|conventional|traditional|vanilla|"
+                       r"normal|regular|ordinary|usual|default|"
                        r"state[- ]of[- ]the[- ]art|sota)\b", re.I)
 _PLAIN = re.compile(r"\b(?:other|full|uniform|dense|naive)\b", re.I)  # "full attention": said of no paper when loose
 AGAINST_TERMS = 2  # content words the rest of the question needs to describe a paper

@@ -166,6 +166,11 @@ def test_generating_videos_is_no_video_captioning():
     assert not lacks_domain(_paper(10, "We distill a few-step video diffusion model."), asked)
     assert lacks_domain(_paper(11, "Our video LLM generates captions for videos."), asked)
     assert lacks_domain(_paper(12, "We train a text-to-image diffusion model."), asked)
+    # ... in the singular too (read set BL, bl036), but not generating a video's captions
+    assert [d.name for d in asked_domains("Which papers are about generating video?", understanding)] == \
+        ["video generation"]
+    assert "video generation" not in [d.name for d in asked_domains("Which papers are about generating video captions?",
+                                                                    understanding)]
     # where video generation is the collection's own subject, the video inside its name is still asked
     assert [d.name for d in asked_domains("Which papers are about generating videos?", VIDEO_COLLECTION)] == ["video"]
 

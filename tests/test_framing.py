@@ -38,6 +38,9 @@ from rag.answer.framing import checks_claim, without_framing, without_own_work
      "the paper that prunes before it quantizes. What rule do they propose?"),
     ("I'm presenting PPLLaVA on Friday. What problem does it solve?", "PPLLaVA. What problem does it solve?"),
     ("For my NeurIPS talk: what speedup does Veda report?", "what speedup does Veda report?"),  # no venue filter kept
+    # an interest in one venue is its frame, the venue kept as the filter (read set BL, bl036)
+    ("Only care about ICLR here: which papers are about generating video?", "ICLR: which papers are about generating video?"),
+    ("I only care about ICML 2026, which papers prune layers?", "ICML 2026: which papers prune layers?"),
 ])
 def test_the_askers_own_reading_is_taken_out(asked, question):
     assert without_framing(asked) == question
@@ -49,6 +52,7 @@ def test_the_askers_own_reading_is_taken_out(asked, question):
     "I need every ICLR paper that is about generating videos.",  # a request, not a remark
     "Which papers study talking-head video generation?",  # "talk" is a topic here, no occasion
     "I couldn't find it.",  # nothing else would be left
+    "We only care about safety: which papers?",  # no venue: a topic
     # a memory of the paper, a request or a question of its own after the question
     "Why does pruning layers hurt? I think someone explained it with decision margins.",
     "Which models did ParallelBench test? I'd like to know if LLaDA was in there.",

@@ -99,9 +99,10 @@ DOMAINS = (
             plainly_said=True),
     # video generation, not the video understanding most of the collection does: "Which ICLR papers are about
     # generating videos?" listed a video LLM, a captioning benchmark and a video QA paper (read set BB, bb037);
-    # generating a video's captions or answers is no video generated
+    # generating a video's captions or answers is no video generated; "generating video" in the singular too (read set
+    # BL, bl036)
     _domain("video generation", r"\bvideo generat(?:ion|ors?|ive models?)\b|\bgenerat(?:e|es|ed|ing) (?:new |long |realistic )?"
-                                r"videos\b|\btext-to-video\b|\bvideo synthesis\b|\bvideo diffusion models?\b|\bvideo editing\b|"
+                                r"videos?\b(?! caption| descri| question| answer| summar| QA\b| understanding)|\btext-to-video\b|\bvideo synthesis\b|\bvideo diffusion models?\b|\bvideo editing\b|"
                                 r"\bedit(?:s|ing)? (?:a |the )?videos?\b",
             r"\bvideo generat\w*|\bgenerat\w* (?:(?!captions?\b|answers?\b|questions?\b|QA\b|descriptions?\b|texts?\b|summar)"
             r"\w+ ){0,3}?(?:videos?|clips|footage)\b(?! caption| descri| question| answer)|"

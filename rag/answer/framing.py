@@ -25,6 +25,10 @@ _VENUE_WORD = re.compile(rf"(?i)\b(?:{'|'.join(VENUE_ACRONYMS)})(?:\s*'?\d{{2,4}
 _PRESENTING = re.compile(r"(?:^|(?<=[.?!:]\s))\s*(?:I(?:'m|’m|\s+am)|we(?:'re|’re|\s+are))\s+(?:presenting|covering|"
                          r"discussing|reviewing|going\s+over|talking\s+about|preparing\s+(?:a\s+talk|slides)\s+on)\s+",
                          re.I)
+# the asker's interest in one venue, put before the question: "Only care about ICLR here: which papers …" is "ICLR: which
+# papers …", a venue frame (routing.py); "care" was read as the topic (read set BL, bl036)
+_ONLY_CARE = re.compile(r"^\W*(?:(?:I|we)\s+)?(?:only|just|mainly)\s+(?:care\s+about|(?:want|need)\s+)\s*"
+                        r"(?P<venue>(?-i:[A-Z]{3,}\w*)(?:\s+'?\d{2,4})?)(?:\s+(?:here|papers|ones))?\s*[:,—–]\s*", re.I)
 _WHEN = re.compile(r"\s+(?:on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|next\s+week|this\s+week|later\s+today)"
                    r"(?=\s*[.?!,:]|\s*$)", re.I)
 # a sentence that says only how the asker looked, what they will do with the answer, or that they want all of it
@@ -92,7 +96,7 @@ def without_framing(text: str) -> str:
         kept.pop()
     core = "".join(f"{', ' if comma else ' '}{piece}" for piece, comma in kept)
     core = _FOR_MY.sub(lambda m: f" {_VENUE_WORD.sub('', m.group('keep'))}", core)
-    core = _WHEN.sub("", _PRESENTING.sub(" ", core))
+    core = _WHEN.sub("", _PRESENTING.sub(" ", _ONLY_CARE.sub(lambda m: f"{m.group('venue')}: ", core)))
     core = re.sub(r"^\W*[:,;—–-]\s*|\s+(?=[,.:;?!])", "", re.sub(r"\s{2,}", " ", core)).strip()
     return core if re.search(r"\w", core) else text
 

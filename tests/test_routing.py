@@ -211,6 +211,12 @@ LIST_REQUESTS = [
     "Of the quantization papers, which ones go below 4 bits?",
     "Besides Veda, which ones use sparse attention?",
     "Several papers compress the KV cache. Which ones are training-free?",
+    # "which paper" with its verb in the plural form, as a second language writes it (read set BL, session 29)
+    "which paper make video generation or video editing model faster or cheaper to run?",
+    "which work use optical flow?",
+    "which paper do quantization of model?",
+    "iclr, which paper train video model with reinforcement learning?",
+    "which paper address hallucination in video LLMs?",
 ]
 
 # one paper's fact, or its follow-up, though worded near a request for papers
@@ -220,6 +226,12 @@ SINGLE_PAPER = [
     "Is it driven by a handful of specific tokens? Which ones, and which layers matter?",
     "Could you point me to the paper that introduces FlowNar?",
     "Which paper proposes In-context Sparse Attention?",
+    # ... one paper's verb: its singular, its past, an auxiliary with its subject, an adverb
+    "which paper discusses audio-visual fusion?",
+    "Which paper proposed a constant-footprint memory?",
+    "Which paper made video generation faster?",
+    "which paper do they build on?",
+    "Which paper first showed that layers can be pruned?",
     "Is there a paper that reports a 5.1x speedup?",
     "What work does Veda build on?",
     "What research does DramaSR-532K build on?",

@@ -26,6 +26,12 @@ _PAPER_WORDS = (r"(?:papers|works|methods|approaches|(?<!case )studies|articles|
 # ... or the papers that bring one: "Looking for benchmarks that evaluate detailed video captioning" (fresh set AG)
 _BODY_OF_WORK = (r"(?:papers|works?|research|studies|literature|publications|articles|approaches|methods|analyses|reading|"
                  r"benchmarks|datasets)")
+# what follows a one-paper "which paper" that is no verb in its plural form: a past, an auxiliary, a determiner
+_NOT_BARE_VERB = (r"(?:made|did|had|got|came|found|took|gave|won|led|brought|built|ran|held|kept|left|put|set|saw|went|wrote|"
+                  r"began|became|said|told|thought|knew|grew|drew|shown|chose|beat|was|were|is|are|am|can|could|would|will|"
+                  r"should|might|may|must|has|have|first|best|also|really|actually|only|just|mainly|still|then|again|ever|"
+                  r"never|most|more|here|there|the|a|an|this|that|these|those|it|i|in|on|at|of|for|with|from|by|about|to|"
+                  r"or|and|exactly|precisely|specifically|one|of|if|whose|which|what|from)")
 _LIST = re.compile(
     rf"\b(which|what|any|list|find|show|name)\b[^?]*\b{_PAPER_WORDS}\b|\blist\b|\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b"
     # "Which ones use RL?" asks for papers; "what do randomly initialized ones compute?" (networks) does not
@@ -37,6 +43,11 @@ _LIST = re.compile(
     # ... "I need every ICLR paper that …", "every paper here that …" (read set BG: answered from one paper or none)
     r"|\bevery\s+(?:single\s+)?(?:(?-i:[A-Z]{3,}\w*)(?:\s+\d{4})?\s+)?(?:paper|work|study)\s+(?:(?:in\s+)?here\s+|"
     r"in\s+(?:the|this)\s+(?:set|collection|list)\s+)?(?:that|which|on|about|in|using|with|where)\b|^\W*(?:papers|works)\s*[:—–]"
+    # "which paper make video generation faster?", "which work use optical flow?": the verb's plural form asks for the
+    # papers, as a second language writes it (read set BL: answered from one paper; "which paper proposes / proposed /
+    # made / do they …" still asks for one)
+    rf"|\bwhich\s+(?:paper|work|study)\s+(?!{_NOT_BARE_VERB}\b)[a-z]+(?<![^s]s)(?<!ed)(?<!ly)(?=\s+(?!(?:they|you|i|we|it|he|she|"
+    r"the|these|those|this|that|their|its)\b)[\w-])"
     # "which of these look at X?" asks for papers; "which of these is faster?" compares two (fresh set X, x7002)
     r"|\bwhich of (?:these|those)(?: papers| works| abstracts)?\s+(?!(?:is|was|one|two|three|does|did|has)\b)[a-z]+"
     r"|\b(?:papers|works|studies|publications) (?:on|about|that|which|where|in which|whose|studying|using|proposing|with|"

@@ -24,9 +24,10 @@ import rag
 from rag.answer.asks import Asks
 from rag.answer.decide import candidates
 from rag.answer.evidence import (CANDIDATE_SENTENCES, SENTENCE_FEATURES, Ranker, Sentence, _window, feature_rows,
-                                 is_background, own_name, sentence_vectors)
+                                 is_background, own_name)
 from rag.answer.quoting import choose
 from rag.answer.understand import understand
+from rag.index.sentences import sentence_vectors
 from rag.corpus.terms import analyse
 from rag.retrieval.hybrid import hybrid_search, query_vector
 from rag.retrieval.spelling import correct

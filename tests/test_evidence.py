@@ -7,11 +7,13 @@ import pytest
 
 import rag
 from rag.answer.asks import asks as question_asks
-from rag.answer.evidence import (SENTENCE_FEATURES, Ranker, SentenceVectors, feature_rows, is_background, respelled,
+from rag.answer.evidence import (SENTENCE_FEATURES, Ranker, feature_rows, is_background, respelled,
                                  score_sentences, shipped_ranker)
 from rag.answer.extractive import Source, best_sentences
 from rag.answer.understand import Question
-from rag.corpus.terms import analyse
+from rag.answer.units import counts
+from rag.corpus.terms import analyse, terms
+from rag.index.sentences import SentenceVectors
 from rag.types import Hit, Paper
 
 # Abstracts shaped like the shipped ones: the scene first, the paper's own work after.
@@ -97,6 +99,26 @@ def test_a_problem_asked_in_other_words_than_the_abstracts_is_answered_by_the_tr
             "before the query arrives. We propose Keeper, a fixed-capacity memory. Keeper improves accuracy by 12.5 points.")
     picked = best_sentences(Source(1, hit(text, "Keeper")), asked("What problem does Keeper solve?", "Keeper"), {})
     assert picked[0].text.startswith("A key challenge is delayed query")
+
+
+def test_a_count_asked_for_is_answered_by_the_sentence_counting_it():
+    """Read set BL, bl011: "the MMVU benchmark by 3.8%" names a benchmark and holds a number, but counts nothing."""
+    text = ("Video models reason poorly over long clips. We propose Counter, a reasoning model. "
+            "For example, it surpasses the previous best on the MMVU benchmark by 3.8%. "
+            "Extensive experiments on six mainstream benchmarks show that Counter achieves new state-of-the-art results.")
+    picked = best_sentences(Source(1, hit(text, "Counter")), asked("How many benchmarks was Counter tested on?",
+                                                                   "Counter"), {})
+    assert picked[0].text.startswith("Extensive experiments on six mainstream benchmarks")
+
+
+@pytest.mark.parametrize(("sentence", "counted"), [
+    ("Extensive experiments on six mainstream benchmarks show gains.", True),
+    ("It features over 7 million stereo pairs.", True),
+    ("It surpasses the previous best on the MMVU benchmark by 3.8%.", False),  # the number is its result
+    ("It wins on 3 of the benchmarks.", False),  # a part of them, not their count
+])
+def test_a_count_stands_right_before_what_it_counts(sentence, counted):
+    assert counts(sentence, terms("benchmarks pairs")) is counted
 
 
 def test_scores_are_one_abstracts_probabilities_best_first_in_the_answer():

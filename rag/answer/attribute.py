@@ -20,14 +20,11 @@ def attribute(asked: str, names: str = "") -> str:
     # an aside in brackets that asks ("protokv prototype bank capacity (how many prototypes)?") says what is asked
     # (fresh set AB, ab11063: "capacity" was taken, which the abstract has, so never "does not report")
     bracket = _ASKING_BRACKET.search(text)
-    asked = attribute(bracket.group("asked")) if bracket else ""
-    if asked:
+    if asked := attribute(bracket.group("asked")) if bracket else "":
         return asked
-    counted = _BARE_HOW_MANY.search(text)  # "… 'a few' auxiliary forward passes — exactly how many?"
-    if counted:
+    if counted := _BARE_HOW_MANY.search(text):  # "… 'a few' auxiliary forward passes — exactly how many?"
         return f"number of {counted.group('what')}"
-    which = _BARE_WHICH_ONES.search(text)  # "FrameOracle was tried with five different models — which ones exactly?"
-    if which:
+    if which := _BARE_WHICH_ONES.search(text):  # "FrameOracle was tried with five different models — which ones exactly?"
         return which.group("what")
     # any other aside in brackets ("Which reasoning model (name and parameter count) is …") and what frames the question
     # before it starts ("VideoKR — which base model …", "In the MMA paper, which backbones …") are no part of the
@@ -60,9 +57,8 @@ def attribute(asked: str, names: str = "") -> str:
         return "size" if what.lower() in ("it", "they", "this", "that") else what if _AMOUNTS.search(what) \
             else re.sub(r"(?<=[^s])s$", "", what) + " size"
     match = (_ATTRIBUTE_IS.search(text) or _ATTRIBUTE_THEN_SUBJECT.search(text) or _HOW_MANY_THEN_SUBJECT.search(text)
-             or _ATTRIBUTE.search(text)
-             or _ATTRIBUTE_DID.search(text) or _HOW_MANY.search(text) or _ATTRIBUTE_SUBJECT.search(text)
-             or _REPORTS.search(text) or _fragment(text))
+             or _ATTRIBUTE.search(text) or _ATTRIBUTE_DID.search(text) or _HOW_MANY.search(text)
+             or _ATTRIBUTE_SUBJECT.search(text) or _REPORTS.search(text) or _fragment(text))
     phrase = match.group("what") if match else ""
     counted = _COUNT_OF.search(text[match.end("what"):]) if match and _BARE_COUNT.fullmatch(phrase.strip()) else None
     if counted:  # "what is the precise number of training iterations used …" asks that number, not "precise number"
@@ -280,15 +276,14 @@ _TAKING = re.compile(r"^how (?:long|much time) (?:(?:is|are|was|were|does|did|do
                      r"(?:(?:take|takes|taking|took)\s+)?(?:for\s+)?(?:the\s+|its\s+|their\s+)?"
                      r"(?P<stage>training|pre-?training|fine-?tuning|inference|generation)\b", re.I)
 # the question word where the asked thing stands, as a second language puts it: "protokv use how many GB of GPU memory
-# exactly?", "smoothsa code is released under what license?", "upi evaluated on which model size?" (read set BL: no
-# attribute was read, so never "does not report"); not after a verb of asking or knowing ("tell me which GPU …", "I
-# wonder what …") nor a question word or auxiliary first
+# exactly?", "smoothsa code is released under what license?" (read set BL: no attribute was read, so never "does not
+# report"); not after a verb of asking or knowing ("tell me which GPU …"), nor a question word, auxiliary or preposition
 _IN_SITU = re.compile(r"^(?P<before>(?!\W*(?:what|which|how|who|where|when|why|whose|does|do|did|is|are|was|were|can|could|"
-                      r"would|will|has|have|had|should|may|might|and|or|but|so|also|plus|then|on|in|at|with|from|for|by|under|to|"
-                      r"of|into|over|about)\b)(?![^,?]*\b(?:tell|told|give|"
-                      r"show|name|list|say|said|know|knew|wonder|wondering|ask|asked|explain|describe|find|check|see|remember|"
-                      r"recall|idea|curious|sure|clear|unclear|mention|mentions|mentioned|state|states|stated|report|reports|"
-                      r"reported)\b)(?:(?!(?:what|which|how)\b)[\w.+'’-]+\s+){0,7}?[\w.+'’-]+)\s+"
+                      r"would|will|has|have|had|should|may|might|and|or|but|so|also|plus|then|on|in|at|with|from|for|by|"
+                      r"under|to|of|into|over|about)\b)(?![^,?]*\b(?:tell|told|give|show|name|list|say|said|know|knew|"
+                      r"wonder|wondering|ask|asked|explain|describe|find|check|see|remember|recall|idea|curious|sure|clear|"
+                      r"unclear|mentions?|mentioned|states?|stated|reports?|reported)\b)"
+                      r"(?:(?!(?:what|which|how)\b)[\w.+'’-]+\s+){0,7}?[\w.+'’-]+)\s+"
                       # ... a noun phrase to the clause's end: no verb, no second question word, no dash ("that tokenizer
                       # which tries to be good … — what accuracy", "from what length to what length": dev p031, s008)
                       r"(?P<wh>(?:(?:on|in|at|with|from|for|by|under|to|of|into|over)\s+)?(?:what|which|how\s+many|how\s+much)"

@@ -19,7 +19,7 @@ from rag.answer.asks import Asks, ask_part, asks as question_asks
 from rag.answer.alternatives import best_of_either
 from rag.answer.topical import topical, unworked_domains
 from rag.answer.descriptions import describes_one_paper
-from rag.answer.evidence import all_cosines, cosines, idf_of, sentence_vectors
+from rag.answer.evidence import all_cosines, cosines, idf_of
 from rag.answer.framing import checks_claim
 from rag.answer.extractive import Source
 from rag.answer.named import by_title, owns_name, supported_names, with_papers, written_in_lower_case
@@ -31,6 +31,7 @@ from rag.answer.stated import lacking_details, valued_in_answer, worded
 from rag.answer.values import unnamed, value_kind
 from rag.answer.wording import KIND_WORDS
 from rag.corpus.terms import terms
+from rag.index.sentences import sentence_vectors
 from rag.index.store import PaperIndex, Snapshot
 from rag.retrieval.hybrid import hybrid_search, query_vector as embed_query
 from rag.types import Hit
@@ -72,8 +73,7 @@ def candidates(index: PaperIndex, snapshot: Snapshot, question: Question, hits: 
     focus = [i for i in (question.named or question.subject) if _passes(snapshot, question, i)]
     hits = with_papers(hits, focus, snapshot)
     by_id = {h.paper.id: h for h in hits}
-    # the papers' names are no focus of their own (a descriptive title such as "Layer pruning" is no name: its
-    # words are what is asked about)
+    # the papers' names are no focus of their own (a descriptive title, "Layer pruning", is no name: its words are asked)
     asks = question_asks(question, "\n".join(paper_name(by_id[i].paper) for i in focus))
     idf = idf_of(snapshot.keyword, asks.focus | asks.ask)
     vectors = sentence_vectors(index.embedder)

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
@@ -21,11 +19,11 @@ from importlib import resources
 import numpy as np
 
 from rag.answer.asks import Asks
+from rag.answer.units import counts
 from rag.answer.wording import RULE_WORDS, TROUBLE_CUES
 from rag.corpus.terms import Analysis, analyse, terms
-from rag.index.embed import Embedder
 from rag.index.keyword import KeywordIndex
-from rag.index.sentences import vectors_of
+from rag.index.sentences import SentenceVectors
 from rag.types import Hit
 
 BM25_K1 = 1.5  # bm25s's default: a term's BM25 contribution is at most idf × (k1 + 1)
@@ -49,45 +47,6 @@ _BACKGROUND = re.compile(r"^(?:however|despite|although|while|recent(?:ly)?|exis
                          r"little is known|(?:suffer|struggle)s? (?:from|with|to)|has (?:attracted|gained|shown)|have (?:shown|"
                          r"been)|(?:has|have) (?:recently )?(?:emerged|become)|is (?:crucial|essential|fundamental|challenging|"
                          r"important)|poses?)\b", re.I)
-
-
-class SentenceVectors:
-    """Sentence embeddings, each computed once (the embedder's own cache keeps them across runs)."""
-
-    def __init__(self, embedder: Embedder, size: int = 20_000):
-        self.embedder = embedder
-        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
-        self._size = size
-        self._lock = threading.Lock()
-
-    def of(self, sentences: list[str]) -> np.ndarray:
-        """Unit vectors of `sentences`, in order; only the ones never seen are embedded."""
-        with self._lock:
-            have = {s: self._cache[s] for s in sentences if s in self._cache}
-            for s in have:  # least recently used goes first: a sentence asked for now is kept
-                self._cache.move_to_end(s)
-        missing = list(dict.fromkeys(s for s in sentences if s not in have))
-        if missing:
-            found = vectors_of(self.embedder, missing)  # ingest put them in the embedding cache (one lookup)
-            have.update(zip(missing, found))
-            with self._lock:
-                self._cache.update(zip(missing, found))
-                while len(self._cache) > self._size:
-                    self._cache.popitem(last=False)
-        # from this call's own copies: filling the cache may have evicted one read above (a KeyError once
-        # more than `size` sentences had been seen, at SciFact's 5,183 abstracts)
-        return np.array([have[s] for s in sentences]) if sentences else np.zeros((0, 1), np.float32)
-
-
-_VECTORS: dict[int, SentenceVectors] = {}
-
-
-def sentence_vectors(embedder: Embedder) -> SentenceVectors:
-    """The per-abstract sentence-vector cache of `embedder`, one per embedder object."""
-    found = _VECTORS.get(id(embedder))
-    if found is None or found.embedder is not embedder:
-        found = _VECTORS[id(embedder)] = SentenceVectors(embedder)
-    return found
 
 
 def weighted(wanted: frozenset[str], have: frozenset[str], idf: dict[str, float]) -> float:
@@ -206,13 +165,16 @@ def feature_rows(analysis: Analysis, asks: Asks, idf: dict[str, float], name: st
     cos = np.maximum(np.asarray(cos, dtype=np.float64)[:n], 0.0)
     ask = np.array([weighted(asks.ask, have, idf) for have in analysis.terms])
     stated = "rule" if asks.wanted & RULE_WORDS else "trouble" if asks.trouble else ""
+    counted = frozenset().union(*(head for phrase, _, head in asks.details if phrase.startswith("number of")))
     rows = []
     for i, (text, have) in enumerate(zip(analysis.sentences, analysis.terms)):
         background = float(is_background(text, i, name))
         rows.append([
             cos[i], cos[i] - cos.max(), ask[i], ask[i] - ask.max(), weighted(asks.focus, have, idf),
-            holds_wanted(text, have, asks.wanted, idf, stated), *(detail(text, kind, name) * (asks.wants == kind)
-                                                 for kind in ("number", "names")),
+            holds_wanted(text, have, asks.wanted, idf, stated, counted),
+            # a count asked for is a number in words too ("six mainstream benchmarks")
+            max(detail(text, "number", name), float(counts(text, counted))) * (asks.wants == "number"),
+            detail(text, "names", name) * (asks.wants == "names"),
             background * (not asks.problem), background * asks.problem, float(i == 0), float(i == n - 1),
             late(i, n) * (not asks.wants), late(i, n) * (asks.wants == "number"), float(bool(_OWN_WORK.search(text)) or bool(name and name in text)),
             float(bool(_FINDING.search(text))) * (asks.wants != "method"),
@@ -220,17 +182,24 @@ def feature_rows(analysis: Analysis, asks: Asks, idf: dict[str, float], name: st
     return np.array(rows, dtype=np.float64).reshape(n, len(SENTENCE_FEATURES))
 
 
+# tuned on dev: 0.5 and 0.0 score the same (0.0 gains follow-up u058, loses typo aq009's second fact); 0.5 moves fewer
+# answers (25 against 45). Read set BL's bl011 ("across how many benchmarks") is answered by the count either way.
+COUNT_SHARE = 0.5
 # a sentence stating a rule: "… which states that weaker perturbations should precede stronger ones", "we recommend …"
 _STATES_RULE = re.compile(r"\bshould\b|\bwe (?:recommend|advise)\b|\b(?:hypothesis|principle|rule|law|guideline)\b,? "
                           r"(?:which |that )?(?:states?|holds?|says?|posits?)\b", re.I)
 
 
-def holds_wanted(text: str, have: frozenset[str], wanted: frozenset[str], idf: dict[str, float], stated: str) -> float:
+def holds_wanted(text: str, have: frozenset[str], wanted: frozenset[str], idf: dict[str, float], stated: str,
+                 counted: frozenset[str] = frozenset()) -> float:
     """How much of the asked attribute the sentence holds; a rule or a trouble asked for (`stated`, decided once per
-    question) is held by a sentence stating one, in whatever words ("A key challenge is …", "… fail to …")."""
+    question) is held by a sentence stating one, in whatever words ("A key challenge is …", "… fail to …"); a count
+    asked for (`counted`: "how many benchmarks") by one counting them ("six mainstream benchmarks"), COUNT_SHARE of it
+    by one only naming them ("the MMVU benchmark by 3.8%")."""
     if stated == "rule" and _STATES_RULE.search(text) or stated == "trouble" and have & TROUBLE_CUES:
         return 1.0
-    return weighted(wanted, have, idf)
+    share = COUNT_SHARE if counted and not counts(text, counted) else 1.0
+    return share * weighted(wanted, have, idf)
 
 
 def late(position: int, n: int) -> float:

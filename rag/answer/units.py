@@ -1,4 +1,5 @@
-"""Quantities with a dimension: the unit a question wants its answer in ("… latency in milliseconds?") and whether a
+"""Counts and quantities with a dimension: whether a count stands right before the counted noun ("six mainstream
+benchmarks"), the unit a question wants its answer in ("… latency in milliseconds?") and whether a
 sentence writes a quantity of that dimension ("170+ hours of egocentric observations", "under 2 GB").
 
 A value asked in a unit is reported only by a quantity in a unit of its dimension: "superior response latency"
@@ -41,3 +42,29 @@ def noun_dimension(head: frozenset[str]) -> str:
 def has_quantity(sentence: str, dimension: str) -> bool:
     """Does the sentence write a quantity of `dimension` ("170+ hours", "12 GB")?"""
     return bool(_QUANTITY[dimension].search(sentence))
+
+
+# a count as an abstract writes one: "3 LLMs", "7 million stereo pairs", "three surgical datasets" (the ranker's
+# _NUMBER wants a reported quantity, "5.1×", "60%"; an answer to "how many" may be a bare count)
+COUNT = re.compile(r"(?<![\w.-])\d+(?:[.,]\d+)?(?![\w-])|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
+                   r"eleven|twelve|dozens?|hundreds?|thousands?|millions?|billions?)\b"
+                   # a bit width: "4-bit", "W4A8", "INT8" (fresh set X, x6030: "low-bit" gives none)
+                   r"|\b\d+-?bits?\b|\bW\d+A\d+\b|\b(?:INT|FP)\d+\b", re.I)
+# a count, up to two describing words, then the noun: "six mainstream benchmarks", "over 7 million stereo pairs"
+# (not "the MMVU benchmark by 3.8%": a number after the noun is its result, read set BL, bl011)
+_BETWEEN = 3  # not tuned: the counted noun is at most the third word after the count
+_NOT_DESCRIBING = frozenset("of on in by at for to from with and or the a an than".split())
+
+
+def counts(sentence: str, nouns: frozenset[str]) -> bool:
+    """Does a count stand right before one of `nouns` (stems), with at most two describing words between?"""
+    words = re.findall(r"[\w.,+~-]+", sentence)
+    for i, word in enumerate(words):
+        if not COUNT.fullmatch(word.strip(",.+~")):
+            continue
+        for after in words[i + 1:i + 1 + _BETWEEN]:
+            if terms(after) & nouns:
+                return True
+            if after.lower() in _NOT_DESCRIBING or after[-1] in ",.":
+                break
+    return False

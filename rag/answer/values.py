@@ -16,7 +16,7 @@ from rapidfuzz.distance import OSA
 from rag.answer.asks import Asks
 from rag.answer.evidence import _NAMED, _NUMBER
 from rag.answer.names import compact, names_of
-from rag.answer.units import asked_dimension, has_quantity
+from rag.answer.units import COUNT, asked_dimension, has_quantity
 from rag.corpus.terms import analyse, terms
 from rag.corpus.titles import COMMON_ACRONYMS
 from rag.retrieval.spelling import max_edits
@@ -28,12 +28,7 @@ _NAMED_THINGS = frozenset(terms("dataset datasets benchmark benchmarks model mod
                                 "encoders decoder generator generators baseline baselines llm llms teacher student "
                                 "network networks architecture corpus optimizer detector classifier"))
 
-# a count as an abstract writes one: "3 LLMs", "7 million stereo pairs", "three surgical datasets" (the ranker's
-# _NUMBER wants a reported quantity, "5.1×", "60%"; an answer to "how many" may be a bare count)
-_COUNT = re.compile(r"(?<![\w.-])\d+(?:[.,]\d+)?(?![\w-])|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
-                    r"eleven|twelve|dozens?|hundreds?|thousands?|millions?|billions?)\b"
-                    # a bit width: "4-bit", "W4A8", "INT8" (fresh set X, x6030: "low-bit" gives none)
-                    r"|\b\d+-?bits?\b|\bW\d+A\d+\b|\b(?:INT|FP)\d+\b", re.I)
+_COUNT = COUNT  # a count as an abstract writes one (units.py)
 
 _ENUMERATOR = re.compile(r"\((?:\d|[ivx]{1,4}|[a-h])\)")  # "(1)", "(ii)", "(a)"
 

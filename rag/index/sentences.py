@@ -14,6 +14,8 @@ nothing is done; an answer then embeds what it needs, as before.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -110,3 +112,42 @@ def phases(progress: Progress | None, first: int, second: int) -> tuple[Progress
         return None, None
     total = first + second
     return (lambda done, _n: progress(done, total)), (lambda done, _n: progress(first + done, total))
+
+
+class SentenceVectors:
+    """Sentence embeddings, each computed once (the embedder's own cache keeps them across runs)."""
+
+    def __init__(self, embedder: Embedder, size: int = 20_000):
+        self.embedder = embedder
+        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def of(self, sentences: list[str]) -> np.ndarray:
+        """Unit vectors of `sentences`, in order; only the ones never seen are embedded."""
+        with self._lock:
+            have = {s: self._cache[s] for s in sentences if s in self._cache}
+            for s in have:  # least recently used goes first: a sentence asked for now is kept
+                self._cache.move_to_end(s)
+        missing = list(dict.fromkeys(s for s in sentences if s not in have))
+        if missing:
+            found = vectors_of(self.embedder, missing)  # ingest put them in the embedding cache (one lookup)
+            have.update(zip(missing, found))
+            with self._lock:
+                self._cache.update(zip(missing, found))
+                while len(self._cache) > self._size:
+                    self._cache.popitem(last=False)
+        # from this call's own copies: filling the cache may have evicted one read above (a KeyError once
+        # more than `size` sentences had been seen, at SciFact's 5,183 abstracts)
+        return np.array([have[s] for s in sentences]) if sentences else np.zeros((0, 1), np.float32)
+
+
+_VECTORS: dict[int, SentenceVectors] = {}
+
+
+def sentence_vectors(embedder: Embedder) -> SentenceVectors:
+    """The per-abstract sentence-vector cache of `embedder`, one per embedder object."""
+    found = _VECTORS.get(id(embedder))
+    if found is None or found.embedder is not embedder:
+        found = _VECTORS[id(embedder)] = SentenceVectors(embedder)
+    return found

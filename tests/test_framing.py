@@ -58,6 +58,8 @@ def test_the_askers_own_reading_is_taken_out(asked, question):
     "Which models did ParallelBench test? I'd like to know if LLaDA was in there.",
     "What is KERN? Thanks, but does it report FID scores.",
     "Which optimizer did Veda use? We would also like the learning rate.",
+    # "I need the numbers for" what is then asked (read set BL, bl007), not for a slide
+    "Does flownar hold up on long streams? I need the numbers for how much longer video it handles.",
     "Does Veda work on Wan2.1? what speedup would we get",
     # topic words that name an occasion (second review)
     "Which papers evaluate continual learning in the class-incremental setting?",

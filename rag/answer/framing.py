@@ -42,7 +42,7 @@ _ABOUT_ME = re.compile(
     r"|I(?:['’]ve|\s+have)?\s+(?:looked|checked|searched|skimmed|scanned)\b"
     r"|as\s+far\s+as\s+I\s+(?:can\s+)?(?:tell|know|see)\b"
     r"|(?:I\s+)?(?:need|want)\s+(?:it|this|that|them|both|these|those|the\s+(?:number|numbers|figure|figures|value|"
-    r"values|names?|details?))\s+for\b"
+    r"values|names?|details?))\s+for\b(?!\s+(?:how|what|which|whether|its|their|the\s+\w+\s+of)\b)"
     r"|I\s+(?:want|need|have|plan|hope)\s+to\s+(?:check|verify|cross-check|double-check|list|cite|quote|put|include|"
     r"mention|present|show|summari[sz]e|compare|make\s+sure)\b"
     r"|I\s+(?:want|need)\s+(?:the\s+)?(?:full|complete|whole|entire|exhaustive)\s+(?:set|list)\b"

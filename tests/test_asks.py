@@ -222,6 +222,9 @@ def test_ask_part(text, last):
     ("UPI context extension - from what length to what length on PG-19?", "UPI", ""),
     ("Tell me which GPU veda used", "veda", ""),
     ("on which test", "", ""),
+    # a topic before a comma, then how many of a thing (read set BL, bl042), not a condition (dev g035)
+    ("kern router, how many experts in their moe experiment?", "kern", "number of experts"),
+    ("Starting from 16-frame inputs, how many frames does FrameOracle keep on average?", "FrameOracle", ""),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

@@ -65,6 +65,9 @@ PAPERS = [paper(t, i) for i, t in enumerate(GIVEN)] + [paper(t, 100 + i, True) f
     ("Which papers do temporal video grounding?", []),
     ("What is the scope of SCOPE?", ["SCOPE"]),  # an English word as a name: only as written
     ("What is the scope of this work?", []),
+    # ... or before a word of its title, in any case (read set BL, bl042: "kern router, how many experts …")
+    ("isa sparse attention: what speedup?", ["ISA: In-context Sparse Attention"]),
+    ("the isa instruction set", []),
     ("How does OGD+ avoid forgetting?", ["OGD+"]),
     ("What is Deep Forcing?", ["Deep Forcing: a training-free extension of video diffusion models"]),
     ("Slot attention lies at the heart of it", []),

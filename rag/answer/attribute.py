@@ -150,13 +150,11 @@ def _fragment(text: str) -> re.Match | None:
     # videokr?", fresh set W, w4039) asks it as well as a short one does; the head test below keeps it to details
     if len(text.split()) > 14:
         return None
-    which = _WHICH_DETAIL.match(text)  # "… training hardware? which GPUs" (fresh set T, t2030)
-    if which:
+    if which := _WHICH_DETAIL.match(text):  # "… training hardware? which GPUs" (fresh set T, t2030)
         return which if _DETAIL_HEADS.search(which.group("what")) or _DATA_HEADS.search(which.group("what")) else None
     if QUESTION_WORD.match(text):
         return None
-    counted = _COUNTED.match(text)
-    if counted:
+    if counted := _COUNTED.match(text):
         return counted
     match = _FRAGMENT.search(text)
     return match if match and _DETAIL_HEADS.search(match.group("what")) else None
@@ -175,8 +173,7 @@ _SHORTHANDS = {"lr": "learning rate", "bs": "batch size", "wd": "weight decay", 
                "#gpus": "number of GPUs", "# gpus": "number of GPUs", "num gpus": "number of GPUs",
                "# params": "number of parameters", "num params": "number of parameters", "n params": "number of parameters",
                "hparams": "hyperparameters", "hyperparams": "hyperparameters"}
-_SHORTHAND = re.compile(r"(?<![\w#])(?:lr|bs|wd|#\s?(?:params|gpus)|(?:num|n)[\s_]params|num[\s_]gpus|h(?:yper)?params)(?!\w)",
-                        re.I)
+_SHORTHAND = re.compile(r"(?i)(?<![\w#])(?:lr|bs|wd|#\s?(?:params|gpus)|(?:num|n)[\s_]params|num[\s_]gpus|h(?:yper)?params)(?!\w)")
 _ASKING_BRACKET = re.compile(r"\((?P<asked>\s*(?:how many|how much|what|which)\b[^()]*)\)", re.I)
 # "how many prototypes", "how much memory": the count or amount of a thing, with no verb after it
 _HOW_MANY = re.compile(r"^(?P<how>how many|how much)\s+(?P<what>[\w-]+(?: [\w-]+){0,2})\s*$", re.I)
@@ -217,6 +214,9 @@ _FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on|with 
                     # ... or a topic before a comma, as a second language puts it: "Veda speedup numbers, on which GPU
                     # they are measured?" (read set BF, bf039)
                     # (not "Number of GPUs in Veda, how many?", "Learning rate of Veda, what is the value?": second review)
+                    # ... "kern router, how many experts …" (set BL), not a condition ("Starting from 16 frames, …": g035)
+                    r"|(?:(?!(?:starting|start|if|when|given|assuming|after|before|with|from|for|in|on|at|under|quick|so|and"
+                    r"|but)\b)[^,?]{1,60}?,\s*(?=how\s+(?:many|much)\s+(?!(?:is|are|was|were|the|its|their)\b)[\w-]+\s+(?!\?)[\w-]))"
                     r"|[^,?]{1,60}?,\s*(?=(?:(?:on|in|at|with|from|for|by|under)\s+)?(?:what|which)\s+"
                     r"(?!(?:is|are|was|were|the|its|their)\b)[\w-]+\s+(?!\?)[\w-])"
                     # "… object discovery results - which datasets?": a topic, then a dash or colon, then the question

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from rag.corpus.terms import analyse
+from rag.corpus.terms import analyse, terms
 from rag.corpus.titles import COMMON_ACRONYMS, INTRO_VERB
 from rag.retrieval.spelling import english_words, max_edits
 from rag.types import Paper
@@ -126,12 +126,14 @@ class TitleIndex:
     longest: int = 1  # the most words a name has
     fuzzy: dict[str, list[str]] = field(default_factory=dict)  # one-word names' keys by first letter
     topics: dict[str, list[int]] = field(default_factory=dict)  # descriptive titles, for "the layer pruning paper"
+    title_terms: dict[int, frozenset[str]] = field(default_factory=dict)  # of papers whose names keep their case
 
     @classmethod
     def build(cls, papers: list[Paper]) -> "TitleIndex":
         by_key: dict[str, list] = defaultdict(list)
         topics: dict[str, list[int]] = defaultdict(list)
         longest = 1
+        title_terms: dict[int, frozenset[str]] = {}
         for row, paper in enumerate(papers):
             names = names_of(paper)
             if not names:
@@ -140,12 +142,14 @@ class TitleIndex:
                 exact = re.sub(r"[\s\-–_]+", "", name) if _exact_case(name) else None
                 if (row, exact) not in by_key[compact(name)]:
                     by_key[compact(name)].append((row, exact))
+                if exact is not None:
+                    title_terms[row] = terms(paper.title) - terms(name)
                 longest = max(longest, min(len(name.split()), MAX_NAME_TOKENS))
         fuzzy: dict[str, list[str]] = defaultdict(list)
         for key, found in by_key.items():
             if len(key) >= 4 and any(exact is None for _, exact in found):
                 fuzzy[key[0]].append(key)
-        return cls(dict(by_key), longest, dict(fuzzy), dict(topics))
+        return cls(dict(by_key), longest, dict(fuzzy), dict(topics), title_terms)
 
     def find(self, text: str) -> list[int]:
         """Rows of the papers named in `text`, in paper order."""
@@ -164,7 +168,7 @@ class TitleIndex:
         covered = {compact(part) for _, words in found for part in words.split()}
         left = [t for t in tokens if compact(t) not in covered]
         rows = {r for r, _ in found}
-        more = [*self._headed(left), *self._misspelt(left), *self._opposite(tokens, covered)]
+        more = [*self._headed(left), *self._misspelt(left), *self._opposite(tokens, covered), *self._titled(tokens, covered)]
         return found + [(row, t) for row, t in dict.fromkeys(more) if row not in rows]
 
     def described(self, phrase: str) -> list[int]:
@@ -214,6 +218,13 @@ class TitleIndex:
                     continue
                 rows += [(row, mine) for row, exact in self.by_key.get(key, ()) if exact is not None]
         return rows
+
+    def _titled(self, tokens: list[str], covered: set[str]) -> list[tuple[int, str]]:
+        """A name that keeps its case written in lower case before a word of its paper's title: "kern router, how
+        many experts …" for "KERN: Kernel Inspired Router with Normalization" (read set BL, bl042 named no paper)."""
+        return [(row, token) for token, after in zip(tokens, tokens[1:]) if compact(token) not in covered
+                for row, exact in self.by_key.get(compact(token), ()) if exact is not None
+                and terms(after) & self.title_terms.get(row, frozenset())]
 
     def _misspelt(self, tokens: list[str]) -> list[tuple[int, str]]:
         """A name written with a typo ("Vdea", "ProtKV"): a capitalised word no dictionary has, within an

@@ -28,6 +28,9 @@ VEDA = [(0, "Veda")]  # the question names Veda by its title
     ("How does Veda compare with the baseline method?", ""),
     ("Is Veda consistent with full attention?", ""),
     ("How much does Veda slow down generation compared with normal decoding?", ""),  # read set BL, bl045
+    # ... but "default" elsewhere describes (second review)
+    ("How does Veda differ from streaming video narration with a memory of past frames, with default settings?",
+     "How does differ from streaming video narration with a memory of past frames, with default settings?"),
     ("How does Veda differ?", ""),  # nothing left to describe a paper
     # "differentiated" compares nothing
     ("Do differentiated Veda tiles keep their speedup on long videos?", ""),

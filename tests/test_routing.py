@@ -232,6 +232,12 @@ SINGLE_PAPER = [
     "Which paper made video generation faster?",
     "which paper do they build on?",
     "Which paper first showed that layers can be pruned?",
+    # ... a participle, a name, an irregular past, an adverb (second review)
+    "Which paper using optical flow reports the best accuracy?",
+    "which paper Veda builds on?",
+    "Which paper taught a model to narrate video?",
+    "Which paper overall has the best results?",
+    "which paper so far gives the biggest speedup?",
     "Is there a paper that reports a 5.1x speedup?",
     "What work does Veda build on?",
     "What research does DramaSR-532K build on?",

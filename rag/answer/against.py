@@ -26,9 +26,11 @@ _AGAINST = re.compile(r"\b(?:compare[sd]?|comparison|differ(?:s|ed|ent|ently|enc
                       r"agrees?|contradicts?|in line with|similar to|relates? to)\b", re.I)
 # what a paper is set against that is no other paper ("How does Veda differ from prior sparse attention methods?",
 # "… compare with full attention?"): its baselines, searched as a paper they would find one that is not asked of
-# ("… compared with normal decoding?": read set BL, bl045 set MACD against ParallelBench)
-_BASELINE = re.compile(r"\b(?:prior|existing|previous|earlier|baselines?|standard|conventional|traditional|vanilla|"
-                       r"normal|regular|ordinary|usual|default|"
+# ... and a plain word for the usual way right after the comparison ("… compared with normal decoding?": read set BL,
+# bl045 set MACD against ParallelBench; not anywhere: "…, with default settings?" describes, second review)
+_BASELINE = re.compile(r"\b(?:(?:compared\s+(?:with|to)|relative\s+to|versus|vs\.?|than|against|differ\w*\s+from)\s+(?:the\s+|a\s+)?"
+                       r"(?:normal|regular|ordinary|usual|default|plain)\b|"
+                       r"prior|existing|previous|earlier|baselines?|standard|conventional|traditional|vanilla|"
                        r"state[- ]of[- ]the[- ]art|sota)\b", re.I)
 _PLAIN = re.compile(r"\b(?:other|full|uniform|dense|naive)\b", re.I)  # "full attention": said of no paper when loose
 AGAINST_TERMS = 2  # content words the rest of the question needs to describe a paper

@@ -6,17 +6,16 @@ from __future__ import annotations
 
 import re
 
+from rag.answer.normal_form import normal_form
 from rag.answer.wording import KIND_WORDS
 from rag.corpus.terms import terms
 
 
 def attribute(asked: str, names: str = "") -> str:
     """The asked attribute as the question words it: "What learning rate does Veda use?" → "learning rate"."""
-    text = _CONTRACTED.sub(lambda m: f"{m.group(1) or m.group(2)} is", asked.strip().rstrip("?.! "))  # "what's its learning rate"
-    text = _SHORTHAND.sub(lambda m: _SHORTHANDS[re.sub(r"[\s_]+", " ", m.group(0).lower())], text)  # "veda lr?"
+    text = normal_form(asked)  # "what's its lr", "veda use how many GB …": as the patterns below read questions
     for name in filter(None, names.split("\n")):
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:'s|’s)?", " ", text)
-    text = _IN_SITU.sub(lambda m: f"{m.group('wh')} did {m.group('before')}", text.strip(), count=1)  # "X use how many GB …"
     # an aside in brackets that asks ("protokv prototype bank capacity (how many prototypes)?") says what is asked
     # (fresh set AB, ab11063: "capacity" was taken, which the abstract has, so never "does not report")
     bracket = _ASKING_BRACKET.search(text)
@@ -168,12 +167,6 @@ _WHICH_DETAIL = re.compile(r"^\s*(?:which|what)\s+(?P<what>[\w-]+(?: [\w-]+){0,2
 _FRAGMENT = re.compile(r"^\s*(?P<what>(?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,3}?"
                        r"(?: (?:and|&) (?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,2}?)?)"
                        r"(?:\s+(?:of|for|in|used|on|by|with|at|during|when|that|per)\b.*)?\s*$", re.I)
-# a chat's shorthand for a detail (fresh set AC: "veda lr?", "frameoracle param count?" quoted other sentences)
-_SHORTHANDS = {"lr": "learning rate", "bs": "batch size", "wd": "weight decay", "#params": "number of parameters",
-               "#gpus": "number of GPUs", "# gpus": "number of GPUs", "num gpus": "number of GPUs",
-               "# params": "number of parameters", "num params": "number of parameters", "n params": "number of parameters",
-               "hparams": "hyperparameters", "hyperparams": "hyperparameters"}
-_SHORTHAND = re.compile(r"(?i)(?<![\w#])(?:lr|bs|wd|#\s?(?:params|gpus)|(?:num|n)[\s_]params|num[\s_]gpus|h(?:yper)?params)(?!\w)")
 _ASKING_BRACKET = re.compile(r"\((?P<asked>\s*(?:how many|how much|what|which)\b[^()]*)\)", re.I)
 # "how many prototypes", "how much memory": the count or amount of a thing, with no verb after it
 _HOW_MANY = re.compile(r"^(?P<how>how many|how much)\s+(?P<what>[\w-]+(?: [\w-]+){0,2})\s*$", re.I)
@@ -194,9 +187,6 @@ _HOW_BIG = re.compile(r"^(?:like |so |and |but )?how (?:big|large) (?:is|are|was
 _COUNTED_SIZE = re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora|collections?|suites?|splits?|sets?)$", re.I)
 _AMOUNTS = re.compile(r"\b(?:gains?|improvements?|speed-?ups?|drops?|boosts?|margins?|differences?|gaps?|"
                       r"reductions?|increases?|savings?)$", re.I)
-# ... typed without its apostrophe too: "whats the licence of UrbanFeel" (a probe of session 26: "does not report its
-# Whats the licence")
-_CONTRACTED = re.compile(r"\b(what|which|who|how|where)['’]s\b|\b(what|how|where)s(?=\s+(?:the|its|their|a|an)\b)", re.I)
 _ASIDE = re.compile(r"\s*\([^()]*\)")
 # an adverb that only insists (fresh set AS, session 22: "which three surgical datasets exactly?" read "datasets
 # exactly" or nothing as the attribute, so the sentence "on three surgical datasets" was quoted as if it named them)
@@ -216,7 +206,8 @@ _FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on|with 
                     # (not "Number of GPUs in Veda, how many?", "Learning rate of Veda, what is the value?": second review)
                     # ... "kern router, how many experts …" (set BL), not a condition ("Starting from 16 frames, …": g035)
                     r"|(?:(?!(?:starting|start|if|when|given|assuming|after|before|with|from|for|in|on|at|under|quick|so|and"
-                    r"|but)\b)[^,?]{1,60}?,\s*(?=how\s+(?:many|much)\s+(?!(?:is|are|was|were|the|its|their)\b)[\w-]+\s+(?!\?)[\w-]))"
+                    r"|but)\b)[^,?]{1,60}?,\s*(?=how\s+(?:many|much)\s+(?!(?:is|are|was|were|the|its|their|in|per|over|on|at|for|with|by|"
+                    r"of|from|to|than|total|overall|exactly|roughly|approximately|more|less|\w+er)\b)[\w-]+\s+(?!\?)[\w-]))"
                     r"|[^,?]{1,60}?,\s*(?=(?:(?:on|in|at|with|from|for|by|under)\s+)?(?:what|which)\s+"
                     r"(?!(?:is|are|was|were|the|its|their)\b)[\w-]+\s+(?!\?)[\w-])"
                     # "… object discovery results - which datasets?": a topic, then a dash or colon, then the question
@@ -275,21 +266,6 @@ _COUNT_OF = re.compile(rf"^\s+of\s+(?P<what>[\w-]+(?: [\w-]+){{0,3}}?)(?=\s+(?:{
 _TAKING = re.compile(r"^how (?:long|much time) (?:(?:is|are|was|were|does|did|do)\s+)?(?:(?:it|they)\s+)?"
                      r"(?:(?:take|takes|taking|took)\s+)?(?:for\s+)?(?:the\s+|its\s+|their\s+)?"
                      r"(?P<stage>training|pre-?training|fine-?tuning|inference|generation)\b", re.I)
-# the question word where the asked thing stands, as a second language puts it: "protokv use how many GB of GPU memory
-# exactly?", "smoothsa code is released under what license?" (read set BL: no attribute was read, so never "does not
-# report"); not after a verb of asking or knowing ("tell me which GPU …"), nor a question word, auxiliary or preposition
-_IN_SITU = re.compile(r"^(?P<before>(?!\W*(?:what|which|how|who|where|when|why|whose|does|do|did|is|are|was|were|can|could|"
-                      r"would|will|has|have|had|should|may|might|and|or|but|so|also|plus|then|on|in|at|with|from|for|by|"
-                      r"under|to|of|into|over|about)\b)(?![^,?]*\b(?:tell|told|give|show|name|list|say|said|know|knew|"
-                      r"wonder|wondering|ask|asked|explain|describe|find|check|see|remember|recall|idea|curious|sure|clear|"
-                      r"unclear|mentions?|mentioned|states?|stated|reports?|reported)\b)"
-                      r"(?:(?!(?:what|which|how)\b)[\w.+'’-]+\s+){0,7}?[\w.+'’-]+)\s+"
-                      # ... a noun phrase to the clause's end: no verb, no second question word, no dash ("that tokenizer
-                      # which tries to be good … — what accuracy", "from what length to what length": dev p031, s008)
-                      r"(?P<wh>(?:(?:on|in|at|with|from|for|by|under|to|of|into|over)\s+)?(?:what|which|how\s+many|how\s+much)"
-                      r"\s+(?!(?:on|in|at|for|with|by|of|from)\b)(?:(?!\b(?:is|are|was|were|be|been|being|do|does|did|has|"
-                      r"have|had|can|could|will|would|should|to|until|till|that|which|what|how|who|when|where|why)\b)"
-                      r"[^?,—–:;])+?)\s*(?=,|$)", re.I)
 # the asked thing first, the question word last: "the batch size is how much", "the learning rate was what"
 _IS_HOW = re.compile(r"(?:^|,\s*)(?:(?:the|its|their)\s+)?(?P<what>[\w-]+(?: [\w-]+){0,4}?)"
                      # ... said of a use: "the learning rate and batch size used in the MoE experiments is how much?" (BF)

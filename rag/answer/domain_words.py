@@ -59,6 +59,10 @@ _PICTURES = (r"\b(?:videos?|images?|visual|visually|visuals|vision|frames|clips?
              r"audio|speech|3D|scenes?|point clouds?)\b")
 
 
+# what is made of a video rather than a video made: captions, answers, narration, commentary, embeddings ("generating
+# video narration" is no video generation: second review; read set BB, bb037)
+_OF_VIDEO = (r"(?:captions?|captioning|descri\w*|questions?|answers?|summar\w*|QA\b|understanding|narrat\w*|comment\w*|"
+             r"embeddings?|grounded|grounding|texts?\b|retrieval)")
 DOMAINS = (
     _domain("audio", r"\b(?:audio|speech|sounds?|music|musical|voices?|spoken|acoustic|text-to-speech|TTS|speakers?)\b",
             r"\baudio-visual|\baudiovisual|\bASR\b|\blistening\b"),
@@ -102,10 +106,9 @@ DOMAINS = (
     # generating a video's captions or answers is no video generated; "generating video" in the singular too (read set
     # BL, bl036)
     _domain("video generation", r"\bvideo generat(?:ion|ors?|ive models?)\b|\bgenerat(?:e|es|ed|ing) (?:new |long |realistic )?"
-                                r"videos?\b(?! caption| descri| question| answer| summar| QA\b| understanding)|\btext-to-video\b|\bvideo synthesis\b|\bvideo diffusion models?\b|\bvideo editing\b|"
-                                r"\bedit(?:s|ing)? (?:a |the )?videos?\b",
-            r"\bvideo generat\w*|\bgenerat\w* (?:(?!captions?\b|answers?\b|questions?\b|QA\b|descriptions?\b|texts?\b|summar)"
-            r"\w+ ){0,3}?(?:videos?|clips|footage)\b(?! caption| descri| question| answer)|"
+                                rf"videos?\b(?![ -]{_OF_VIDEO})|\btext-to-video\b|\bvideo synthesis\b|\bvideo diffusion models?\b|"
+                                r"\bvideo editing\b|\bedit(?:s|ing)? (?:a |the )?videos?\b",
+            rf"\bvideo generat\w*|\bgenerat\w* (?:(?!{_OF_VIDEO})\w+ ){{0,3}}?(?:videos?|clips|footage)\b(?![ -]{_OF_VIDEO})|"
             r"\b(?:text|image)-to-video\b|\bvideo (?:synthesis|diffusion|editing|inpainting|super-resolution)\b|"
             r"\bsynthes\w* (?:\w+ ){0,3}?(?:videos?|clips|footage)\b|\bvideo (?:\w+ )?(?:GANs?|generative adversarial)\b"),
     # 4D: a scene in motion, not the static 3D of most 3D papers ("4D Gaussian splatting": dev ak060, av058)

@@ -19,7 +19,7 @@ from importlib import resources
 import numpy as np
 
 from rag.answer.asks import Asks
-from rag.answer.units import counts
+from rag.answer.units import NUMBER, counts
 from rag.answer.wording import RULE_WORDS, TROUBLE_CUES
 from rag.corpus.terms import Analysis, analyse, terms
 from rag.index.keyword import KeywordIndex
@@ -28,15 +28,6 @@ from rag.types import Hit
 
 BM25_K1 = 1.5  # bm25s's default: a term's BM25 contribution is at most idf × (k1 + 1)
 
-# a reported quantity ("5.1×", "60%", "12.5 points", "8K samples"), not a digit inside a name ("0-th", "T2V")
-_NUMBER = re.compile(r"(?<![\w-])~?\d[\d,]*(?:\.\d+)?\s*(?:%|×|x\b|times\b|fold\b|points?\b|pp\b|[KMB]\b|hours?\b|"
-                     r"frames?\b|fps\b|dB\b)|(?<![\w.-])\d+\.\d+(?![\w-])|(?<![\w.-])\d{2,}(?![\w.-])"
-                     # a large count in words: "over one million compressed images" (fresh follow-up v507)
-                     r"|\b(?:hundreds?|thousands?|millions?|billions?)\b"
-                     # a share or a rate in words: "approximately half of the window", "twice as fast", "error O(1/n)"
-                     # (fresh set X, x6010 and x6018: "how much of the window" quoted the 12× sentence instead)
-                     r"|\b(?:half|a third|two thirds|a quarter|twice|double|triple|two-?fold|three-?fold|an order of magnitude)\b"
-                     r"|(?<![\w])[OΘΩ]\([^)]{1,30}\)")
 _NAMED = re.compile(r"\b[A-Z][\w-]*[A-Z0-9][\w-]*\b|\b[A-Z][a-z]+(?: [A-Z][a-z]+)+\b")
 _METHOD = re.compile(r"\b((?:consists|composed) of|by (?:\w+ing)\b|via|through|which (?:uses|combines|learns)|"
                      r"(?:uses|employs|leverages|introduces|maintains|stores|retains|combines)\b)", re.I)
@@ -64,7 +55,7 @@ def detail(sentence: str, wants: str, own_name: str = "") -> float:
     """Does the sentence hold the kind of detail asked for (its paper's own name does not count)?"""
     text = sentence.replace(own_name, "") if own_name else sentence
     if wants == "number":
-        return 1.0 if _NUMBER.search(text) else 0.0
+        return 1.0 if NUMBER.search(text) else 0.0
     if wants == "names":
         return min(len(_NAMED.findall(text)), 3) / 3
     if wants == "method":

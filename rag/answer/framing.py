@@ -28,7 +28,8 @@ _PRESENTING = re.compile(r"(?:^|(?<=[.?!:]\s))\s*(?:I(?:'m|’m|\s+am)|we(?:'re|
 # the asker's interest in one venue, put before the question: "Only care about ICLR here: which papers …" is "ICLR: which
 # papers …", a venue frame (routing.py); "care" was read as the topic (read set BL, bl036)
 _ONLY_CARE = re.compile(r"^\W*(?:(?:I|we)\s+)?(?:only|just|mainly)\s+(?:care\s+about|(?:want|need)\s+)\s*"
-                        r"(?P<venue>(?-i:[A-Z]{3,}\w*)(?:\s+'?\d{2,4})?)(?:\s+(?:here|papers|ones))?\s*[:,—–]\s*", re.I)
+                        rf"(?P<venue>(?-i:{'|'.join(VENUE_ACRONYMS)})(?:\s+'?\d{{2,4}})?)(?:\s+(?:here|papers|ones))?\s*[:,—–]\s*",
+                        re.I)
 _WHEN = re.compile(r"\s+(?:on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|next\s+week|this\s+week|later\s+today)"
                    r"(?=\s*[.?!,:]|\s*$)", re.I)
 # a sentence that says only how the asker looked, what they will do with the answer, or that they want all of it
@@ -42,7 +43,7 @@ _ABOUT_ME = re.compile(
     r"|I(?:['’]ve|\s+have)?\s+(?:looked|checked|searched|skimmed|scanned)\b"
     r"|as\s+far\s+as\s+I\s+(?:can\s+)?(?:tell|know|see)\b"
     r"|(?:I\s+)?(?:need|want)\s+(?:it|this|that|them|both|these|those|the\s+(?:number|numbers|figure|figures|value|"
-    r"values|names?|details?))\s+for\b(?!\s+(?:how|what|which|whether|its|their|the\s+\w+\s+of)\b)"
+    r"values|names?|details?))\s+for\b(?!\s+(?:how|what|which|whether)\b)"
     r"|I\s+(?:want|need|have|plan|hope)\s+to\s+(?:check|verify|cross-check|double-check|list|cite|quote|put|include|"
     r"mention|present|show|summari[sz]e|compare|make\s+sure)\b"
     r"|I\s+(?:want|need)\s+(?:the\s+)?(?:full|complete|whole|entire|exhaustive)\s+(?:set|list)\b"

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 
 from rag.answer.asks import Asks
-from rag.answer.evidence import _NUMBER, is_background, own_name
+from rag.answer.evidence import is_background, own_name
 from rag.answer.names import compact, names_of
-from rag.answer.units import has_quantity, noun_dimension
-from rag.answer.values import (_COUNT, _initials, holds_value, missing_details, named_near, spelled,
+from rag.answer.units import COUNT, NUMBER, has_quantity, noun_dimension
+from rag.answer.values import (_initials, holds_value, missing_details, named_near, spelled,
                                unvalued_details, value_kind)
 from rag.answer.wording import FUNCTION, GENERIC, HAVE_WORDS, KIND_WORDS, MAKES_WORDS, MAKEUP_WORDS, SIZE_WORDS
 from rag.corpus.terms import analyse, terms
@@ -126,7 +126,7 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
             continue
         words = need - _LOOSE_HEADS or None  # none: any asked word beside the quantity
         asked = asks.ask - _LOOSE_HEADS
-        if any((_NUMBER.search(s) or _COUNT.search(s)) and (words <= have if words else asked & have)
+        if any((NUMBER.search(s) or COUNT.search(s)) and (words <= have if words else asked & have)
                for s, have in zip(analysis.sentences, analysis.terms)):
             stated.add(phrase)
     if _self_described(analysis, asks.ask, own):  # "How big is CaReBench?", "What are the parts of SegPVSG?"

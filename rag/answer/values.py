@@ -14,9 +14,9 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from rag.answer.asks import Asks
-from rag.answer.evidence import _NAMED, _NUMBER
+from rag.answer.evidence import _NAMED
 from rag.answer.names import compact, names_of
-from rag.answer.units import COUNT, asked_dimension, has_quantity
+from rag.answer.units import COUNT, ENUMERATOR, NUMBER, asked_dimension, count_near, has_quantity
 from rag.corpus.terms import analyse, terms
 from rag.corpus.titles import COMMON_ACRONYMS
 from rag.retrieval.spelling import max_edits
@@ -28,9 +28,7 @@ _NAMED_THINGS = frozenset(terms("dataset datasets benchmark benchmarks model mod
                                 "encoders decoder generator generators baseline baselines llm llms teacher student "
                                 "network networks architecture corpus optimizer detector classifier"))
 
-_COUNT = COUNT  # a count as an abstract writes one (units.py)
 
-_ENUMERATOR = re.compile(r"\((?:\d|[ivx]{1,4}|[a-h])\)")  # "(1)", "(ii)", "(a)"
 
 # nouns whose value is a quantity: "what speedup", "which accuracy"
 _QUANTITIES = frozenset(terms("speedup speedups accuracy percentage ratio throughput latency size count time duration "
@@ -127,7 +125,7 @@ def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
             missing.append(f"which {phrase}" if wants == "names" else phrase)  # "does not report which …"
         elif dimension and wants == "number" and not any(has_quantity(s, dimension) for s in on):
             missing.append(phrase)  # "latency in milliseconds": "superior response latency" gives none
-        elif phrase.startswith("number of ") and not any(_counted(s, need | alike) for s in on):
+        elif phrase.startswith("number of ") and not any(count_near(s, need | alike) for s in on):
             missing.append(phrase)  # "how many annotators": "11 cities … and manual annotation" counts none
     return missing
 
@@ -161,19 +159,6 @@ _INDEFINITE = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}$", re.I)
 _INTRODUCES = re.compile(r"\b(?:namely|such\s+as|e\.g\.|i\.e\.|called|named|specifically|like)\b", re.I)
 
 
-_WORD = re.compile(r"[\w.,+~-]+")
-
-
-def _counted(sentence: str, need: frozenset[str]) -> bool:
-    """Does a count stand just before one of the detail's words ("over 7 million stereo pairs", "423 stereo videos",
-    "three surgical datasets"), not elsewhere in the sentence ("11 cities … and manual annotation")? Not
-    tuned: a noun's count comes within three words of it ("38K video scenes", "4-step", "attention edges, e.g., 58%")."""
-    words = _WORD.findall(re.sub(r"(?<=\d)-|(?<=\d[KMB])-", " ", _ENUMERATOR.sub(" ", sentence)))  # "4-step" → "4 step"
-    return any(terms(w) & need and any(_COUNT.fullmatch(v.strip(",.+~")) or _NUMBER.fullmatch(v.strip(",.+~"))
-                                       for v in words[max(0, i - 4):i + 4])  # or just after: "edges, e.g., 58%"
-               for i, w in enumerate(words))
-
-
 def _holding(analysis, head: frozenset[str], rest: frozenset[str]) -> list[str]:
     """The sentences holding the detail's head noun, or every one of its other words."""
     return [s for s, have in zip(analysis.sentences, analysis.terms) if head & have or (rest and rest <= have)]
@@ -189,8 +174,8 @@ def value_kind(phrase: str) -> str:
 def holds_value(sentence: str, wants: str, own: list[str], asked: frozenset[str], initials: str) -> bool:
     """A quantity ("3 LLMs", "60%"), or a name that is neither the paper's, the question's, nor their acronym."""
     if wants == "number":  # an enumerator ("(1) achieving low-latency inference") is no quantity
-        sentence = _ENUMERATOR.sub(" ", sentence)
-        return bool(_NUMBER.search(sentence) or _COUNT.search(sentence))
+        sentence = ENUMERATOR.sub(" ", sentence)
+        return bool(NUMBER.search(sentence) or COUNT.search(sentence))
     for name in _NAMED.findall(sentence):
         key = compact(name)
         singular = re.sub(r"(?<=[A-Z])s$", "", name)  # "LLMs" is the question's "LLM"

@@ -1,0 +1,49 @@
+"""A question in the form the attribute patterns read (attribute.py): contractions spelled out ("what's its learning
+rate" → "what is its learning rate"), a chat's shorthand written out ("veda lr?" → "veda learning rate?"), and the
+question word first where a second language leaves it in place ("protokv use how many GB of GPU memory?" → "how many
+GB of GPU memory did protokv use")."""
+
+from __future__ import annotations
+
+import re
+
+
+def normal_form(question: str) -> str:
+    """The question without its closing mark, contractions and shorthand written out, its question word first."""
+    text = _CONTRACTED.sub(lambda m: f"{m.group(1) or m.group(2)} is", question.strip().rstrip("?.! "))
+    text = _SHORTHAND.sub(lambda m: _SHORTHANDS[re.sub(r"[\s_]+", " ", m.group(0).lower())], text)
+    return _IN_SITU.sub(lambda m: m.group(0) if _RELATIVE_HEAD.search(m.group("before")) else
+                        f"{m.group('wh')} did {m.group('before')}", text.strip(), count=1)
+
+
+# "what's", and typed without its apostrophe: "whats the licence of UrbanFeel" (a probe of session 26: "does not report
+# its Whats the licence")
+_CONTRACTED = re.compile(r"\b(what|which|who|how|where)['’]s\b|\b(what|how|where)s(?=\s+(?:the|its|their|a|an)\b)", re.I)
+
+# a chat's shorthand for a detail (fresh set AC: "veda lr?", "frameoracle param count?" quoted other sentences)
+_SHORTHANDS = {"lr": "learning rate", "bs": "batch size", "wd": "weight decay", "#params": "number of parameters",
+               "#gpus": "number of GPUs", "# gpus": "number of GPUs", "num gpus": "number of GPUs",
+               "# params": "number of parameters", "num params": "number of parameters", "n params": "number of parameters",
+               "hparams": "hyperparameters", "hyperparams": "hyperparameters"}
+_SHORTHAND = re.compile(r"(?i)(?<![\w#])(?:lr|bs|wd|#\s?(?:params|gpus)|(?:num|n)[\s_]params|num[\s_]gpus|h(?:yper)?params)(?!\w)")
+
+# the question word where the asked thing stands, as a second language puts it: "protokv use how many GB of GPU memory
+# exactly?", "smoothsa code is released under what license?" (read set BL: no attribute was read, so never "does not
+# report"); not after a verb of asking or knowing ("tell me which GPU …"), nor a question word, auxiliary or preposition
+_IN_SITU = re.compile(r"^(?P<before>(?!\W*(?:what|which|how|who|where|when|why|whose|does|do|did|is|are|was|were|can|could|"
+                      r"would|will|has|have|had|should|may|might|and|or|but|so|also|plus|then|on|in|at|with|from|for|by|"
+                      r"under|to|of|into|over|about)\b)(?![^,?]*\b(?:tell|told|give|show|name|list|say|said|know|knew|"
+                      r"wonder|wondering|ask|asked|explain|describe|outline|summari[sz]e|find|check|see|remember|recall|idea|curious|"
+                      r"sure|clear|unclear|mentions?|mentioned|states?|stated|reports?|reported)\b)"
+                      r"(?:(?!(?:what|which|how)\b)[\w.+'’-]+\s+){0,7}?[\w.+'’-]+)\s+"
+                      # ... a noun phrase to the clause's end: no verb, no second question word, no dash ("that tokenizer
+                      # which tries to be good … — what accuracy", "from what length to what length": dev p031, s008)
+                      # ("how much faster than X", "how many times longer" are asked as they were: second review, read set BL bl010)
+                      r"(?P<wh>(?:(?:on|in|at|with|from|for|by|under|to|of|into|over)\s+)?(?:what|which|how\s+many(?!\s+times\b)|"
+                      r"how\s+much(?!\s+(?:more|less|\w+er)\b))"
+                      r"\s+(?!(?:on|in|at|for|with|by|of|from)\b)(?:(?!\b(?:is|are|was|were|be|been|being|do|does|did|has|"
+                      r"have|had|can|could|will|would|should|to|until|till|than|that|which|what|how|who|when|where|why)\b)"
+                      r"[^?,—–:;])+?)\s*(?=,|$)", re.I)
+# ... nor a relative clause on what the paper has ("the ProtoKV module which stores old frames": second review)
+_RELATIVE_HEAD = re.compile(r"\b(?:paper|module|method|model|framework|approach|work|study|system|network|benchmark|"
+                            r"dataset|component|one)$", re.I)

@@ -1,0 +1,29 @@
+"""rag/answer/normal_form.py: a question in the form the attribute patterns read."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answer.normal_form import normal_form
+
+
+@pytest.mark.parametrize(("question", "normal"), [
+    ("what's its learning rate?", "what is its learning rate"),
+    ("whats the licence of UrbanFeel", "what is the licence of UrbanFeel"),  # no apostrophe (session 26)
+    ("veda lr?", "veda learning rate"),
+    ("frameoracle #params?", "frameoracle number of parameters"),
+    # the question word first, as a second language leaves it in place (read set BL, session 29)
+    ("protokv use how many GB of GPU memory exactly?", "how many GB of GPU memory exactly did protokv use"),
+    ("smoothsa is released under what license?", "under what license did smoothsa is released"),
+    # ... not a relative clause, a request, a question already first, or "how much" with a comparative (second review)
+    ("Outline the ProtoKV module which stores old frames", "Outline the ProtoKV module which stores old frames"),
+    ("Tell me which GPU veda used", "Tell me which GPU veda used"),
+    ("Which GPU did Veda use?", "Which GPU did Veda use"),
+    ("Veda runs how much faster than FlashAttention?", "Veda runs how much faster than FlashAttention"),
+    ("deep forcing can make video how many times longer than it trained on?",
+     "deep forcing can make video how many times longer than it trained on"),
+    ("upi stretch context from which length until which length?",
+     "upi stretch context from which length until which length"),
+])
+def test_a_question_is_put_in_the_form_the_patterns_read(question, normal):
+    assert normal_form(question) == normal

@@ -39,6 +39,7 @@ def test_wanted_detail(text, wants):
     ("What problem does SCOPE address?", True),
     ("What flaw in existing approaches does SCOPE point to?", True),
     ("What do MUSE and CURVE each set out to fix?", True),
+    ("What's wrong with existing work according to SCOPE?", True),  # dev h019
     ("How does SCOPE decompose queries?", False),
 ])
 def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem):

@@ -157,6 +157,8 @@ def feature_rows(analysis: Analysis, asks: Asks, idf: dict[str, float], name: st
     ask = np.array([weighted(asks.ask, have, idf) for have in analysis.terms])
     stated = "rule" if asks.wanted & RULE_WORDS else "trouble" if asks.trouble else ""
     counted = frozenset().union(*(head for phrase, _, head in asks.details if phrase.startswith("number of")))
+    # ... only when some sentence gives the count: else the one naming the thing tells most of it (test t078's gist)
+    counted = counted if any(counts(text, counted) for text in analysis.sentences) else frozenset()
     rows = []
     for i, (text, have) in enumerate(zip(analysis.sentences, analysis.terms)):
         background = float(is_background(text, i, name))

@@ -157,16 +157,17 @@ def feature_rows(analysis: Analysis, asks: Asks, idf: dict[str, float], name: st
     ask = np.array([weighted(asks.ask, have, idf) for have in analysis.terms])
     stated = "rule" if asks.wanted & RULE_WORDS else "trouble" if asks.trouble else ""
     counted = frozenset().union(*(head for phrase, _, head in asks.details if phrase.startswith("number of")))
+    gives_count = [counted and counts(text, counted) for text in analysis.sentences]  # once per sentence: hot path
     # ... only when some sentence gives the count: else the one naming the thing tells most of it (test t078's gist)
-    counted = counted if any(counts(text, counted) for text in analysis.sentences) else frozenset()
+    count_asked = any(gives_count)
     rows = []
     for i, (text, have) in enumerate(zip(analysis.sentences, analysis.terms)):
         background = float(is_background(text, i, name))
         rows.append([
             cos[i], cos[i] - cos.max(), ask[i], ask[i] - ask.max(), weighted(asks.focus, have, idf),
-            holds_wanted(text, have, asks.wanted, idf, stated, counted),
+            holds_wanted(text, have, asks.wanted, idf, stated, count_asked, bool(gives_count[i])),
             # a count asked for is a number in words too ("six mainstream benchmarks")
-            max(detail(text, "number", name), float(counts(text, counted))) * (asks.wants == "number"),
+            max(detail(text, "number", name), float(bool(gives_count[i]))) * (asks.wants == "number"),
             detail(text, "names", name) * (asks.wants == "names"),
             background * (not asks.problem), background * asks.problem, float(i == 0), float(i == n - 1),
             late(i, n) * (not asks.wants), late(i, n) * (asks.wants == "number"), float(bool(_OWN_WORK.search(text)) or bool(name and name in text)),
@@ -184,14 +185,14 @@ _STATES_RULE = re.compile(r"\bshould\b|\bwe (?:recommend|advise)\b|\b(?:hypothes
 
 
 def holds_wanted(text: str, have: frozenset[str], wanted: frozenset[str], idf: dict[str, float], stated: str,
-                 counted: frozenset[str] = frozenset()) -> float:
+                 count_asked: bool = False, gives_count: bool = False) -> float:
     """How much of the asked attribute the sentence holds; a rule or a trouble asked for (`stated`, decided once per
     question) is held by a sentence stating one, in whatever words ("A key challenge is …", "… fail to …"); a count
-    asked for (`counted`: "how many benchmarks") by one counting them ("six mainstream benchmarks"), COUNT_SHARE of it
-    by one only naming them ("the MMVU benchmark by 3.8%")."""
+    asked for (`count_asked`, where some sentence gives it: "how many benchmarks") by one counting them (`gives_count`:
+    "six mainstream benchmarks"), COUNT_SHARE of it by one only naming them ("the MMVU benchmark by 3.8%")."""
     if stated == "rule" and _STATES_RULE.search(text) or stated == "trouble" and have & TROUBLE_CUES:
         return 1.0
-    share = COUNT_SHARE if counted and not counts(text, counted) else 1.0
+    share = COUNT_SHARE if count_asked and not gives_count else 1.0
     return share * weighted(wanted, have, idf)
 
 

@@ -30,6 +30,11 @@ from rag.answer.framing import checks_claim, without_framing, without_own_work
      "video-mtr: which base MLLM did they RL-tune?"),
     # a remark after an abbreviation's dot is still a sentence of its own; the abbreviation ends none
     ("Which precisions does it use, e.g. W4A4? I couldn't find it.", "Which precisions does it use, e.g. W4A4?"),
+    # a sentence saying any kind will do (read set BO, session 30)
+    ("adam-family optimizer papers? theory or empirical both fine", "adam-family optimizer papers?"),
+    ("Which papers prune layers? Either is fine.", "Which papers prune layers?"),
+    ("Which papers prune layers? Any setting is fine.", "Which papers prune layers?"),
+    ("Which papers prune layers? whatever works", "Which papers prune layers?"),
     # a clause kept keeps its comma
     ("Which papers, I wonder, prune layers?", "Which papers, I wonder, prune layers?"),
     # before it: the occasion, keeping the paper or topic it names
@@ -65,6 +70,8 @@ def test_the_askers_own_reading_is_taken_out(asked, question):
     "Which papers evaluate continual learning in the class-incremental setting?",
     "What does CG-CoE use for the class-specific tolerance boundary?",
     "Which paper does narration in a lecture video?",
+    "Which papers prune layers? Both good and bad results matter.",  # says what to report (session 30)
+    "Which papers prune layers? All of them use Y?",
 ])
 def test_a_question_that_is_all_asked_is_left_as_it_is(asked):
     assert without_framing(asked) == asked

@@ -105,6 +105,14 @@ from rag.corpus.text import split_sentences
      "use token pruning? Show results on MVBench"),
     ("Trying to make a model smaller for deployment — which papers here deal with shrinking the model itself?", None,
      None, "shrinking the model itself Trying to make a model smaller for deployment"),
+    # a conference attendee's phone typing (read set BO, list diagnostic BQ, session 30)
+    ("who's training with GRPO?", None, None, "training with GRPO"),
+    ("Who's working on sim-to-real transfer?", None, None, "sim-to-real transfer"),
+    ("Is anyone keeping identities out of surveillance video models?", None, None,
+     "keeping identities out of surveillance video models"),
+    ("Is anybody trying sparse attention for audio?", None, None, "sparse attention for audio"),
+    ("ICLR stuff on visual token pruning?", "ICLR", None, "visual token pruning"),
+    ("any posters on streaming video memory?", None, None, "streaming video memory"),
     # ... but a topic's own words stay, at its edges too
     ("Which papers use Mamba for long videos?", None, None, "use Mamba for long videos"),
     ("Which papers study how the attention of video LLMs works?", None, None, "how the attention of video LLMs"),

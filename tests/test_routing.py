@@ -211,6 +211,16 @@ LIST_REQUESTS = [
     "Of the quantization papers, which ones go below 4 bits?",
     "Besides Veda, which ones use sparse attention?",
     "Several papers compress the KV cache. Which ones are training-free?",
+    # a conference attendee's phone typing (read set BO, list diagnostic BQ, session 30)
+    "who's training with GRPO or some other group-relative RL objective?",
+    "Who's working on transferring models across environments?",
+    "who is compressing visual tokens in video LLMs by pooling them",
+    "Is anyone keeping people's identities out of surveillance-style video models?",
+    "ICLR stuff on cutting down how many visual tokens a video turns into?",
+    "ICML work that digs into LLM layers to explain their behaviour?",
+    "anything theoretical on generalization error?",
+    "any posters on memory modules for streaming video?",
+    "Which ICML talks are about video anomalies?",
     # "which paper" with its verb in the plural form, as a second language writes it (read set BL, session 29)
     "which paper make video generation or video editing model faster or cheaper to run?",
     "which work use optical flow?",
@@ -274,6 +284,10 @@ SINGLE_PAPER = [
     "What is here in Veda?",
     "I read Veda. anything about its memory footprint?",  # a pronoun: the paper just named (second review)
     "Is there anything relevant for Veda's speedup?",
+    "Who is the first author of Veda?",  # "who is" with no verb going on (session 30)
+    "is anyone going to present Veda?",
+    "Work that Veda builds on?",  # "work that" opens a list only after a venue
+    "Is there anything else about Veda?",
     "And what sort of synthetic tasks did they use for the analytically tractable case studies?",  # read set BF
 ]
 

@@ -53,6 +53,14 @@ _ABOUT_ME = re.compile(
     # ... or what they will put where: "I want one bullet each on my slide."
     rf"|I\s+(?:want|need|will|['’]ll|have)\b[^?]*\b(?:my|our|a|the)\s+{_OCCASION}\b"
     r")[^?]*(?:,\s*(?:am|are)\s+I\s+missing\s+\w+)?\W*$", re.I)
+# a sentence after the question that only says any kind will do: "adam-family optimizer papers? theory or empirical both
+# fine", "… either is fine", "whatever works" (read set BO, session 30: its words read as the topic's, and the list
+# abstained)
+_ANY_WILL_DO = re.compile(
+    r"^[^?]{0,60}?\b(?:both|either|all|any(?:thing)?|whichever)(?:\s+[\w-]+){0,2}?"
+    r"(?:\s+(?:is|are|['’]s|would\s+be|will\s+be))?\s+(?:fine|ok|okay|welcome|good|great|works?|do(?:es)?)\W*$"
+    r"|^\W*(?:(?:it\s+)?doesn['’]t\s+matter|no\s+preference|whatever(?:\s+works)?|open\s+to\s+(?:anything|both|either|all))\b[^?]*$",
+    re.I)
 # a question's sentences end at "?", "." or ";", but not at an abbreviation's dot ("… use, e.g. W4A4 or W8A8?")
 QUESTION_SENTENCE_END = re.compile(r"(?<=[?.;])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bal\.)(?<!\bcf\.)\s+",
                                    re.I)
@@ -89,7 +97,7 @@ def without_framing(text: str) -> str:
     # count. Is it reported?" and "I read Veda. Wondering whether they report the GPU count." ask in those sentences
     kept, asked = [], False
     for piece, comma in _pieces(text.strip()):
-        if not ((asked or comma) and _ABOUT_ME.match(piece)):
+        if not ((asked or comma) and _ABOUT_ME.match(piece) or asked and _ANY_WILL_DO.match(piece)):
             kept.append((piece, comma))
         asked = asked or piece.rstrip().endswith("?")
     # a last sentence that says why it was asked, right after the question (read sets AZ, az009 and BD)

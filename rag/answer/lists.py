@@ -61,10 +61,12 @@ _REQUEST = (r"(?:(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:list|fin
 # done on X?", "What do you have on X?", "Who works on X?"
 _ASKED_AROUND = (
     # "who reports results on charades-sta?": the question word alone frames it (routing.py makes it a list)
-    WHO_DOES + "|"
+    "(?:" + WHO_DOES + ")|"
     r"(?:(?:(?:is|are)\s+there\s+|do\s+(?:you|we)\s+have\s+|(?:have\s+you\s+)?got\s+)?(?:anything|everything)\s+"
     r"(?:(?:in\s+)?here\s+|in\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+)?(?:on|about|regarding|concerning|"
     r"involving|related\s+to|relating\s+to|around|covering|dealing\s+with|in|to\s+do\s+with|that|which)|"
+    # ... any verb going on: "Is anyone keeping people's identities out of …?" (list diagnostic BQ, session 30)
+    r"(?:is|are)\s+(?:anyone|anybody|someone|somebody|people|researchers)(?:\s+here)?(?=\s+(?!going\b|(?:working|looking|trying|studying|exploring)\b)[a-z]{3,}ing\b)|"
     r"(?:is|are|has|have|did|does|do)\s+(?:anyone|anybody|someone|somebody|people|researchers)\s+(?:been\s+|ever\s+)?"
     r"(?:(?:working|worked|work|looking|looked|look)\s+(?:on|at|into)|tried|try|trying|studied|study|studying|explored|"
     r"explore|exploring|tackled|tackle|addressed|address|investigated|investigate|attempted|attempt|compared|compare|"
@@ -80,11 +82,12 @@ _ASKED_AROUND = (
     r"(?:any|what|which)\s+(?:recent\s+)?(?:advances|progress|developments)\s+(?:(?:has|have)\s+been\s+made\s+)?"
     r"(?:in|on|about|for|regarding)|"
     r"where\s+(?:should|can|could|do)\s+i\s+(?:start\s+)?(?:read(?:ing)?|look(?:ing)?)\s+(?:up\s+)?(?:on|about|for|into)|"
-    r"who\s+(?:else\s+)?(?:works|worked|is\s+working|has\s+worked|studies|has\s+studied|has\s+looked|looks|is\s+looking)\s+(?:on|at|into)|"
+    r"who(?:['’]s)?\s+(?:else\s+)?(?:works|worked|is\s+working|working|has\s+worked|studies|has\s+studied|has\s+looked|looks|"
+    r"is\s+looking|looking)\s+(?:on|at|into)|"
     r"who\s+(?:else\s+)?(?:has\s+|have\s+|is\s+)?(?:tried|trying|attempted|attempting)\s+to"
     r")\s+")
 _PAPER_NOUN = (r"(?:papers?|works?|methods|approaches|studies|articles|abstracts|research|publications|ones|literature|"
-               r"submissions|entries|reading)")
+               r"submissions|entries|reading|posters?|talks|stuff)")
 # "Which (ICLR 2026) papers (are there that) work on X?", "Any work on X?", "Do any of these papers use X?"
 _WHICH_PAPERS = (
     r"(?:(?:which|what|list|find|show|name|give me|are there|is there|do you have|(?:do|does|have|has|did)\s+any|any|"
@@ -102,11 +105,11 @@ _WHICH_PAPERS = (
 _FILLER = re.compile(r"^(?:(?:try|tries|trying|attempt|attempts|aim|aims|seek|seeks)\s+to\s+|"
                      r"(?:do|does)\s+(?:something|anything)\s+(?:with|on|about)\s+)", re.I)
 # what is left of a frame around its topic: "the scene graph papers" → "scene graph", "theory papers on X" → "theory on X"
-_EDGE = re.compile(r"^(?:the|some|any|a\s+few)\s+|\s+(?:papers?|works?|studies|research|literature)\W*$|,?\s+please\W*$",
+_EDGE = re.compile(r"^(?:the|some|any|a\s+few)\s+|\s+(?:papers?|works?|studies|research|literature|posters?|talks)\W*$|,?\s+please\W*$",
                    re.I)
 _DESCRIBED_PAPERS = re.compile(r"^\s*(?:which|what)\s+((?-i:[a-z][\w-]*\s+){1,2})(?:papers|works|studies)\s+"
                                r"(?:(?:that|which)\s+)?", re.I)
-_NOUN = re.compile(r"\b(?:papers?|articles|publications)\b", re.I)
+_NOUN = re.compile(r"\b(?:papers?|articles|publications|posters?)\b", re.I)
 _FRAME = re.compile(f"{_LEAD}(?:{_REQUEST}?(?:{_ASKED_AROUND}|{_WHICH_PAPERS})|{_REQUEST})", re.I)
 # a clause that only asks for the papers, before or after the topic: "… sparse attention. Which ones do that?",
 # "hallucination in multimodal LLMs: which papers address it?"
@@ -139,7 +142,7 @@ trying try interested curious looking look looked looks examine examines examine
 investigated investigating discuss discusses discussed discussing cover covers covered covering address addresses
 addressed addressing tackle tackles tackled tackling deal deals dealt dealing focus focuses focused focusing out done
 please anything everything ones one so and or also mentioned mention mentions available exist exists whether anyone
-anybody someone somebody studied concerned touching get know""".split())
+anybody someone somebody studied concerned touching get know posters poster talks stuff""".split())
 
 
 def _trimmed(text: str) -> str:

@@ -17,15 +17,19 @@ _VENUE_FRAME = r"^\W*(?-i:[A-Z]{3,}\w*)(?:\s+\d{4})?(?:\s+only)?\s*[:—–]\s*"
 VENUE_FIRST = re.compile(_VENUE_FRAME + r"(?=\w)")
 # "who reports results on charades-sta?", "who else uses Mamba?": asks for the papers that do (lists.py frames it)
 # ... "who here reports results on X?" (read set BG)
+# ... "who's training with GRPO?", "who's compressing visual tokens …?", "who is working on …?" (read set BO, session 30: a
+# conference attendee's phone typing, answered from one paper or none)
 WHO_DOES = (r"who(?:\s+else|\s+(?:in\s+)?here)?\s+(?=(?:reports?|evaluates?|uses?|tests?|benchmarks?|works?\s+on|studies|proposes?|"
-            r"tackles?|addresses?|looks?\s+(?:at|into)|compares?\s+(?:on|against)|builds?\s+on)\b)")
+            r"tackles?|addresses?|looks?\s+(?:at|into)|compares?\s+(?:on|against)|builds?\s+on)\b)"
+            r"|who(?:['’]s|\s+is|\s+are)(?:\s+else|\s+(?:in\s+)?here)?\s+(?=(?!being\b|going\s+to\b|(?:working|looking)\s+(?:on|at|into)\b)[a-z]{2,}ing\b)")
 # ("case studies" are a paper's experiments: "what synthetic tasks did they use for the case studies?", read set BF)
+# ... and a conference's own: "any posters on …?", "which ICML talks …?" (read set BO, session 30: an attendee's phone typing)
 _PAPER_WORDS = (r"(?:papers|works|methods|approaches|(?<!case )studies|articles|abstracts|publications|submissions|entries|"
-                r"literature)")
+                r"literature|posters|talks|orals|spotlights)")
 # the nouns a request for several papers asks for ("I need papers that …", "point me to work on …")
 # ... or the papers that bring one: "Looking for benchmarks that evaluate detailed video captioning" (fresh set AG)
 _BODY_OF_WORK = (r"(?:papers|works?|research|studies|literature|publications|articles|approaches|methods|analyses|reading|"
-                 r"benchmarks|datasets)")
+                 r"benchmarks|datasets|posters|talks)")
 # what follows a one-paper "which paper" that is no verb in its plural form: a past, an auxiliary, a determiner
 # (second review: "taught", "overall", "so far" read as plural verbs)
 _NOT_BARE_VERB = (r"(?:made|did|had|got|came|found|took|gave|won|led|brought|built|ran|held|kept|left|put|set|saw|went|wrote|"
@@ -60,7 +64,11 @@ _LIST = re.compile(
     r"(?-i:[A-Z]{3,}\w*))\s+)?"
     r"(?:work|research)\b(?!\s+(?:does|did|do|was)\b)"
     # a question that opens with the papers asked for: "Work on Mamba?", "Papers proving generalization bounds?"
-    r"|^\W*(?:papers|works?|research|studies|publications|articles)\s+(?:on|about|into|regarding|concerning|with|[a-z]+ing|"
+    # ... after its venue, "that" and "stuff" too: "ICML work that digs into LLM layers …?", "ICLR stuff on cutting down
+    # visual tokens?" (read sets BO and BQ, session 30: answered from one paper or none)
+    r"|^\W*(?-i:[A-Z]{3,}\w*)(?:\s+\d{4})?\s+(?:work|research|stuff|posters|talks)\s+(?:that|which|where|on|about)\b"
+    r"|^\W*(?:papers|works?|research|studies|publications|articles|posters|talks|stuff)\s+"
+    r"(?:on|about|into|regarding|concerning|with|[a-z]+ing|"
     # ... "Papers evaluated on Video-MME" (session 23: answered as a fact from one paper)
     r"[a-z]+ed\s+(?:on|at|in|with|for|by|using|against))\b"
     # a topic and the papers asked for, nothing more: "egocentric video papers?", "any diffusion LLM works?"
@@ -79,7 +87,7 @@ _LIST = re.compile(
     r"|\b(?:whether|if)\s+(?:anyone|anybody|someone|somebody)\s+(?:has|have|had)\s+\w+ed\b"
     # "who reports results on charades-sta?", "who else uses Mamba?": the papers that do (fresh set AC, ac12065 was
     # answered from one paper); "Who wrote ProtoKV?" asks its authors, "who annotated it?" a fact
-    rf"|^\W*(?:and\s+|so\s+)?{WHO_DOES}"
+    rf"|^\W*(?:and\s+|so\s+)?(?:{WHO_DOES})"
     r"|\bwhat\s+does\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+(?:have|hold|contain)\b",
     re.I)
 # A request for papers in other words than "Which papers …?"; a later question of its own ("Has anyone used X? What
@@ -99,7 +107,9 @@ _ASKED_FOR = re.compile(
     # ... after a frame: "ICML only: anything on model compression?" (fresh set W, w5006)
     # ... "anything here that helps with that?", "anything relevant for X?" (read set BD: an engineer's context first)
     rf"|(?:^\W*|(?<=[a-z]{{2}}[.!])\s+(?![^?]*\b(?:its|their|it)\b)|{_VENUE_FRAME}|\b(?:is there|are there|do you have|do we have|have you got|got|know of|find|show me|looking for|searching for)\s+)anything\s+"
-    r"(?:(?:(?:in\s+)?here\s+|relevant\s+|useful\s+)(?:for|to)\b(?![^?]*(?:'s|’s)\b)|(?:(?:in\s+)?here\s+|relevant\s+|useful\s+)?(?:on|about|"
+    # ... or of a kind: "anything theoretical on generalization error?" (list diagnostic BQ, session 30)
+    r"(?:(?:(?:in\s+)?here\s+|relevant\s+|useful\s+)(?:for|to)\b(?![^?]*(?:'s|’s)\b)|(?:(?:in\s+)?here\s+|relevant\s+|useful\s+|"
+    r"new\s+|(?!else\b)[a-z]{3,}(?:al|ic|ive|ent)\s+)?(?:on|about|"
     r"regarding|concerning|involving|related to|relating to|around|covering|dealing with|using|that|which|in)\b)"
     # "What's been done on X?", "What has been published about X?", "What do you have on X?"
     r"|\bwhat(?:'s|\s+is|\s+has|\s+have)\s+(?:been\s+|people\s+)?(?:done|published|written|proposed|tried|studied|"
@@ -124,7 +134,10 @@ _ASKED_FOR = re.compile(
     r"tackled|tackle|addressed|address|proposed|propose|done|investigated|investigate|attempted|attempt|used|use|"
     r"applied|apply|combined|combine|built|build|developed|develop|compared|compare|analy[sz]ed|analy[sz]e|"
     r"measured|measure|evaluated|evaluate|tested|test|shown|show|proved|prove)\b"
-    r"|\bwho\s+(?:else\s+)?(?:works|worked|is working|has worked|studies|has studied|has looked|looks|is looking)\s+(?:on|at|into)\b"
+    # ... any verb going on: "Is anyone keeping people's identities out of …?" (list diagnostic BQ, session 30)
+    r"|\b(?:is|are)\s+(?:anyone|anybody|someone|somebody|people|researchers)(?:\s+here)?\s+(?!going\b)[a-z]{3,}ing\b"
+    r"|\bwho(?:['’]s)?\s+(?:else\s+)?(?:works|worked|is working|working|has worked|studies|has studied|has looked|looks|is looking|"
+    r"looking)\s+(?:on|at|into)\b"
     r"|\bwho\s+(?:else\s+)?(?:has\s+|have\s+|is\s+)?(?:tried|trying|attempted|attempting)\s+to\b"
     # "Does any paper use X?", "Do any of the papers study X?": asked of every paper
     r"|\b(?:does|do|did|is|are)\s+(?:any|some)\s+(?:of\s+(?:the|these|your)\s+)?(?:papers?|works?|studies|abstracts?)\b"

@@ -226,6 +226,9 @@ def test_ask_part(text, last):
     # a topic before a comma, then how many of a thing (read set BL, bl042), not a condition (dev g035)
     ("kern router, how many experts in their moe experiment?", "kern", "number of experts"),
     ("Starting from 16-frame inputs, how many frames does FrameOracle keep on average?", "FrameOracle", ""),
+    # the paper named before a comma with an aside saying what it is (read set BO, session 30)
+    ("For OGD+ and OPGD, the continual learning methods that use orthogonal gradients, which datasets did they run "
+     "their experiments on?", "OGD+\nOPGD", "datasets"),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

@@ -215,6 +215,11 @@ def test_a_first_question_pointing_back_at_a_paper_is_found(question, pointer):
      "each use?", ("MotionSight",), "aligns diffusion features to a motion subspace"),
     ("How do MotionSight and the paper that aligns diffusion features to a motion subspace differ?", ("MotionSight",),
      "aligns diffusion features to a motion subspace"),
+    # "with" joins a first described paper only to a paper, a name or "the …" (read set BO, session 30)
+    ("Video-MTR trains the video model with reinforcement learning only. Which base model did they start from?",
+     ("Video-MTR",), ""),
+    ("Contrast the mobile video quality study with UrbanFeel: what do they measure?", ("UrbanFeel",),
+     "mobile video quality study"),
 ])
 def test_a_compared_paper_described_rather_than_named_is_found_in_the_question(question, written, phrase):
     assert described_phrase(question, written) == phrase

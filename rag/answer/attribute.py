@@ -197,7 +197,10 @@ _SUBJECT_OF = re.compile(r"^(.+?) (?:turn(?:s|ed)? out|came|comes?|serv(?:es|ed)
 # a frame before the question word: a dash or colon left where the paper's name was, or "In the … paper," / "For
 # the … model," up to a comma that a question word follows
 _FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on|with respect to|as for|as regards|concerning)\s+"
-                    r"(?:the\s+)?[^,?]{1,120}?,\s*(?=(?:what|which|how|who|could|can|would|please|kindly|do|does|did)\b)"
+                    # ... with an aside saying what it is ("For OGD+ and OPGD, the continual learning methods that use …,
+                    # which datasets …": read set BO, session 30, quoted other sentences)
+                    r"(?:the\s+)?[^,?]{1,120}?(?:,\s*(?:the|a|an|its|their)\s+[^,?]{1,100}?)?,\s*"
+                    r"(?=(?:what|which|how|who|could|can|would|please|kindly|do|does|did)\b)"
                     # ... or the paper described before a comma ("that mono-to-stereo video conversion paper with the
                     # youtube side-by-side dataset, what resolution …": fresh set AN, an027)
                     r"|(?:the|that|this)\s+[^,?]{1,90}?,\s*(?=(?:what|which|how|who)\b)"

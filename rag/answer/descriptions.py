@@ -20,7 +20,9 @@ _DESCRIBED = re.compile(
     # compare with …", "Contrast the mobile video quality study with UrbanFeel", "the … analysis in JAX differ from")
     r"|(?:\bthe\s+|^\s*(?!(?:how|what|which|why|where|when|who|do|does|did|is|are|can|in|compare|contrast)\b))"
     r"(?P<first>(?:(?!the\b)[\w/-]+\s+){1,5}?" + PAPER_KINDS + r")(?:'s\s+[\w-]+|\s+(?:in|of|on|for)\s+[\w-]+)?"
-    r",?\s+(?:and|versus|vs\.?|with|differ\w*|compare[sd]?)\s", re.I)
+    # ("with" only before a paper, a name or "the …": "Video-MTR trains the video model with reinforcement learning only."
+    # compared a "video model", read set BO, session 30)
+    r",?\s+(?:and|versus|vs\.?|with(?=\s+(?:the\s|(?-i:[A-Z])))|differ\w*|compare[sd]?)\s", re.I)
 
 
 # ... or by any words after "and the" / "with the" up to where the question goes on ("Veda and the training-free

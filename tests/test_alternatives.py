@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from rag.answer.alternatives import best_of_either, slash_variants
+from rag.answer.alternatives import alternative_parts, best_of_either, slash_variants, without_restatement
 
 
 @pytest.mark.parametrize(("text", "variants"), [
@@ -50,6 +50,34 @@ def test_a_paper_keeps_its_best_score_over_the_alternatives():
     p = best_of_either(_Q("papers on imbalance / long-tail", "papers on imbalance / long-tail"), HITS,
                        np.array([0.3, 0.2]), lambda q: scores[q.text])
     assert p.tolist() == [0.6, 0.3]
+
+
+def test_the_question_without_its_restatement_is_scored_too():
+    # read set BO, session 30: the two wordings together scored the papers under the threshold
+    question = "Which papers are about generating videos, I mean models that produce brand-new clips?"
+    scores = {"Which papers are about generating videos?": {"a": 0.7, "b": 0.1}}
+    p = best_of_either(_Q(question, question), HITS, np.array([0.2, 0.2]), lambda q: scores[q.text])
+    assert p.tolist() == [0.7, 0.2]
+
+
+@pytest.mark.parametrize(("text", "without"), [
+    ("Which papers are about generating videos, I mean models that produce brand-new clips?",
+     "Which papers are about generating videos?"),
+    ("Which papers do continual learning, i.e. learning tasks one after another?", "Which papers do continual learning?"),
+    ("Any work on sinks, in other words tokens that soak up attention?", "Any work on sinks?"),
+    ("What is Veda?", ""),  # nothing restated
+    ("I mean pruning papers?", ""),  # nothing would be left
+])
+def test_a_restatement_is_what_follows_i_mean_or_ie_up_to_the_clause_end(text, without):
+    assert without_restatement(text) == without
+
+
+def test_examples_listed_bare_after_the_question_are_alternatives():
+    # read set BO, session 30: "quantization" was read as a domain every paper must hold
+    parts = alternative_parts("Which papers make video models cheaper? distillation, sparse attention, quantization?")
+    assert [p.strip(" ?") for p in parts[::2]] == ["Which papers make video models cheaper? distillation",
+                                                    "sparse attention", "quantization"]
+    assert len(alternative_parts("Which papers make video models cheaper? I mean faster.")) == 1  # no enumeration
 
 
 def test_a_follow_up_searched_with_other_words_is_left_as_it_is():

@@ -61,12 +61,26 @@ def distributed(text: str) -> str:
     return _ONE_FOR_FIRST.sub(spell_out, text.strip())
 
 
+# a restatement of what was just said, in plainer words: "generating videos, I mean models that produce brand-new video
+# clips rather than understand them" (read set BO, session 30: the two wordings' words together scored the ICLR video
+# generation papers under the threshold, each wording alone over it). Only the question without it is scored: the
+# restatement alone may be vaguer than the question ("the small model guesses and the big one checks").
+_RESTATED = re.compile(r",?\s*\b(?:I\s+mean|in\s+other\s+words|i\.e\.)\s[^?.;:()—–]*", re.I)
+
+
+def without_restatement(text: str) -> str:
+    """The question without the restatement of what it asks (see _RESTATED), or "" when it has none."""
+    rest = _RESTATED.sub("", text).strip()
+    return rest if rest != text.strip() and len(rest.split()) >= 3 else ""
+
+
 def best_of_either(question, hits: list, p: np.ndarray, score: Callable[[object], dict[str, float]]) -> np.ndarray:
-    """Each paper's best probability over the question and its slashed alternatives taken one at a time (`score`
-    gives a question's probability per paper id); a follow-up whose retrieval text differs is left as it is."""
+    """Each paper's best probability over the question, its slashed alternatives taken one at a time and the question
+    without its restatement (`score` gives a question's probability per paper id); a follow-up whose retrieval
+    text differs is left as it is."""
     if question.standalone != question.text:
         return p
-    for text in slash_variants(question.text):
+    for text in [*slash_variants(question.text), *filter(None, [without_restatement(question.text)])]:
         scored = score(replace(question, text=text, standalone=text))
         p = np.maximum(p, [scored.get(h.paper.id, 0.0) for h in hits])
     return p
@@ -78,7 +92,9 @@ def best_of_either(question, hits: list, p: np.ndarray, score: Callable[[object]
 _ALTERNATIVES = re.compile(r"(\s+or\s+|\s*\(or\s+|\s*\x00\s*|\s*/\s*)", re.I)
 # examples after a dash, a bracket or "like": "cheaper to run — distillation, sparse attention, low-bit quantization"
 # (dev n028), "generative video models (sparse attention, fewer sampling steps, low-bit weights, etc.)" (fresh set X)
-_EXAMPLES = re.compile(r"\s[—–:]\s|\s\((?=[^()]*,)|\b(?:like|such as|e\.g\.|including|incl\.)\s", re.I)
+# ... or listed bare after the question: "… cheaper/faster? distillation, sparse attention, quantization, whatever" (read
+# set BO, session 30: "quantization" was read as a domain the papers must hold)
+_EXAMPLES = re.compile(r"\s[—–:]\s|\s\((?=[^()]*,)|\b(?:like|such as|e\.g\.|including|incl\.)\s|\?\s+(?=[^?]*,[^?]*\??\s*$)", re.I)
 
 
 def _enumerated(question: str) -> str:

@@ -214,8 +214,9 @@ def searched(question, k: int) -> tuple[str, int]:
 # i.e. learning tasks sequentially", "kernel methods, e.g. kernel regression or the neural tangent kernel". A
 # paper on one alternative matches the list, while the whole topic's query ranks it low, so each part (FACET) is
 # searched and scored on its own too, at most MAX_FACETS of them.
+# ... or restates it in plain words: "generating videos, I mean models that produce brand-new video clips" (read set BO)
 _FACET_SPLIT = re.compile(r",?\s*\b(?:i\.e\.|e\.g\.|incl\.|esp\.|especially|such as|for example|for instance|including|like|"
-                          r"namely|whether)"
+                          r"namely|whether|I\s+mean|that\s+is(?=\s*,)|in\s+other\s+words|a\.?k\.?a\.?)"
                           r"(?=\W)\s*,?\s*|\s*[;:()]\s*|,\s*(?:(?:or|and)\s+)?|\s+(?:and/)?or\s+|\s*/\s*", re.I)
 MAX_FACETS = 4
 # A facet lifts a paper's probability to the facet's own when the facet's probability is at least FACET_CLEAR x

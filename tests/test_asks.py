@@ -358,7 +358,10 @@ def test_the_question_own_spelling_of_a_name_is_no_focus():
      {"build", "memori", "keep", "live", "video", "stream"}),
     ("Is there work on reading lips from silent video?", {"read", "lip", "silent", "video"}),  # "reading" is content
     ("I'm curious whether anyone cuts down the visual tokens of video LLMs", {"cut", "visual", "token", "video", "llms"}),
-    ("One-line takeaway: the paper on why pruned LLMs collapse?", {"prune", "llms", "collaps"}),  # read set BG, bg016
+    ("One-line takeaway: the paper on why pruned LLMs collapse?", {"prune", "llms", "collaps"}),  # read set BG, bg016    # a reader's idioms (diagnostic set BS, session 30)
+    ("Which paper asks whether it matters if you prune before you quantize or the other way round?",
+     {"ask", "prune", "quantiz"}),
+    ("What hypothesis did they put forward on pruning (or vice versa)?", {"hypothesi", "prune"}),
 ])
 def test_function_words_and_request_words_are_no_focus(text, content):
     # "some", "so", "up", "done" are in no abstract: as focus they counted as content the collection lacks
@@ -438,7 +441,7 @@ def test_the_names_of_things_are_asked_as_which_things():
 @pytest.mark.parametrize(("text", "of_listed"), [
     ("Is there work on stacking pruning and quantization? What ordering rule do they propose?", {"order", "rule"}),
     ("Which work argues that the order of pruning and quantization matters, and what rule does it put forward?",
-     {"rule", "forward"}),
+     {"rule"}),  # "put forward" is an idiom for propose, no content (session 30)
     ("Which papers stack pruning and quantization?", None),  # asks for the papers alone
     ("Which papers stack pruning and quantization? Any with code?", None),  # nothing of "them" in particular
 ])

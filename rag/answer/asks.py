@@ -28,7 +28,13 @@ _WHICH_NUMBER = re.compile(r"^Which (?:total |exact )?number of\s+", re.I)
 _NAMES_OF = re.compile(r"\bwhat(?:'s|’s| is| are| was| were) the names? of (?:the |its |their )?"
                        r"(?:\d+ |two |three |four |five |six |seven |eight |nine |ten )?", re.I)
 # phrasings that carry no content: "what does DRAQ stand for", "what does X add on top of Y"
-_PHRASING = re.compile(r"\b(?:stand(?:s)? for|on top of|in terms of|compared (?:to|with)|as well as|in addition to)\b",
+# ... and idioms of a reader recalling a paper, whose words no abstract shares: "That paper asking whether it matters if
+# you prune before you quantize or the other way round. What's the name of the hypothesis they put forward?" (diagnostic
+# set BS, session 30: "matter", "round", "put", "forward" were a third of its content words)
+_PHRASING = re.compile(r"\b(?:stand(?:s)? for|on top of|in terms of|compared (?:to|with)|as well as|in addition to|"
+                       r"put(?:s|ting)? forward|(?:the\s+)?other way (?:round|around)|(?:whether|if) it matters|does it matter|"
+                       r"c[ao]me(?:s)? up with|figur(?:e|es|ed|ing) out|point(?:s|ed)? out|set(?:s)? out to|"
+                       r"turn(?:s|ed)? out|end(?:s|ed)? up|remind me|kind of|sort of|a bunch of|in a nutshell|vice versa)\b",
                        re.I)
 
 

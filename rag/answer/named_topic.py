@@ -15,7 +15,8 @@ import re
 from dataclasses import replace
 from itertools import islice
 
-from rag.answer.lists import MAX_RELATED, topic
+from rag.answer.list_topic import topic
+from rag.answer.lists import MAX_RELATED
 from rag.answer.wording import FUNCTION, GENERIC
 from rag.corpus.terms import terms
 from rag.types import Hit

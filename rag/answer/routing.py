@@ -12,8 +12,15 @@ from __future__ import annotations
 
 import re
 
+from rag.corpus.venues import VENUE_ACRONYMS
+
 # a venue put before the question: "ICML only: anything on model compression?" (fresh set W, w5006)
-_VENUE_FRAME = r"^\W*(?-i:[A-Z]{3,}\w*)(?:\s+\d{4})?(?:\s+only)?\s*[:—–]\s*"
+# ... or said where the papers are: "In the ICLR batch, which teams …?", "From ICML, what is there on …?" (read set BR,
+# session 30: a product manager's words, answered from no paper); a venue's name only, a benchmark's ("From MLVU, …") is
+# a topic
+_VENUE_FRAME = (r"(?:^\W*(?-i:[A-Z]{3,}\w*)(?:\s+\d{4})?(?:\s+only)?\s*[:—–]\s*"
+                rf"|^\W*(?i:in|from|among|at|of)\s+(?i:the\s+)?(?i:{'|'.join(VENUE_ACRONYMS)})(?:\s+'?\d{{2,4}})?"
+                r"(?i:\s+(?:batch|set|lot|track|papers|ones|crop|bunch|list|accepted\s+papers|submissions|proceedings))?\s*[,:—–]\s*)")
 VENUE_FIRST = re.compile(_VENUE_FRAME + r"(?=\w)")
 # "who reports results on charades-sta?", "who else uses Mamba?": asks for the papers that do (lists.py frames it)
 # ... "who here reports results on X?" (read set BG)
@@ -25,7 +32,7 @@ WHO_DOES = (r"who(?:\s+else|\s+(?:in\s+)?here)?\s+(?=(?:reports?|evaluates?|uses
 # ("case studies" are a paper's experiments: "what synthetic tasks did they use for the case studies?", read set BF)
 # ... and a conference's own: "any posters on …?", "which ICML talks …?" (read set BO, session 30: an attendee's phone typing)
 _PAPER_WORDS = (r"(?:papers|works|methods|approaches|(?<!case )studies|articles|abstracts|publications|submissions|entries|"
-                r"literature|posters|talks|orals|spotlights)")
+                r"literature|posters|talks|orals|spotlights|teams|groups|labs)")
 # the nouns a request for several papers asks for ("I need papers that …", "point me to work on …")
 # ... or the papers that bring one: "Looking for benchmarks that evaluate detailed video captioning" (fresh set AG)
 _BODY_OF_WORK = (r"(?:papers|works?|research|studies|literature|publications|articles|approaches|methods|analyses|reading|"

@@ -1,0 +1,189 @@
+"""What a list question asks about: its topic, without the request around it ("Which ICLR 2026 papers work on X?",
+"Anything on X?", "Who's training with X?", "I'm looking for papers that …") or the filters it names."""
+
+from __future__ import annotations
+
+import re
+
+from rag.answer.routing import VENUE_FIRST, WHO_DOES
+from rag.answer.wording import GENERIC
+from rag.corpus.terms import terms
+from rag.corpus.venues import VENUE_ACRONYMS
+
+# a venue is capitalised ("Which ICLR 2026 papers"), the rest of the frame any case: "Which theory papers" keeps "theory"
+_VENUE_YEAR = r"(?:(?-i:[A-Z][A-Za-z]*)\s+)?(?:\d{4}\s+)?"
+_LEAD = r"^\s*(?:(?:so|and|also|now|ok(?:ay)?|please|hi|hello|hey),?\s+)?"
+# a request put before the frame or the topic: "Can you list …", "Tell me which papers …", "I'm looking for
+# papers on X", "I am interested in X: which papers …?", "Could you point me to work on X?", "I need papers that …"
+_REQUEST = (r"(?:(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:list|find|show|name|give|tell|point|recommend|"
+            r"suggest|summari[sz]e|search\s+for|help\s+me\s+find)(?:\s+me)?(?:\s+(?:to|at|towards))?(?:\s+(?:some|any|a\s+few))?\s+|"
+            r"(?:any\s+)?pointers?\s+(?:to|on)\s+|"
+            r"(?:i(?:'m|\s+am)\s+)?(?:looking|searching)\s+for\s+|i(?:'m|\s+am)\s+after\s+|"
+            r"(?:i\s+|we\s+)?(?:need|want)\s+(?:to\s+(?:find|see|read)\s+)?|i(?:'d|\s+would)\s+like\s+(?:to\s+(?:know|find|see|read)\s+)?|"
+            r"(?:do\s+you|did\s+you)\s+know\s+(?:of|about)\s+|(?:are\s+you|is\s+anyone)\s+aware\s+of\s+|"
+            r"i(?:'m|\s+am)\s+(?:interested|curious)\s+(?:in|about)\s+|tell\s+me\s+about\s+|"
+            r"i(?:'d|\s+would)\s+love\s+to\s+(?:read|know|learn)\s+about\s+|"
+            r"i(?:'m|\s+am)\s+(?:researching|studying|working\s+on|reading\s+(?:up\s+)?(?:on|about))\s+|"
+            # "I'm starting a project on X. Which papers tackle that setting?", "I'm reviewing X. …" (set AZ, read)
+            r"i(?:'m|\s+am)\s+(?:(?:starting|beginning|planning|writing)\s+(?:a\s+|my\s+)?(?:new\s+)?"
+            r"(?:project|thesis|survey|review|paper|study)\s+(?:on|about|in|into)|reviewing|surveying)\s+)")
+# "Anything on X?", "Is there anything about X?", "Is anyone working on X?", "Has anyone tried X?", "What's been
+# done on X?", "What do you have on X?", "Who works on X?"
+_ASKED_AROUND = (
+    # "who reports results on charades-sta?": the question word alone frames it (routing.py makes it a list)
+    "(?:" + WHO_DOES + ")|"
+    r"(?:(?:(?:is|are)\s+there\s+|do\s+(?:you|we)\s+have\s+|(?:have\s+you\s+)?got\s+)?(?:anything|everything)\s+"
+    r"(?:(?:in\s+)?here\s+|in\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+)?(?:on|about|regarding|concerning|"
+    r"involving|related\s+to|relating\s+to|around|covering|dealing\s+with|in|to\s+do\s+with|that|which)|"
+    # ... any verb going on: "Is anyone keeping people's identities out of …?" (list diagnostic BQ, session 30)
+    r"(?:is|are)\s+(?:anyone|anybody|someone|somebody|people|researchers)(?:\s+here)?(?=\s+(?!going\b|(?:working|looking|trying|studying|exploring)\b)[a-z]{3,}ing\b)|"
+    r"(?:is|are|has|have|did|does|do)\s+(?:anyone|anybody|someone|somebody|people|researchers)\s+(?:been\s+|ever\s+)?"
+    r"(?:(?:working|worked|work|looking|looked|look)\s+(?:on|at|into)|tried|try|trying|studied|study|studying|explored|"
+    r"explore|exploring|tackled|tackle|addressed|address|investigated|investigate|attempted|attempt|compared|compare|"
+    r"analy[sz]ed|analy[sz]e|measured|measure|evaluated|evaluate|tested|test|done\s+anything\s+"
+    r"(?:on|with|about))|"
+    r"what(?:'s|\s+is|\s+has|\s+have)\s+(?:been\s+|people\s+)?(?:done|published|written|proposed|tried|studied)\s+"
+    r"(?:on|about|regarding|concerning|for|with|in\s+(?:the\s+)?(?:area|field|space)\s+of)|"
+    r"what(?:'s|’s|\s+is)\s+(?:in\s+)?here\s+(?:on|about|regarding|concerning)|"
+    r"what\s+(?:do\s+(?:you|we)\s+have|is\s+there|is\s+out\s+there|exists|is\s+available)\s+"
+    r"(?:in\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+)?(?:on|about|regarding|concerning|for)|"
+    r"what\s+(?:has|have)\s+(?:the\s+)?(?:community|field|people|researchers)\s+(?:done|tried|proposed|published)\s+"
+    r"(?:on|about|for|with|in)|"
+    r"(?:any|what|which)\s+(?:recent\s+)?(?:advances|progress|developments)\s+(?:(?:has|have)\s+been\s+made\s+)?"
+    r"(?:in|on|about|for|regarding)|"
+    r"where\s+(?:should|can|could|do)\s+i\s+(?:start\s+)?(?:read(?:ing)?|look(?:ing)?)\s+(?:up\s+)?(?:on|about|for|into)|"
+    r"who(?:['’]s)?\s+(?:else\s+)?(?:works|worked|is\s+working|working|has\s+worked|studies|has\s+studied|has\s+looked|looks|"
+    r"is\s+looking|looking)\s+(?:on|at|into)|"
+    r"who\s+(?:else\s+)?(?:has\s+|have\s+|is\s+)?(?:tried|trying|attempted|attempting)\s+to"
+    r")\s+")
+_PAPER_NOUN = (r"(?:papers?|works?|methods|approaches|studies|articles|abstracts|research|publications|ones|literature|"
+               r"submissions|entries|reading|posters?|talks|stuff|teams|groups|labs)")
+# "Which (ICLR 2026) papers (are there that) work on X?", "Any work on X?", "Do any of these papers use X?"
+_WHICH_PAPERS = (
+    r"(?:(?:which|what|list|find|show|name|give me|are there|is there|do you have|(?:do|does|have|has|did)\s+any|any|"
+    r"how\s+many)\s+)?"
+    r"(?:(?:are|were|the|a|an|all|every|other|some|any|of|these|those|among|good|relevant|recent|existing|prior|more|a\s+list\s+of|"
+    r"kinds?\s+of|sorts?\s+of|types?\s+of)\s+)*"
+    + _VENUE_YEAR + _PAPER_NOUN + r"\b\s*"
+    r"(?:(?:in|of)\s+(?:the|this|your)\s+(?:collection|index|corpus|set|list)\s+|here\s+|,\s*if any,\s*)?"
+    r"(?:(?:is|are) there\s+|(?:do you have|exists?|have been published)\s+)?(?:(?:that|which|who)\s+)?"
+    r"(?:(?:work|works|focus|focuses|concentrate|touch|touches)\s+on|(?:deal|deals)\s+with|(?:look|looks)\s+at|"
+    r"(?:are|is)\s+(?:about|on)|about|on|regarding|concerning|dealing with|study|studies|studying|address|"
+    r"addresses|addressing|tackle|tackles|tackling|investigate|investigates|explore|explores|discuss|discusses"
+    r"|cover|covers|(?:talk|talks)\s+about|looked\s+at|using|for|in|into|with|(?:are|is)\s+(?:related|relevant)\s+to|(?:have|has)\s+(?:something|anything)"
+    r"\s+to\s+do\s+with|(?:are|is)\s+concerned\s+with|mention|mentions|involving|where|in\s+which|whereby)?\b\s*")
+_FILLER = re.compile(r"^(?:(?:try|tries|trying|attempt|attempts|aim|aims|seek|seeks)\s+to\s+|"
+                     r"(?:do|does)\s+(?:something|anything)\s+(?:with|on|about)\s+)", re.I)
+# what is left of a frame around its topic: "the scene graph papers" → "scene graph", "theory papers on X" → "theory on X"
+_EDGE = re.compile(r"^(?:the|some|any|a\s+few)\s+|\s+(?:papers?|works?|studies|research|literature|posters?|talks)\W*$|,?\s+please\W*$",
+                   re.I)
+_DESCRIBED_PAPERS = re.compile(r"^\s*(?:which|what)\s+((?-i:[a-z][\w-]*\s+){1,2})(?:papers|works|studies)\s+"
+                               r"(?:(?:that|which)\s+)?", re.I)
+_NOUN = re.compile(r"\b(?:papers?|articles|publications|posters?)\b", re.I)
+_FRAME = re.compile(f"{_LEAD}(?:{_REQUEST}?(?:{_ASKED_AROUND}|{_WHICH_PAPERS})|{_REQUEST})", re.I)
+# a clause that only asks for the papers, before or after the topic: "… sparse attention. Which ones do that?",
+# "hallucination in multimodal LLMs: which papers address it?"
+_CLAUSES = re.compile(r"(?<=[.?!:;])\s+|\s+[—–]\s+|\s+-\s+")
+_FRAME_WORDS = frozenset(terms("paper papers work works one ones study studies research address tackle deal "
+                               "focus cover explore investigate discuss do does this that these those it them such "
+                               "collection index list show find name tell give exist anything everything read "
+                               "should here solve solves handle handles"))
+# a clause that points back at the topic another clause gave: "Which papers here tackle that setting?"
+_POINTING_BACK = re.compile(r"(?i)\b(?:that|this|these|those|such|the\s+same)\s+(?:(?:kind|sort|type)\s+of\s+)?"
+                            r"(?:settings?|problems?|topics?|areas?|tasks?|questions?|directions?|challenges?|issues?|"
+                            r"ideas?|themes?|things?|lines?\s+of\s+work|approach(?:es)?)\b")
+
+
+def _asks_only_for_papers(clause: str) -> bool:
+    return bool(_FRAME.match(clause) or re.match(r"(?i)\s*(?:which|what|any|anything)\b", clause)) and \
+        not terms(_POINTING_BACK.sub(" ", clause)) - GENERIC - _FRAME_WORDS
+
+
+# Words of a request that are left at the topic's edges when a wording has no pattern above ("Is X covered by any
+# paper?", "Can you tell me what papers there are on X?", "Has there been work on X?"): a closed class of question
+# words, auxiliaries, pronouns, prepositions, nouns for papers and verbs of studying or asking. A topic starts and
+# ends at a word outside it; articles and verbs of doing ("use", "propose") stay, as in "use Mamba".
+_EDGE_WORDS = frozenset("""which what who whom where whose is are was were be been being has have had do does did can
+could would will should i i'm im what's there's me my you your we our us there here it its this that these those any some all of on
+about into in at for to with by regarding concerning around related relating relevant if paper papers work works research
+studies study article articles publication publications abstract abstracts submission submissions contribution
+contributions literature collection index corpus have has list show tell give find suggest recommend read learn want need
+trying try interested curious looking look looked looks examine examines examined examining investigate investigates
+investigated investigating discuss discusses discussed discussing cover covers covered covering address addresses
+addressed addressing tackle tackles tackled tackling deal deals dealt dealing focus focuses focused focusing out done
+please anything everything ones one so and or also mentioned mention mentions available exist exists whether anyone
+anybody someone somebody studied concerned touching get know posters poster talks stuff teams groups labs""".split())
+
+
+def _trimmed(text: str) -> str:
+    """`text` without the request's words at its edges (see _EDGE_WORDS), or `text` when nothing else is left."""
+    words = text.split()
+    bare = [w.strip(" ?.!,;:'\"").lower() for w in words]
+    start, end = 0, len(words)
+    while start < end and (bare[start] in _EDGE_WORDS or  # "the collection have on X": an article before them too
+                           bare[start] in ("the", "a", "an") and start + 1 < end and bare[start + 1] in _EDGE_WORDS):
+        start += 1
+    while end > start and bare[end - 1] in _EDGE_WORDS:
+        end -= 1
+    return " ".join(words[start:end]) if start < end else text
+
+
+# a clause that only sets the filter by a venue's name ("Looking at ICML only:", set BB; not "Looking at MLVU only")
+_FILTER_WORDS = frozenset("only just looking focusing restricting limiting sticking staying".split())
+_ASKS = re.compile(r"(?i)\s*(?:which|what|who|where|when|why|how|is|are|do|does|did|can|could|any)\b")  # a question
+_VENUE_NAMES = frozenset(v.lower() for v in VENUE_ACRONYMS)
+
+
+def _filter_only(clause: str) -> bool:
+    words = [w.strip(" ?.!,;:'\"()").lower() for w in clause.split()]
+    return any(w in _VENUE_NAMES for w in words) and all(not w or w in _EDGE_WORDS | _FILTER_WORDS | _VENUE_NAMES or
+                                                         (w.isdigit() and len(w) == 4) for w in words)
+
+
+def _frame_first(clauses: list[str]) -> list[str]:
+    """The framing clause first, the context before it after ("Trying to make a model smaller — which papers …?")."""
+    if not clauses or _FRAME.match(clauses[0]) or _ASKS.match(clauses[0]):
+        return clauses  # the question opens with its frame: nothing before it to move
+    for i, clause in enumerate(clauses[1:], start=1):
+        if _FRAME.match(clause):  # the context is kept after it: the frame's clause alone lost 4 dev lists
+            return [clause.rstrip(" ?!"), *clauses[:i], *clauses[i + 1:]]
+    return clauses
+
+
+# a term quoted in the asker's context, which the request then points back at: "Our CTO keeps bringing up 'optical flow'
+# — which of these papers actually use it?" (read set BR, session 30: a product manager's words; the context was
+# searched whole and the list abstained)
+_QUOTED = re.compile(r"(?<!\w)['‘\"“]([^'‘’\"“”?]{2,40}?)['’\"”](?!\w)")
+_IT = re.compile(r"\b(?:it|them|this|that|these|those)\b(?!\s+(?:papers?|works?|ones?)\b)", re.I)
+
+
+def _quoted_topic(clauses: list[str]) -> str:
+    """The one term quoted before a request for papers that points back at it, or ""."""
+    quoted = [m.group(1) for c in clauses for m in _QUOTED.finditer(c)]
+    asking = [c for c in clauses if _FRAME.match(c) or _ASKS.match(c)]
+    if len(quoted) == 1 and asking and not _QUOTED.search(asking[-1]) and _IT.search(asking[-1]):
+        return quoted[0].strip()
+    return ""
+
+
+def topic(text: str, venue=None, year: int | None = None) -> str:
+    """The topic a list question asks about: "Which ICLR 2026 papers work on streaming video?" → "streaming
+    video". The venue and year are filters, not words to match; an unrecognised frame leaves the text whole."""
+    text = VENUE_FIRST.sub("", text)  # "ICML only: anything on X?"
+    if quoted := _quoted_topic([c for c in _CLAUSES.split(text.strip()) if c.strip()]):
+        return quoted
+    clauses = [c for c in _CLAUSES.split(text.strip()) if c.strip()]
+    asked = [c for c in clauses if not _asks_only_for_papers(c) and not _filter_only(c)]
+    asked = _frame_first(asked)
+    text = " ".join(asked).rstrip(" ?.!,;:") if asked and asked != clauses else text
+    rest = _FRAME.sub("", text, count=1)
+    if rest == text:  # "Which theory papers explain X?": the words before the paper noun are the topic's
+        rest = _DESCRIBED_PAPERS.sub(r"\1", text, count=1)
+    rest = _FILLER.sub("", rest, count=1) if rest != text else rest
+    venues = [venue] if isinstance(venue, str) else list(venue or ())
+    for name in [*venues, str(year) if year else ""]:
+        if name:
+            rest = re.sub(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w-])", " ", rest)
+    rest = _NOUN.sub(" ", _EDGE.sub("", rest)) if rest != text else rest
+    rest = _trimmed(" ".join(rest.split()).strip(" ?.!,;:")).strip(" ?.!,;:")
+    return rest if len(rest.split()) >= 1 and rest != text.strip(" ?.!") else text

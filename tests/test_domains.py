@@ -85,6 +85,9 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("a paper that quantizes a video LLM to 4-bit weights so it can run on a phone?",
      ["language models", "on-device", "quantization"]),
     ("which papers deal with spotting abnormal events in videos?", ["anomaly detection"]),
+    # one domain in two wordings is no alternative to it (read set BR, session 30)
+    ("Do any papers caption sign-language videos or translate signing into text for deaf users?", ["sign language"]),
+    ("anyone using mamba / state-space backbones for text-to-video generation?", ["state-space models"]),
     # language models, but not when named only inside a longer domain's name
     ("Which papers quantize video LLMs to 4 bits?", ["language models", "quantization"]),
     ("any benchmarks targeting diffusion language models specifically?", ["diffusion language models"]),

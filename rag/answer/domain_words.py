@@ -81,7 +81,8 @@ DOMAINS = (
     _domain("3D", r"\b3D\b|\bpoint[- ]clouds?\b|\bmesh(?:es)?\b|\bGaussian splat\w*|\bNeRFs?\b|\bradiance fields?\b",
             r"\bstereo\w*|\bdepth\b|\b4D\b|\bmulti-view\b|\bnovel[- ]view\b"),
     _domain("remote sensing", r"\bremote sensing\b|\bsatellite\w*|\baerial\b"),
-    _domain("sign language", r"\bsign languages?\b"),
+    # ("… sign-language videos or translate signing into text for deaf users?" offers no alternative: set BR, session 30)
+    _domain("sign language", r"\bsign languages?\b", r"\bsigning\b|\bdeaf\b|\bsigners?\b"),
     _domain("handwriting", r"\bhandwrit\w*|\bOCR\b|\boptical character recognition\b"),
     # recommender systems, not an expert's recommendations (a PubMedQA question on clinical practice)
     _domain("recommendation", r"\brecommender\b|\b(?:[\w-]+-video|video|item|product|news|music|content) "
@@ -193,7 +194,7 @@ DOMAINS = (
     _domain("summarization", r"\bsummari[sz]ation\b|\bsummari[sz]\w* (?:news|articles?|documents?|texts?|videos?)\b",
             r"\bsummari[sz]\w*|\bsummaries\b"),  # not "In summary," nor a memory's "summary state"
     _domain("machine translation", r"\bmachine translation\b|\bNMT\b", r"\btranslat\w*|\bmultilingual\b"),
-    _domain("state-space models", r"\bMamba\b|\bstate[- ]space (?:sequence )?models?\b|\bSSMs?\b",
+    _domain("state-space models", r"\bMamba\b|\bstate[- ]space (?:sequence )?(?:models?|backbones?|layers?)\b|\bSSMs?\b",
             r"\blinear[- ]time\b|\brecurren\w*|\bS4\b|\bRWKV\b", synonyms=True),
     _domain("neural tangent kernels", r"\bneural tangent kernels?\b|\bNTK\b|\blazy (?:training )?regime\b",
             r"\bkernel\w*|\blazy\b|\binfinite[- ]width\b", synonyms=True),

@@ -35,6 +35,10 @@ from rag.answer.framing import checks_claim, without_framing, without_own_work
     ("Which papers prune layers? Either is fine.", "Which papers prune layers?"),
     ("Which papers prune layers? Any setting is fine.", "Which papers prune layers?"),
     ("Which papers prune layers? whatever works", "Which papers prune layers?"),
+    # the asker's own product around what is asked (read set BR, session 30)
+    ("Which papers would make our video generation or video editing features cheaper to run on our servers?",
+     "Which papers would make video generation or video editing cheaper to run?"),
+    ("Which of these would make our video app respond faster?", "Which of these would make video respond faster?"),
     # a clause kept keeps its comma
     ("Which papers, I wonder, prune layers?", "Which papers, I wonder, prune layers?"),
     # before it: the occasion, keeping the paper or topic it names
@@ -71,6 +75,8 @@ def test_the_askers_own_reading_is_taken_out(asked, question):
     "What does CG-CoE use for the class-specific tolerance boundary?",
     "Which paper does narration in a lecture video?",
     "Which papers prune layers? Both good and bad results matter.",  # says what to report (session 30)
+    "Does Veda fit on our GPUs?",  # their hardware is asked about
+    "Could our model features be used?",  # a model's features are no product's
     "Which papers prune layers? All of them use Y?",
 ])
 def test_a_question_that_is_all_asked_is_left_as_it_is(asked):

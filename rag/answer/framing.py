@@ -30,6 +30,13 @@ _PRESENTING = re.compile(r"(?:^|(?<=[.?!:]\s))\s*(?:I(?:'m|’m|\s+am)|we(?:'re|
 _ONLY_CARE = re.compile(r"^\W*(?:(?:I|we)\s+)?(?:only|just|mainly)\s+(?:care\s+about|(?:want|need)\s+)\s*"
                         rf"(?P<venue>(?-i:{'|'.join(VENUE_ACRONYMS)})(?:\s+'?\d{{2,4}})?)(?:\s+(?:here|papers|ones))?\s*[:,—–]\s*",
                         re.I)
+# the asker's own product around what is asked: "Which papers would make our video generation or video editing features
+# cheaper or faster to run on our servers?" asks about video generation or editing (read set BR, session 30: a product
+# manager's words, the list abstained); their hardware stays ("does it fit on our GPUs?" asks memory)
+_OUR_PLACE = re.compile(r"\s+(?:on|for|in|to|with|across|into|from)\s+(?:our|my)\s+(?:own\s+)?(?:servers?|apps?|products?|"
+                        r"platform|stack|users|customers|company|business|backend|service|website|site)\b", re.I)
+_OUR_FEATURES = re.compile(r"\b(?:our|my)\s+((?:[\w-]+\s+){1,6}?)(?<!model\s)(?<!network\s)(?<!encoder\s)(?<!latent\s)"
+                           r"(?:features?|products?|apps?)\b", re.I)  # a model's features are no product's
 _WHEN = re.compile(r"\s+(?:on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|next\s+week|this\s+week|later\s+today)"
                    r"(?=\s*[.?!,:]|\s*$)", re.I)
 # a sentence that says only how the asker looked, what they will do with the answer, or that they want all of it
@@ -106,6 +113,7 @@ def without_framing(text: str) -> str:
     core = "".join(f"{', ' if comma else ' '}{piece}" for piece, comma in kept)
     core = _FOR_MY.sub(lambda m: f" {_VENUE_WORD.sub('', m.group('keep'))}", core)
     core = _WHEN.sub("", _PRESENTING.sub(" ", _ONLY_CARE.sub(lambda m: f"{m.group('venue')}: ", core)))
+    core = _OUR_FEATURES.sub(lambda m: m.group(1).rstrip(), _OUR_PLACE.sub("", core))
     core = re.sub(r"^\W*[:,;—–-]\s*|\s+(?=[,.:;?!])", "", re.sub(r"\s{2,}", " ", core)).strip()
     return core if re.search(r"\w", core) else text
 

@@ -66,6 +66,10 @@ def test_the_question_without_its_restatement_is_scored_too():
     ("Which papers do continual learning, i.e. learning tasks one after another?", "Which papers do continual learning?"),
     ("Any work on sinks, in other words tokens that soak up attention?", "Any work on sinks?"),
     ("What is Veda?", ""),  # nothing restated
+    # up to the clause's end, "i.e.," too (second review)
+    ("Which papers generate long videos, I mean a minute or more, with sparse attention?",
+     "Which papers generate long videos, with sparse attention?"),
+    ("Which papers are about generating videos, i.e., models that produce new clips?", "Which papers are about generating videos?"),
     ("I mean pruning papers?", ""),  # nothing would be left
 ])
 def test_a_restatement_is_what_follows_i_mean_or_ie_up_to_the_clause_end(text, without):
@@ -78,6 +82,9 @@ def test_examples_listed_bare_after_the_question_are_alternatives():
     assert [p.strip(" ?") for p in parts[::2]] == ["Which papers make video models cheaper? distillation",
                                                     "sparse attention", "quantization"]
     assert len(alternative_parts("Which papers make video models cheaper? I mean faster.")) == 1  # no enumeration
+    # ... nor a question or a clause of its own after it (second review)
+    assert len(alternative_parts("Any work on sign language? If so, which datasets do they use?")) == 1
+    assert len(alternative_parts("Which papers do quantization? For video diffusion models, ideally post-training.")) == 1
 
 
 def test_a_follow_up_searched_with_other_words_is_left_as_it_is():

@@ -229,6 +229,8 @@ def test_ask_part(text, last):
     # the paper named before a comma with an aside saying what it is (read set BO, session 30)
     ("For OGD+ and OPGD, the continual learning methods that use orthogonal gradients, which datasets did they run "
      "their experiments on?", "OGD+\nOPGD", "datasets"),
+    ("For Veda, the learning rate, what is it?", "Veda", ""),  # the aside is what is asked (second review)
+    ("In FrameOracle, the VLMs, which ones are used?", "FrameOracle", ""),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase
@@ -362,6 +364,7 @@ def test_the_question_own_spelling_of_a_name_is_no_focus():
     ("Which paper asks whether it matters if you prune before you quantize or the other way round?",
      {"ask", "prune", "quantiz"}),
     ("What hypothesis did they put forward on pruning (or vice versa)?", {"hypothesi", "prune"}),
+    ("How does FrameOracle treat data points out of distribution?", {"frameoracl", "treat", "data", "point", "distribut"}),
 ])
 def test_function_words_and_request_words_are_no_focus(text, content):
     # "some", "so", "up", "done" are in no abstract: as focus they counted as content the collection lacks

@@ -77,6 +77,13 @@ def test_the_askers_own_reading_is_taken_out(asked, question):
     "Which papers prune layers? Both good and bad results matter.",  # says what to report (session 30)
     "Does Veda fit on our GPUs?",  # their hardware is asked about
     "Could our model features be used?",  # a model's features are no product's
+    # a sentence narrowing the request, features of a model, a compound noun (second review)
+    "Which papers propose video benchmarks? Anything egocentric would be great.",
+    "Which papers speed up video diffusion? Anything training-free is good.",
+    "Which papers improve retrieval with my CLIP features?",
+    "Which papers visualize what my vision transformer features encode?",
+    "Does any paper handle video for my app store screenshots?",
+    "Which papers prune tokens in our product search app?",
     "Which papers prune layers? All of them use Y?",
 ])
 def test_a_question_that_is_all_asked_is_left_as_it_is(asked):

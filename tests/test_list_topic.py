@@ -118,6 +118,11 @@ from rag.answer.list_topic import topic
     ("Our CTO keeps bringing up 'optical flow' — which of these papers actually use it in their approach?", None, None,
      "optical flow"),
     ("Which papers use \"optical flow\"?", None, None, 'use "optical flow"'),  # nothing points back at it
+    # second review: a quoted word of a longer phrase, a relative "that"; groups, labs and talks as topics
+    ('"Streaming" video LLMs: which papers handle them?', None, None, '"Streaming" video LLMs'),
+    ("Which papers study fairness across demographic groups?", None, None, "fairness across demographic groups"),
+    ("Papers on Lie groups?", None, None, "Lie groups"),
+    ("Which papers analyse conference talks?", None, None, "analyse conference talks"),
     # no frame to strip: the question is searched whole
     ("streaming video understanding", None, None, "streaming video understanding"),
 ])

@@ -288,6 +288,18 @@ SINGLE_PAPER = [
     "is anyone going to present Veda?",
     "Work that Veda builds on?",  # "work that" opens a list only after a venue
     "Is there anything else about Veda?",
+    # second review (session 30): a paper's own groups, "talks about", who does one thing, an adjective of the paper,
+    # "people calling", a paper name before "research"
+    "How many groups are there in the KERN router?",
+    "Which section of the Veda paper talks about memory?",
+    "What groups does the MLVU benchmark divide its questions into?",
+    "Who is missing from the baselines in Veda?",
+    "Who is annotating the videos in UrbanFeel?",
+    "Is there anything unusual about the training data of Veda?",
+    "Is there anything specific in the Veda paper about latency?",
+    "What are people calling the failure mode SCOPE identifies?",
+    "VISTA talks about subspace routing. How many adapters does it use?",
+    "KERN research that I saw uses FFN-style routers. What does the normalization do?",
     "And what sort of synthetic tasks did they use for the analytically tractable case studies?",  # read set BF
 ]
 

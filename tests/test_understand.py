@@ -218,6 +218,7 @@ def test_a_first_question_pointing_back_at_a_paper_is_found(question, pointer):
     # "with" joins a first described paper only to a paper, a name or "the …" (read set BO, session 30)
     ("Video-MTR trains the video model with reinforcement learning only. Which base model did they start from?",
      ("Video-MTR",), ""),
+    ("Video-MTR trains the video model with GRPO only. What reward does it use?", ("Video-MTR",), ""),  # second review
     ("Contrast the mobile video quality study with UrbanFeel: what do they measure?", ("UrbanFeel",),
      "mobile video quality study"),
 ])

@@ -65,7 +65,7 @@ def distributed(text: str) -> str:
 # clips rather than understand them" (read set BO, session 30: the two wordings' words together scored the ICLR video
 # generation papers under the threshold, each wording alone over it). Only the question without it is scored: the
 # restatement alone may be vaguer than the question ("the small model guesses and the big one checks").
-_RESTATED = re.compile(r",?\s*\b(?:I\s+mean|in\s+other\s+words|i\.e\.)\s[^?.;:()—–]*", re.I)
+_RESTATED = re.compile(r",?\s*\b(?:I\s+mean|in\s+other\s+words|i\.e\.,?)\s[^?.;:,()—–]*", re.I)  # up to its clause's end
 
 
 def without_restatement(text: str) -> str:
@@ -92,15 +92,24 @@ def best_of_either(question, hits: list, p: np.ndarray, score: Callable[[object]
 _ALTERNATIVES = re.compile(r"(\s+or\s+|\s*\(or\s+|\s*\x00\s*|\s*/\s*)", re.I)
 # examples after a dash, a bracket or "like": "cheaper to run — distillation, sparse attention, low-bit quantization"
 # (dev n028), "generative video models (sparse attention, fewer sampling steps, low-bit weights, etc.)" (fresh set X)
+_EXAMPLES = re.compile(r"\s[—–:]\s|\s\((?=[^()]*,)|\b(?:like|such as|e\.g\.|including|incl\.)\s", re.I)
 # ... or listed bare after the question: "… cheaper/faster? distillation, sparse attention, quantization, whatever" (read
-# set BO, session 30: "quantization" was read as a domain the papers must hold)
-_EXAMPLES = re.compile(r"\s[—–:]\s|\s\((?=[^()]*,)|\b(?:like|such as|e\.g\.|including|incl\.)\s|\?\s+(?=[^?]*,[^?]*\??\s*$)", re.I)
+# set BO, session 30: "quantization" was read as a domain the papers must hold): three or more short items, none a
+# question or a clause of its own ("Any work on sign language? If so, which datasets …?": second review)
+_BARE_LIST = re.compile(r"\?\s+((?:[\w/-]+(?:\s+[\w/-]+){0,3}\s*,\s*){2,}(?:(?:and|or)\s+)?[\w/-]+(?:\s+[\w/-]+){0,3}[?.!]?\s*)$")
+_NOT_AN_ITEM = re.compile(r"(?i)^\s*(?:(?:and|or)\s+)?(?:what|which|how|why|where|who|when|if|is|are|do|does|did|can|could|for|in|"
+                          r"with|ideally|preferably|so)\b")
 
 
 def _enumerated(question: str) -> str:
     """The question with the commas of an enumeration of examples marked as alternatives (NUL)."""
     found = _EXAMPLES.search(question)
-    return question if not found else question[:found.end()] + question[found.end():].replace(",", "\x00")
+    if found:
+        return question[:found.end()] + question[found.end():].replace(",", "\x00")
+    bare = _BARE_LIST.search(question)
+    if bare and not any(_NOT_AN_ITEM.match(item) for item in bare.group(1).split(",")):
+        return question[:bare.start(1)] + bare.group(1).replace(",", "\x00")
+    return question
 
 
 def alternative_parts(question: str) -> list[str]:

@@ -33,7 +33,7 @@ _NAMES_OF = re.compile(r"\bwhat(?:'s|’s| is| are| was| were) the names? of (?:
 # set BS, session 30: "matter", "round", "put", "forward" were a third of its content words)
 _PHRASING = re.compile(r"\b(?:stand(?:s)? for|on top of|in terms of|compared (?:to|with)|as well as|in addition to|"
                        r"put(?:s|ting)? forward|(?:the\s+)?other way (?:round|around)|(?:whether|if) it matters|does it matter|"
-                       r"c[ao]me(?:s)? up with|figur(?:e|es|ed|ing) out|point(?:s|ed)? out|set(?:s)? out to|"
+                       r"c[ao]me(?:s)? up with|figur(?:e|es|ed|ing) out|point(?:s|ed)? out(?!\s+of\b)|set(?:s)? out to|"
                        r"turn(?:s|ed)? out|end(?:s|ed)? up|remind me|kind of|sort of|a bunch of|in a nutshell|vice versa)\b",
                        re.I)
 

@@ -199,7 +199,8 @@ _SUBJECT_OF = re.compile(r"^(.+?) (?:turn(?:s|ed)? out|came|comes?|serv(?:es|ed)
 _FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on|with respect to|as for|as regards|concerning)\s+"
                     # ... with an aside saying what it is ("For OGD+ and OPGD, the continual learning methods that use …,
                     # which datasets …": read set BO, session 30, quoted other sentences)
-                    r"(?:the\s+)?[^,?]{1,120}?(?:,\s*(?:the|a|an|its|their)\s+[^,?]{1,100}?)?,\s*"
+                    # (a description with a clause of its own: "For Veda, the learning rate, what is it?" asks that rate)
+                    r"(?:the\s+)?[^,?]{1,120}?(?:,\s*(?:the|a|an|its|their)\s+[^,?]{0,60}?\b(?:that|which|who|where)\b[^,?]{1,80}?)?,\s*"
                     r"(?=(?:what|which|how|who|could|can|would|please|kindly|do|does|did)\b)"
                     # ... or the paper described before a comma ("that mono-to-stereo video conversion paper with the
                     # youtube side-by-side dataset, what resolution …": fresh set AN, an027)

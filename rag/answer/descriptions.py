@@ -58,9 +58,21 @@ def described_phrase(text: str, written: tuple[str, ...]) -> str:
             phrase = (match.group("what") or match.groupdict().get("first") or "").strip()
             if pattern is _DESCRIBED_LOOSELY and _OPENS_CLAUSE.search(phrase):
                 phrase = _whole_clause(text[match.start("what"):]) or phrase
+            if _with_no_paper(match, text, written):
+                continue
             if len(phrase.split()) >= 2 and not any(compact(w) in compact(phrase) for w in written):
                 return phrase
     return ""
+
+
+def _with_no_paper(match: re.Match, text: str, written: tuple[str, ...]) -> bool:
+    """Does a first described paper join the next by "with" a thing that is no paper: "Video-MTR trains the video model
+    with GRPO only." (second review: a capitalised method is no paper the question names)?"""
+    if not match.groupdict().get("first") or not re.search(r"(?i)\bwith\s$", match.group(0)):
+        return False
+    after = re.match(r"\s*([\w+²³⁴-]+)", text[match.end():])
+    word = after.group(1) if after else ""
+    return word.lower() != "the" and not any(compact(word) == compact(w) for w in written)
 
 
 # a description that goes on in a clause of its own ("the theory paper on whether LLMs do continual learning inside

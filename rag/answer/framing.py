@@ -34,9 +34,12 @@ _ONLY_CARE = re.compile(r"^\W*(?:(?:I|we)\s+)?(?:only|just|mainly)\s+(?:care\s+a
 # cheaper or faster to run on our servers?" asks about video generation or editing (read set BR, session 30: a product
 # manager's words, the list abstained); their hardware stays ("does it fit on our GPUs?" asks memory)
 _OUR_PLACE = re.compile(r"\s+(?:on|for|in|to|with|across|into|from)\s+(?:our|my)\s+(?:own\s+)?(?:servers?|apps?|products?|"
-                        r"platform|stack|users|customers|company|business|backend|service|website|site)\b", re.I)
-_OUR_FEATURES = re.compile(r"\b(?:our|my)\s+((?:[\w-]+\s+){1,6}?)(?<!model\s)(?<!network\s)(?<!encoder\s)(?<!latent\s)"
-                           r"(?:features?|products?|apps?)\b", re.I)  # a model's features are no product's
+                        r"platform|stack|users|customers|company|business|backend|service|website|site)\b"
+                        r"(?=\s*(?:[?.!,;:]|$)|\s+(?:and|or|but|so|to|without|while)\b)", re.I)  # not "my app store screenshots"
+# ... where they want it cheaper or faster (not "my CLIP features?", "what my vision transformer features encode": second
+# review)
+_OUR_FEATURES = re.compile(r"\b(?:our|my)\s+((?:[\w-]+\s+){1,6}?)(?:features?|products?|apps?)\b(?=\s+(?:cheaper|faster|quicker|"
+                           r"better|smaller|lighter|more|less|run|respond|scale|work)\b)", re.I)
 _WHEN = re.compile(r"\s+(?:on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|next\s+week|this\s+week|later\s+today)"
                    r"(?=\s*[.?!,:]|\s*$)", re.I)
 # a sentence that says only how the asker looked, what they will do with the answer, or that they want all of it
@@ -64,10 +67,11 @@ _ABOUT_ME = re.compile(
 # fine", "… either is fine", "whatever works" (read set BO, session 30: its words read as the topic's, and the list
 # abstained)
 _ANY_WILL_DO = re.compile(
-    r"^[^?]{0,60}?\b(?:both|either|all|any(?:thing)?|whichever)(?:\s+[\w-]+){0,2}?"
-    r"(?:\s+(?:is|are|['’]s|would\s+be|will\s+be))?\s+(?:fine|ok|okay|welcome|good|great|works?|do(?:es)?)\W*$"
+    r"^[^?]{0,60}?\b(?:both|either|all|any(?:thing)?|whichever)(?:\s+(?:one|ones|kind|kinds|type|types|setting|settings|"
+    r"venue|venues|domain|domains|modality|modalities|approach|approaches|of\s+them|of\s+those|of\s+these))?"
+    r"(?:\s+(?:is|are|['’]s|would\s+be|will\s+be))?\s+(?:fine|ok|okay|welcome|works?|do(?:es)?)\W*$"
     r"|^\W*(?:(?:it\s+)?doesn['’]t\s+matter|no\s+preference|whatever(?:\s+works)?|open\s+to\s+(?:anything|both|either|all))\b[^?]*$",
-    re.I)
+    re.I)  # ... not one that narrows it: "Anything egocentric would be great." (second review)
 # a question's sentences end at "?", "." or ";", but not at an abbreviation's dot ("… use, e.g. W4A4 or W8A8?")
 QUESTION_SENTENCE_END = re.compile(r"(?<=[?.;])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bal\.)(?<!\bcf\.)\s+",
                                    re.I)

@@ -57,7 +57,7 @@ _ASKED_AROUND = (
     r"who\s+(?:else\s+)?(?:has\s+|have\s+|is\s+)?(?:tried|trying|attempted|attempting)\s+to"
     r")\s+")
 _PAPER_NOUN = (r"(?:papers?|works?|methods|approaches|studies|articles|abstracts|research|publications|ones|literature|"
-               r"submissions|entries|reading|posters?|talks|stuff|teams|groups|labs)")
+               r"submissions|entries|reading|posters?|talks|stuff|teams)")
 # "Which (ICLR 2026) papers (are there that) work on X?", "Any work on X?", "Do any of these papers use X?"
 _WHICH_PAPERS = (
     r"(?:(?:which|what|list|find|show|name|give me|are there|is there|do you have|(?:do|does|have|has|did)\s+any|any|"
@@ -75,7 +75,7 @@ _WHICH_PAPERS = (
 _FILLER = re.compile(r"^(?:(?:try|tries|trying|attempt|attempts|aim|aims|seek|seeks)\s+to\s+|"
                      r"(?:do|does)\s+(?:something|anything)\s+(?:with|on|about)\s+)", re.I)
 # what is left of a frame around its topic: "the scene graph papers" → "scene graph", "theory papers on X" → "theory on X"
-_EDGE = re.compile(r"^(?:the|some|any|a\s+few)\s+|\s+(?:papers?|works?|studies|research|literature|posters?|talks)\W*$|,?\s+please\W*$",
+_EDGE = re.compile(r"^(?:the|some|any|a\s+few)\s+|\s+(?:papers?|works?|studies|research|literature|posters?)\W*$|,?\s+please\W*$",
                    re.I)
 _DESCRIBED_PAPERS = re.compile(r"^\s*(?:which|what)\s+((?-i:[a-z][\w-]*\s+){1,2})(?:papers|works|studies)\s+"
                                r"(?:(?:that|which)\s+)?", re.I)
@@ -112,7 +112,7 @@ trying try interested curious looking look looked looks examine examines examine
 investigated investigating discuss discusses discussed discussing cover covers covered covering address addresses
 addressed addressing tackle tackles tackled tackling deal deals dealt dealing focus focuses focused focusing out done
 please anything everything ones one so and or also mentioned mention mentions available exist exists whether anyone
-anybody someone somebody studied concerned touching get know posters poster talks stuff teams groups labs""".split())
+anybody someone somebody studied concerned touching get know posters poster stuff""".split())
 
 
 def _trimmed(text: str) -> str:
@@ -153,8 +153,13 @@ def _frame_first(clauses: list[str]) -> list[str]:
 # a term quoted in the asker's context, which the request then points back at: "Our CTO keeps bringing up 'optical flow'
 # — which of these papers actually use it?" (read set BR, session 30: a product manager's words; the context was
 # searched whole and the list abstained)
-_QUOTED = re.compile(r"(?<!\w)['‘\"“]([^'‘’\"“”?]{2,40}?)['’\"”](?!\w)")
-_IT = re.compile(r"\b(?:it|them|this|that|these|those)\b(?!\s+(?:papers?|works?|ones?)\b)", re.I)
+_QUOTED = re.compile(r"(?<!\w)['‘\"“]([^'‘’\"“”?]{2,40}?)['’\"”](?=\s*(?:[—–,.;:!-]|$))")
+# ... pointed back at as what the papers do or are about ("use it", "on that"), not a relative "that" ("… models that
+# generate long clips"), and quoted as a phrase of its own, not a word of a longer one ("'Streaming' video LLMs": second
+# review)
+_IT = re.compile(r"\b(?:use|uses|using|used|on|about|with|do|does|apply|applies|handle|handles|study|studies|mention|"
+                 r"mentions|cover|covers|involve|involves|exploit|exploits|rely\s+on|build\s+on)\s+(?:it|them|this|that)\b"
+                 r"(?!\s+(?:is|are|was|were|\w+s)\b)", re.I)
 
 
 def _quoted_topic(clauses: list[str]) -> str:

@@ -26,17 +26,26 @@ VENUE_FIRST = re.compile(_VENUE_FRAME + r"(?=\w)")
 # ... "who here reports results on X?" (read set BG)
 # ... "who's training with GRPO?", "who's compressing visual tokens …?", "who is working on …?" (read set BO, session 30: a
 # conference attendee's phone typing, answered from one paper or none)
+# ... a verb of doing research, not "Who is missing from the baselines?" or "Who is annotating the videos?" (second review)
+_RESEARCH_ING = (r"(?:doing|training|using|tackling|studying|building|compressing|pruning|quantizing|quantising|getting|making|"
+                 r"applying|exploring|trying|proposing|evaluating|benchmarking|testing|fine-tuning|finetuning|distilling|"
+                 r"developing|pushing|scaling|extending|combining|generating|modeling|modelling|teaching|speeding|"
+                 r"reducing|improving|tracking|detecting|measuring|analy[sz]ing|addressing|handling|fixing|solving)")
 WHO_DOES = (r"who(?:\s+else|\s+(?:in\s+)?here)?\s+(?=(?:reports?|evaluates?|uses?|tests?|benchmarks?|works?\s+on|studies|proposes?|"
             r"tackles?|addresses?|looks?\s+(?:at|into)|compares?\s+(?:on|against)|builds?\s+on)\b)"
-            r"|who(?:['’]s|\s+is|\s+are)(?:\s+else|\s+(?:in\s+)?here)?\s+(?=(?!being\b|going\s+to\b|(?:working|looking)\s+(?:on|at|into)\b)[a-z]{2,}ing\b)")
+            r"|who(?:['’]s|\s+is|\s+are)(?:\s+else|\s+(?:in\s+)?here)?\s+(?=" + _RESEARCH_ING + r"\b)")
 # ("case studies" are a paper's experiments: "what synthetic tasks did they use for the case studies?", read set BF)
-# ... and a conference's own: "any posters on …?", "which ICML talks …?" (read set BO, session 30: an attendee's phone typing)
+# ... and a conference's own posters: "any posters on …?" (read set BO, session 30: an attendee's phone typing)
 _PAPER_WORDS = (r"(?:papers|works|methods|approaches|(?<!case )studies|articles|abstracts|publications|submissions|entries|"
-                r"literature|posters|talks|orals|spotlights|teams|groups|labs)")
+                r"literature|posters)")
+# ... its talks and the teams behind them, asked for right after the question word ("which ICML talks are about …?", "In
+# the ICLR batch, which teams trained …?": read sets BO, BR), not a verb ("Which section of Veda talks about memory?")
+# nor a paper's own groups ("How many groups are there in KERN?": second review)
+_TALKS = r"\b(?:which|what|any)\s+(?:(?-i:[A-Z]{3,}\w*)\s+)?(?:talks|orals|spotlights|teams)\b(?!\s+about\b)"
 # the nouns a request for several papers asks for ("I need papers that …", "point me to work on …")
 # ... or the papers that bring one: "Looking for benchmarks that evaluate detailed video captioning" (fresh set AG)
 _BODY_OF_WORK = (r"(?:papers|works?|research|studies|literature|publications|articles|approaches|methods|analyses|reading|"
-                 r"benchmarks|datasets|posters|talks)")
+                 r"benchmarks|datasets|posters)")
 # what follows a one-paper "which paper" that is no verb in its plural form: a past, an auxiliary, a determiner
 # (second review: "taught", "overall", "so far" read as plural verbs)
 _NOT_BARE_VERB = (r"(?:made|did|had|got|came|found|took|gave|won|led|brought|built|ran|held|kept|left|put|set|saw|went|wrote|"
@@ -73,8 +82,9 @@ _LIST = re.compile(
     # a question that opens with the papers asked for: "Work on Mamba?", "Papers proving generalization bounds?"
     # ... after its venue, "that" and "stuff" too: "ICML work that digs into LLM layers …?", "ICLR stuff on cutting down
     # visual tokens?" (read sets BO and BQ, session 30: answered from one paper or none)
-    r"|^\W*(?-i:[A-Z]{3,}\w*)(?:\s+\d{4})?\s+(?:work|research|stuff|posters|talks)\s+(?:that|which|where|on|about)\b"
-    r"|^\W*(?:papers|works?|research|studies|publications|articles|posters|talks|stuff)\s+"
+    rf"|^\W*(?-i:{'|'.join(VENUE_ACRONYMS)})(?:\s+\d{{4}})?\s+(?:work|research|stuff|posters|talks)\s+(?:that|which|where|on|about)\b"
+    rf"|{_TALKS}"
+    r"|^\W*(?:papers|works?|research|studies|publications|articles|posters|stuff)\s+"
     r"(?:on|about|into|regarding|concerning|with|[a-z]+ing|"
     # ... "Papers evaluated on Video-MME" (session 23: answered as a fact from one paper)
     r"[a-z]+ed\s+(?:on|at|in|with|for|by|using|against))\b"
@@ -116,7 +126,7 @@ _ASKED_FOR = re.compile(
     rf"|(?:^\W*|(?<=[a-z]{{2}}[.!])\s+(?![^?]*\b(?:its|their|it)\b)|{_VENUE_FRAME}|\b(?:is there|are there|do you have|do we have|have you got|got|know of|find|show me|looking for|searching for)\s+)anything\s+"
     # ... or of a kind: "anything theoretical on generalization error?" (list diagnostic BQ, session 30)
     r"(?:(?:(?:in\s+)?here\s+|relevant\s+|useful\s+)(?:for|to)\b(?![^?]*(?:'s|’s)\b)|(?:(?:in\s+)?here\s+|relevant\s+|useful\s+|"
-    r"new\s+|(?!else\b)[a-z]{3,}(?:al|ic|ive|ent)\s+)?(?:on|about|"
+    r"(?:new|recent|theoretical|empirical|practical|interesting|related|similar)\s+)?(?:on|about|"
     r"regarding|concerning|involving|related to|relating to|around|covering|dealing with|using|that|which|in)\b)"
     # "What's been done on X?", "What has been published about X?", "What do you have on X?"
     r"|\bwhat(?:'s|\s+is|\s+has|\s+have)\s+(?:been\s+|people\s+)?(?:done|published|written|proposed|tried|studied|"
@@ -142,7 +152,9 @@ _ASKED_FOR = re.compile(
     r"applied|apply|combined|combine|built|build|developed|develop|compared|compare|analy[sz]ed|analy[sz]e|"
     r"measured|measure|evaluated|evaluate|tested|test|shown|show|proved|prove)\b"
     # ... any verb going on: "Is anyone keeping people's identities out of …?" (list diagnostic BQ, session 30)
-    r"|\b(?:is|are)\s+(?:anyone|anybody|someone|somebody|people|researchers)(?:\s+here)?\s+(?!going\b)[a-z]{3,}ing\b"
+    # ... only opening its sentence: "What are people calling the failure mode …?" asks a fact (second review)
+    r"|(?:^|(?<=[.?!])\s+)\W*(?:is|are)\s+(?:anyone|anybody|someone|somebody|people|researchers)(?:\s+here)?\s+"
+    r"(?!going\b)[a-z]{3,}ing\b"
     r"|\bwho(?:['’]s)?\s+(?:else\s+)?(?:works|worked|is working|working|has worked|studies|has studied|has looked|looks|is looking|"
     r"looking)\s+(?:on|at|into)\b"
     r"|\bwho\s+(?:else\s+)?(?:has\s+|have\s+|is\s+)?(?:tried|trying|attempted|attempting)\s+to\b"

@@ -39,6 +39,11 @@ from rag.answer.framing import checks_claim, without_framing, without_own_work
     ("Which papers would make our video generation or video editing features cheaper to run on our servers?",
      "Which papers would make video generation or video editing cheaper to run?"),
     ("Which of these would make our video app respond faster?", "Which of these would make video respond faster?"),
+    # "… and so on" closing examples (list diagnostic BQ, session 30)
+    ("anything theoretical on generalization error? bounds, sample complexity guarantees, that kind of thing",
+     "anything theoretical on generalization error? bounds, sample complexity guarantees"),
+    ("Which papers cut video tokens (pooling, merging, etc.)?", "Which papers cut video tokens (pooling, merging)?"),
+    ("papers on forgetting — theory, methods, benchmarks, whatever's there?", "papers on forgetting — theory, methods, benchmarks?"),
     # a clause kept keeps its comma
     ("Which papers, I wonder, prune layers?", "Which papers, I wonder, prune layers?"),
     # before it: the occasion, keeping the paper or topic it names
@@ -84,6 +89,7 @@ def test_the_askers_own_reading_is_taken_out(asked, question):
     "Which papers visualize what my vision transformer features encode?",
     "Does any paper handle video for my app store screenshots?",
     "Which papers prune tokens in our product search app?",
+    "Which papers propose something similar to Veda?",  # "similar" with what it is similar to
     "Which papers prune layers? All of them use Y?",
 ])
 def test_a_question_that_is_all_asked_is_left_as_it_is(asked):

@@ -40,6 +40,11 @@ _OUR_PLACE = re.compile(r"\s+(?:on|for|in|to|with|across|into|from)\s+(?:our|my)
 # review)
 _OUR_FEATURES = re.compile(r"\b(?:our|my)\s+((?:[\w-]+\s+){1,6}?)(?:features?|products?|apps?)\b(?=\s+(?:cheaper|faster|quicker|"
                            r"better|smaller|lighter|more|less|run|respond|scale|work)\b)", re.I)
+# "… and so on" closing examples: "bounds, sample complexity guarantees, that kind of thing" (list diagnostic BQ, session 30:
+# its words were read as the topic's, and the list abstained)
+_AND_SO_ON = re.compile(r",?\s*(?:(?:and|or)\s+)?(?:(?:that|this|the)\s+(?:kind|sort|type)\s+of\s+(?:thing|stuff)s?|so\s+on|so\s+forth|"
+                        r"etc\.?|the\s+like|(?:stuff|things)\s+like\s+(?:that|this)|(?:something\s+)?similar|"
+                        r"whatever(?:['’]s\s+(?:there|out\s+there))?)(?=\s*(?:[?.!)]|$))", re.I)
 _WHEN = re.compile(r"\s+(?:on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|next\s+week|this\s+week|later\s+today)"
                    r"(?=\s*[.?!,:]|\s*$)", re.I)
 # a sentence that says only how the asker looked, what they will do with the answer, or that they want all of it
@@ -117,7 +122,7 @@ def without_framing(text: str) -> str:
     core = "".join(f"{', ' if comma else ' '}{piece}" for piece, comma in kept)
     core = _FOR_MY.sub(lambda m: f" {_VENUE_WORD.sub('', m.group('keep'))}", core)
     core = _WHEN.sub("", _PRESENTING.sub(" ", _ONLY_CARE.sub(lambda m: f"{m.group('venue')}: ", core)))
-    core = _OUR_FEATURES.sub(lambda m: m.group(1).rstrip(), _OUR_PLACE.sub("", core))
+    core = _AND_SO_ON.sub("", _OUR_FEATURES.sub(lambda m: m.group(1).rstrip(), _OUR_PLACE.sub("", core)))
     core = re.sub(r"^\W*[:,;—–-]\s*|\s+(?=[,.:;?!])", "", re.sub(r"\s{2,}", " ", core)).strip()
     return core if re.search(r"\w", core) else text
 

@@ -230,6 +230,9 @@ def test_ask_part(text, last):
     ("For OGD+ and OPGD, the continual learning methods that use orthogonal gradients, which datasets did they run "
      "their experiments on?", "OGD+\nOPGD", "datasets"),
     ("For Veda, the learning rate, what is it?", "Veda", ""),  # the aside is what is asked (second review)
+    # "under / with / using which X" asks X (a probe of session 30); "on which test" stays no detail (dev bj002)
+    ("and under which license?", "UPI", "license"),
+    ("and with which optimizer?", "UPI", "optimizer"),
     ("In FrameOracle, the VLMs, which ones are used?", "FrameOracle", ""),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
@@ -294,6 +297,8 @@ def test_a_question_for_the_main_idea_asks_for_the_gist(text, gist):
     ("Which paper does X, and what module do they design?", ["what module do they design?"]),
     ("Is there a paper on X and what does it use?", ["what does it use?"]),
     ("How many does it keep and what happens to accuracy?", ["How many does it keep", "what happens to accuracy?"]),
+    # "and under / with which …" asks a clause of its own (a probe of session 30)
+    ("did UPI release weights, and under which license?", ["did UPI release weights", "under which license?"]),
     # a count asked after a preposition is asked too; "in what kind of …" is not cut off (dev bd010)
     ("How much does it help, and on how many datasets?", ["How much does it help", "on how many datasets?"]),
     ("Which LLMs was it tried on, and in what kind of scenes does it help most?",

@@ -44,6 +44,11 @@ from rag.answer.framing import checks_claim, without_framing, without_own_work
      "anything theoretical on generalization error? bounds, sample complexity guarantees"),
     ("Which papers cut video tokens (pooling, merging, etc.)?", "Which papers cut video tokens (pooling, merging)?"),
     ("papers on forgetting — theory, methods, benchmarks, whatever's there?", "papers on forgetting — theory, methods, benchmarks?"),
+    # a newcomer's apology before the question (a probe of session 30)
+    ("I'm new to this, but the SkeletonLLM thing that turns skeletons into images, what resolution do they use?",
+     "the SkeletonLLM thing that turns skeletons into images, what resolution do they use?"),
+    ("Sorry if this is basic: what is a KV cache in ProtoKV?", "what is a KV cache in ProtoKV?"),
+    ("Dumb question, but what does Veda do?", "what does Veda do?"),
     # a clause kept keeps its comma
     ("Which papers, I wonder, prune layers?", "Which papers, I wonder, prune layers?"),
     # before it: the occasion, keeping the paper or topic it names
@@ -90,6 +95,7 @@ def test_the_askers_own_reading_is_taken_out(asked, question):
     "Does any paper handle video for my app store screenshots?",
     "Which papers prune tokens in our product search app?",
     "Which papers propose something similar to Veda?",  # "similar" with what it is similar to
+    "I'm not an expert in attention sinks, which papers cover them?",  # the topic is in the preface
     "Which papers prune layers? All of them use Y?",
 ])
 def test_a_question_that_is_all_asked_is_left_as_it_is(asked):

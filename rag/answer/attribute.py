@@ -21,6 +21,8 @@ def attribute(asked: str, names: str = "") -> str:
     bracket = _ASKING_BRACKET.search(text)
     if asked := attribute(bracket.group("asked")) if bracket else "":
         return asked
+    if fragment := _PREPOSITION_WHICH.match(text):  # "… and under which license?" asks the licence (not "on which test")
+        return fragment.group("what")
     if counted := _BARE_HOW_MANY.search(text):  # "… 'a few' auxiliary forward passes — exactly how many?"
         return f"number of {counted.group('what')}"
     if which := _BARE_WHICH_ONES.search(text):  # "FrameOracle was tried with five different models — which ones exactly?"
@@ -196,6 +198,8 @@ _SUBJECT_OF = re.compile(r"^(.+?) (?:turn(?:s|ed)? out|came|comes?|serv(?:es|ed)
                          re.I)
 # a frame before the question word: a dash or colon left where the paper's name was, or "In the … paper," / "For
 # the … model," up to a comma that a question word follows
+_PREPOSITION_WHICH = re.compile(r"^\W*(?:and\s+|also\s+)?(?:under|with|using|by)\s+(?:which|what)\s+"
+                                r"(?P<what>(?:(?!(?:is|are|was|were|do|does|did|has|have|can|could)\b)[\w-]+\s*){1,4}?)\W*$", re.I)
 _FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on|with respect to|as for|as regards|concerning)\s+"
                     # ... with an aside saying what it is ("For OGD+ and OPGD, the continual learning methods that use …,
                     # which datasets …": read set BO, session 30, quoted other sentences)

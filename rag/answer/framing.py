@@ -45,6 +45,13 @@ _OUR_FEATURES = re.compile(r"\b(?:our|my)\s+((?:[\w-]+\s+){1,6}?)(?:features?|pr
 _AND_SO_ON = re.compile(r",?\s*(?:(?:and|or)\s+)?(?:(?:that|this|the)\s+(?:kind|sort|type)\s+of\s+(?:thing|stuff)s?|so\s+on|so\s+forth|"
                         r"etc\.?|the\s+like|(?:stuff|things)\s+like\s+(?:that|this)|(?:something\s+)?similar|"
                         r"whatever(?:['’]s\s+(?:there|out\s+there))?)(?=\s*(?:[?.!)]|$))", re.I)
+# a newcomer's apology before the question: "I'm new to this, but the SkeletonLLM thing …, what image resolution …?",
+# "Sorry if this is basic:", "Dumb question, but …" (a probe of session 30 in a student's voice: no detail was read)
+_NEWCOMER = re.compile(r"^\W*(?:(?:I['’]m|I\s+am)\s+(?:(?:pretty|quite|very|totally|completely)\s+)?(?:new|a\s+beginner|a\s+newcomer|"
+                       r"not\s+an?\s+expert)(?:\s+(?:to|in|at)\s+(?:this|ML|machine\s+learning|AI|deep\s+learning|(?:the|this)\s+"
+                       r"(?:field|area|topic)))?|(?:sorry|apologies)(?:\s+if\s+this\s+is\s+(?:a\s+)?(?:basic|dumb|stupid|naive|silly|"
+                       r"obvious)(?:\s+question)?)?|(?:(?:probably|maybe)\s+)?(?:an?\s+)?(?:dumb|stupid|naive|silly|basic|noob|"
+                       r"newbie|beginner)\s+question)\s*(?:,\s*(?:but|so)\b|[,.!:;—–-]\s*(?:but\b)?)\s*", re.I)
 _WHEN = re.compile(r"\s+(?:on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|next\s+week|this\s+week|later\s+today)"
                    r"(?=\s*[.?!,:]|\s*$)", re.I)
 # a sentence that says only how the asker looked, what they will do with the answer, or that they want all of it
@@ -122,6 +129,7 @@ def without_framing(text: str) -> str:
     core = "".join(f"{', ' if comma else ' '}{piece}" for piece, comma in kept)
     core = _FOR_MY.sub(lambda m: f" {_VENUE_WORD.sub('', m.group('keep'))}", core)
     core = _WHEN.sub("", _PRESENTING.sub(" ", _ONLY_CARE.sub(lambda m: f"{m.group('venue')}: ", core)))
+    core = _NEWCOMER.sub("", core.strip())
     core = _AND_SO_ON.sub("", _OUR_FEATURES.sub(lambda m: m.group(1).rstrip(), _OUR_PLACE.sub("", core)))
     core = re.sub(r"^\W*[:,;—–-]\s*|\s+(?=[,.:;?!])", "", re.sub(r"\s{2,}", " ", core)).strip()
     return core if re.search(r"\w", core) else text

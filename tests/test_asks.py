@@ -297,6 +297,11 @@ def test_a_question_for_the_main_idea_asks_for_the_gist(text, gist):
     ("Which paper does X, and what module do they design?", ["what module do they design?"]),
     ("Is there a paper on X and what does it use?", ["what does it use?"]),
     ("How many does it keep and what happens to accuracy?", ["How many does it keep", "what happens to accuracy?"]),
+    # a paper described before a comma, then what is asked of it (a probe of session 30); not after a colon (dev w638)
+    ("that benchmark of city street view images over time, which model did best?", ["which model did best?"]),
+    ("The paper pitting a video generator against an LLM: besides puzzles, which tasks were in it?",
+     ["The paper pitting a video generator against an LLM: besides puzzles, which tasks were in it?"]),
+    ("For Veda, which GPUs did they use?", ["For Veda, which GPUs did they use?"]),
     # "and under / with which …" asks a clause of its own (a probe of session 30)
     ("did UPI release weights, and under which license?", ["did UPI release weights", "under which license?"]),
     # a count asked after a preposition is asked too; "in what kind of …" is not cut off (dev bd010)

@@ -146,9 +146,13 @@ _ASKS_WHICH_PAPER = re.compile(
     rf"\b(?:is|are) there (?:a|an|any|some) (?:[\w-]+ ){{0,3}}{_PAPERISH}\b|"
     rf"\bwhat(?:'s|’s| is) (?:the|this|that|their|it) (?:{_PAPERISH} )?called\b|"
     rf"\bwhat(?:'s|’s| is) (?:the|this|that|their) (?:method|approach|framework|model|benchmark|dataset)\s*\?", re.I)
-_DESCRIBED_FIRST = re.compile(r"[:—–]\s+(?=(?:so\s+|and\s+|then\s+)?(?:what|which|how|on which|in which|where|why|who|when|"
+_DESCRIBED_FIRST = re.compile(r"[:—–,]\s+(?=(?:so\s+|and\s+|then\s+)?(?:what|which|how|on which|in which|where|why|who|when|"
                               r"does|do|did|is|are|was|were|can)\b)", re.I)
 _DESCRIBES_PAPER = re.compile(r"\b(?:paper|work|study|article|method|approach|framework|model|one|versus|vs\.?|compare)\b", re.I)
+# ... before a comma, only a paper described from its first word: "that benchmark of city street-view images over time,
+# which model did best?" (a probe of session 30: the description's words were read as what is asked)
+_THE_DESCRIBED = re.compile(r"^\W*(?:the|that|this)\s+(?:[\w'-]+\s+){0,3}?(?:paper|work|study|benchmark|dataset|poster|one|"
+                            r"method|framework|model|trick|system)\b", re.I)
 # ... a preposition may come first: "How much does it help, and on how many datasets?" (read set BG, bg020)
 # (a count or amount only: "…, and in what kind of scenes does it help most?" is answered in other words, dev bd010)
 # ... "did they release weights, and under which license?" (a probe of session 30 in a student's voice)
@@ -196,9 +200,12 @@ def asked_clauses(question: str) -> list[str]:
     # follows the colon; what precedes it describes the paper. A topic before the colon is what is asked about
     # ("Cycloplegic autorefraction in young adults: is it mandatory?", PubMedQA's form): dropping it cost the
     # PubMedQA tune half 0.966 -> 0.962 gold cited, abstained 0.026 -> 0.028
-    pieces = _DESCRIBED_FIRST.split(last, maxsplit=1)
-    if len(pieces) == 2 and _DESCRIBES_PAPER.search(pieces[0]):
-        last = pieces[1]
+    found = _DESCRIBED_FIRST.search(last)
+    before = last[:found.start()] if found else ""
+    comma = found and found.group(0)[0] == ","  # ... a description alone before it (dev w638: "…: besides puzzles, which …")
+    if found and (_THE_DESCRIBED.match(before) and not re.search(r"[:;—–]", before) if comma else
+                  _DESCRIBES_PAPER.search(before)):
+        last = last[found.end():]
     described = _FOUND_ABOUT.match(last)  # "What did the paper on X find about Y?" asks Y of the paper X describes
     last = f"What did they {described.group('verb')} about {described.group('asked')}" if described else last
     clauses = [c for c in _CLAUSE.split(last) if c.strip()] or [last]

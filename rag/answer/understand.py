@@ -11,6 +11,7 @@ from rag.answer.conversation import (BOTH, LOOSELY_RELATED, conversation_pair, c
 from rag.answer.descriptions import titled_phrases
 from rag.answer.facts import SnapshotFacts, snapshot_facts
 from rag.answer.framing import without_framing
+from rag.answer.plain_words import with_field_terms
 from rag.answer.names import compact, introduces
 from rag.answer.routing import code_of_topic, route, without_code
 from rag.corpus.terms import stemmer
@@ -50,6 +51,7 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     """Resolve follow-ups, filters and the kind of question, from the text and the index's own venues."""
     history = history or []
     text = without_framing(text)  # "For my slides: …", "… I couldn't find it.": the asker's, not the papers'
+    text = with_field_terms(text)  # "make LLMs smaller" (model compression)
     kind = route(text)
     code_only = kind == "code" and code_of_topic(text, snapshot_facts(snapshot).filter_words)
     kind = "list" if code_only else kind  # the topic's papers, then those of them that link code

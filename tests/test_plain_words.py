@@ -1,0 +1,40 @@
+"""rag/answer/plain_words.py: the field's term is written after a plain description of it."""
+
+from __future__ import annotations
+
+import pytest
+
+import rag
+from rag.answer.plain_words import with_field_terms
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Which papers make LLMs smaller?", "Which papers make LLMs smaller (model compression)?"),
+    ("Which papers distill a big model into a small one?",
+     "Which papers distill a big model into a small (knowledge distillation) one?"),
+    ("That benchmark of first-person video streams", "That benchmark of first-person (egocentric) video streams"),
+    ("models describing things that aren't really in the picture",
+     "models describing things that aren't really in the picture (hallucination)"),
+    ("models that forget earlier tasks", "models that forget earlier tasks (catastrophic forgetting)"),
+    ("inputs longer than what they saw during training",
+     "inputs longer than what they saw (length extrapolation) during training"),
+])
+def test_a_plain_description_gets_the_fields_term(text, expected):
+    assert with_field_terms(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Which papers do model compression to make LLMs smaller?",  # the term is there already
+    "What speedup does Veda report?",
+    "Which papers use egocentric video?",
+    "Do these papers have smaller models?",  # no description of compressing one
+])
+def test_a_question_without_a_plain_description_is_left_as_it_is(text):
+    assert with_field_terms(text) == text
+
+
+def test_a_list_in_plain_words_finds_the_papers_of_its_term(built_settings):
+    # dev b413 and read set BQ, bq028 abstained on such lists
+    answer = rag.ask("Which papers distill a big model into a small one?", settings=built_settings)
+    assert not answer.abstained
+    assert answer.citations and all("distill" in c.paper.text.lower() for c in answer.citations)

@@ -18,6 +18,12 @@ from rag.answer.plain_words import with_field_terms
     ("models that forget earlier tasks", "models that forget earlier tasks (catastrophic forgetting)"),
     ("inputs longer than what they saw during training",
      "inputs longer than what they saw (length extrapolation) during training"),
+    ("models that answer questions about live video", "models that answer questions about live video (streaming)"),
+    ("Which papers use fewer bits for the weights?", "Which papers use fewer bits (quantization) for the weights?"),
+    ("papers on skipping layers in LLMs", "papers on skipping layers (layer pruning) in LLMs"),
+    ("tokens that soak up most attention", "tokens that soak up most attention (attention sink)"),
+    # a word of the term is no term ("models" in "shrinking models")
+    ("papers about shrinking models so they're cheaper", "papers about shrinking models (model compression) so they're cheaper"),
 ])
 def test_a_plain_description_gets_the_fields_term(text, expected):
     assert with_field_terms(text) == expected

@@ -20,6 +20,12 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\blook(?:s|ing)?\s+at\s+(?:only\s+)?(?:some|a\s+few)\s+of\s+the\s+(?:video\s+)?frames\b|"
      r"\bskip(?:s|ping)?\s+(?:the\s+)?(?:boring|unimportant|redundant)\s+(?:parts|frames|bits)\b", "frame selection"),
     (r"\blonger\s+than\s+(?:what\s+)?(?:they|it)\s+(?:saw|(?:were|was)\s+trained\s+on)\b", "length extrapolation"),
+    (r"\b(?:as\s+(?:it|the\s+video)\s+(?:streams|comes\s+in|plays)|(?:frames|video)\s+keeps?\s+(?:coming|arriving)|live\s+video)\b",
+     "streaming"),
+    (r"\b(?:fewer|less)\s+bits\b|\b(?:lower|reduced|low)\s+(?:numerical\s+)?precision\b", "quantization"),
+    (r"\b(?:skip(?:s|ping)?|drop(?:s|ping)?|remov(?:e|es|ing)|cut(?:s|ting)?\s+out)\s+(?:whole\s+|entire\s+|some\s+)?layers\b",
+     "layer pruning"),
+    (r"\btokens?\s+that\s+(?:soak\s+up|absorb|hog|attract|collect)\s+(?:\w+\s+)?attention\b", "attention sink"),
 ]]
 
 
@@ -27,6 +33,6 @@ def with_field_terms(text: str) -> str:
     """`text` with the field's term in brackets after each plain description of it (once, and not when it is there)."""
     for pattern, term in _PLAIN:
         found = pattern.search(text)
-        if found and term.split()[0].lower() not in text.lower():
+        if found and term not in text.lower():
             text = f"{text[:found.end()]} ({term}){text[found.end():]}"
     return text

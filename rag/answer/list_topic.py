@@ -175,9 +175,9 @@ def topic(text: str, venue=None, year: int | None = None) -> str:
     """The topic a list question asks about: "Which ICLR 2026 papers work on streaming video?" → "streaming
     video". The venue and year are filters, not words to match; an unrecognised frame leaves the text whole."""
     text = VENUE_FIRST.sub("", text)  # "ICML only: anything on X?"
-    if quoted := _quoted_topic([c for c in _CLAUSES.split(text.strip()) if c.strip()]):
-        return quoted
     clauses = [c for c in _CLAUSES.split(text.strip()) if c.strip()]
+    if quoted := _quoted_topic(clauses):
+        return quoted
     asked = [c for c in clauses if not _asks_only_for_papers(c) and not _filter_only(c)]
     asked = _frame_first(asked)
     text = " ".join(asked).rstrip(" ?.!,;:") if asked and asked != clauses else text

@@ -22,6 +22,29 @@ from rag.answer.plain_words import with_field_terms
     ("Which papers use fewer bits for the weights?", "Which papers use fewer bits (quantization) for the weights?"),
     ("papers on skipping layers in LLMs", "papers on skipping layers (layer pruning) in LLMs"),
     ("tokens that soak up most attention", "tokens that soak up most attention (attention sink)"),
+    ("why ripping layers out of an LLM tanks it", "why ripping layers (layer pruning) out of an LLM tanks it"),
+    ("removing whole sections of a large language model",
+     "removing whole sections of a large language model (layer pruning)"),
+    ("anything on spotting weird events in footage?", "anything on spotting weird events (anomaly detection) in footage?"),
+    ("those enormous outlier values in hidden states", "those enormous outlier values (massive activations) in hidden states"),
+    ("stops vision chatbots from lying", "stops vision chatbots (multimodal large language models) from lying"),
+    ("a video chatbot that watches", "a video chatbot (Video-LLMs) that watches"),
+    ("text generators that write many words at once", "text generators that write many words at once (parallel decoding)"),
+    ("the work that synthesises operating-room footage", "the work that synthesises operating-room footage (surgical video)"),
+    ("people rated streamed video quality on phones", "people rated streamed video quality (quality assessment) on phones"),
+    ("a model that scrubs out people's faces", "a model that scrubs out people's faces (privacy)"),
+    ("run past the sequence length it was trained on", "run past the sequence length it was trained on (length extrapolation)"),
+    ("models that learn a sequence of tasks one after another",
+     "models that learn a sequence of tasks one after another (continual learning)"),
+    ("a student model ends up sharing its teacher's taste", "a student model ends up sharing its teacher's (knowledge distillation) taste"),
+    ("handle a live camera feed?", "handle a live camera feed (streaming)?"),
+    ("sound in addition to the pictures in a video", "sound in addition to the pictures (audio-visual) in a video"),
+    ("the popular method for adjusting a model's internal numbers", "the popular method for adjusting a model's internal numbers (optimizer)"),
+    ("anything that pokes inside LLM layers?", "anything that pokes inside LLM layers (interpretability)?"),
+    ("the model compares only a selected portion of the pieces",
+     "the model compares only a selected portion (sparse attention) of the pieces"),
+    ("turns regular 2D videos into side-by-side 3D", "turns regular 2D videos into side-by-side 3D (stereo video)"),
+    ("agents that learn by trial and error", "agents that learn by trial and error (reinforcement learning)"),
     # a word of the term is no term ("models" in "shrinking models")
     ("papers about shrinking models so they're cheaper", "papers about shrinking models (model compression) so they're cheaper"),
 ])
@@ -34,6 +57,9 @@ def test_a_plain_description_gets_the_fields_term(text, expected):
     "What speedup does Veda report?",
     "Which papers use egocentric video?",
     "Do these papers have smaller models?",  # no description of compressing one
+    "Which papers do anomaly detection on weird events?",  # the term is there already
+    "Which papers look at only a few frames of each video?",  # frame selection's words, not sparse attention's
+    "Does SCOPE score well on video quality?",  # a score on it, no assessment of it
 ])
 def test_a_question_without_a_plain_description_is_left_as_it_is(text):
     assert with_field_terms(text) == text

@@ -245,8 +245,9 @@ _REQUEST = re.compile(r"^(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?|plea
                       r"indicate|disclose|tell\s+(?:me|us))\s+(?:me\s+|us\s+)?(?!(?:an?|the\s+(?:main|key|sentence)|"
                       r"its\s+(?:main|key))\b)", re.I)
 _WH_AFTER = re.compile(r"(?:what|which|how|who|whether|if)\b", re.I)
-# (not after "tell me": "could you tell me which commercial model X outperforms" names it in other words, dev ad13036)
-_WHICH_AFTER = re.compile(r"(?<!me )(?<!us )(?:what|which|how many)\s+(?!(?:is|are|was|were|the|its|their)\b)[\w-]+", re.I)
+# (not "which" after "tell me": "could you tell me which commercial model X outperforms" names it in other words, dev
+# ad13036; but "could you tell me how many graphics processors …" asks their count: read set BU, bu040)
+_WHICH_AFTER = re.compile(r"(?:(?<!me )(?<!us )(?:what|which)|how many)\s+(?!(?:is|are|was|were|the|its|their)\b)[\w-]+", re.I)
 _PREPOSITION_WH = re.compile(r"(?:on|in|at|with|from|for|by|under)\s+(?:what|which)\b", re.I)
 # words after which an asked noun phrase has ended: "… random seeds were run", "… iterations used to distil …"
 _PHRASE_ENDS = r"used|for|in|by|that|with|on|at|during|when|is|are|was|were"

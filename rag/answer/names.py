@@ -209,6 +209,9 @@ class TitleIndex:
             # ... as are those of the "or" a "which" question offers to choose from ("which is faster, veda or isa?",
             # a probe of session 26: answered of Veda alone)
             versus = versus or joiner == "or" and tokens[0].lower() == "which"
+            # ... and those of an "or" or "and" that "each" asks of after it ("bottom line, veda or isa: what speedup
+            # does each one actually report?", read set BW, bw068: answered of Veda alone)
+            versus = versus or "each" in (t.lower() for t in tokens[at + 2:])
             for mine, other in ((tokens[at - 1], tokens[at + 1]), (tokens[at + 1], tokens[at - 1])):
                 key = compact(mine)
                 # ... or across "vs" from a paper the question describes ("muse vs the adaptive video tokenizer paper")

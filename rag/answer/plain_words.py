@@ -26,6 +26,50 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\b(?:skip(?:s|ping)?|drop(?:s|ping)?|remov(?:e|es|ing)|cut(?:s|ting)?\s+out)\s+(?:whole\s+|entire\s+|some\s+)?layers\b",
      "layer pruning"),
     (r"\btokens?\s+that\s+(?:soak\s+up|absorb|hog|attract|collect)\s+(?:\w+\s+)?attention\b", "attention sink"),
+    # session 31 (read sets BU, BW: a grant officer's everyday words, a founder's product words, dictation)
+    (r"\b(?:rip|tear|strip|chop|delet|throw|yank|pull)(?:s|ping|ing|ed|e|es|ping)?\s+(?:out\s+|away\s+)?(?:whole\s+|entire\s+|some\s+)?"
+     r"(?:layers|blocks|sections)\b|\b(?:remov|delet|cut)(?:e|es|ed|ing|s|ting)?\s+(?:whole\s+|entire\s+|some\s+)?(?:sections|blocks)"
+     r"\s+(?:of|from)\s+(?:an?\s+|the\s+)?(?:large\s+language\s+model|LLM|model|network)", "layer pruning"),
+    (r"\b(?:spot|detect|catch|find|flag|notic)(?:s|ting|ing|ed|e|es|hing)?\s+(?:the\s+)?(?:weird|unusual|abnormal|strange|odd|"
+     r"suspicious|rare|unexpected)\s+(?:or\s+\w+\s+)?(?:events?|behaviou?rs?|activit(?:y|ies)|incidents?|things|stuff)\b",
+     "anomaly detection"),
+    (r"\b(?:huge|enormous|giant|massive|extreme|gigantic|very\s+large)\s+(?:outlier\s+)?(?:values|activations?|numbers|spikes)\b",
+     "massive activations"),
+    (r"\bvideo\s+(?:chat\s*bots?|assistants?)\b", "Video-LLMs"),
+    (r"\b(?:vision|visual|image|multimodal)\s+(?:chat\s*bots?|assistants?)\b|\b(?:AI|models?|systems?|chatbots?)\s+that\s+"
+     r"(?:can\s+)?(?:read|see|look\s+at|understand|watch)\s+(?:both\s+)?(?:pictures|images|photos|videos?)\s+and\s+(?:read\s+)?text\b",
+     "multimodal large language models"),
+    (r"\b(?:describ|say|mention|talk|report|invent|mak|see)(?:e|es|ing|s|ed)?\s+(?:about\s+)?(?:stuff|things|objects|details)\s+"
+     r"that\s+(?:isn['’]?t|aren['’]?t|is\s+not|are\s+not|don['’]?t|doesn['’]?t|do\s+not|does\s+not)\s+(?:really\s+|actually\s+)?"
+     r"(?:there|exist|in\s+the\b)|\bmak(?:e|es|ing)\s+(?:stuff|things)\s+up\b", "hallucination"),
+    (r"\b(?:writ|generat|produc|output|emit|predict|decod)(?:e|es|ing|s|ed)?\s+(?:many|several|multiple|lots\s+of|a\s+bunch\s+of)\s+"
+     r"(?:words|tokens)\s+(?:at\s+once|simultaneously|in\s+parallel|at\s+the\s+same\s+time)\b", "parallel decoding"),
+    (r"\b(?:settings|hyper-?parameters|knobs|learning\s+rates?)\s+(?:\w+\s+){0,3}?(?:for|on|from)\s+(?:a\s+)?small(?:er)?\s+models?\s+"
+     r"(?:\w+\s+){0,3}?(?:transfer|carry\s+over|work|apply|hold)\w*\s+(?:\w+\s+)?(?:to|for|on)\s+(?:much\s+)?(?:larger|bigger)\b",
+     "hyperparameter transfer"),
+    (r"\b(?:operating[- ]room|surgery|surgeries|operations?\s+on\s+patients)\s+(?:footage|videos?|recordings?|clips?)\b", "surgical video"),
+    (r"\b(?:rat|judg|scor|measur|assess|grad)(?:e|es|ed|ing|s)?\s+(?:how\s+good\s+)?(?:the\s+)?(?:\w+\s+)?(?:video|image|picture|visual)\s+"
+     r"(?:quality|looks)\b", "quality assessment"),
+    (r"\b(?:scrub|blur|mask|hid|remov|eras|anonymi[sz])(?:e|es|ed|ing|s|bing|ding)?\s+(?:out\s+)?(?:people['’]?s\s+|the\s+|their\s+)?"
+     r"(?:faces|identit(?:y|ies))\b", "privacy"),
+    (r"\b(?:past|beyond|longer\s+than|more\s+than|over)\s+(?:the\s+)?(?:sequence|context|clip|video|input)?\s*(?:or\s+\w+\s+)?"
+     r"(?:length|lengths|size)\s+(?:it|they|the\s+model)\s+(?:was|were|is|are)\s+trained\s+(?:on|with)\b", "length extrapolation"),
+    (r"\b(?:learn|train)\w*\s+(?:on\s+)?(?:a\s+(?:sequence|series|stream)\s+of|one|many|several|new)\s+tasks?\s+(?:\w+\s+)?"
+     r"(?:one\s+after\s+(?:another|the\s+other)|in\s+(?:sequence|a\s+row|turn)|sequentially|over\s+time)\b", "continual learning"),
+    (r"\bstudent(?:\s+model)?\s+(?:\w+\s+){0,3}?(?:learn|pick|inherit|copy|acquir|shar|absorb|mimic)\w*\s+(?:\w+\s+){0,3}?teacher(?:['’]s)?",
+     "knowledge distillation"),
+    (r"\b(?:live|real-?time)\s+(?:video\s+|camera\s+)?(?:feeds?|streams?|cameras?|broadcasts?|footage)\b|\bvideo\s+as\s+it\s+(?:arrives|comes\s+in|"
+     r"happens|is\s+(?:being\s+)?recorded)\b", "streaming"),
+    (r"\b(?:sound|audio|speech|spoken\s+\w+|voices?)\s+(?:in\s+addition\s+to|along\s+with|together\s+with|as\s+well\s+as|alongside)\s+"
+     r"(?:the\s+)?(?:pictures|images|visuals|frames|video)\b", "audio-visual"),
+    (r"\b(?:method|algorithm|procedure|rule|way)s?\s+(?:for|of|to)\s+(?:adjust|updat|tweak|chang|nudg)\w*\s+(?:a\s+|the\s+)?"
+     r"(?:model['’]?s\s+|network['’]?s\s+)?(?:internal\s+)?(?:numbers|weights|parameters|knobs)\b", "optimizer"),
+    (r"\b(?:pok|peek|look|dig|peer)(?:e|es|ed|ing|s|ing)?\s+inside\s+(?:the\s+)?(?:\w+\s+)?(?:LLMs?|models?|networks?|layers)\b",
+     "interpretability"),
+    (r"\b(?:compar|attend)(?:e|es|ed|ing|s)?\s+(?:to\s+)?only\s+(?:a\s+)?(?:selected\s+|small\s+)?(?:portion|subset|"
+     r"fraction|few|some)\b", "sparse attention"),
+    (r"\b(?:2D|flat|regular|ordinary|normal)\s+(?:videos?|movies|footage)\s+(?:into|to)\s+(?:side-by-side\s+)?(?:3D|stereo)", "stereo video"),
+    (r"\b(?:trial\s+and\s+error|(?:train|learn)\w*\s+(?:with|from|by)\s+(?:rewards?|a\s+reward))\b", "reinforcement learning"),
 ]]
 
 
@@ -33,6 +77,6 @@ def with_field_terms(text: str) -> str:
     """`text` with the field's term in brackets after each plain description of it (once, and not when it is there)."""
     for pattern, term in _PLAIN:
         found = pattern.search(text)
-        if found and term not in text.lower():
+        if found and term.lower() not in text.lower():
             text = f"{text[:found.end()]} ({term}){text[found.end():]}"
     return text

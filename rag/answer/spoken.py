@@ -1,0 +1,69 @@
+"""How a question is spoken rather than what it asks, undone before it is understood: a dictated question's fillers
+("um", "okay so"), its spelled-out letters ("charades s t a", "g r p o"), a topic said first with no pause ("kern router
+how many experts did they use"), and a polite request's frame around the question it holds ("I would like to know which
+datasets MetaTrans was evaluated on, if you could tell me.", "I would be grateful if you could name …").
+
+Read sets BU and BW (session 31: a researcher dictating to their phone, a grant officer's formal requests): left in,
+"um" was read as the asked detail's word, and the frame hid the question from every pattern that reads it from its
+first word, so a detail the abstract lacks was answered with other sentences. Written from how people talk, not fitted.
+"""
+
+from __future__ import annotations
+
+import re
+
+# sounds that fill a pause ("um", "uhh", "erm", "hmm"); not "er", a word's abbreviation too ("ER visits")
+_FILLER = re.compile(r"(?<![\w-])(?:u+m+|u+h+|e+r+m+|h+m+|u+h+m+)(?![\w-])[,.]*\s*", re.I)
+# "like" that fills, not compares: "and like what was the agreement", "is there like a paper", "from like saying stuff"
+# (not "papers like ProtoKV", "something like 40%")
+_FILLER_LIKE = re.compile(r"(?P<before>\b(?:and|but|so|or|just|from|is\s+there|are\s+there)\s+|,\s*|^)like,?\s+"
+                          r"(?=(?:what|which|how|who|where|when|why|a|an|the|any|some|\w+ing)\b)", re.I)
+# ", you know," and "I mean," said in passing (a restatement after "I mean" is alternatives.py's)
+_IN_PASSING = re.compile(r",\s*you\s+know\s*,|^\s*you\s+know\s*,\s*", re.I)
+# a start that only takes the floor: "okay", "alright,", "hey," (not "well-known"; nor "so": a follow-up's "so how …?"
+# goes on from the turn before, dev e080)
+_OPENER = re.compile(r"^\W*(?:(?:okay|ok|alright|all\s+right|right|hey|hi|hello|well|yeah|yes)(?![\w-])[,!.]?\s+)+", re.I)
+# letters spelled out one by one: "s t a" (STA), "g r p o" (GRPO), three or more in a row
+_SPELLED = re.compile(r"(?<![\w-])(?:[A-Za-z] ){2,}[A-Za-z](?![\w-])")
+
+# the question put as a wish or a request: its frame goes and the question it holds stays ("I would like to know which
+# datasets …" asks "which datasets …"; "Could you clarify whether …" asks "whether …")
+_WH = r"(?=(?:what|which|how|who|whom|whose|where|when|why|whether|if)\b)"
+_ASKING_FRAME = re.compile(
+    r"^\W*(?:(?:I\s+would|I['’]d)\s+(?:(?:really\s+)?(?:like|love|want)\s+to\s+(?:know|ask|learn|find\s+out|understand|"
+    r"check|confirm)|be\s+(?:grateful|glad|thankful|obliged|interested)\s+to\s+(?:know|learn|hear))|"
+    r"(?:I\s+am|I['’]m)\s+(?:curious|wondering|interested\s+to\s+know)|I\s+(?:was\s+|am\s+)?wonder(?:ing)?|"
+    r"(?:do|would)\s+you\s+(?:happen\s+to\s+)?know|any\s+idea|"
+    r"(?:could|can|would)\s+you\s+(?:please\s+)?(?:clarify|confirm|check|find\s+out|let\s+me\s+know|explain\s+to\s+me)|"
+    r"(?:please\s+)?(?:clarify|confirm|let\s+me\s+know))\s*,?\s*" + _WH, re.I)
+# "I would be grateful if you could name …" is "Could you name …": the request's own verb stays
+_GRATEFUL_IF = re.compile(r"^\W*(?:I\s+would|I['’]d)\s+(?:be\s+(?:very\s+|most\s+)?(?:grateful|glad|thankful|obliged)|"
+                          r"(?:really\s+|greatly\s+)?appreciate\s+it)\s+if\s+you\s+could\s+(?:please\s+)?", re.I)
+# "I would appreciate a list of …", "I would be grateful for a summary of …": a request for it
+_GRATEFUL_FOR = re.compile(r"^\W*(?:I\s+would|I['’]d)\s+(?:(?:really\s+|greatly\s+)?appreciate|be\s+(?:very\s+|most\s+)?"
+                           r"(?:grateful|glad|thankful)\s+for)\s+(?=(?:a|an|the|some)\s)", re.I)
+# the request closing the question instead: "…, if you could tell me.", "…, if possible.", "…, please."
+_ASKING_TAIL = re.compile(r",?\s*(?:if\s+you\s+(?:could|can|would|don['’]t\s+mind)(?:\s+(?:tell|let)\s+me(?:\s+know)?)?|"
+                          r"if\s+(?:possible|you\s+know|that['’]?s?\s+(?:possible|available|reported))|please)\s*(?=[.?!]*\s*$)",
+                          re.I)
+# a topic said first, the question straight after it with no pause: "kern router how many experts did they use",
+# "care bench how many annotators …" (dictated); the topic's words are no verb, pronoun or question word
+_NO_TOPIC = (r"is|are|was|were|be|do|does|did|can|could|would|will|should|has|have|had|i|we|you|they|he|she|it|me|us|"
+             r"to|of|tell|say|know|show|list|give|find|explain|about|on|in|for|with|that|this|and|or|if|whether|what|which|"
+             r"how|who|where|when|why|any|anything|papers?|works?|there|here|wondering|need|want|so|and|but|then|also|now")
+_TOPIC_FIRST = re.compile(rf"^(?P<topic>(?:(?!(?:{_NO_TOPIC})\b)[\w.+-]+\s+){{1,4}}?)"
+                          r"(?=(?:how\s+(?:many|much|long|big|fast|(?:does|did|do|is|are|was|were)\s+(?:it|they|this|that))|what(?:['’]s|\s+(?:is|was|were|are|did|does|do))|"
+                          r"(?:what|which)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:did|does|do|was|were|is|are))\b)", re.I)
+
+
+def as_written(text: str) -> str:
+    """`text` as a question typed without pauses, fillers or a polite frame; unchanged when nothing would be left."""
+    core = _SPELLED.sub(lambda m: m.group(0).replace(" ", ""), text)
+    core = _IN_PASSING.sub(" ", _FILLER_LIKE.sub(r"\g<before>", _FILLER.sub("", core)))
+    core = _OPENER.sub("", core.strip())
+    core = _GRATEFUL_FOR.sub("Give me ", _GRATEFUL_IF.sub("Could you ", _ASKING_FRAME.sub("", core)))
+    core = _ASKING_TAIL.sub("", core)
+    if "?" not in core[:-1] and not re.search(r"[,:;—–]", core[:40]):
+        core = _TOPIC_FIRST.sub(lambda m: m.group("topic").rstrip() + ": ", core)
+    core = re.sub(r"\s{2,}", " ", core).strip()
+    return core if re.search(r"\w", core) else text

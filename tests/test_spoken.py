@@ -1,0 +1,59 @@
+"""rag/answer/spoken.py: a dictated or politely framed question is read as the question it holds."""
+
+from __future__ import annotations
+
+import pytest
+
+import rag
+from rag.answer.spoken import as_written
+
+
+@pytest.mark.parametrize(("said", "written"), [
+    # fillers and a start that only takes the floor
+    ("um so what learning rate did veda use", "so what learning rate did veda use"),
+    ("okay so who trains with g r p o", "so who trains with grpo"),
+    ("um which papers report results on charades s t a?", "which papers report results on charades sta?"),
+    ("care bench how many annotators wrote the captions and like what was the agreement between them?",
+     "care bench: how many annotators wrote the captions and what was the agreement between them?"),
+    ("what papers stop models from like saying stuff that isnt there", "what papers stop models from saying stuff that isnt there"),
+    ("Hey, which papers use GRPO?", "which papers use GRPO?"),
+    # a topic said first with no pause before the question
+    ("kern router um how many experts did they use in the moe experiments",
+     "kern router: how many experts did they use in the moe experiments"),
+    ("UPI how does it extend context?", "UPI: how does it extend context?"),
+    # a polite frame around the question it holds
+    ("I would like to know which specific collections of action footage MetaTrans was evaluated on, if you could tell me.",
+     "which specific collections of action footage MetaTrans was evaluated on."),
+    ("Could you clarify what kind of physical equipment the SCOPE authors used?",
+     "what kind of physical equipment the SCOPE authors used?"),
+    ("I would be grateful if you could name the models on which UPI was tried out.",
+     "Could you name the models on which UPI was tried out."),
+    ("I would appreciate a list of the papers that lower the computing cost.",
+     "Give me a list of the papers that lower the computing cost."),
+    ("Do you happen to know whether Veda reports its batch size?", "whether Veda reports its batch size?"),
+])
+def test_how_it_was_said_is_taken_out(said, written):
+    assert as_written(said) == written
+
+
+@pytest.mark.parametrize("text", [
+    "Which papers like ProtoKV use a memory bank?",  # "like" compares here
+    "So how should one pick a teacher, according to them?",  # a follow-up's "so" goes on from the turn before
+    "Does veda report how many GPUs it used?",  # the question starts at once
+    "the streaming paper which dataset did they use",  # "paper" names what is asked about, no topic said first
+    "Well-known papers on video tokenizers?",
+    "What is the A/B split in UrbanFeel?",
+    "I'd like to know more about ProtoKV.",  # no question held in the frame
+])
+def test_a_question_said_plainly_is_left_as_it_is(text):
+    assert as_written(text) == text
+
+
+@pytest.mark.parametrize("question", [
+    "kern router um how many experts did they use in the moe experiments",
+    "Could you tell me how many graphics processors were used to train SmoothSA, and for how long?",
+])
+def test_a_detail_asked_in_spoken_or_polite_words_is_said_to_be_missing(built_settings, question):
+    # read set BU (bu039, bu040): both quoted other sentences as if they answered
+    answer = rag.ask(question, settings=built_settings)
+    assert answer.abstained and "abstract does not report its number of" in answer.text

@@ -17,6 +17,9 @@ from rag.answer.spoken import as_written
      "care bench: how many annotators wrote the captions and what was the agreement between them?"),
     ("what papers stop models from like saying stuff that isnt there", "what papers stop models from saying stuff that isnt there"),
     ("Hey, which papers use GRPO?", "which papers use GRPO?"),
+    # a name's "+" and a number said as words
+    ("ogd plus and vista: how does each keep old tasks?", "ogd+ and vista: how does each keep old tasks?"),
+    ("video quality for three sixty degree video", "video quality for 360 degree video"),
     # a topic said first with no pause before the question
     ("kern router um how many experts did they use in the moe experiments",
      "kern router: how many experts did they use in the moe experiments"),
@@ -44,6 +47,8 @@ def test_how_it_was_said_is_taken_out(said, written):
     "Well-known papers on video tokenizers?",
     "What is the A/B split in UrbanFeel?",
     "I'd like to know more about ProtoKV.",  # no question held in the frame
+    "Does GPU plus CPU offloading help?",  # a field's acronym before "plus"
+    "Is speed plus memory reported?",
 ])
 def test_a_question_said_plainly_is_left_as_it_is(text):
     assert as_written(text) == text

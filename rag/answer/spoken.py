@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import re
 
+from rag.corpus.titles import COMMON_ACRONYMS
+from rag.retrieval.spelling import english_words
+
 # sounds that fill a pause ("um", "uhh", "erm", "hmm"); not "er", a word's abbreviation too ("ER visits")
 _FILLER = re.compile(r"(?<![\w-])(?:u+m+|u+h+|e+r+m+|h+m+|u+h+m+)(?![\w-])[,.]*\s*", re.I)
 # "like" that fills, not compares: "and like what was the agreement", "is there like a paper", "from like saying stuff"
@@ -25,6 +28,11 @@ _IN_PASSING = re.compile(r",\s*you\s+know\s*,|^\s*you\s+know\s*,\s*", re.I)
 _OPENER = re.compile(r"^\W*(?:(?:okay|ok|alright|all\s+right|right|hey|hi|hello|well|yeah|yes)(?![\w-])[,!.]?\s+)+", re.I)
 # letters spelled out one by one: "s t a" (STA), "g r p o" (GRPO), three or more in a row
 _SPELLED = re.compile(r"(?<![\w-])(?:[A-Za-z] ){2,}[A-Za-z](?![\w-])")
+# a number said as people say it: "three sixty degree video" (360-degree video; read set BU, bu057 was answered)
+_THREE_SIXTY = re.compile(r"\bthree[- ]sixty(?=[- ]degrees?\b|\s+(?:video|camera|view)s?\b)", re.I)
+# a name's "+" said as a word: "ogd plus and vista" (OGD+); only after a short word that is no English word or field
+# acronym ("speed plus memory", "GPU plus CPU")
+_SAID_PLUS = re.compile(r"(?<![\w-])(?P<name>[A-Za-z]{2,6}) plus(?![\w-])")
 
 # the question put as a wish or a request: its frame goes and the question it holds stays ("I would like to know which
 # datasets …" asks "which datasets …"; "Could you clarify whether …" asks "whether …")
@@ -59,6 +67,8 @@ _TOPIC_FIRST = re.compile(rf"^(?P<topic>(?:(?!(?:{_NO_TOPIC})\b)[\w.+-]+\s+){{1,
 def as_written(text: str) -> str:
     """`text` as a question typed without pauses, fillers or a polite frame; unchanged when nothing would be left."""
     core = _SPELLED.sub(lambda m: m.group(0).replace(" ", ""), text)
+    core = _THREE_SIXTY.sub("360", core)
+    core = _SAID_PLUS.sub(lambda m: m.group(0) if _a_word(m.group("name")) else m.group("name") + "+", core)
     core = _IN_PASSING.sub(" ", _FILLER_LIKE.sub(r"\g<before>", _FILLER.sub("", core)))
     core = _OPENER.sub("", core.strip())
     core = _GRATEFUL_FOR.sub("Give me ", _GRATEFUL_IF.sub("Could you ", _ASKING_FRAME.sub("", core)))
@@ -67,3 +77,7 @@ def as_written(text: str) -> str:
         core = _TOPIC_FIRST.sub(lambda m: m.group("topic").rstrip() + ": ", core)
     core = re.sub(r"\s{2,}", " ", core).strip()
     return core if re.search(r"\w", core) else text
+
+
+def _a_word(token: str) -> bool:
+    return token.lower() in english_words() or token.upper() in COMMON_ACRONYMS

@@ -234,6 +234,15 @@ def test_ask_part(text, last):
     ("and under which license?", "UPI", "license"),
     ("and with which optimizer?", "UPI", "optimizer"),
     ("In FrameOracle, the VLMs, which ones are used?", "FrameOracle", ""),
+    # an agent's keyword queries and a topic before a colon (read set BX, session 31)
+    ("KERN router: number of experts and total parameter count in the MoE experiments", "KERN",
+     "number of experts and total parameter count"),
+    ("veda: GPU model used for the tile-skipping kernel benchmarks", "Veda", "GPU model"),
+    ("flownar: base LMM / backbone name", "FlowNar", "base LMM or backbone name"),
+    ("For the ImmersePro YouTube-SBS collection: what resolution and frame rate are the stereo clips delivered at?",
+     "ImmersePro", "resolution and frame rate"),
+    ("In SkeletonLLM, which teacher model provides the step-by-step reasoning?", "SkeletonLLM", "teacher model"),
+    ("veda: tile-skipping kernel", "Veda", ""),  # a topic, no detail
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

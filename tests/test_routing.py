@@ -73,6 +73,9 @@ TOPICAL = [
     ("How many training samples does Video-MTR need?", "fact"),
     # "ones" is papers only as "which ones": "randomly initialized ones" are networks (fresh set S, s087)
     ("what do randomly initialized ones almost surely compute, according to them?", "fact"),
+    # one paper described in a sentence of its own, then asked of (read set BW, bw015); not "any work"
+    ("I'm after the work tracing where huge activations first show up. What do they name that layer?", "fact"),
+    ("I'm after any work on huge activations. What do they name that layer?", "list"),
     ("Which ones are trained with RL?", "list"),
     ("How many parameters does the FrameOracle module have?", "fact"),
     ("How many GPUs were used to train LIVEditor-14B?", "fact"),

@@ -14,6 +14,7 @@ from rag.corpus.terms import terms
 def attribute(asked: str, names: str = "") -> str:
     """The asked attribute as the question words it: "What learning rate does Veda use?" → "learning rate"."""
     text = normal_form(asked)  # "what's its lr", "veda use how many GB …": as the patterns below read questions
+    text = re.sub(r"\s+/\s+", " or ", text)  # "base LMM / backbone name": either word for the one detail
     for name in filter(None, names.split("\n")):
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:'s|’s)?", " ", text)
     # an aside in brackets that asks ("protokv prototype bank capacity (how many prototypes)?") says what is asked
@@ -71,11 +72,14 @@ def attribute(asked: str, names: str = "") -> str:
     phrase = re.sub(r"^((?:[\w-]+ )*?[\w-]+s) [a-z]+ed\b.*$", r"\1", phrase)
     # ... or a verb that ends the noun phrase: "which MLLM came out on top", "how many frames remain out of 16"
     phrase = _SUBJECT_OF.sub(r"\1", phrase)
+    # ... "which teacher model provides the step-by-step reasoning" (read set BX: the verb was read into the detail)
+    phrase = _PROVIDES.sub(r"\1", phrase)
     # ... or a relative clause without "that": "which surgical datasets they validate on"
     phrase = re.sub(r"^(.+?) (?:they|we|it|the authors) [a-z]+\b.*$", r"\1", phrase)
     # ... cut before its verb: "how many annotators they have employed" (a probe of session 27: "number of annotators they")
     phrase = re.sub(r"^(.+?) (?:they|we|it|the authors)$", r"\1", phrase)
-    if not 0 < len(phrase.split()) <= 6:
+    # (two details joined take a few words more: "number of experts and total parameter count", read set BX)
+    if not 0 < len(phrase.split()) <= (8 if re.search(r"\s(?:and|or|&)\s", phrase) else 6):
         return ""
     how = (match.groupdict().get("how") or "").lower().strip()  # "does not report its number of GPUs"
     if how == "how much" and not terms(phrase) - KIND_WORDS:  # "how much faster": no amount of a thing
@@ -83,6 +87,8 @@ def attribute(asked: str, names: str = "") -> str:
     return {"how many": f"number of {phrase}", "how much": f"amount of {phrase}"}.get(how, phrase)
 
 
+_PROVIDES = re.compile(r"^(.+? (?:models?|networks?|encoders?|backbones?|datasets?|benchmarks?|GPUs?)) (?:provides|gives|"
+                       r"generates|supplies|produces|serves|acts|handles|drives|performs)\b.*$", re.I)
 _ATTRIBUTE_IS = re.compile(
     r"^(?:what|which|who) (?:is|are|was|were) (?:the |its |their )?(?P<what>[\w\-/ ]+?)"
     r"(?:\s+(?:used|of|in|for|that|by|with|employed|adopted|chosen|behind)\b|\s*$)", re.I)
@@ -137,7 +143,11 @@ _DETAIL_HEADS = re.compile(r"\b(?:size|rate|duration|fps|frame rate|runtime|opti
                            r"bit[- ]?widths?|precision|capacity|param(?:eter)? count|GPU count|backbone (?:network|model|architecture)|"
                            # ... a layer's index; a unit may follow the detail ("macd decoding latency ms per token",
                            # "massive emergence layer layer index": diagnostic set BI, no attribute was read)
-                           r"layer index|index of the layer)(?:\s+(?:in\s+)?(?:ms|milliseconds|GB|MB|GiB|fps))?$", re.I)
+                           r"layer index|index of the layer|"
+                           # ... a model the paper builds on, or its name ("veda: GPU model used for …", "flownar: base
+                           # LMM / backbone name": an agent's keyword queries, read set BX)
+                           r"(?:GPU|base|teacher|student|backbone|underlying|reasoning|vision|language)\s+models?|"
+                           r"(?:backbone|model|base\s+model)\s+names?)(?:\s+(?:in\s+)?(?:ms|milliseconds|GB|MB|GiB|fps))?$", re.I)
 # a count asked as a noun phrase is a detail whatever it counts: "upi: exact number of auxiliary forward passes
 # needed?" (fresh set AB, ab11061: no attribute, so never "does not report" of an abstract saying "a few")
 _COUNTED = re.compile(r"^\s*(?:(?:the|exact|total|max(?:imum)?|min(?:imum)?|average|avg)\s+)*(?P<what>number of "
@@ -158,7 +168,12 @@ def _fragment(text: str) -> re.Match | None:
     if counted := _COUNTED.match(text):
         return counted
     match = _FRAGMENT.search(text)
+    if not match and (topic := _TOPIC_COLON.match(text)):  # "router: number of experts …" (an agent's query, read set BX)
+        return _fragment(text[topic.end():])
     return match if match and _DETAIL_HEADS.search(match.group("what")) else None
+
+
+_TOPIC_COLON = re.compile(r"^\s*[^:?]{1,40}:\s+(?=\S)")
 
 
 # "… results - which datasets?" asks for the data a paper evaluates on, which its abstract may not name (fresh set W)
@@ -167,7 +182,7 @@ _WHICH_DETAIL = re.compile(r"^\s*(?:which|what)\s+(?P<what>[\w-]+(?: [\w-]+){0,2
 # ... two details joined ("SmoothSA batch size and training steps?", fresh set U) are asked together, the second
 # a count too ("Video-MTR learning rate and number of GPUs used for the RL training?", read set AX, ax046)
 _FRAGMENT = re.compile(r"^\s*(?P<what>(?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,3}?"
-                       r"(?: (?:and|&) (?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,2}?)?)"
+                       r"(?: (?:and|&|or) (?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,2}?)?)"
                        r"(?:\s+(?:of|for|in|used|on|by|with|at|during|when|that|per)\b.*)?\s*$", re.I)
 _ASKING_BRACKET = re.compile(r"\((?P<asked>\s*(?:how many|how much|what|which)\b[^()]*)\)", re.I)
 # "how many prototypes", "how much memory": the count or amount of a thing, with no verb after it
@@ -204,7 +219,8 @@ _FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on|with 
                     # ... with an aside saying what it is ("For OGD+ and OPGD, the continual learning methods that use …,
                     # which datasets …": read set BO, session 30, quoted other sentences)
                     # (a description with a clause of its own: "For Veda, the learning rate, what is it?" asks that rate)
-                    r"(?:the\s+)?[^,?]{1,120}?(?:,\s*(?:the|a|an|its|their)\s+[^,?]{0,60}?\b(?:that|which|who|where)\b[^,?]{1,80}?)?,\s*"
+                    # ... or a colon ("For the ImmersePro YouTube-SBS collection: what resolution …", read set BX)
+                    r"(?:the\s+)?[^,?]{1,120}?(?:,\s*(?:the|a|an|its|their)\s+[^,?]{0,60}?\b(?:that|which|who|where)\b[^,?]{1,80}?)?[,:]\s*"
                     r"(?=(?:what|which|how|who|could|can|would|please|kindly|do|does|did)\b)"
                     # ... or the paper described before a comma ("that mono-to-stereo video conversion paper with the
                     # youtube side-by-side dataset, what resolution …": fresh set AN, an027)

@@ -246,10 +246,28 @@ def _one_paper_asked(text: str) -> bool:
     """Does the question describe a paper, then ask a fact of it with a pronoun, and ask for no papers after it?"""
     pieces = _THEN_ASKED.split(last_question(text), maxsplit=1)
     if len(pieces) != 2 or _REQUEST_FIRST.match(pieces[0]):  # "Any work on X - how much do they save?" asks all
-        return False
-    asked = pieces[1]
+        return _described_then_asked(text)
+    return _asks_of_it(pieces[1])
+
+
+def _asks_of_it(asked: str) -> bool:
     return bool(_ONE_PAPER.search(asked)) and not (_LIST.search(asked) or _ASKED_FOR.search(asked)
                                                    or _PAPERS.search(asked))
+
+
+# ... or in a sentence of its own first: "I'm after the work tracing where those enormous outlier values first show up.
+# What do they name that layer …?" (read set BW, bw015 was answered as a list); "the work", one paper, not "any work"
+_THE_ONE = re.compile(r"\b(?:the|that|this)\s+(?:[\w-]+\s+){0,2}?(?:work|paper|study|one|method|approach|benchmark|"
+                      r"dataset|model|framework|analysis)\b(?![\w-])", re.I)
+_MANY = re.compile(r"\b(?:any|all|some|papers|works|studies|ones|methods|approaches|benchmarks)\b", re.I)
+
+
+def _described_then_asked(text: str) -> bool:
+    sentences = [s for s in re.split(r"(?<=[.?!])\s+(?=[A-Z])", text.strip()) if s.strip()]  # "… show up. What …"
+    if len(sentences) < 2 or not sentences[-1].rstrip().endswith("?"):
+        return False
+    before = " ".join(sentences[:-1])
+    return bool(_THE_ONE.search(before)) and not _MANY.search(before) and _asks_of_it(sentences[-1])
 
 
 def last_question(text: str) -> str:

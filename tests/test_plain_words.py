@@ -45,6 +45,8 @@ from rag.answer.plain_words import with_field_terms
      "the model compares only a selected portion (sparse attention) of the pieces"),
     ("turns regular 2D videos into side-by-side 3D", "turns regular 2D videos into side-by-side 3D (stereo video)"),
     ("agents that learn by trial and error", "agents that learn by trial and error (reinforcement learning)"),
+    ("Patients confabulate. The model version of that?", "Patients confabulate (hallucination). The model version of that?"),
+    ("answers not grounded in the image", "answers not grounded in the image (hallucination)"),
     # a word of the term is no term ("models" in "shrinking models")
     ("papers about shrinking models so they're cheaper", "papers about shrinking models (model compression) so they're cheaper"),
 ])

@@ -20,6 +20,10 @@ from rag.answer.spoken import as_written
     # a name's "+" and a number said as words
     ("ogd plus and vista: how does each keep old tasks?", "ogd+ and vista: how does each keep old tasks?"),
     ("video quality for three sixty degree video", "video quality for 360 degree video"),
+    # an agent's request: its label, what to return, an order for papers
+    ("Task: collect papers that make video models cheaper. Return ids.", "Which papers make video models cheaper?"),
+    ("Query: retrieve papers on streaming video.", "Which papers on streaming video?"),
+    ("Task: identify datasets used by MetaTrans. Return names.", "identify datasets used by MetaTrans."),
     # a topic said first with no pause before the question
     ("kern router um how many experts did they use in the moe experiments",
      "kern router: how many experts did they use in the moe experiments"),
@@ -49,6 +53,8 @@ def test_how_it_was_said_is_taken_out(said, written):
     "I'd like to know more about ProtoKV.",  # no question held in the frame
     "Does GPU plus CPU offloading help?",  # a field's acronym before "plus"
     "Is speed plus memory reported?",
+    "What should I return ids for?",  # "return" asked about, not an order
+    "Find papers that use GRPO.",  # an order the routing reads already
 ])
 def test_a_question_said_plainly_is_left_as_it_is(text):
     assert as_written(text) == text

@@ -21,6 +21,10 @@ _OPTIONAL_PLURAL = re.compile(r"(\w)\(s\)")
 _NAME_THE = re.compile(r"^\s*(?:please\s+)?(?:(?:name|list|give|identify|state|tell|show|get|find|quote)(?:\s+(?:me|us))?|"
                        r"(?:i\s+|we\s+)?need)\s+(?:(?:all\s+)?the\s+|(?!(?:what|who|how|where|when|why|which|it|that|there|here|let)['’]s\b)"
                        r"(?=[\w.+²-]+['’]s\s))", re.I)
+# ... and a plural with no article, as an agent words it: "Task: identify datasets used by MetaTrans." (read set BX;
+# not the papers a list asks for)
+_NAME_PLURAL = re.compile(r"^\s*(?:please\s+)?(?:name|list|give|identify|state|show|get|find)\s+(?!(?:papers|works|studies|ones)\b)"
+                          r"(?P<what>(?:[\w-]+\s+){0,2}?[\w-]+s)\s+(?=(?:used|employed|evaluated|tested|adopted)\b)", re.I)
 # ... and a count so requested is asked as "how many" ("Give me the number of GPUs SGMD was trained on")
 _WHICH_NUMBER = re.compile(r"^Which (?:total |exact )?number of\s+", re.I)
 # ... and "what are the names of the three surgical datasets …?" asks which they are (fresh set AO, session 20: ao035
@@ -68,7 +72,7 @@ def asks(question: Question, names: str = "") -> Asks:
     """Focus, final clause and wanted detail; `names` (the named papers' titles) are no focus of their own."""
     names = "\n".join(n for n in (names, *question.written) if n)  # and the question's own spelling of them
     question = replace(question, text=_WHICH_NUMBER.sub("How many ", _NAMES_OF.sub("which ", _NAME_THE.sub(
-        "Which ", _OPTIONAL_PLURAL.sub(r"\1s", question.text)))))
+        "Which ", _NAME_PLURAL.sub(r"Which \g<what> are ", _OPTIONAL_PLURAL.sub(r"\1s", question.text))))))
     venues = [question.venue] if isinstance(question.venue, str) else list(question.venue or ())
     filters = terms(f"{' '.join(venues)} {question.year or ''}")
     own = terms(names)

@@ -41,7 +41,9 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      "multimodal large language models"),
     (r"\b(?:describ|say|mention|talk|report|invent|mak|see)(?:e|es|ing|s|ed)?\s+(?:about\s+)?(?:stuff|things|objects|details)\s+"
      r"that\s+(?:isn['’]?t|aren['’]?t|is\s+not|are\s+not|don['’]?t|doesn['’]?t|do\s+not|does\s+not)\s+(?:really\s+|actually\s+)?"
-     r"(?:there|exist|in\s+the\b)|\bmak(?:e|es|ing)\s+(?:stuff|things)\s+up\b", "hallucination"),
+     r"(?:there|exist|in\s+the\b)|\bmak(?:e|es|ing)\s+(?:stuff|things)\s+up\b|\bconfabulat\w*|"
+     r"\b(?:not|un)[- ]?grounded\s+in\s+(?:the\s+|what['’]?s\s+(?:actually\s+)?in\s+the\s+)?(?:image|video|picture|frames?|clip)",
+     "hallucination"),
     (r"\b(?:writ|generat|produc|output|emit|predict|decod)(?:e|es|ing|s|ed)?\s+(?:many|several|multiple|lots\s+of|a\s+bunch\s+of)\s+"
      r"(?:words|tokens)\s+(?:at\s+once|simultaneously|in\s+parallel|at\s+the\s+same\s+time)\b", "parallel decoding"),
     (r"\b(?:settings|hyper-?parameters|knobs|learning\s+rates?)\s+(?:\w+\s+){0,3}?(?:for|on|from)\s+(?:a\s+)?small(?:er)?\s+models?\s+"

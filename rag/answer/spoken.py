@@ -54,6 +54,16 @@ _GRATEFUL_FOR = re.compile(r"^\W*(?:I\s+would|I['’]d)\s+(?:(?:really\s+|greatl
 _ASKING_TAIL = re.compile(r",?\s*(?:if\s+you\s+(?:could|can|would|don['’]t\s+mind)(?:\s+(?:tell|let)\s+me(?:\s+know)?)?|"
                           r"if\s+(?:possible|you\s+know|that['’]?s?\s+(?:possible|available|reported))|please)\s*(?=[.?!]*\s*$)",
                           re.I)
+# an agent's request, as a program words it: a label before it ("Task:", "Query:"), what to return after it ("Return
+# ids."), an order for papers instead of a question ("collect papers that …": read set BX, session 31, listed VideoKR
+# for "Task: collect papers that make video generation … cheaper or faster … Return ids.")
+_LABEL = re.compile(r"^\W*(?:task|query|request|instruction|goal|question|q)\s*:\s*", re.I)
+_RETURN = re.compile(r"(?:^|(?<=[.;:!?])|\s)\s*(?:return|output|respond\s+with|answer\s+with|give\s+me)\s+(?:only\s+)?(?:the\s+)?"
+                     r"(?:(?:paper|their)\s+)?(?:ids?|titles?|names?|a\s+list|json|bullet(?:\s+point)?s?|ids?\s+and\s+titles?)"
+                     r"(?:\s+only)?\s*[.!]?\s*$", re.I)
+_ORDER = re.compile(r"^\W*(?:collect|gather|retrieve|fetch|get|identify|enumerate|return|search\s+for|look\s+up|pull\s+up)\s+"
+                    r"(?:all\s+|the\s+|any\s+)?(?:relevant\s+)?(?P<kind>papers|works|studies|publications)\s+"
+                    r"(?=(?:that|which|on|about|with|using|where|from|in|for|addressing|proposing)\b)", re.I)
 # a topic said first, the question straight after it with no pause: "kern router how many experts did they use",
 # "care bench how many annotators …" (dictated); the topic's words are no verb, pronoun or question word
 _NO_TOPIC = (r"is|are|was|were|be|do|does|did|can|could|would|will|should|has|have|had|i|we|you|they|he|she|it|me|us|"
@@ -71,6 +81,10 @@ def as_written(text: str) -> str:
     core = _SAID_PLUS.sub(lambda m: m.group(0) if _a_word(m.group("name")) else m.group("name") + "+", core)
     core = _IN_PASSING.sub(" ", _FILLER_LIKE.sub(r"\g<before>", _FILLER.sub("", core)))
     core = _OPENER.sub("", core.strip())
+    core = _RETURN.sub("", _LABEL.sub("", core)).strip()
+    if ordered := _ORDER.match(core):  # "collect papers that …" asks "Which papers that …?"
+        rest = re.sub(r"^(?:that|which)\s+", "", core[ordered.end():])  # "… papers that make …": "Which papers make …?"
+        core = f"Which {ordered.group('kind').lower()} {rest.rstrip(' .!')}?"
     core = _GRATEFUL_FOR.sub("Give me ", _GRATEFUL_IF.sub("Could you ", _ASKING_FRAME.sub("", core)))
     core = _ASKING_TAIL.sub("", core)
     if "?" not in core[:-1] and not re.search(r"[,:;—–]", core[:40]):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from rag.answer.attribute import QUESTION_WORD, attribute
+from rag.answer.attribute import attribute
+from rag.answer.fragments import QUESTION_WORD
 from rag.answer.framing import QUESTION_SENTENCE_END
 from rag.answer.understand import Question
 from rag.answer.wording import (FUNCTION, GENERIC, GIST_WORDS, HAVE_WORDS, KIND_WORDS, MEASURE_WORDS, ROLE_WORDS,

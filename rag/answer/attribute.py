@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from rag.answer.fragments import detail_fragment
 from rag.answer.normal_form import normal_form
 from rag.answer.wording import KIND_WORDS
 from rag.corpus.terms import terms
@@ -60,7 +61,7 @@ def attribute(asked: str, names: str = "") -> str:
             else re.sub(r"(?<=[^s])s$", "", what) + " size"
     match = (_ATTRIBUTE_IS.search(text) or _ATTRIBUTE_THEN_SUBJECT.search(text) or _HOW_MANY_THEN_SUBJECT.search(text)
              or _ATTRIBUTE.search(text) or _ATTRIBUTE_DID.search(text) or _HOW_MANY.search(text)
-             or _ATTRIBUTE_SUBJECT.search(text) or _REPORTS.search(text) or _fragment(text))
+             or _ATTRIBUTE_SUBJECT.search(text) or _REPORTS.search(text) or detail_fragment(text))
     phrase = match.group("what") if match else ""
     counted = _COUNT_OF.search(text[match.end("what"):]) if match and _BARE_COUNT.fullmatch(phrase.strip()) else None
     if counted:  # "what is the precise number of training iterations used …" asks that number, not "precise number"
@@ -128,62 +129,6 @@ _ATTRIBUTE_SUBJECT = re.compile(
     r"use|employ|adopt|apply|choose|need|require|report|train|run|take)(?:\s+(?:or|and)\s+[a-z]+)?\s+"
     # ... "which base video model served as the teacher" (read set BG)
     r"(?:as\s+)?(?:the|a|an|its|their|it|them|this|these|those|each|every)\b", re.I)
-# a question typed as a noun phrase, the paper's name taken out: "batch size for Video-MTR's RL training?",
-# "learning rate of Veda?", "Veda batch size?" ask for "batch size" / "learning rate" as "What is …?" would (fresh
-# set R, r050, answered with another sentence: no attribute, so never "does not report"). Not tuned.
-QUESTION_WORD = re.compile(r"^\s*(?:what|which|who|whom|whose|where|when|why|how|does|do|did|is|are|was|were|can|could|"
-                            r"would|will|should|has|have|had|tell|give|list|name|show|describe|explain|summari[sz]e|"
-                            r"compare|find|any|i|there|please)\b", re.I)
-# the details such a fragment asks for, by their head noun: a short question ending in another noun ("numbers
-# pls", "SegPVSG mR@50 gain") asks for no detail an abstract could lack
-# ("lsgquant bit width", "metatrans backbone network": fresh set AB, ab11059 and ab11065)
-_DETAIL_HEADS = re.compile(r"\b(?:size|rate|duration|fps|frame rate|runtime|optimi[sz]er|backbone|licen[cs]e|resolution|parameters?|params|epochs?|steps|"
-                           r"hardware|GPUs?|TPUs?|layers|latency|memory|encoder|dimension|budget|seed|temperature|"
-                           r"hyper-?parameters?|schedule|framework|language|annotators?|GPU type|hardware type|"
-                           r"bit[- ]?widths?|precision|capacity|param(?:eter)? count|GPU count|backbone (?:network|model|architecture)|"
-                           # ... a layer's index; a unit may follow the detail ("macd decoding latency ms per token",
-                           # "massive emergence layer layer index": diagnostic set BI, no attribute was read)
-                           r"layer index|index of the layer|"
-                           # ... a model the paper builds on, or its name ("veda: GPU model used for …", "flownar: base
-                           # LMM / backbone name": an agent's keyword queries, read set BX)
-                           r"(?:GPU|base|teacher|student|backbone|underlying|reasoning|vision|language)\s+models?|"
-                           r"(?:backbone|model|base\s+model)\s+names?)(?:\s+(?:in\s+)?(?:ms|milliseconds|GB|MB|GiB|fps))?$", re.I)
-# a count asked as a noun phrase is a detail whatever it counts: "upi: exact number of auxiliary forward passes
-# needed?" (fresh set AB, ab11061: no attribute, so never "does not report" of an abstract saying "a few")
-_COUNTED = re.compile(r"^\s*(?:(?:the|exact|total|max(?:imum)?|min(?:imum)?|average|avg)\s+)*(?P<what>number of "
-                      r"[\w-]+(?: [\w-]+){0,3}?)(?:\s+(?:needs?|needed|requires?|required|uses?|used|takes?|of|for|in|"
-                      r"per|on|by|with|at|during|when|that)\b.*)?\s*$", re.I)
-
-
-def _fragment(text: str) -> re.Match | None:
-    """A question of a few words that is a noun phrase asking a detail: "learning rate of Veda?"."""
-    # a long noun phrase with a detail head ("learning rate and batch size for the grpo stage when post-training on
-    # videokr?", fresh set W, w4039) asks it as well as a short one does; the head test below keeps it to details
-    if len(text.split()) > 14:
-        return None
-    if which := _WHICH_DETAIL.match(text):  # "… training hardware? which GPUs" (fresh set T, t2030)
-        return which if _DETAIL_HEADS.search(which.group("what")) or _DATA_HEADS.search(which.group("what")) else None
-    if QUESTION_WORD.match(text):
-        return None
-    if counted := _COUNTED.match(text):
-        return counted
-    match = _FRAGMENT.search(text)
-    if not match and (topic := _TOPIC_COLON.match(text)):  # "router: number of experts …" (an agent's query, read set BX)
-        return _fragment(text[topic.end():])
-    return match if match and _DETAIL_HEADS.search(match.group("what")) else None
-
-
-_TOPIC_COLON = re.compile(r"^\s*[^:?]{1,40}:\s+(?=\S)")
-
-
-# "… results - which datasets?" asks for the data a paper evaluates on, which its abstract may not name (fresh set W)
-_DATA_HEADS = re.compile(r"\b(?:datasets?|benchmarks?)$", re.I)
-_WHICH_DETAIL = re.compile(r"^\s*(?:which|what)\s+(?P<what>[\w-]+(?: [\w-]+){0,2})\s*$", re.I)
-# ... two details joined ("SmoothSA batch size and training steps?", fresh set U) are asked together, the second
-# a count too ("Video-MTR learning rate and number of GPUs used for the RL training?", read set AX, ax046)
-_FRAGMENT = re.compile(r"^\s*(?P<what>(?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,3}?"
-                       r"(?: (?:and|&|or) (?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,2}?)?)"
-                       r"(?:\s+(?:of|for|in|used|on|by|with|at|during|when|that|per)\b.*)?\s*$", re.I)
 _ASKING_BRACKET = re.compile(r"\((?P<asked>\s*(?:how many|how much|what|which)\b[^()]*)\)", re.I)
 # "how many prototypes", "how much memory": the count or amount of a thing, with no verb after it
 _HOW_MANY = re.compile(r"^(?P<how>how many|how much)\s+(?P<what>[\w-]+(?: [\w-]+){0,2})\s*$", re.I)

@@ -27,7 +27,7 @@ from rag.answer.names import compact, paper_name
 from rag.answer.lists import POOL, as_topic, facets, kept as list_kept, lifted, searched
 from rag.answer.named_topic import with_holders, with_named
 from rag.answer.understand import Question, has_latin_words, snapshot_facts
-from rag.answer.stated import lacking_details, valued_in_answer, worded
+from rag.answer.closest_answer import lacking_details, valued_in_answer, worded
 from rag.answer.values import unnamed, value_kind
 from rag.answer.wording import KIND_WORDS
 from rag.corpus.terms import terms

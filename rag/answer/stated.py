@@ -11,14 +11,11 @@ from __future__ import annotations
 import re
 
 from rag.answer.asks import Asks
-from rag.answer.evidence import is_background, own_name
 from rag.answer.names import compact, names_of
 from rag.answer.units import COUNT, NUMBER, has_quantity, noun_dimension
-from rag.answer.values import (_initials, holds_value, missing_details, named_near, spelled,
-                               unvalued_details, value_kind)
+from rag.answer.values import _initials, holds_value, named_near, spelled, value_kind
 from rag.answer.wording import FUNCTION, GENERIC, HAVE_WORDS, KIND_WORDS, MAKES_WORDS, MAKEUP_WORDS, SIZE_WORDS
 from rag.corpus.terms import analyse, terms
-from rag.index.keyword import KeywordIndex
 from rag.types import Hit
 
 # quantity nouns an abstract seldom writes beside their value: "compression ratio" is answered by "2.3× compression
@@ -193,108 +190,3 @@ def _dimensioned(analysis, need: frozenset[str], head: frozenset[str]) -> bool:
     rest = need - head - _LOOSE_HEADS
     return bool(dimension) and any(has_quantity(s, dimension) and rest <= have
                                    for s, have in zip(analysis.sentences, analysis.terms))
-
-
-# verbs that set the paper above another: one word for the test above ("Which closed-source model does it beat?" is
-# answered by "… surpassing Gemini-2.5-Pro", fresh set C, c061)
-_BEATS = frozenset(terms("beat beats outperform outperforms outperformed surpass surpasses surpassing exceed exceeds "
-                         "better rival rivals"))
-
-
-def _closest_own_sentence(hit: Hit, sentence_cosines) -> tuple[str, frozenset[str]] | None:
-    """The abstract's sentence closest in meaning to what is asked, and its terms, when it reports the paper's own
-    work (no background); None without a cosine for every sentence."""
-    analysis = analyse(hit.paper.text)
-    if not len(sentence_cosines) or len(sentence_cosines) != len(analysis.sentences):
-        return None
-    best = int(max(range(len(sentence_cosines)), key=lambda i: sentence_cosines[i]))
-    sentence = analysis.sentences[best]
-    return None if is_background(sentence, best, own_name(hit)) else (sentence, analysis.terms[best])
-
-
-def named_in_answer(hit: Hit, asks: Asks, question: str, sentence_cosines) -> set[str]:
-    """The asked name-valued details ("which base model", "which tasks") that the sentence closest in meaning to
-    what is asked gives in other words: it reports the paper's own work (no background), holds a name that is
-    neither the paper's nor the question's, and shares an asked word besides the detail's ("we fine-tuned
-    MotionChat on Qwen2.5VL-7B" for "what base model was it fine-tuned from?"). Researchers ask for a class
-    ("which closed-source model does it beat?") that abstracts write as its members' names ("surpassing
-    Gemini-2.5-Pro"), so the detail's own words are no test of absence there. Not tuned: the rule was written from
-    a fresh set's false "not reported" answers (/work/heldout set C, scored before the change); on dev it changes
-    no "not reported" answer (the two background sentences it would have taken, dev w024 and w346, are excluded)."""
-    closest = _closest_own_sentence(hit, sentence_cosines)
-    if closest is None:
-        return set()
-    sentence, have = closest
-    own = [compact(n) for n in (*names_of(hit.paper), *asks.written) if n]
-    asked, initials = terms(question), _initials(question)
-    stated = set()
-    for phrase, need, head in asks.details:
-        if (value_kind(phrase) or asks.wants) != "names":
-            continue
-        # a concept the sentence defines is no data it evaluates on (a component's name is the answer to its own)
-        text = without_defined(sentence, hit.paper.text) if head and head <= _EVALUATION_DATA else sentence
-        text = _RECIPE.sub(" ", text) if head and head <= _MODELS_AND_DATA else text
-        others = asks.ask - GENERIC - FUNCTION - need - terms(" ".join(asks.written))
-        shared = others & have or (others & _BEATS and have & _BEATS)  # "does it beat" / "surpassing Gemini"
-        if shared and holds_value(text, "names", own, asked, initials):
-            stated |= {phrase, f"which {phrase}"}
-    return stated
-
-
-_DEFINED = re.compile(r"((?:[\w-]+\s+){1,6})\(([A-Z][A-Za-z0-9+-]{1,9})\)")
-
-
-def without_defined(sentence: str, text: str = "") -> str:
-    """The sentence without the acronyms it defines and their expansions: "the Neural Tangent Kernel (NTK) regime"
-    names a concept, no dataset (fresh set W, w4040: "which datasets evaluate OGD+?" took NTK for one); "on
-    positive (FunQA) … benchmarks" keeps FunQA."""
-    def drop(match: re.Match) -> str:
-        words, acronym = match.group(1).split(), match.group(2).lower().rstrip("s+")
-        for start in range(len(words)):
-            if _initials(" ".join(words[start:])) == acronym:
-                return " ".join(words[:start]) + " "
-        return match.group(0)
-    # ... and the acronyms the abstract defined before ("design in CL" after "Continual learning (CL)")
-    defined = {m.group(2) for m in _DEFINED.finditer(text) if drop(m) != m.group(0)}
-    sentence = _DEFINED.sub(drop, sentence)
-    return re.sub(r"(?<![\w-])(?:" + "|".join(map(re.escape, defined)) + r")(?![\w-])", " ", sentence) if defined \
-        else sentence
-
-
-def valued_in_answer(hit: Hit, asks: Asks, question: str, sentence_cosines) -> bool:
-    """A name or a number asked for in words that read as no detail ("which new metrics come with CaReBench?",
-    "what numbers does it report?"): the sentence closest in meaning to what is asked reports the paper's own work,
-    holds a value of the kind wanted and shares an asked word. Then the abstract gives it, however low the
-    calibrated score (fresh set R, r016: 0.03 for this wording, 0.69 for "Which metrics does CaReBench
-    introduce?"). Not tuned."""
-    closest = None if asks.details or asks.wants not in ("names", "number") else \
-        _closest_own_sentence(hit, sentence_cosines)
-    if closest is None:
-        return False
-    sentence, have = closest
-    own = [compact(n) for n in (*names_of(hit.paper), *asks.written) if n]
-    asked = asks.ask - GENERIC - FUNCTION - terms(" ".join(asks.written))
-    return bool(asked & have) and holds_value(sentence, asks.wants, own, terms(question), _initials(question))
-
-
-def worded(hit: Hit, asks: Asks, keyword: KeywordIndex) -> bool:
-    """Does one sentence of the paper hold every asked word that some abstract of the index has (two at least)?
-    Then the abstract answers in the question's own words, however low the calibrated score: "which component is
-    meant to cope with the video token activations?" over "… a Dynamic Range Adaptive Quantizer (DRAQ) to fit video
-    token activations" (fresh set E, e004: "meant" and "cope", words no abstract uses, sank the score)."""
-    wanted = frozenset(t for t in asks.ask - GENERIC - FUNCTION - KIND_WORDS if len(keyword.documents(t)))
-    return len(wanted) >= 2 and any(wanted <= have for have in analyse(hit.paper.text).terms)
-
-
-def lacking_details(hit: Hit, asks: Asks, question: str, sentence_cosines) -> tuple[set[str], list[str]]:
-    """The asked details the abstract states, and those it lacks. A detail is lacking when the abstract has not its
-    words, or has them without the value asked for ... but a quantity written beside the detail's other words
-    states it ("2.3× compression rates"), whatever the calibrated score (it was low on such questions: dev w357,
-    w359), and so does a member of an asked class that the sentence closest to the question names
-    (`sentence_cosines()`: every sentence's cosine with what is asked, computed only when a detail seems lacking)."""
-    stated = stated_details(hit, asks, question)
-    lacking = [d for d in missing_details(hit, asks) or unvalued_details(hit, asks, question) if d not in stated]
-    if lacking:
-        stated |= named_in_answer(hit, asks, question, sentence_cosines())
-        lacking = [d for d in lacking if d not in stated]
-    return stated, lacking

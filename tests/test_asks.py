@@ -243,6 +243,10 @@ def test_ask_part(text, last):
      "ImmersePro", "resolution and frame rate"),
     ("In SkeletonLLM, which teacher model provides the step-by-step reasoning?", "SkeletonLLM", "teacher model"),
     ("veda: tile-skipping kernel", "Veda", ""),  # a topic, no detail
+    ("PPLLaVA: video large language models", "PPLLaVA", ""),  # a topic (second review)
+    ("How many images / second does PPLLaVA process?", "PPLLaVA", "number of images / second"),  # a unit, no "or"
+    # "how many" after "tell me" when its verb follows the noun; not a declarative order (second review)
+    ("Could you tell me how many graphics processors were used to train SmoothSA?", "SmoothSA", "number of graphics processors"),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

@@ -26,6 +26,8 @@ from rag.answer.plain_words import with_field_terms
     ("removing whole sections of a large language model",
      "removing whole sections of a large language model (layer pruning)"),
     ("anything on spotting weird events in footage?", "anything on spotting weird events (anomaly detection) in footage?"),
+    ("the enormous values that show up in a few hidden units",
+     "the enormous values (massive activations) that show up in a few hidden units"),  # dev b411
     ("those enormous outlier values in hidden states", "those enormous outlier values (massive activations) in hidden states"),
     ("stops vision chatbots from lying", "stops vision chatbots (multimodal large language models) from lying"),
     ("a video chatbot that watches", "a video chatbot (Video-LLMs) that watches"),
@@ -41,10 +43,12 @@ from rag.answer.plain_words import with_field_terms
     ("sound in addition to the pictures in a video", "sound in addition to the pictures (audio-visual) in a video"),
     ("the popular method for adjusting a model's internal numbers", "the popular method for adjusting a model's internal numbers (optimizer)"),
     ("anything that pokes inside LLM layers?", "anything that pokes inside LLM layers (interpretability)?"),
-    ("the model compares only a selected portion of the pieces",
-     "the model compares only a selected portion (sparse attention) of the pieces"),
+    ("the model compares only a selected portion of the video pieces",
+     "the model compares only a selected portion of the video pieces (sparse attention)"),
     ("turns regular 2D videos into side-by-side 3D", "turns regular 2D videos into side-by-side 3D (stereo video)"),
     ("agents that learn by trial and error", "agents that learn by trial and error (reinforcement learning)"),
+    ("the model decides which frames of a video to look at", "the model decides which frames of a video to look at (frame selection)"),
+    ("rather than sampling at even intervals", "rather than sampling at even (frame selection) intervals"),
     ("Patients confabulate. The model version of that?", "Patients confabulate (hallucination). The model version of that?"),
     ("answers not grounded in the image", "answers not grounded in the image (hallucination)"),
     # a word of the term is no term ("models" in "shrinking models")
@@ -61,6 +65,16 @@ def test_a_plain_description_gets_the_fields_term(text, expected):
     "Do these papers have smaller models?",  # no description of compressing one
     "Which papers do anomaly detection on weird events?",  # the term is there already
     "Which papers look at only a few frames of each video?",  # frame selection's words, not sparse attention's
+    "token pooling inside video LLMs, not choosing which frames to keep?",  # frame selection set aside (dev br030)
+    # the second review's over-matches
+    "Which papers train on huge numbers of videos?",
+    "Which papers use extreme values for the learning rate?",
+    "Which papers spot strange behaviour in distilled students?",
+    "Which papers strip out blocks of the KV cache?",
+    "Which papers delete blocks of video tokens?",
+    "Which papers study methods for updating the network's parameters during inference?",
+    "Which methods compare to only a few baselines?",
+    "Which papers trade off frame rate and video quality?",
     "Does SCOPE score well on video quality?",  # a score on it, no assessment of it
 ])
 def test_a_question_without_a_plain_description_is_left_as_it_is(text):

@@ -76,6 +76,8 @@ TOPICAL = [
     # one paper described in a sentence of its own, then asked of (read set BW, bw015); not "any work"
     ("I'm after the work tracing where huge activations first show up. What do they name that layer?", "fact"),
     ("I'm after any work on huge activations. What do they name that layer?", "list"),
+    ("I want a list of the work on streaming video. What memory do they use?", "list"),  # second review
+    ("I need every paper on streaming video for the related work. What memory do they use?", "list"),
     ("Which ones are trained with RL?", "list"),
     ("How many parameters does the FrameOracle module have?", "fact"),
     ("How many GPUs were used to train LIVEditor-14B?", "fact"),

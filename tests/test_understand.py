@@ -112,6 +112,8 @@ def test_a_paper_called_by_its_topic_or_a_phrase_of_its_abstract(built_settings)
         "Which is faster, Veda or ISA?": ("compare", {"Veda", "ISA: In-context Sparse Attention"}),  # dev w376
         # lower case, as dictated: "each" asks of both sides of the "or" (read set BW, bw068)
         "veda or isa: what speedup does each one actually report?": ("compare", {"Veda", "ISA: In-context Sparse Attention"}),
+        # ... but a word of a phrase is no name there (second review)
+        "Does ProtoKV show a latency spike or FlowNar a memory spike for each long video?": ("compare", {"ProtoKV", "FlowNar"}),
         "Is ProtoKV's memory similar to FlowNar's CLAM?": ("compare", {"ProtoKV", "FlowNar"}),
         # two papers named by title are compared whatever joins them ("differently from", "over")
         "How does Deep Forcing keep long videos stable differently from Veda?":

@@ -15,7 +15,8 @@ from rag.corpus.terms import terms
 def attribute(asked: str, names: str = "") -> str:
     """The asked attribute as the question words it: "What learning rate does Veda use?" → "learning rate"."""
     text = normal_form(asked)  # "what's its lr", "veda use how many GB …": as the patterns below read questions
-    text = re.sub(r"\s+/\s+", " or ", text)  # "base LMM / backbone name": either word for the one detail
+    # "base LMM / backbone name": either word for the one detail (not a unit: "images / second", second review)
+    text = re.sub(r"(?<=[A-Za-z])\s+/\s+(?=(?:[\w-]+\s+)?(?:name|names|model|models|backbone|encoder)\b)", " or ", text)
     for name in filter(None, names.split("\n")):
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:'s|’s)?", " ", text)
     # an aside in brackets that asks ("protokv prototype bank capacity (how many prototypes)?") says what is asked
@@ -208,7 +209,10 @@ _REQUEST = re.compile(r"^(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?|plea
 _WH_AFTER = re.compile(r"(?:what|which|how|who|whether|if)\b", re.I)
 # (not "which" after "tell me": "could you tell me which commercial model X outperforms" names it in other words, dev
 # ad13036; but "could you tell me how many graphics processors …" asks their count: read set BU, bu040)
-_WHICH_AFTER = re.compile(r"(?:(?<!me )(?<!us )(?:what|which)|how many)\s+(?!(?:is|are|was|were|the|its|their)\b)[\w-]+", re.I)
+# ... as the question it holds has its verb after the noun ("… how many graphics processors were used"; not "how many
+# frames FrameOracle keeps", "how many times faster …": second review)
+_WHICH_AFTER = re.compile(r"(?:(?<!me )(?<!us )(?:what|which|how many)\s+(?!(?:is|are|was|were|the|its|their)\b)[\w-]+|"
+                          r"how many\s+(?!times\b)(?:[\w-]+\s+){1,3}?(?:were|was|are|is|did|does|do|have|has|had)\b)", re.I)
 _PREPOSITION_WH = re.compile(r"(?:on|in|at|with|from|for|by|under)\s+(?:what|which)\b", re.I)
 # words after which an asked noun phrase has ended: "… random seeds were run", "… iterations used to distil …"
 _PHRASE_ENDS = r"used|for|in|by|that|with|on|at|during|when|is|are|was|were"

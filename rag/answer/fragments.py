@@ -24,7 +24,8 @@ _DETAIL_HEADS = re.compile(r"\b(?:size|rate|duration|fps|frame rate|runtime|opti
                            r"layer index|index of the layer|"
                            # ... a model the paper builds on, or its name ("veda: GPU model used for …", "flownar: base
                            # LMM / backbone name": an agent's keyword queries, read set BX)
-                           r"(?:GPU|base|teacher|student|backbone|underlying|reasoning|vision|language)\s+models?|"
+                           # (not "vision / language models": a topic, "PPLLaVA: video large language models", second review)
+                           r"(?:GPU|base|teacher|student|backbone|underlying|reasoning)\s+models?|"
                            r"(?:backbone|model|base\s+model)\s+names?)(?:\s+(?:in\s+)?(?:ms|milliseconds|GB|MB|GiB|fps))?$", re.I)
 # a count asked as a noun phrase is a detail whatever it counts: "upi: exact number of auxiliary forward passes
 # needed?" (fresh set AB, ab11061: no attribute, so never "does not report" of an abstract saying "a few")

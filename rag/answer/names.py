@@ -211,7 +211,9 @@ class TitleIndex:
             versus = versus or joiner == "or" and tokens[0].lower() == "which"
             # ... and those of an "or" or "and" that "each" asks of after it ("bottom line, veda or isa: what speedup
             # does each one actually report?", read set BW, bw068: answered of Veda alone)
-            versus = versus or "each" in (t.lower() for t in tokens[at + 2:])
+            # (the pair standing alone as what is asked of: "veda or isa: what …", not "a latency spike or FlowNar a memory
+            # spike for each …", "what speedup curve and ISA latency does each report": second review)
+            versus = versus or "each" in (t.lower() for t in tokens[at + 2:]) and _pair_alone(tokens, at)
             for mine, other in ((tokens[at - 1], tokens[at + 1]), (tokens[at + 1], tokens[at - 1])):
                 key = compact(mine)
                 # ... or across "vs" from a paper the question describes ("muse vs the adaptive video tokenizer paper")
@@ -278,3 +280,15 @@ def names_in(text: str, names: list[str]) -> bool:
         if parts and re.search(r"(?<![\w])" + r"[\s\-–_]*".join(parts) + r"(?![\w])", text, re.I):
             return True
     return False
+
+
+_OPENS = frozenset("line compare comparing between versus vs both for of and or".split())
+_ASKS_NEXT = frozenset("what which how who where when why does do did is are was were each both".split())
+
+
+def _pair_alone(tokens: list[str], at: int) -> bool:
+    """Do the two words around tokens[at] ("or", "and") stand alone: nothing of a phrase before the first (the start,
+    or a word that opens a pair: "bottom line", "compare") and the question going on after the second?"""
+    before = tokens[at - 2].lower() if at >= 2 else ""
+    after = tokens[at + 2].lower() if at + 2 < len(tokens) else ""
+    return (not before or before in _OPENS) and (not after or after in _ASKS_NEXT)

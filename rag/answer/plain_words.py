@@ -26,14 +26,20 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\b(?:skip(?:s|ping)?|drop(?:s|ping)?|remov(?:e|es|ing)|cut(?:s|ting)?\s+out)\s+(?:whole\s+|entire\s+|some\s+)?layers\b",
      "layer pruning"),
     (r"\btokens?\s+that\s+(?:soak\s+up|absorb|hog|attract|collect)\s+(?:\w+\s+)?attention\b", "attention sink"),
+    (r"\b(?<!not )(?<!than )(?<!of )(?:decid|choos|pick|select)(?:e|es|ed|ing|s)?\s+which\s+(?:frames|moments|parts|segments|stretches|clips|bits)\s+"
+     r"(?:or\s+\w+\s+)?(?:of\s+(?:a|the)\s+(?:video|clip)\s+)?to\s+(?:look\s+at|keep|watch|use|process|see|feed)\b|"
+     r"\b(?:instead\s+of|rather\s+than)\s+(?:just\s+)?sampling\s+(?:frames\s+)?(?:at\s+)?(?:even|equal|fixed|regular|uniform)\b",
+     "frame selection"),
     # session 31 (read sets BU, BW: a grant officer's everyday words, a founder's product words, dictation)
     (r"\b(?:rip|tear|strip|chop|delet|throw|yank|pull)(?:s|ping|ing|ed|e|es|ping)?\s+(?:out\s+|away\s+)?(?:whole\s+|entire\s+|some\s+)?"
-     r"(?:layers|blocks|sections)\b|\b(?:remov|delet|cut)(?:e|es|ed|ing|s|ting)?\s+(?:whole\s+|entire\s+|some\s+)?(?:sections|blocks)"
+     r"layers\b|\b(?:remov|delet|cut)(?:e|es|ed|ing|s|ting)?\s+(?:whole\s+|entire\s+|some\s+)?(?:sections|blocks)"
      r"\s+(?:of|from)\s+(?:an?\s+|the\s+)?(?:large\s+language\s+model|LLM|model|network)", "layer pruning"),
     (r"\b(?:spot|detect|catch|find|flag|notic)(?:s|ting|ing|ed|e|es|hing)?\s+(?:the\s+)?(?:weird|unusual|abnormal|strange|odd|"
-     r"suspicious|rare|unexpected)\s+(?:or\s+\w+\s+)?(?:events?|behaviou?rs?|activit(?:y|ies)|incidents?|things|stuff)\b",
+     r"suspicious|rare|unexpected)\s+(?:or\s+\w+\s+)?(?:events?|activit(?:y|ies)|incidents?)\b",
      "anomaly detection"),
-    (r"\b(?:huge|enormous|giant|massive|extreme|gigantic|very\s+large)\s+(?:outlier\s+)?(?:values|activations?|numbers|spikes)\b",
+    (r"\b(?:huge|enormous|giant|massive|extreme|gigantic|very\s+large)\s+(?:outlier\s+(?:values|activations?)|outliers?|"
+     r"activations?(?:\s+(?:values|outliers|spikes))?|values(?=\s+(?:[\w-]+\s+){0,6}?(?:hidden|neurons?|units|dimensions|"
+     r"channels|residual)\b))\b",
      "massive activations"),
     (r"\bvideo\s+(?:chat\s*bots?|assistants?)\b", "Video-LLMs"),
     (r"\b(?:vision|visual|image|multimodal)\s+(?:chat\s*bots?|assistants?)\b|\b(?:AI|models?|systems?|chatbots?)\s+that\s+"
@@ -50,7 +56,8 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"(?:\w+\s+){0,3}?(?:transfer|carry\s+over|work|apply|hold)\w*\s+(?:\w+\s+)?(?:to|for|on)\s+(?:much\s+)?(?:larger|bigger)\b",
      "hyperparameter transfer"),
     (r"\b(?:operating[- ]room|surgery|surgeries|operations?\s+on\s+patients)\s+(?:footage|videos?|recordings?|clips?)\b", "surgical video"),
-    (r"\b(?:rat|judg|scor|measur|assess|grad)(?:e|es|ed|ing|s)?\s+(?:how\s+good\s+)?(?:the\s+)?(?:\w+\s+)?(?:video|image|picture|visual)\s+"
+    (r"\b(?<!frame )(?<!bit )(?<!learning )(?<!sampling )(?:rat|judg|scor|measur|assess|grad)(?:e|es|ed|ing|s)?\s+(?:how\s+good\s+)?"
+     r"(?:the\s+)?(?:(?!and\b|or\b)\w+\s+)?(?:video|image|picture|visual)\s+"
      r"(?:quality|looks)\b", "quality assessment"),
     (r"\b(?:scrub|blur|mask|hid|remov|eras|anonymi[sz])(?:e|es|ed|ing|s|bing|ding)?\s+(?:out\s+)?(?:people['’]?s\s+|the\s+|their\s+)?"
      r"(?:faces|identit(?:y|ies))\b", "privacy"),
@@ -65,11 +72,13 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\b(?:sound|audio|speech|spoken\s+\w+|voices?)\s+(?:in\s+addition\s+to|along\s+with|together\s+with|as\s+well\s+as|alongside)\s+"
      r"(?:the\s+)?(?:pictures|images|visuals|frames|video)\b", "audio-visual"),
     (r"\b(?:method|algorithm|procedure|rule|way)s?\s+(?:for|of|to)\s+(?:adjust|updat|tweak|chang|nudg)\w*\s+(?:a\s+|the\s+)?"
-     r"(?:model['’]?s\s+|network['’]?s\s+)?(?:internal\s+)?(?:numbers|weights|parameters|knobs)\b", "optimizer"),
+     r"(?:model['’]?s\s+|network['’]?s\s+)?(?:internal\s+)?(?:numbers|weights|parameters|knobs)\b"
+     r"(?!\s+(?:during|at|for)\s+(?:inference|test))", "optimizer"),
     (r"\b(?:pok|peek|look|dig|peer)(?:e|es|ed|ing|s|ing)?\s+inside\s+(?:the\s+)?(?:\w+\s+)?(?:LLMs?|models?|networks?|layers)\b",
      "interpretability"),
     (r"\b(?:compar|attend)(?:e|es|ed|ing|s)?\s+(?:to\s+)?only\s+(?:a\s+)?(?:selected\s+|small\s+)?(?:portion|subset|"
-     r"fraction|few|some)\b", "sparse attention"),
+     r"fraction|few|some)\s+of\s+(?:the\s+)?(?:video\s+|image\s+|input\s+)?(?:pieces|tokens|patches|positions|parts)\b",
+     "sparse attention"),
     (r"\b(?:2D|flat|regular|ordinary|normal)\s+(?:videos?|movies|footage)\s+(?:into|to)\s+(?:side-by-side\s+)?(?:3D|stereo)", "stereo video"),
     (r"\b(?:trial\s+and\s+error|(?:train|learn)\w*\s+(?:with|from|by)\s+(?:rewards?|a\s+reward))\b", "reinforcement learning"),
 ]]

@@ -257,9 +257,11 @@ def _asks_of_it(asked: str) -> bool:
 
 # ... or in a sentence of its own first: "I'm after the work tracing where those enormous outlier values first show up.
 # What do they name that layer …?" (read set BW, bw015 was answered as a list); "the work", one paper, not "any work"
-_THE_ONE = re.compile(r"\b(?:the|that|this)\s+(?:[\w-]+\s+){0,2}?(?:work|paper|study|one|method|approach|benchmark|"
-                      r"dataset|model|framework|analysis)\b(?![\w-])", re.I)
-_MANY = re.compile(r"\b(?:any|all|some|papers|works|studies|ones|methods|approaches|benchmarks)\b", re.I)
+_THE_ONE = re.compile(r"\b(?:the|that|this)\s+(?:[\w-]+\s+){0,2}?(?:paper|study|one|method|approach|benchmark|dataset|model|"
+                      r"framework|analysis)\b(?![\w-])|\b(?:the|that|this)\s+work\s+(?:that|which|where|[\w-]+ing)\b", re.I)
+# ... not a list asked for ("I want a list of the work on …", "every paper on … for the related work": second review)
+_MANY = re.compile(r"\b(?:any|all|some|every|each|list|related|papers|works|studies|ones|methods|approaches|benchmarks)\b",
+                   re.I)
 
 
 def _described_then_asked(text: str) -> bool:

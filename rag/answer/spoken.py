@@ -16,16 +16,17 @@ from rag.corpus.titles import COMMON_ACRONYMS
 from rag.retrieval.spelling import english_words
 
 # sounds that fill a pause ("um", "uhh", "erm", "hmm"); not "er", a word's abbreviation too ("ER visits")
-_FILLER = re.compile(r"(?<![\w-])(?:u+m+|u+h+|e+r+m+|h+m+|u+h+m+)(?![\w-])[,.]*\s*", re.I)
+# (in lower case, or capitalised to open a sentence: "HMM" and "ERM" are the field's acronyms; second review)
+_FILLER = re.compile(r"(?<![\w-])(?:[Uu]u*m+|[Uu]u*h+|[Ee]e*r+m+|[Hh]h*m+|[Uu]u*h+m+)(?![\w-])[,.]*\s*")
 # "like" that fills, not compares: "and like what was the agreement", "is there like a paper", "from like saying stuff"
-# (not "papers like ProtoKV", "something like 40%")
-_FILLER_LIKE = re.compile(r"(?P<before>\b(?:and|but|so|or|just|from|is\s+there|are\s+there)\s+|,\s*|^)like,?\s+"
+# (not "papers like ProtoKV", "something like 40%", "works just like the human visual system")
+_FILLER_LIKE = re.compile(r"(?P<before>\b(?:and|but|so|or|from|is\s+there|are\s+there)\s+|,\s*|^)like,?\s+"
                           r"(?=(?:what|which|how|who|where|when|why|a|an|the|any|some|\w+ing)\b)", re.I)
 # ", you know," and "I mean," said in passing (a restatement after "I mean" is alternatives.py's)
 _IN_PASSING = re.compile(r",\s*you\s+know\s*,|^\s*you\s+know\s*,\s*", re.I)
-# a start that only takes the floor: "okay", "alright,", "hey," (not "well-known"; nor "so": a follow-up's "so how …?"
-# goes on from the turn before, dev e080)
-_OPENER = re.compile(r"^\W*(?:(?:okay|ok|alright|all\s+right|right|hey|hi|hello|well|yeah|yes)(?![\w-])[,!.]?\s+)+", re.I)
+# a start that only takes the floor: "okay", "alright,", "hey," (not "so": a follow-up's "so how …?" goes on from the
+# turn before, dev e080; nor "yes", "right", "well": "Yes or no: …", "Well known methods …", second review)
+_OPENER = re.compile(r"^\W*(?:(?:okay|ok|alright|all\s+right|hey|hi|hello|yeah)(?![\w-])[,!.]?\s+)+", re.I)
 # letters spelled out one by one: "s t a" (STA), "g r p o" (GRPO), three or more in a row
 _SPELLED = re.compile(r"(?<![\w-])(?:[A-Za-z] ){2,}[A-Za-z](?![\w-])")
 # a number said as people say it: "three sixty degree video" (360-degree video; read set BU, bu057 was answered)
@@ -54,11 +55,11 @@ _GRATEFUL_FOR = re.compile(r"^\W*(?:I\s+would|I['’]d)\s+(?:(?:really\s+|greatl
 _ASKING_TAIL = re.compile(r",?\s*(?:if\s+you\s+(?:could|can|would|don['’]t\s+mind)(?:\s+(?:tell|let)\s+me(?:\s+know)?)?|"
                           r"if\s+(?:possible|you\s+know|that['’]?s?\s+(?:possible|available|reported))|please)\s*(?=[.?!]*\s*$)",
                           re.I)
-# an agent's request, as a program words it: a label before it ("Task:", "Query:"), what to return after it ("Return
-# ids."), an order for papers instead of a question ("collect papers that …": read set BX, session 31, listed VideoKR
+# an agent's request, as a program words it: a label before it ("Task:", "Query:"), what to return in a sentence after it
+# ("Return ids."; not "can the tokenizer output json", second review), an order for papers instead of a question ("collect papers that …": read set BX, session 31, listed VideoKR
 # for "Task: collect papers that make video generation … cheaper or faster … Return ids.")
 _LABEL = re.compile(r"^\W*(?:task|query|request|instruction|goal|question|q)\s*:\s*", re.I)
-_RETURN = re.compile(r"(?:^|(?<=[.;:!?])|\s)\s*(?:return|output|respond\s+with|answer\s+with|give\s+me)\s+(?:only\s+)?(?:the\s+)?"
+_RETURN = re.compile(r"(?<=[.;:!?])\s*(?:return|output|respond\s+with|answer\s+with|give\s+me)\s+(?:only\s+)?(?:the\s+)?"
                      r"(?:(?:paper|their)\s+)?(?:ids?|titles?|names?|a\s+list|json|bullet(?:\s+point)?s?|ids?\s+and\s+titles?)"
                      r"(?:\s+only)?\s*[.!]?\s*$", re.I)
 _ORDER = re.compile(r"^\W*(?:collect|gather|retrieve|fetch|get|identify|enumerate|return|search\s+for|look\s+up|pull\s+up)\s+"
@@ -68,7 +69,10 @@ _ORDER = re.compile(r"^\W*(?:collect|gather|retrieve|fetch|get|identify|enumerat
 # "care bench how many annotators …" (dictated); the topic's words are no verb, pronoun or question word
 _NO_TOPIC = (r"is|are|was|were|be|do|does|did|can|could|would|will|should|has|have|had|i|we|you|they|he|she|it|me|us|"
              r"to|of|tell|say|know|show|list|give|find|explain|about|on|in|for|with|that|this|and|or|if|whether|what|which|"
-             r"how|who|where|when|why|any|anything|papers?|works?|there|here|wondering|need|want|so|and|but|then|also|now")
+             r"how|who|where|when|why|any|anything|papers?|works?|there|here|wondering|need|want|so|and|but|then|also|now|"
+             # ... nor a preposition or an adverb: "By how much …", "At what resolution …", "Exactly how many …" (second review)
+             r"by|at|under|over|from|into|through|after|before|during|between|among|within|without|exactly|roughly|"
+             r"precisely|approximately|around|just|only|even|still|as|like|than|per|up|out|off|yes|no|right|well")
 _TOPIC_FIRST = re.compile(rf"^(?P<topic>(?:(?!(?:{_NO_TOPIC})\b)[\w.+-]+\s+){{1,4}}?)"
                           r"(?=(?:how\s+(?:many|much|long|big|fast|(?:does|did|do|is|are|was|were)\s+(?:it|they|this|that))|what(?:['’]s|\s+(?:is|was|were|are|did|does|do))|"
                           r"(?:what|which)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:did|does|do|was|were|is|are))\b)", re.I)

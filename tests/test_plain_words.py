@@ -46,7 +46,6 @@ from rag.answer.plain_words import with_field_terms
     ("the model compares only a selected portion of the video pieces",
      "the model compares only a selected portion of the video pieces (sparse attention)"),
     ("turns regular 2D videos into side-by-side 3D", "turns regular 2D videos into side-by-side 3D (stereo video)"),
-    ("agents that learn by trial and error", "agents that learn by trial and error (reinforcement learning)"),
     ("the model decides which frames of a video to look at", "the model decides which frames of a video to look at (frame selection)"),
     ("rather than sampling at even intervals", "rather than sampling at even (frame selection) intervals"),
     ("Patients confabulate. The model version of that?", "Patients confabulate (hallucination). The model version of that?"),

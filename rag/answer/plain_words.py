@@ -80,7 +80,6 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"fraction|few|some)\s+of\s+(?:the\s+)?(?:video\s+|image\s+|input\s+)?(?:pieces|tokens|patches|positions|parts)\b",
      "sparse attention"),
     (r"\b(?:2D|flat|regular|ordinary|normal)\s+(?:videos?|movies|footage)\s+(?:into|to)\s+(?:side-by-side\s+)?(?:3D|stereo)", "stereo video"),
-    (r"\b(?:trial\s+and\s+error|(?:train|learn)\w*\s+(?:with|from|by)\s+(?:rewards?|a\s+reward))\b", "reinforcement learning"),
 ]]
 
 

@@ -1,7 +1,8 @@
 """How a question is spoken rather than what it asks, undone before it is understood: a dictated question's fillers
-("um", "okay so"), its spelled-out letters ("charades s t a", "g r p o"), a topic said first with no pause ("kern router
-how many experts did they use"), and a polite request's frame around the question it holds ("I would like to know which
-datasets MetaTrans was evaluated on, if you could tell me.", "I would be grateful if you could name …").
+("um", "okay"), its spelled-out letters ("charades s t a", "g r p o"), a topic said first with no pause ("kern router
+how many experts did they use"), a polite request's frame around the question it holds ("I would like to know which
+datasets MetaTrans was evaluated on, if you could tell me.", "I would be grateful if you could name …"), and an agent's
+request as a program words it ("Task: collect papers that … Return ids.").
 
 Read sets BU and BW (session 31: a researcher dictating to their phone, a grant officer's formal requests): left in,
 "um" was read as the asked detail's word, and the frame hid the question from every pattern that reads it from its
@@ -22,7 +23,7 @@ _FILLER = re.compile(r"(?<![\w-])(?:[Uu]u*m+|[Uu]u*h+|[Ee]e*r+m+|[Hh]h*m+|[Uu]u*
 # (not "papers like ProtoKV", "something like 40%", "works just like the human visual system")
 _FILLER_LIKE = re.compile(r"(?P<before>\b(?:and|but|so|or|from|is\s+there|are\s+there)\s+|,\s*|^)like,?\s+"
                           r"(?=(?:what|which|how|who|where|when|why|a|an|the|any|some|\w+ing)\b)", re.I)
-# ", you know," and "I mean," said in passing (a restatement after "I mean" is alternatives.py's)
+# ", you know," said in passing (a restatement after "I mean" is alternatives.py's)
 _IN_PASSING = re.compile(r",\s*you\s+know\s*,|^\s*you\s+know\s*,\s*", re.I)
 # a start that only takes the floor: "okay", "alright,", "hey," (not "so": a follow-up's "so how …?" goes on from the
 # turn before, dev e080; nor "yes", "right", "well": "Yes or no: …", "Well known methods …", second review)
@@ -55,9 +56,10 @@ _GRATEFUL_FOR = re.compile(r"^\W*(?:I\s+would|I['’]d)\s+(?:(?:really\s+|greatl
 _ASKING_TAIL = re.compile(r",?\s*(?:if\s+you\s+(?:could|can|would|don['’]t\s+mind)(?:\s+(?:tell|let)\s+me(?:\s+know)?)?|"
                           r"if\s+(?:possible|you\s+know|that['’]?s?\s+(?:possible|available|reported))|please)\s*(?=[.?!]*\s*$)",
                           re.I)
-# an agent's request, as a program words it: a label before it ("Task:", "Query:"), what to return in a sentence after it
-# ("Return ids."; not "can the tokenizer output json", second review), an order for papers instead of a question ("collect papers that …": read set BX, session 31, listed VideoKR
-# for "Task: collect papers that make video generation … cheaper or faster … Return ids.")
+# an agent's request, as a program words it: a label before it ("Task:", "Query:"), what to return in a sentence after
+# it ("Return ids."; not "can the tokenizer output json", second review), an order for papers instead of a question
+# ("collect papers that …": read set BX, session 31, listed VideoKR for "Task: collect papers that make video
+# generation … cheaper or faster … Return ids.")
 _LABEL = re.compile(r"^\W*(?:task|query|request|instruction|goal|question|q)\s*:\s*", re.I)
 _RETURN = re.compile(r"(?<=[.;:!?])\s*(?:return|output|respond\s+with|answer\s+with|give\s+me)\s+(?:only\s+)?(?:the\s+)?"
                      r"(?:(?:paper|their)\s+)?(?:ids?|titles?|names?|a\s+list|json|bullet(?:\s+point)?s?|ids?\s+and\s+titles?)"
@@ -74,7 +76,8 @@ _NO_TOPIC = (r"is|are|was|were|be|do|does|did|can|could|would|will|should|has|ha
              r"by|at|under|over|from|into|through|after|before|during|between|among|within|without|exactly|roughly|"
              r"precisely|approximately|around|just|only|even|still|as|like|than|per|up|out|off|yes|no|right|well")
 _TOPIC_FIRST = re.compile(rf"^(?P<topic>(?:(?!(?:{_NO_TOPIC})\b)[\w.+-]+\s+){{1,4}}?)"
-                          r"(?=(?:how\s+(?:many|much|long|big|fast|(?:does|did|do|is|are|was|were)\s+(?:it|they|this|that))|what(?:['’]s|\s+(?:is|was|were|are|did|does|do))|"
+                          r"(?=(?:how\s+(?:many|much|long|big|fast|(?:does|did|do|is|are|was|were)\s+(?:it|they|this|that))|"
+                          r"what(?:['’]s|\s+(?:is|was|were|are|did|does|do))|"
                           r"(?:what|which)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:did|does|do|was|were|is|are))\b)", re.I)
 
 
@@ -86,8 +89,8 @@ def as_written(text: str) -> str:
     core = _IN_PASSING.sub(" ", _FILLER_LIKE.sub(r"\g<before>", _FILLER.sub("", core)))
     core = _OPENER.sub("", core.strip())
     core = _RETURN.sub("", _LABEL.sub("", core)).strip()
-    if ordered := _ORDER.match(core):  # "collect papers that …" asks "Which papers that …?"
-        rest = re.sub(r"^(?:that|which)\s+", "", core[ordered.end():])  # "… papers that make …": "Which papers make …?"
+    if ordered := _ORDER.match(core):  # "collect papers that make …" asks "Which papers make …?"
+        rest = re.sub(r"^(?:that|which)\s+", "", core[ordered.end():])
         core = f"Which {ordered.group('kind').lower()} {rest.rstrip(' .!')}?"
     core = _GRATEFUL_FOR.sub("Give me ", _GRATEFUL_IF.sub("Could you ", _ASKING_FRAME.sub("", core)))
     core = _ASKING_TAIL.sub("", core)

@@ -114,7 +114,12 @@ def _exact_case(name: str) -> bool:
     plain = re.sub(r"[^\w]", "", name)
     if "+" in name:  # "OGD+" is no word in any case: "ogd+" names it (fresh set W, w4040)
         return False
-    return len(name.split()) == 1 and (plain.lower() in english_words() or plain.upper() in COMMON_ACRONYMS)
+    return len(name.split()) == 1 and is_word(plain)
+
+
+def is_word(token: str) -> bool:
+    """Is the token an English word or a field's acronym in any case ("isa", "gpu"), not a name of its own?"""
+    return token.lower() in english_words() or token.upper() in COMMON_ACRONYMS
 
 
 @dataclass

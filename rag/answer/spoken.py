@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import re
 
-from rag.corpus.titles import COMMON_ACRONYMS
-from rag.retrieval.spelling import english_words
+from rag.answer.names import is_word
 
 # sounds that fill a pause ("um", "uhh", "erm", "hmm"); not "er", a word's abbreviation too ("ER visits")
 # (in lower case, or capitalised to open a sentence: "HMM" and "ERM" are the field's acronyms; second review)
@@ -85,7 +84,7 @@ def as_written(text: str) -> str:
     """`text` as a question typed without pauses, fillers or a polite frame; unchanged when nothing would be left."""
     core = _SPELLED.sub(lambda m: m.group(0).replace(" ", ""), text)
     core = _THREE_SIXTY.sub("360", core)
-    core = _SAID_PLUS.sub(lambda m: m.group(0) if _a_word(m.group("name")) else m.group("name") + "+", core)
+    core = _SAID_PLUS.sub(lambda m: m.group(0) if is_word(m.group("name")) else m.group("name") + "+", core)
     core = _IN_PASSING.sub(" ", _FILLER_LIKE.sub(r"\g<before>", _FILLER.sub("", core)))
     core = _OPENER.sub("", core.strip())
     core = _RETURN.sub("", _LABEL.sub("", core)).strip()
@@ -98,7 +97,3 @@ def as_written(text: str) -> str:
         core = _TOPIC_FIRST.sub(lambda m: m.group("topic").rstrip() + ": ", core)
     core = re.sub(r"\s{2,}", " ", core).strip()
     return core if re.search(r"\w", core) else text
-
-
-def _a_word(token: str) -> bool:
-    return token.lower() in english_words() or token.upper() in COMMON_ACRONYMS

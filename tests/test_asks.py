@@ -247,6 +247,14 @@ def test_ask_part(text, last):
     ("How many images / second does PPLLaVA process?", "PPLLaVA", "number of images / second"),  # a unit, no "or"
     # "how many" after "tell me" when its verb follows the noun; not a declarative order (second review)
     ("Could you tell me how many graphics processors were used to train SmoothSA?", "SmoothSA", "number of graphics processors"),
+    # session 32 (read sets BZ, CA): no auxiliary after a second language's which-phrase, a question word left in
+    # place after "of", a claim then a dash before the question
+    ("For SmoothSA, on which datasets they make the object discovery experiments?", "SmoothSA", "datasets"),
+    ("Which models they compare against?", "", "models"),
+    ("what extra cost appears when they combine the risk bands?", "", ""),  # no noun phrase before "they"
+    ("Proact-VL is built on top of which multimodal language model backbone?", "Proact-VL",
+     "multimodal language model backbone"),
+    ("Veda claims a 5.1x end-to-end speedup — on which GPU hardware was that measured?", "Veda", "GPU hardware"),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase
@@ -369,6 +377,12 @@ def test_every_asked_clause_counts_but_the_one_that_picks_out_the_paper(text, cl
 ])
 def test_details_are_the_asked_attributes_an_abstract_would_name(text, names, details):
     assert [phrase for phrase, _, _ in asks(question(text), names).details] == details
+
+
+def test_a_noun_for_the_sort_of_thing_is_no_head_of_its_own():
+    # "GPU hardware" is headed by "GPU": an abstract's "hardware-efficient" states no GPU (read set CA, ca039)
+    (_, _, head), = asks(question("On which GPU hardware was Veda's speedup measured?"), "Veda").details
+    assert head == {"gpu"}
 
 
 def test_the_question_own_spelling_of_a_name_is_no_focus():

@@ -158,3 +158,12 @@ def test_the_questions_frame_does_not_change_the_list(s, question):
 def test_a_list_opens_when_its_topic_answers_or_nearly_does_and_a_facet_clearly_does(p, lifted_p, answers):
     assert opens(np.array(p), 0.4, None if lifted_p is None else np.array(lifted_p)) is answers
     assert bool(kept(np.array(p), 0.4, [1.0, 0.5], None if lifted_p is None else np.array(lifted_p))[0]) is answers
+
+
+def test_the_fields_term_for_a_plain_description_opens_a_list_on_its_own():
+    # "what it hears, not just what it sees (audio-visual)": the whole topic's best paper far from answering, the
+    # term's own ranking clearly answering (read set CA, ca033)
+    p = np.array([0.2, 0.18, 0.01])
+    assert not opens(p, 0.4, np.array([0.9, 0.18, 0.01]))  # an alternative the asker named does not
+    assert opens(p, 0.4, np.array([0.9, 0.18, 0.01]), np.array([0.9, 0.18, 0.01]))
+    assert not opens(p, 0.4, None, np.array([0.7, 0.18, 0.01]))  # nor a term that does not clearly answer

@@ -23,6 +23,12 @@ from rag.types import Hit, Paper
     # an acronym names a kind of thing, spelled out in other abstracts (read set AU, au029)
     ("Is there anything in here involving GANs?", []),
     ("papers that use MoE", []),
+    # typed in lower case (read set BZ, bz027); hyphenated English words are no name
+    ("who evaluates on video-mme", ["video-mme"]),
+    ("Which papers handle long-context inputs?", []),
+    # a coined name with only its first capital, built on (read set CA)
+    ("Which submissions build on Mamba?", ["Mamba"]),
+    ("Which papers use Transformers?", []),
 ])
 def test_a_topic_is_names_only_when_it_asks_nothing_else_of_its_papers(question, names):
     assert names_only(question) == names
@@ -39,11 +45,34 @@ def held(question: str, hits: list[Hit]) -> frozenset[str]:
     return with_holders(Question(question, question, None, None, "list"), hits, Snapshot([h.paper for h in hits]))[2]
 
 
+def alongside(question: str, hits: list[Hit]) -> frozenset[str]:
+    """The ids of the hits that write a name one alternative of a list's topic is made of."""
+    return with_holders(Question(question, question, None, None, "list"), hits, Snapshot([h.paper for h in hits]))[3]
+
+
 def test_a_name_is_found_with_or_without_its_hyphen_and_in_any_case():
     hits = [hit(1, "We test on VideoMME and MLVU."), hit(2, "Results on video-mme improve."),
             hit(3, "Video MME-like tasks."), hit(4, "Nothing here on Video-MMEx.")]
 
     assert held("Which papers report on Video-MME?", hits) == {"p1", "p2"}
+
+
+def test_a_word_joined_after_a_name_still_names_it_a_part_of_a_longer_name_does_not():
+    hits = [hit(1, "A Mamba-enhanced temporal reasoning model."), hit(2, "Results on Video-MME-Long."),
+            hit(3, "Hybrid Mamba models.")]
+
+    assert held("Which papers use Mamba?", hits) == {"p1", "p3"}
+    assert held("Which papers report on Video-MME?", hits) == frozenset()
+
+
+def test_an_alternative_that_is_a_name_keeps_the_papers_writing_it_beside_the_topics():
+    hits = [hit(1, "State-space models extend to long contexts."), hit(2, "A Mamba-enhanced temporal model."),
+            hit(3, "A diffusion model for video.")]
+
+    assert alongside("Which papers use Mamba or state-space models?", hits) == {"p2"}
+    assert held("Which papers use Mamba or state-space models?", hits) == frozenset()  # not the whole topic
+    # a plain description's field term ("video chatbots (Video-LLMs)") is no alternative the asker named, nor a plural
+    assert alongside("Which papers study Video-LLMs or audio?", [hit(1, "Video-LLMs answer.")]) == frozenset()
 
 
 def test_a_name_most_papers_write_is_no_topic_of_its_own():
@@ -95,12 +124,12 @@ def test_papers_retrieval_missed_that_write_the_name_join_the_list_within_the_fi
     question = Question("which papers use VideoMME?", "which papers use VideoMME?", "ICML", None, "list",
                         named=("p1",))
 
-    asked, found, holders = with_holders(question, hits, Snapshot([hits[0].paper, *others]))
+    asked, found, holders, _ = with_holders(question, hits, Snapshot([hits[0].paper, *others]))
 
     assert [h.paper.id for h in found] == ["p1", "p2"] and found[1].score == 0.0
     assert asked.named == () and holders == {"p1", "p2"}  # two papers write it: it names neither
     fact = Question("what does p1 use?", "what does p1 use?", None, None, "fact", named=("p1",))
-    assert with_holders(fact, hits, Snapshot([hits[0].paper, *others])) == (fact, hits, frozenset())
+    assert with_holders(fact, hits, Snapshot([hits[0].paper, *others])) == (fact, hits, frozenset(), frozenset())
 
 
 def test_a_name_too_many_papers_write_adds_none_of_them():
@@ -109,4 +138,4 @@ def test_a_name_too_many_papers_write_adds_none_of_them():
     question = Question("which papers use Ego4D?", "which papers use Ego4D?", None, None, "list", named=("p1",))
 
     # ... and the list keeps the retrieved one that writes it, as a list of what retrieval found would
-    assert with_holders(question, hits, Snapshot([hits[0].paper, *others])) == (question, hits, {"p1"})
+    assert with_holders(question, hits, Snapshot([hits[0].paper, *others])) == (question, hits, {"p1"}, frozenset())

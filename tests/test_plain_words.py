@@ -50,6 +50,10 @@ from rag.answer.plain_words import with_field_terms
     ("rather than sampling at even intervals", "rather than sampling at even (frame selection) intervals"),
     ("Patients confabulate. The model version of that?", "Patients confabulate (hallucination). The model version of that?"),
     ("answers not grounded in the image", "answers not grounded in the image (hallucination)"),
+    # session 32 (read sets BZ, CA)
+    ("papers that handle audio + video together", "papers that handle audio + video (audio-visual) together"),
+    ("get AI to use what it hears, not just what it sees", "get AI to use what it hears, not just what it sees (audio-visual)"),
+    ("why cutting layers out of an llm tanks it", "why cutting layers (layer pruning) out of an llm tanks it"),
     # a word of the term is no term ("models" in "shrinking models")
     ("papers about shrinking models so they're cheaper", "papers about shrinking models (model compression) so they're cheaper"),
 ])
@@ -75,6 +79,8 @@ def test_a_plain_description_gets_the_fields_term(text, expected):
     "Which methods compare to only a few baselines?",
     "Which papers trade off frame rate and video quality?",
     "Does SCOPE score well on video quality?",  # a score on it, no assessment of it
+    "Which papers compress video and audio quality?",  # no audio-visual understanding
+    "What does the model see when it watches the clip?",
 ])
 def test_a_question_without_a_plain_description_is_left_as_it_is(text):
     assert with_field_terms(text) == text

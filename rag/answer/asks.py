@@ -121,10 +121,17 @@ def _of_listed(question: Question, clauses: list[str], names: str) -> "Asks | No
     return asks(replace(question, text=asked, kind="fact"), names)
 
 
+# a last noun that only says what sort of thing the word before it is: "GPU hardware" is headed by "GPU" (read set CA,
+# ca039: "hardware-efficient" in Veda's abstract was read as stating its GPU)
+_SORT_NOUNS = terms("hardware setup configuration platform")
+
+
 def _detail(phrase: str, ignored: frozenset[str]) -> tuple[str, frozenset[str], frozenset[str]]:
     """(phrase, its content terms, its head noun's terms): "video anomaly detection datasets" → head "dataset"."""
     words = [terms(w) - ignored for w in re.findall(r"[\w-]+", phrase)]
     heads = [w for w in words if w]
+    if len(heads) > 1 and heads[-1] <= _SORT_NOUNS:
+        heads.pop()
     return phrase, frozenset().union(*words) if words else frozenset(), heads[-1] if heads else frozenset()
 
 

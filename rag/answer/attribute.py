@@ -61,7 +61,8 @@ def attribute(asked: str, names: str = "") -> str:
         return "size" if what.lower() in ("it", "they", "this", "that") else what if _AMOUNTS.search(what) \
             else re.sub(r"(?<=[^s])s$", "", what) + " size"
     match = (_ATTRIBUTE_IS.search(text) or _ATTRIBUTE_THEN_SUBJECT.search(text) or _HOW_MANY_THEN_SUBJECT.search(text)
-             or _ATTRIBUTE.search(text) or _ATTRIBUTE_DID.search(text) or _HOW_MANY.search(text)
+             or _ATTRIBUTE.search(text) or _ATTRIBUTE_PRONOUN.search(text) or _ATTRIBUTE_DID.search(text)
+             or _HOW_MANY.search(text)
              or _ATTRIBUTE_SUBJECT.search(text) or _REPORTS.search(text) or detail_fragment(text))
     phrase = match.group("what") if match else ""
     counted = _COUNT_OF.search(text[match.end("what"):]) if match and _BARE_COUNT.fullmatch(phrase.strip()) else None
@@ -97,10 +98,16 @@ _ATTRIBUTE_IS = re.compile(
 # a preposition may come first: "Under what licence …", "At how many frames per second …", "On which GPU …"
 _ATTRIBUTE = re.compile(
     r"^(?:(?:so|and|also|then|exactly|precisely|roughly|approximately|besides \w+),?\s+)?"
-    r"(?:(?:under|at|in|on|with|from|for|by|to|into|through|over|across|after)\s+)?"
+    # ... "of which", as normal_form fronts "X is built on top of which backbone?" (read set BZ, bz044)
+    r"(?:(?:under|at|in|on|of|with|from|for|by|to|into|through|over|across|after)\s+)?"
     r"(?:what|which|(?P<how>how many|how much))\s+(?:exact\s+|kind of\s+|type of\s+)?"
     r"(?P<what>(?:(?!\b(?:does|do|did|is|are|was|were|has|have|had|can|will|would|for|in|of|on|to)\b)[\w\-/ ])+?)"
     r"\s+(?:does|do|did|is|are|was|were|has|have|had|can|will|would|for|in|of|on|to)\b", re.I)
+# ... or its subject straight after it, no auxiliary, as a second language words it: "on which datasets they make the
+# object discovery experiments?" (read set BZ, bz042: no attribute, so never "does not report"); a short noun phrase
+# ("what extra cost appears when they combine …" is no such question: dev bo024)
+_ATTRIBUTE_PRONOUN = re.compile(r"^(?:(?:under|at|in|on|of|with|from|for|by|to)\s+(?:what|which)|which)\s+"
+                                r"(?P<what>[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:they|we)\s+[a-z]+", re.I)
 # ... or its subject after it, the verb last: "under which licence the UrbanFeel images are to be released" (read set BF)
 _ATTRIBUTE_THEN_SUBJECT = re.compile(
     r"^(?:(?:under|at|in|on|with|from|for|by|to)\s+)?(?:what|which)\s+"
@@ -182,13 +189,16 @@ _FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on|with 
                     r"(?!(?:is|are|was|were|the|its|their)\b)[\w-]+\s+(?!\?)[\w-])"
                     # "… object discovery results - which datasets?": a topic, then a dash or colon, then the question
                     # (fresh set W, w4041)
-                    r"|[^?—–:]{1,60}?(?:\s[—–:-]|:)\s*(?=(?:what|which)\s+[\w-]+(?:\s+[\w-]+)?\s*(?:,|\?|$)"
+                    # ... a preposition may open it ("Veda claims a 5.1x end-to-end speedup — on which GPU hardware was
+                    # that measured?", read set CA, ca039)
+                    r"|[^?—–:]{1,60}?(?:\s[—–:-]|:)\s*(?=(?:(?:on|in|at|with|from|for|by|under)\s+)?"
+                    r"(?:(?:what|which)\s+[\w-]+(?:\s+[\w-]+)?\s*(?:,|\?|$)"
                     # ... or a which-question, or what + a noun ("OPL privacy-aware anomaly detection — which
                     # datasets did they test on", fresh set X, x6035), not "what is the error rate" (dev s090)
                     r"|which\s|what\s+(?!(?:is|are|was|were|do|does|did)\b)[\w-]+(?:\s+[\w-]+){0,2}?\s+(?:do|does|did|is|are|was|were)\b"
                     # ... or a count ("kern router experiments — how many experts and total params …", fresh set AG;
                     # "KERN router: how many experts per layer …", the colon after the name: fresh set AK, ak021)
-                    r"|how\s+(?:many|much)\s)"
+                    r"|how\s+(?:many|much)\s))"
                     # ... or before a yes-or-no question on what the paper reports ("ProtoKV advertises a fixed-capacity
                     # memory — did they say how many prototypes the bank holds?", diagnostic set BI)
                     r"|[^?—–]{1,120}?\s[—–]\s*(?=(?:did|does|do)\s+(?:[\w-]+\s+){0,3}?(?:ever\s+)?(?:report|state|mention|"

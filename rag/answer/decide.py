@@ -24,8 +24,8 @@ from rag.answer.framing import checks_claim
 from rag.answer.extractive import Source
 from rag.answer.named import by_title, owns_name, supported_names, with_papers, written_in_lower_case
 from rag.answer.names import compact, paper_name
-from rag.answer.lists import POOL, as_topic, facets, kept as list_kept, lifted, searched
-from rag.answer.named_topic import with_holders, with_named
+from rag.answer.lists import POOL, as_topic, faceted_kept, facets, searched
+from rag.answer.named_topic import with_alongside, with_holders, with_named
 from rag.answer.understand import Question, has_latin_words, snapshot_facts
 from rag.answer.closest_answer import lacking_details, valued_in_answer, worded
 from rag.answer.values import unnamed, value_kind
@@ -130,7 +130,7 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     """Choose the papers that answer `question` among `hits`, or abstain."""
     model = model or shipped_model(index.settings.index.embedder)
     question = written_in_lower_case(supported_names(question, hits, snapshot), hits)
-    question, hits, held = with_holders(question, hits, snapshot)  # "which papers report results on VideoMME?"
+    question, hits, held, alongside = with_holders(question, hits, snapshot)  # "which papers report on VideoMME?"
     found = candidates(index, snapshot, question, hits, query_vector)
     hits = found.hits
     p = model.probability(found.rows)
@@ -144,10 +144,9 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     if found.focus:
         return _focus_decision(question, found, p, model.threshold, n_of, decision, snapshot)
     if question.kind == "list":
-        rankings = facet_rankings(index, snapshot, question, model)
-        keep, loose = list_kept(p, model.threshold, [h.score for h in hits],
-                                lifted(p, [h.paper.id for h in hits], rankings, model.threshold) if rankings else None)
+        keep, loose = faceted_kept(p, model.threshold, hits, facet_rankings(index, snapshot, question, model))
         keep, loose = with_named(held, hits, keep, loose)  # "which papers report on Charades-STA?"
+        keep, loose = with_alongside(alongside, hits, keep, loose)  # "… using Mamba or state-space models?"
         kept = [Source(i + 1, hits[i]) for i in keep]  # in retrieval's order: the list ranks as search does
         return Decision("answer" if kept else "abstain", kept, related=[hits[i] for i in loose], **decision)
     best = int(np.argmax(p)) if len(p) else 0
@@ -176,9 +175,9 @@ def paper_given(question: Question) -> bool:
     return bool(question.named or question.subject)
 
 
-def facet_rankings(index: PaperIndex, snapshot: Snapshot, question: Question, model: Model) -> list[tuple[list[str], np.ndarray]]:
+def facet_rankings(index: PaperIndex, snapshot: Snapshot, question: Question, model: Model) -> list[tuple[str, list[str], np.ndarray]]:
     """Each facet of a list's topic (lists.facets) searched and scored on its own, under the question's filters:
-    its papers' ids and their calibrated probabilities, in its retrieval's order."""
+    the facet, its papers' ids and their calibrated probabilities, in its retrieval's order."""
     rankings = []
     for facet in facets(searched(question, POOL)[0]):
         part = replace(question, text=facet, standalone=facet)
@@ -187,7 +186,7 @@ def facet_rankings(index: PaperIndex, snapshot: Snapshot, question: Question, mo
                              snapshot=snapshot, vector=vector)
         if hits:
             found = candidates(index, snapshot, part, hits, vector)
-            rankings.append(([h.paper.id for h in found.hits], model.probability(found.rows)))
+            rankings.append((facet, [h.paper.id for h in found.hits], model.probability(found.rows)))
     return rankings
 
 

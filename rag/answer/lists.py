@@ -17,6 +17,7 @@ import numpy as np
 
 from rag.answer.alternatives import distributed
 from rag.answer.list_topic import topic
+from rag.answer.plain_words import FIELD_TERMS
 from rag.answer.wording import GENERIC
 from rag.corpus.terms import terms
 
@@ -121,18 +122,23 @@ FACET_OPEN = 0.6
 LIST_OPEN = 0.8
 
 
-def opens(probabilities, threshold: float, lifted_p=None) -> bool:
+# ... or when the field's term for a plain description ("what it hears, not just what it sees" (audio-visual):
+# plain_words.py) clearly answers on its own: the term restates the topic, which the description's words rank far from
+# the abstracts that use the term (read set CA, ca033: the whole topic's best paper at 0.5 of the threshold).
+def opens(probabilities, threshold: float, lifted_p=None, termed_p=None) -> bool:
     """Does the list answer at all (see FACET_OPEN and LIST_OPEN)?"""
     best = float(np.max(probabilities))
     return best >= LIST_OPEN * threshold or (lifted_p is not None and best >= FACET_OPEN * threshold
-                                 and float(np.max(lifted_p)) >= FACET_CLEAR * threshold)
+                                 and float(np.max(lifted_p)) >= FACET_CLEAR * threshold) \
+        or (termed_p is not None and float(np.max(termed_p)) >= FACET_CLEAR * threshold)
 
 
-def kept(probabilities: np.ndarray, threshold: float, scores=None, lifted_p=None) -> tuple[list[int], list[int]]:
+def kept(probabilities: np.ndarray, threshold: float, scores=None, lifted_p=None, termed_p=None) -> tuple[list[int], list[int]]:
     """Positions (0-based, retrieval's order) of the papers a list keeps, and of the loosely related ones
     shown apart; `scores` are retrieval's fused scores, in the same order, `lifted_p` the probabilities its
-    facets lift (`lifted`). None unless the list opens (`opens`)."""
-    if not len(probabilities) or not opens(probabilities, threshold, lifted_p):
+    facets lift (`lifted`), `termed_p` those the field's term for its plain words lifts. None unless the list opens
+    (`opens`)."""
+    if not len(probabilities) or not opens(probabilities, threshold, lifted_p, termed_p):
         return [], []
     p = np.asarray(probabilities if lifted_p is None else lifted_p, dtype=float)
     fused = np.asarray(scores if scores is not None else np.zeros(len(p)), dtype=float)
@@ -140,3 +146,13 @@ def kept(probabilities: np.ndarray, threshold: float, scores=None, lifted_p=None
     keep = (p >= threshold) | (near & (p >= CLOSE_FLOOR * threshold))
     loose = np.flatnonzero(~keep & (p >= RELATED * threshold))
     return [int(i) for i in np.flatnonzero(keep)], [int(i) for i in loose[:MAX_RELATED]]
+
+
+def faceted_kept(probabilities: np.ndarray, threshold: float, hits: list, rankings: list) -> tuple[list[int], list[int]]:
+    """`kept` for a list's retrieved `hits`, with its facets' `rankings` ((facet, its papers' ids, their
+    probabilities) each) lifting papers, and the field's term for its plain words free to open it (see `opens`)."""
+    ids = [h.paper.id for h in hits]
+    termed = [(f_ids, f_p) for facet, f_ids, f_p in rankings if facet.lower() in FIELD_TERMS]
+    return kept(probabilities, threshold, [h.score for h in hits],
+                lifted(probabilities, ids, [r[1:] for r in rankings], threshold) if rankings else None,
+                lifted(probabilities, ids, termed, threshold) if termed else None)

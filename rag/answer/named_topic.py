@@ -6,7 +6,8 @@ abstract, ranks those papers low, and the list kept one of the three that report
 as034; dev v112 on Video-MME the same way). A name is a word with a capital past its first letter or a digit
 ("Charades-STA", "Ego4D", "VideoMME"); the topic must ask nothing else of the papers than that they evaluate on,
 report on or use it, so a near-topic question with a name in it ("KV cache quantization for long-context LLM
-serving") is not answered by the papers that merely name it.
+serving") is not answered by the papers that merely name it. A topic's alternative may be such a name on its own
+("Mamba or state-space models"): the papers that write it join the list beside the ones the topic's words find.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from dataclasses import replace
 from itertools import islice
 
 from rag.answer.list_topic import topic
-from rag.answer.lists import MAX_RELATED
+from rag.answer.lists import MAX_RELATED, facets
+from rag.answer.names import is_word
 from rag.answer.wording import FUNCTION, GENERIC
 from rag.corpus.terms import terms
 from rag.types import Hit
@@ -26,26 +28,51 @@ _NAME = re.compile(r"(?<![\w-])(?=[\w-]*(?:[A-Za-z][\w-]*[A-Z0-9]))[A-Za-z][\w-]
 # an acronym names a kind of thing, which abstracts also spell out ("GANs": "generative adversarial networks";
 # read set AU, au029, lost a paper to it), not one benchmark
 _ACRONYM = re.compile(r"[A-Z]{2,5}s?|[A-Z][a-z][A-Z]s?")  # (_NAME never matches a bare number)
+# a name typed in lower case, as a chat box gets it ("who evaluates on video-mme": read set BZ, bz027, kept three
+# papers beside it that never name it): hyphenated parts, one of them no English word ("long-context" is words)
+_LOWER_NAME = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])")
 # words that only say the papers use the named thing, not what for
 _USING = frozenset(terms("evaluate evaluates evaluated evaluating evaluation evaluations report reports reported "
                          "reporting result results experiment experiments experimenting benchmark benchmarks "
                          "benchmarked test tests tested testing number numbers score scores gain gains accuracy "
-                         "performance dataset datasets train trained training run runs ran"))
+                         "performance dataset datasets train trained training run runs ran "
+                         # ... or build on it: "build on Mamba or other state-space model components" (read set CA)
+                         "build builds built building base based employ employs employed adopt adopts adopted "
+                         "leverage leverages leveraged rely relies relied"))
 # more papers naming it than a list's gold runs to: the name is the collection's staple, not the topic
 MOST_HOLDERS = 6
+
+
+_KIND = re.compile(r"[A-Z]s$")  # "Video-LLMs", "MLLMs"
+# a coined name with only its first capital, which no dictionary has: "Mamba" (read set BZ, bz032: "using Mamba or
+# state-space models" lost the paper on a "Mamba-enhanced" model)
+_CAPITALISED = re.compile(r"(?<![\w-])[A-Z][a-z]{3,}(?![\w-])")
 
 
 def names_only(question_text: str, venue=None, year: int | None = None) -> list[str]:
     """The names a list's topic asks about, when it asks nothing else of its papers; else none."""
     text = topic(question_text, venue, year)
     names = [n for n in _NAME.findall(text) if not _ACRONYM.fullmatch(n)]
-    rest = terms(_NAME.sub(" ", text)) - GENERIC - FUNCTION - _USING
-    return names if names and not rest else []
+    names += [n for n in _LOWER_NAME.findall(text) if not all(is_word(part) for part in n.split("-") if len(part) > 1)]
+    names += [n for n in _CAPITALISED.findall(text) if not is_word(n)]
+    rest = text
+    for name in names:
+        rest = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", " ", rest)
+    return names if names and not terms(rest) - GENERIC - FUNCTION - _USING else []
+
+
+def _facet_names(question) -> list[str]:
+    """The names that some alternatives of a list's topic are made of alone ("use Mamba" of "using Mamba or
+    state-space models"), when the topic as a whole asks more than names: the topic as typed, not as plain words
+    were glossed ("video chatbots (Video-LLMs)"), and no plural, which names a kind of model, not one."""
+    whole = topic(question.typed or question.standalone, question.venue, question.year)
+    return [n for facet in facets(whole) for n in names_only(facet) if not _KIND.search(n)]
 
 
 def _patterns(names: list[str]) -> list[re.Pattern]:
-    # written with or without its hyphens: "Video-MME" is "VideoMME" in another abstract
-    return [re.compile(r"(?i)(?<![\w-])" + r"-?".join(map(re.escape, n.replace("-", ""))) + r"(?![\w-])")
+    # written with or without its hyphens: "Video-MME" is "VideoMME" in another abstract; a word joined after it
+    # still names it ("a Mamba-enhanced model"), a name's part does not ("Video-MME-Long")
+    return [re.compile(r"(?<![\w-])(?i:" + r"-?".join(map(re.escape, n.replace("-", ""))) + r")(?!\w|-[A-Z0-9])")
             for n in names]
 
 
@@ -55,26 +82,38 @@ def _writes(paper, patterns: list[re.Pattern]) -> bool:
 
 def with_holders(question, hits: list[Hit], snapshot) -> tuple:
     """The question, `hits` with, after them, the other papers within the filter that write the list's named topic,
-    and the ids of the papers among them that write it (none when it asks of no name, or more than MOST_HOLDERS
-    write it): retrieval misses a paper naming a benchmark another way ("VideoMME" asked found one of the three
-    papers reporting on it, two write "Video-MME") or once in a long list of benchmarks. A scan of every abstract,
-    only for such lists. A name more than one paper writes names no paper of its own ("VideoMME" was read as naming
-    the one abstract that spells it so), so the question then names none."""
-    patterns = _patterns(names_only(question.standalone, question.venue, question.year)) \
-        if question.kind == "list" else []
+    the ids of the papers among them that write it (none when it asks of no name; only those retrieved when more
+    than MOST_HOLDERS write it), and the ids of those that write a name one alternative of the topic is made of (see
+    _facet_names; none when more than MOST_HOLDERS do): retrieval misses a paper naming a benchmark another way
+    ("VideoMME" asked found one of the three papers reporting on it, two write "Video-MME") or once in a long list of
+    benchmarks. A scan of every abstract, only for such lists. A name more than one paper writes names no paper of its
+    own ("VideoMME" was read as naming the one abstract that spells it so), so the question then names none."""
+    if question.kind != "list":
+        return question, hits, frozenset(), frozenset()
+    patterns = _patterns(names_only(question.standalone, question.venue, question.year))
     if not patterns:
-        return question, hits, frozenset()
+        hits, held, common = _holding(_patterns(_facet_names(question)), hits, snapshot, question)
+        return question, hits, frozenset(), frozenset() if common else frozenset(held)
+    hits, held, _common = _holding(patterns, hits, snapshot, question)
+    if len(held) > 1 and question.named and set(question.named) <= set(held):
+        question = replace(question, named=())
+    return question, hits, frozenset(held) if len(held) <= MOST_HOLDERS else frozenset(), frozenset()
+
+
+def _holding(patterns: list[re.Pattern], hits: list[Hit], snapshot, question) -> tuple[list[Hit], list[str], bool]:
+    """`hits` with the other papers within the filter that write a name of `patterns` after them, the ids of those
+    that write one, and whether more than MOST_HOLDERS others do (then only the retrieved are held, none added)."""
+    if not patterns:
+        return hits, [], False
     held = [h.paper.id for h in hits if _writes(h.paper, patterns)]
     keep = snapshot.mask(question.venue, question.year)
     have = {h.paper.id for h in hits}
     writing = (Hit(paper=paper, score=0.0) for row, paper in enumerate(snapshot.papers)
                if (keep is None or keep[row]) and paper.id not in have and _writes(paper, patterns))
     extra = list(islice(writing, MOST_HOLDERS + 1))  # the scan stops once the name is too common to be a topic
-    if len(extra) <= MOST_HOLDERS:
-        hits, held = hits + extra, held + [h.paper.id for h in extra]
-        if len(held) > 1 and question.named and set(question.named) <= set(held):
-            question = replace(question, named=())
-    return question, hits, frozenset(held) if len(held) <= MOST_HOLDERS else frozenset()
+    if len(extra) > MOST_HOLDERS:
+        return hits, held, True
+    return hits + extra, held + [h.paper.id for h in extra], len(held) + len(extra) > MOST_HOLDERS
 
 
 def with_named(held: frozenset[str], hits: list[Hit], keep: list[int], loose: list[int]) -> tuple[list[int], list[int]]:
@@ -85,3 +124,10 @@ def with_named(held: frozenset[str], hits: list[Hit], keep: list[int], loose: li
     if not named:
         return keep, loose
     return named, [i for i in dict.fromkeys([*keep, *loose]) if i not in named][:MAX_RELATED]
+
+
+def with_alongside(alongside: frozenset[str], hits: list[Hit], keep: list[int], loose: list[int]) -> tuple[list[int], list[int]]:
+    """The list's kept and loosely related positions with the papers that write a name one of the topic's
+    alternatives is made of (with_holders) kept too, in retrieval's order."""
+    named = [i for i, h in enumerate(hits) if h.paper.id in alongside]
+    return sorted(set(keep) | set(named)), [i for i in loose if i not in named]

@@ -31,7 +31,7 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"\b(?:instead\s+of|rather\s+than)\s+(?:just\s+)?sampling\s+(?:frames\s+)?(?:at\s+)?(?:even|equal|fixed|regular|uniform)\b",
      "frame selection"),
     # session 31 (read sets BU, BW: a grant officer's everyday words, a founder's product words, dictation)
-    (r"\b(?:rip|tear|strip|chop|delet|throw|yank|pull)(?:s|ping|ing|ed|e|es|ping)?\s+(?:out\s+|away\s+)?(?:whole\s+|entire\s+|some\s+)?"
+    (r"\b(?:rip|tear|strip|chop|delet|throw|yank|pull|cut)(?:s|ping|ing|ed|e|es|ping|ting)?\s+(?:out\s+|away\s+)?(?:whole\s+|entire\s+|some\s+)?"
      r"layers\b|\b(?:remov|delet|cut)(?:e|es|ed|ing|s|ting)?\s+(?:whole\s+|entire\s+|some\s+)?(?:sections|blocks)"
      r"\s+(?:of|from)\s+(?:an?\s+|the\s+)?(?:large\s+language\s+model|LLM|model|network)", "layer pruning"),
     (r"\b(?:spot|detect|catch|find|flag|notic)(?:s|ting|ing|ed|e|es|hing)?\s+(?:the\s+)?(?:weird|unusual|abnormal|strange|odd|"
@@ -71,6 +71,11 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"happens|is\s+(?:being\s+)?recorded)\b", "streaming"),
     (r"\b(?:sound|audio|speech|spoken\s+\w+|voices?)\s+(?:in\s+addition\s+to|along\s+with|together\s+with|as\s+well\s+as|alongside)\s+"
      r"(?:the\s+)?(?:pictures|images|visuals|frames|video)\b", "audio-visual"),
+    # session 32 (read sets BZ, CA: a PhD student's chat, a journalist's plain words)
+    (r"\b(?:audio|sound)\s*(?:\+|&|and)\s*(?:the\s+)?(?:video|visuals?|images?|pictures?|vision)\b|"
+     r"\b(?:video|visuals?|pictures?|images?)\s*(?:\+|&|and)\s*(?:the\s+)?(?:audio|sound)\b(?!\s+(?:quality|compression))|"
+     r"\b(?:hears?|hearing|listen(?:s|ing)?\s+to)\b(?:[\s,]+\w+){0,5}?[\s,]+(?:sees?|seeing|watch(?:es|ing)?)\b|"
+     r"\b(?:sees?|seeing|watch(?:es|ing)?)\b(?:[\s,]+\w+){0,5}?[\s,]+(?:hears?|hearing|listen(?:s|ing)?)\b", "audio-visual"),
     (r"\b(?:method|algorithm|procedure|rule|way)s?\s+(?:for|of|to)\s+(?:adjust|updat|tweak|chang|nudg)\w*\s+(?:a\s+|the\s+)?"
      r"(?:model['’]?s\s+|network['’]?s\s+)?(?:internal\s+)?(?:numbers|weights|parameters|knobs)\b"
      r"(?!\s+(?:during|at|for)\s+(?:inference|test))", "optimizer"),
@@ -81,6 +86,9 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      "sparse attention"),
     (r"\b(?:2D|flat|regular|ordinary|normal)\s+(?:videos?|movies|footage)\s+(?:into|to)\s+(?:side-by-side\s+)?(?:3D|stereo)", "stereo video"),
 ]]
+
+
+FIELD_TERMS = frozenset(term.lower() for _, term in _PLAIN)  # the terms written after their plain descriptions
 
 
 def with_field_terms(text: str) -> str:

@@ -73,7 +73,9 @@ _NO_TOPIC = (r"is|are|was|were|be|do|does|did|can|could|would|will|should|has|ha
              r"how|who|where|when|why|any|anything|papers?|works?|there|here|wondering|need|want|so|and|but|then|also|now|"
              # ... nor a preposition or an adverb: "By how much …", "At what resolution …", "Exactly how many …" (second review)
              r"by|at|under|over|from|into|through|after|before|during|between|among|within|without|exactly|roughly|"
-             r"precisely|approximately|around|just|only|even|still|as|like|than|per|up|out|off|yes|no|right|well")
+             r"precisely|approximately|around|just|only|even|still|as|like|than|per|up|out|off|yes|no|right|well|"
+             # ... nor a verb the question word's clause goes on from: "upi needs how many aux forward passes" (read set BZ)
+             r"needs|uses|requires|takes|gets|keeps|reaches|achieves|reports|gives|makes|runs|trains|beats|improves")
 _TOPIC_FIRST = re.compile(rf"^(?P<topic>(?:(?!(?:{_NO_TOPIC})\b)[\w.+-]+\s+){{1,4}}?)"
                           r"(?=(?:how\s+(?:many|much|long|big|fast|(?:does|did|do|is|are|was|were)\s+(?:it|they|this|that))|"
                           r"what(?:['’]s|\s+(?:is|was|were|are|did|does|do))|"

@@ -90,8 +90,11 @@ def spelled(words: frozenset[str], have: frozenset[str]) -> frozenset[str]:
 # data is counted in samples: "how much data do the competing methods need" is answered by "… approaches that
 # require 257K to 4.4M examples" (dev x6006); phones by the devices they are ("how many phones …" / "across more
 # than 300 Android devices": dev a435, v204, ai031, ad13017 said "does not report its number of phones")
+# ... and a network's depth in its layers ("at what depth does the cross-frame interaction kick in?" / "… in
+# early-to-middle layers": dev x6027 said "does not report its depth")
 _COUNTED_AS = {"data": frozenset(terms("samples examples instances")),
-               **dict.fromkeys(terms("phones smartphones"), frozenset(terms("devices handsets")))}
+               **dict.fromkeys(terms("phones smartphones"), frozenset(terms("devices handsets"))),
+               **dict.fromkeys(terms("depth"), frozenset(terms("layers")))}
 
 
 def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:

@@ -1,0 +1,46 @@
+"""A chat message's shorthand written out before the question is understood: "ppl" (people), "w/" (with), "b/c"
+(because), "prev" (previous), and its asides dropped ("tbh", "iirc", "imo"), which are no words of any abstract.
+
+Read set BZ (session 32: a PhD student's quick Slack-style messages): "ppl doing audio-visual stuff" left "ppl" as an
+unknown word, which the calibrated score counts against every paper (a near-topic question's sign), so the list
+abstained; "… who wins on data efficiency tbh" the same. Written from how people type in chats, not fitted. A detail's
+shorthand ("lr", "#params") is normal_form.py's: it is read where the asked attribute is.
+"""
+
+from __future__ import annotations
+
+import re
+
+# whole words only, in any case; "u" and "ur" only in lower case ("U-Net", "UR5" are names)
+_WORDS = {
+    "ppl": "people", "w/": "with", "w/o": "without", "b/c": "because", "cuz": "because",
+    "coz": "because", "abt": "about", "smth": "something", "sth": "something", "thru": "through", "b4": "before",
+    "prev": "previous", "approx": "approximately", "expts": "experiments", "exps": "experiments", "perf": "performance",
+    "arch": "architecture", "impl": "implementation", "wrt": "with respect to", "w.r.t.": "with respect to",
+    "pls": "please", "plz": "please", "diff": "difference", "u": "you", "ur": "your",
+}
+_CASED = {"u", "ur"}
+# asides that say how sure or frank the asker is, or thank: nothing asked
+_ASIDES = r"tbh|tbf|iirc|imo|imho|afaik|afaict|fwiw|btw|idk|ngl|lol|thx"
+
+_WORD = re.compile(r"(?<![\w/#.-])(?P<word>" + "|".join(sorted((re.escape(w) for w in _WORDS), key=len, reverse=True))
+                   + r")(?![\w/-])(?!\.\w)|(?<![\w/])(?P<glued>w/o|w/)(?=[a-z])", re.I)
+_ASIDE = re.compile(rf"[,;]?\s*(?<![\w-])(?:{_ASIDES})(?![\w-])\s*[,;]?", re.I)
+
+
+def written_out(text: str) -> str:
+    """`text` with a chat's shorthand written out and its asides dropped; unchanged when nothing would be left."""
+    def spelled(match: re.Match) -> str:
+        word = match.group("word") or match.group("glued")
+        if word.lower() in _CASED and word != word.lower():
+            return word
+        return _WORDS[word.lower()] + (" " if match.group("glued") else "")
+
+    def dropped(match: re.Match) -> str:  # an aside between commas takes both; one after a comma leaves it
+        aside = match.group(0).strip()
+        return ", " if aside[0] in ",;" and aside[-1] not in ",;" else " "
+
+    out = _ASIDE.sub(dropped, _WORD.sub(spelled, text))
+    out = re.sub(r"\(\s*\)", "", re.sub(r"\(\s+", "(", out))
+    out = re.sub(r"\s+([?.!,)])", r"\1", re.sub(r"\s{2,}", " ", out)).strip()
+    return out if re.search(r"\w", out) else text

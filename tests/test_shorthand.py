@@ -1,0 +1,44 @@
+"""rag/answer/shorthand.py: a chat message's shorthand written out, its asides dropped."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answer.shorthand import written_out
+
+
+@pytest.mark.parametrize(("typed", "written"), [
+    ("papers that handle audio + video together, ppl doing audio-visual stuff",
+     "papers that handle audio + video together, people doing audio-visual stuff"),
+    ("video diffusion vs llms on arc-style puzzles w/ small adapters — who wins on data efficiency tbh",
+     "video diffusion vs llms on arc-style puzzles with small adapters — who wins on data efficiency"),
+    ("anything w/o training?", "anything without training?"),
+    ("U-Net w/skip connections, how many prev layers", "U-Net with skip connections, how many previous layers"),
+    ("what, iirc, is the lr", "what is the lr"),  # an aside between commas takes both
+    ("upi needs how many passes exactly, iirc just a few", "upi needs how many passes exactly, just a few"),
+    ("(imo the best) which ones", "(the best) which ones"),
+    ("did u see ur results b/c of the prompt", "did you see your results because of the prompt"),
+    ("ST-GridPool vs PPLLaVA, w.r.t. memory", "ST-GridPool vs PPLLaVA, with respect to memory"),
+])
+def test_shorthand_is_written_out_and_asides_dropped(typed, written):
+    assert written_out(typed) == written
+
+
+@pytest.mark.parametrize("text", [
+    "What does UR5 do?",  # a name in capitals is no shorthand
+    "How does U-Net compare?",
+    "Which papers use BC (behaviour cloning)?",
+    "What speedup does Veda report?",
+    "tbh",  # nothing would be left
+])
+def test_names_and_plain_questions_are_left_as_they_are(text):
+    assert written_out(text) == text
+
+
+def test_an_asked_shorthand_is_answered_as_written(built_settings):
+    import rag
+
+    typed = rag.ask("iirc veda had a speedup, how big tbh?", settings=built_settings)
+    written = rag.ask("veda had a speedup, how big?", settings=built_settings)
+
+    assert typed.text == written.text and not typed.abstained

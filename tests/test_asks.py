@@ -255,6 +255,8 @@ def test_ask_part(text, last):
     ("Proact-VL is built on top of which multimodal language model backbone?", "Proact-VL",
      "multimodal language model backbone"),
     ("Veda claims a 5.1x end-to-end speedup — on which GPU hardware was that measured?", "Veda", "GPU hardware"),
+    # the paper's possessive read as "its": the asked thing's verb has an object (read set CD, cd043)
+    ("How many human annotators produced UrbanFeel's human-expert baseline", "UrbanFeel", "number of human annotators"),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

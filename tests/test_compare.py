@@ -257,6 +257,9 @@ STEREO_FIRST = ("We introduce Stereon, an innovative framework specifically desi
     # what a benchmark is meant to evaluate is its purpose, not what it is evaluated on (fresh set AL, al019)
     ("What is each of Streamer and Stereon meant to evaluate?", "Streamer", STREAMER, "answer queries that arrive",
      "12.5 points"),
+    # ... asked as a second language words it (read set BZ, bz068)
+    ("Streamer and Stereon both are about video, but for what each of them is made?", "Streamer", STREAMER,
+     "answer queries that arrive", "12.5 points"),
 ])
 def test_what_each_paper_is_for_is_its_opening_and_presenting_sentences(question, title, text, expected, absent):
     asked = question_asks(Question(question, "", None, None, "compare", written=("Streamer", "Stereon")),
@@ -265,3 +268,13 @@ def test_what_each_paper_is_for_is_its_opening_and_presenting_sentences(question
 
     assert expected in quoted and absent not in quoted
 
+
+
+def test_the_main_result_asked_is_the_sentence_reporting_it():
+    # "result" is a generic word, no asked term, but asked all the same (read set BZ, bz070)
+    question = "Streamer and Stereon are both for video, but which main result each one is reporting?"
+    asked = question_asks(Question(question, "", None, None, "compare", written=("Streamer", "Stereon")),
+                          "Streamer Stereon")
+    quoted = " ".join(s.text for s in aspect_sentences(source("Streamer", STREAMER), asked, {}))
+
+    assert "12.5 points" in quoted

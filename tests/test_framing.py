@@ -111,6 +111,13 @@ def test_a_question_that_is_all_asked_is_left_as_it_is(asked):
     ("My project picks frames for video QA. Which papers also decide which frames to look at?",  # "also"
      "My project picks frames for video QA. Which papers also decide which frames to look at?"),
     ("Which papers study frame selection?", "Which papers study frame selection?"),
+    # ... their own cases, data or role (read set CC, a clinician's voice)
+    ("Our laparoscopic cases run for hours. How much longer can FlowNar's videos be?",
+     "How much longer can FlowNar's videos be?"),
+    ("As radiologists we know reading conditions matter. Which study rated video quality on phones?",
+     "Which study rated video quality on phones?"),
+    ("As far as I know it is unpublished. Which papers do frame selection?",  # no role
+     "As far as I know it is unpublished. Which papers do frame selection?"),
 ])
 def test_the_askers_own_work_is_apart_from_the_question_unless_it_points_back(asked, question):
     assert without_own_work(asked) == question
@@ -129,3 +136,19 @@ def test_the_askers_own_work_is_apart_from_the_question_unless_it_points_back(as
 ])
 def test_a_question_offering_a_candidate_answer_is_told_from_one_asking_for_a_value(text, claim):
     assert checks_claim(text) is claim
+
+
+@pytest.mark.parametrize(("asked", "question"), [
+    # a sentence on the asker's own cases goes before a question with a topic of its own (read set CC, cc034)
+    ("We also record the team talking during cases. Which papers combine the audio track with the video frames?",
+     "Which papers combine the audio track with the video frames?"),
+    # ... not one on their goal or role, which may hold the topic (dev bj032, bx023)
+    ("My goal is feeding motion-capture skeletons into an MLLM. Which papers extend MLLMs to new input types?",
+     "My goal is feeding motion-capture skeletons into an MLLM. Which papers extend MLLMs to new input types?"),
+    ("As a linguist I liked a study on video models. What tasks did it use?",
+     "As a linguist I liked a study on video models. What tasks did it use?"),
+    # ... nor before a question with no topic of its own
+    ("We also record our cases. Which papers would help?", "We also record our cases. Which papers would help?"),
+])
+def test_the_askers_own_cases_are_taken_out_when_the_question_asks_a_topic_of_its_own(asked, question):
+    assert without_framing(asked) == question

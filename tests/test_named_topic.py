@@ -70,6 +70,7 @@ def test_an_alternative_that_is_a_name_keeps_the_papers_writing_it_beside_the_to
             hit(3, "A diffusion model for video.")]
 
     assert alongside("Which papers use Mamba or state-space models?", hits) == {"p2"}
+    assert with_named(frozenset(), hits, [0], [1, 2], frozenset({"p2"})) == ([0, 1], [2])  # kept, in retrieval's order
     assert held("Which papers use Mamba or state-space models?", hits) == frozenset()  # not the whole topic
     # a plain description's field term ("video chatbots (Video-LLMs)") is no alternative the asker named, nor a plural
     assert alongside("Which papers study Video-LLMs or audio?", [hit(1, "Video-LLMs answer.")]) == frozenset()

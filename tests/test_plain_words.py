@@ -54,6 +54,11 @@ from rag.answer.plain_words import with_field_terms
     ("papers that handle audio + video together", "papers that handle audio + video (audio-visual) together"),
     ("get AI to use what it hears, not just what it sees", "get AI to use what it hears, not just what it sees (audio-visual)"),
     ("why cutting layers out of an llm tanks it", "why cutting layers (layer pruning) out of an llm tanks it"),
+    ("a teacher AI passed a preference on to its student", "a teacher AI passed a preference on to its student (knowledge distillation)"),
+    ("huge outliers inside chatbots", "huge outliers (massive activations) inside chatbots (large language models)"),
+    ("which learns from fewer examples?", "which learns from fewer examples (data efficiency)?"),
+    ("Which video chatbots answer?", "Which video chatbots (Video-LLMs) answer?"),  # not large language models
+    ("combine the audio track with the video frames", "combine the audio track with the video (audio-visual) frames"),
     # a word of the term is no term ("models" in "shrinking models")
     ("papers about shrinking models so they're cheaper", "papers about shrinking models (model compression) so they're cheaper"),
 ])
@@ -81,6 +86,7 @@ def test_a_plain_description_gets_the_fields_term(text, expected):
     "Does SCOPE score well on video quality?",  # a score on it, no assessment of it
     "Which papers compress video and audio quality?",  # no audio-visual understanding
     "What does the model see when it watches the clip?",
+    "Which papers report audio and video compression rates?",
 ])
 def test_a_question_without_a_plain_description_is_left_as_it_is(text):
     assert with_field_terms(text) == text
@@ -91,3 +97,11 @@ def test_a_list_in_plain_words_finds_the_papers_of_its_term(built_settings):
     answer = rag.ask("Which papers distill a big model into a small one?", settings=built_settings)
     assert not answer.abstained
     assert answer.citations and all("distill" in c.paper.text.lower() for c in answer.citations)
+
+
+def test_the_words_of_a_plain_description_are_known():
+    # "huge outlier values" no abstract writes, its field term stands for them (read set CA, ca015)
+    from rag.answer.plain_words import described_terms
+
+    assert {"huge", "outlier", "valu"} <= described_terms("where the huge outlier values inside chatbots first appear")
+    assert described_terms("What speedup does Veda report?") == frozenset()

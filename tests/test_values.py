@@ -134,6 +134,12 @@ LOOPER = ("We present Looper, a long-video QA framework. Looper attains up to 8.
     ("Looper", "We propose Looper for long videos. We also introduce GroundQA, which turns event graphs into QA.",
      "Which dataset is Looper trained on?", set()),
     ("Looper", "We introduce Looper, a grounding model for long videos.", "What dataset does Looper build?", set()),
+    # an acronym the sentence defines is those words again, no dataset of them (read set CC, cc042)
+    ("Looper", "Video anomaly detection (VAD) systems overlook privacy. We propose Looper.",
+     "Which anomaly detection datasets was Looper evaluated on?", set()),
+    ("Looper", "We propose Looper. It helps anomaly detection on UCF-Crime and XD-Violence.",
+     "Which anomaly detection datasets was Looper evaluated on?",
+     {"anomaly detection datasets", "which anomaly detection datasets"}),
 ])
 def test_a_detail_in_other_words_is_stated_by_its_other_words_beside_a_name(title, text, question, stated):
     assert stated_details(_hit(title, text), _asks(question, title), question) == stated

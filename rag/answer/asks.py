@@ -39,7 +39,10 @@ _NAMES_OF = re.compile(r"\bwhat(?:'s|’s| is| are| was| were) the names? of (?:
 _PHRASING = re.compile(r"\b(?:stand(?:s)? for|on top of|in terms of|compared (?:to|with)|as well as|in addition to|"
                        r"put(?:s|ting)? forward|(?:the\s+)?other way (?:round|around)|(?:whether|if) it matters|does it matter|"
                        r"c[ao]me(?:s)? up with|figur(?:e|es|ed|ing) out|point(?:s|ed)? out(?!\s+of\b)|set(?:s)? out to|"
-                       r"turn(?:s|ed)? out|end(?:s|ed)? up|remind me|kind of|sort of|a bunch of|in a nutshell|vice versa)\b",
+                       r"turn(?:s|ed)? out|end(?:s|ed)? up|remind me|kind of|sort of|a bunch of|in a nutshell|vice versa|"
+                       # "What did they pin it on?", "what do they chalk it up to", "tracking down" (read set CA)
+                       r"pin(?:s|ned|ning)? (?:it|this|that|them) on|chalk(?:s|ed|ing)? (?:it|this|that) up to|"
+                       r"track(?:s|ed|ing)? down|zero(?:s|ed|ing)? in on)\b",
                        re.I)
 
 

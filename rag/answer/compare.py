@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rag.answer.asks import Asks
+from rag.answer.asks import Asks, ask_part
 from rag.answer.contrast import OWN as _OWN, PROBLEM as _PROBLEM, REPORTS as _REPORTS, ranked_for_comparison
 from rag.answer.evidence import _NAMED, Sentence, detail, own_name, score_sentences
 from rag.answer.extractive import PRESENTS, clean, paper_label
@@ -138,7 +138,9 @@ def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[
         pool = [s for s in scored if _PROBLEM.search(s.text)
                 and not (PRESENTS.search(s.text) or _REPORTS.search(s.text))]
         scored = _first_on_the_ask([pool], asks, _PROBLEM_ASKED) or pool or scored
-    elif asks.ask & _RESULTS_ASKED:  # "what gains do they report": the sentences reporting results, a number first
+    # "what gains do they report": the sentences reporting results, a number first; "result" is a generic word, no
+    # asked term, but asked all the same ("which main result each one is reporting?": read set BZ, bz070)
+    elif (asks.ask | terms(ask_part(asks.clause))) & _RESULTS_ASKED:
         pool = [s for s in scored if _REPORTS.search(s.text) and not _LINK.search(s.text)]
         numbered = [s for s in pool if detail(s.text, "number", own_name(source.hit))]
         scored = numbered + [s for s in pool if s not in numbered] or scored

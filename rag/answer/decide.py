@@ -24,8 +24,9 @@ from rag.answer.framing import checks_claim
 from rag.answer.extractive import Source
 from rag.answer.named import by_title, owns_name, supported_names, with_papers, written_in_lower_case
 from rag.answer.names import compact, paper_name
+from rag.answer.plain_words import described_terms
 from rag.answer.lists import POOL, as_topic, faceted_kept, facets, searched
-from rag.answer.named_topic import with_alongside, with_holders, with_named
+from rag.answer.named_topic import with_holders, with_named
 from rag.answer.understand import Question, has_latin_words, snapshot_facts
 from rag.answer.closest_answer import lacking_details, valued_in_answer, worded
 from rag.answer.values import unnamed, value_kind
@@ -98,9 +99,10 @@ def candidates(index: PaperIndex, snapshot: Snapshot, question: Question, hits: 
         if h.paper.id not in sentence_cos:
             c = cosines(vectors, h, asks, idf, judged)
             sentence_cos[h.paper.id] = float(c.max()) if len(c) else 0.0
-    # venue names and years say where to look, not what about: a venue the filter overrides is no unknown topic
-    venues = terms(" ".join(snapshot_facts(snapshot).venue_year_counts))
-    rows = features(hits, asks, set(question.named), snapshot.keyword, fallback, sentence_cos, venues)
+    # venue names and years say where to look, not what about: a venue the filter overrides is no unknown topic; nor
+    # is a plain description a field term stands for ("huge outlier values (massive activations)")
+    known = terms(" ".join(snapshot_facts(snapshot).venue_year_counts)) | described_terms(question.standalone)
+    rows = features(hits, asks, set(question.named), snapshot.keyword, fallback, sentence_cos, known)
     every_cos = partial(_every_cosine, vectors, by_id, asked)  # computed only where a detail seems lacking
     return Candidates(hits, rows, focus, focus_cos, every_cos, asks, idf, asked)
 
@@ -145,8 +147,7 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
         return _focus_decision(question, found, p, model.threshold, n_of, decision, snapshot)
     if question.kind == "list":
         keep, loose = faceted_kept(p, model.threshold, hits, facet_rankings(index, snapshot, question, model))
-        keep, loose = with_named(held, hits, keep, loose)  # "which papers report on Charades-STA?"
-        keep, loose = with_alongside(alongside, hits, keep, loose)  # "… using Mamba or state-space models?"
+        keep, loose = with_named(held, hits, keep, loose, alongside)  # "… on Charades-STA?", "… Mamba or SSMs?"
         kept = [Source(i + 1, hits[i]) for i in keep]  # in retrieval's order: the list ranks as search does
         return Decision("answer" if kept else "abstain", kept, related=[hits[i] for i in loose], **decision)
     best = int(np.argmax(p)) if len(p) else 0

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from rag.answer.wording import FUNCTION, GENERIC
+from rag.corpus.terms import terms
 from rag.corpus.venues import VENUE_ACRONYMS
 
 # the asker's own occasion: "For my SGMD slides:" keeps "SGMD", "For a slide on audio-visual work:" keeps its topic
@@ -115,7 +117,14 @@ _ASKS_ITSELF = re.compile(r"\b(?:what|which|how|why|where|who|when|whether|if)\b
 
 
 def without_framing(text: str) -> str:
-    """The question without what the asker says of their own reading; unchanged when nothing else would be left."""
+    """The question without what the asker says of their own reading or work; unchanged when nothing else would be
+    left."""
+    # a sentence on their own cases goes when the question after it asks a topic of its own ("We also record the team
+    # talking during cases. Which papers combine the audio track with the video frames?": read set CC); not one on
+    # their goal or role, which may hold the topic ("My goal is feeding motion-capture skeletons into an MLLM.", "As a
+    # linguist I liked a study that …": dev bj032, bx023)
+    rest = without_own_work(text, _OWN_CASES)
+    text = rest if len(terms(rest) - GENERIC - FUNCTION) >= 3 else text
     # only once something was asked before it, in an earlier sentence or the same one: "I couldn't find Veda's GPU
     # count. Is it reported?" and "I read Veda. Wondering whether they report the GPU count." ask in those sentences
     kept, asked = [], False
@@ -151,15 +160,27 @@ def _pieces(text: str) -> list[tuple[str, bool]]:
 # the asker's own work, said before what they ask: "My goal is feeding motion-capture skeletons into an MLLM. Which
 # papers extend MLLMs to new input types?" (read set BJ, a related-work writer: the papers never mention
 # motion capture, which was read as the domain asked for); not when the question points back at it ("… for that?")
-_OWN_WORK = re.compile(r"^\W*(?:my|our)\s+(?:\w+\s+){0,2}?(?:goal|project|work|paper|thesis|system|setting|aim|idea|"
-                       r"approach|method|model|pipeline|product|team|lab)\b[^?]*[.!]\s+(?=\S)", re.I)
-_POINTS_BACK = re.compile(r"\b(?:it|its|this|these|those|such|ours|mine|similar|also|too|same)\b|"
+# ... or their own cases, data or role: "Our laparoscopic cases run for hours.", "As radiologists we know reading
+# conditions change what you see.", "We also record the team talking during cases." (read set CC, a clinician's voice:
+# "laparoscopic" and "radiologists" were read as the domain asked for, and the answer said the paper never mentions them)
+_OWN_WORK = re.compile(r"^\W*(?:(?:my|our)\s+(?:\w+\s+){0,2}?(?:goal|project|work|paper|thesis|system|setting|aim|idea|"
+                       r"approach|method|model|pipeline|product|team|lab|cases|patients|data|videos|footage|recordings|"
+                       r"hospital|clinic|scans|cluster|servers|users|customers)\b|"
+                       r"as\s+(?:an?\s+)?(?!far\b|long\b|much\b|soon\b|well\b)[\w-]+(?:\s+[\w-]+)?,?\s+(?:we|I)\b|"
+                       r"(?:we|I)\s+(?:also\s+)?(?:record|run|treat|operate|collect|deploy|maintain|manage|serve|ship)\b)"
+                       r"[^?]*[.!]\s+(?=\S)", re.I)
+_POINTS_BACK = re.compile(r"\b(?:it|its|this|these|those|such|ours|mine|similar|also|too|same|us|we|our)\b|"
                           r"\b(?:for|with|on|about|like|to|of|in)\s+that\b", re.I)
 
 
-def without_own_work(text: str) -> str:
+_OWN_CASES = re.compile(r"^\W*(?:our\s+(?:\w+\s+){0,2}?(?:cases|patients|recordings|scans|hospital|clinic|cluster|servers)\b|"
+                        r"we\s+(?:also\s+)?(?:record|run|treat|operate|collect|deploy|maintain|manage|serve|ship)\b)"
+                        r"[^?]*[.!]\s+(?=\S)", re.I)
+
+
+def without_own_work(text: str, own: re.Pattern = _OWN_WORK) -> str:
     """The question without a first sentence on the asker's own work, unless what follows refers back to it."""
-    match = _OWN_WORK.match(text)
+    match = own.match(text)
     rest = text[match.end():] if match else ""
     return rest if rest and "?" in rest and not _POINTS_BACK.search(rest) else text
 

@@ -116,18 +116,14 @@ def _holding(patterns: list[re.Pattern], hits: list[Hit], snapshot, question) ->
     return hits + extra, held + [h.paper.id for h in extra], len(held) + len(extra) > MOST_HOLDERS
 
 
-def with_named(held: frozenset[str], hits: list[Hit], keep: list[int], loose: list[int]) -> tuple[list[int], list[int]]:
+def with_named(held: frozenset[str], hits: list[Hit], keep: list[int], loose: list[int],
+               alongside: frozenset[str] = frozenset()) -> tuple[list[int], list[int]]:
     """The list's kept and loosely related positions, when its topic is a name the papers `held` write (with_holders):
     those hits, and the others it would have kept named apart as loosely related (an abstract that never names the
-    benchmark says nothing of results on it: dev v112 listed three such papers beside the three on Video-MME)."""
+    benchmark says nothing of results on it: dev v112 listed three such papers beside the three on Video-MME); the
+    papers `alongside` (writing a name one of the topic's alternatives is made of) kept too, in retrieval's order."""
     named = [i for i, h in enumerate(hits) if h.paper.id in held]
-    if not named:
-        return keep, loose
-    return named, [i for i in dict.fromkeys([*keep, *loose]) if i not in named][:MAX_RELATED]
-
-
-def with_alongside(alongside: frozenset[str], hits: list[Hit], keep: list[int], loose: list[int]) -> tuple[list[int], list[int]]:
-    """The list's kept and loosely related positions with the papers that write a name one of the topic's
-    alternatives is made of (with_holders) kept too, in retrieval's order."""
-    named = [i for i, h in enumerate(hits) if h.paper.id in alongside]
-    return sorted(set(keep) | set(named)), [i for i in loose if i not in named]
+    if named:
+        keep, loose = named, [i for i in dict.fromkeys([*keep, *loose]) if i not in named][:MAX_RELATED]
+    also = [i for i, h in enumerate(hits) if h.paper.id in alongside]
+    return sorted(set(keep) | set(also)), [i for i in loose if i not in also]

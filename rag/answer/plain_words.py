@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from rag.corpus.terms import terms
+
 _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\b(?:make|making|makes)\s+(?:the\s+)?(?:LLMs?|(?:(?:language|AI|neural|the)\s+)?models?|networks?)\s+(?:\w+\s+)?"
      r"(?:smaller|lighter|leaner)\b|\bshrink(?:s|ing)?\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:models?|networks?|LLMs?)\b|"
@@ -72,7 +74,8 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\b(?:sound|audio|speech|spoken\s+\w+|voices?)\s+(?:in\s+addition\s+to|along\s+with|together\s+with|as\s+well\s+as|alongside)\s+"
      r"(?:the\s+)?(?:pictures|images|visuals|frames|video)\b", "audio-visual"),
     # session 32 (read sets BZ, CA: a PhD student's chat, a journalist's plain words)
-    (r"\b(?:audio|sound)\s*(?:\+|&|and)\s*(?:the\s+)?(?:video|visuals?|images?|pictures?|vision)\b|"
+    (r"\b(?:audio|sound)(?:\s+tracks?)?\s*(?:\+|&|and|with)\s*(?:the\s+)?(?:video|visuals?|images?|pictures?|vision)\b"
+     r"(?!\s+(?:quality|compression))|"
      r"\b(?:video|visuals?|pictures?|images?)\s*(?:\+|&|and)\s*(?:the\s+)?(?:audio|sound)\b(?!\s+(?:quality|compression))|"
      r"\b(?:hears?|hearing|listen(?:s|ing)?\s+to)\b(?:[\s,]+\w+){0,5}?[\s,]+(?:sees?|seeing|watch(?:es|ing)?)\b|"
      r"\b(?:sees?|seeing|watch(?:es|ing)?)\b(?:[\s,]+\w+){0,5}?[\s,]+(?:hears?|hearing|listen(?:s|ing)?)\b", "audio-visual"),
@@ -85,10 +88,25 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"fraction|few|some)\s+of\s+(?:the\s+)?(?:video\s+|image\s+|input\s+)?(?:pieces|tokens|patches|positions|parts)\b",
      "sparse attention"),
     (r"\b(?:2D|flat|regular|ordinary|normal)\s+(?:videos?|movies|footage)\s+(?:into|to)\s+(?:side-by-side\s+)?(?:3D|stereo)", "stereo video"),
+    # session 32 (read set CA: a journalist's plain words)
+    (r"\bteacher\b(?:\s+[\w'’-]+){0,2}?\s+(?:pass|transfer|hand|teach|give|transmit)\w*\s+(?:[\w'’-]+\s+){0,5}?(?:on\s+)?"
+     r"to\s+(?:its|the|a|their)\s+student", "knowledge distillation"),
+    (r"(?<!video )(?<!vision )(?<!visual )(?<!image )(?<!multimodal )\bchat\s*bots?\b"
+     r"(?!\s+that\s+(?:can\s+)?(?:read|see|look|understand|watch))", "large language models"),
+    (r"\blearn\w*\s+(?:\w+\s+)?from\s+(?:far\s+|much\s+)?(?:fewer|less|few|a\s+handful\s+of|a\s+few)\s+"
+     r"(?:examples|samples|data|demonstrations)\b|\bneeds?\s+(?:far\s+|much\s+)?(?:fewer|less)\s+(?:examples|samples|"
+     r"training\s+data|data)\b", "data efficiency"),
 ]]
 
 
 FIELD_TERMS = frozenset(term.lower() for _, term in _PLAIN)  # the terms written after their plain descriptions
+
+
+def described_terms(text: str) -> frozenset[str]:
+    """The content terms of `text`'s plain descriptions that a field term stands for ("huge outlier values" of
+    "(massive activations)"): said in everyday words no abstract uses, they are no unknown topic of the question's
+    (read set CA, ca015: "outlier" and "chatbot" counted as words no paper holds, and the paper abstained)."""
+    return frozenset().union(*(terms(m.group(0)) for pattern, _ in _PLAIN for m in pattern.finditer(text)))
 
 
 def with_field_terms(text: str) -> str:

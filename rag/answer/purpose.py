@@ -22,7 +22,10 @@ _TASK_ASKED = re.compile(r"\bwhat (?:kind of |type of )?(?:[\w-]+ )?(?:tasks?|ap
 # ("Streaming video understanding must answer queries that arrive asynchronously …") or the one presenting its method
 # ("… a framework specifically designed to transform single-view videos into stereo videos"). Fresh comparisons (set
 # AI, session 18): 6 of 8 purpose questions missed with the task rule's sentences, each fact in one of those two.
+# ... and as a second language words it: "for what each of them is made?" (read set BZ, bz068)
 _PURPOSE_ASKED = re.compile(r"\b(?:meant|supposed|trying|intended|designed|built|set out) to\b|"
+                            r"\bfor what\b(?:\s+[\w-]+){0,5}?\s+(?:is|are|was|were)\s+(?:\w+\s+)?(?:made|built|designed|"
+                            r"meant|intended|used)\b|"
                             r"\b(?:intended|meant|used|good|built|made) for\b|\bwhat (?:is|are) .{1,40}? for\b|"
                             r"\bwhat (?:new |kind of |type of )?(?:tasks?|applications?|scenarios?|use[- ]cases?)\b|"
                             r"\bwhat (?:\w+ ){0,2}(?:purpose|goal|aim)s?\b|"

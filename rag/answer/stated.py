@@ -178,9 +178,22 @@ def _reworded(analysis, phrase: str, need: frozenset[str], head: frozenset[str],
         return False
     asked, initials = terms(question), _initials(question)
     # the name stands beside those words (values.NEAR): "rich input-feature information, by a tiny module
-    # self-distilled inside OCL" names no feature backbone (fresh set N, n045)
-    return any(rest <= have and named_near(s, rest, own, asked, initials)
+    # self-distilled inside OCL" names no feature backbone (fresh set N, n045); an acronym the sentence defines is
+    # those words again ("Video anomaly detection (VAD) systems …" names no anomaly detection dataset: read set CC)
+    return any(rest <= have and named_near(_without_acronyms(s), rest, own, asked, initials)
                for s, have in zip(analysis.sentences, analysis.terms))
+
+
+_DEFINED = re.compile(r"\s*\((?P<acronym>[A-Z][A-Za-z]{1,7}?)s?\)")
+
+
+def _without_acronyms(sentence: str) -> str:
+    """The sentence without the acronyms it defines in brackets after their words ("video anomaly detection (VAD)")."""
+    def defined(match: re.Match) -> str:
+        letters = match.group("acronym").lower()
+        words = re.findall(r"[A-Za-z]+", sentence[:match.start()])[-len(letters):]
+        return "" if "".join(w[0].lower() for w in words) == letters else match.group(0)
+    return _DEFINED.sub(defined, sentence)
 
 
 def _dimensioned(analysis, need: frozenset[str], head: frozenset[str]) -> bool:

@@ -58,6 +58,9 @@ from rag.answer.plain_words import with_field_terms
     ("huge outliers inside chatbots", "huge outliers (massive activations) inside chatbots (large language models)"),
     ("which learns from fewer examples?", "which learns from fewer examples (data efficiency)?"),
     ("Which video chatbots answer?", "Which video chatbots (Video-LLMs) answer?"),  # not large language models
+    ("detecting or understanding abnormal events in video", "detecting or understanding abnormal events (anomaly detection) in video"),
+    ("answers that aren't supported by the image", "answers that aren't supported by the image (hallucination)"),
+    ("look inside (video) language models layer by layer", "look inside (video) language models (interpretability) layer by layer"),
     ("combine the audio track with the video frames", "combine the audio track with the video (audio-visual) frames"),
     # a word of the term is no term ("models" in "shrinking models")
     ("papers about shrinking models so they're cheaper", "papers about shrinking models (model compression) so they're cheaper"),

@@ -47,37 +47,54 @@ _KIND = re.compile(r"[A-Z]s$")  # "Video-LLMs", "MLLMs"
 # a coined name with only its first capital, which no dictionary has: "Mamba" (read set BZ, bz032: "using Mamba or
 # state-space models" lost the paper on a "Mamba-enhanced" model)
 _CAPITALISED = re.compile(r"(?<![\w-])[A-Z][a-z]{3,}(?![\w-])")
+# ... and, of a topic's alternative, in lower case too: "anything that uses mamba, those state space model things?" (read
+# set CC, cc032)
+_COINED = re.compile(r"(?<![\w-])[A-Za-z][a-z]{3,}(?![\w-])")
 
 
-def names_only(question_text: str, venue=None, year: int | None = None) -> list[str]:
-    """The names a list's topic asks about, when it asks nothing else of its papers; else none."""
+def names_only(question_text: str, venue=None, year: int | None = None, coined: bool = False) -> list[str]:
+    """The names a list's topic asks about, when it asks nothing else of its papers; else none. `coined`: a word no
+    dictionary has counts in lower case too ("uses mamba")."""
     text = topic(question_text, venue, year)
     names = [n for n in _NAME.findall(text) if not _ACRONYM.fullmatch(n)]
     names += [n for n in _LOWER_NAME.findall(text) if not all(is_word(part) for part in n.split("-") if len(part) > 1)]
-    names += [n for n in _CAPITALISED.findall(text) if not is_word(n)]
+    names += [n for n in (_COINED if coined else _CAPITALISED).findall(text) if not is_word(n) and n not in names]
     rest = text
     for name in names:
         rest = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", " ", rest)
     return names if names and not terms(rest) - GENERIC - FUNCTION - _USING else []
 
 
-def _facet_names(question) -> list[str]:
+def _facet_names(question) -> list[list[str]]:
     """The names that some alternatives of a list's topic are made of alone ("use Mamba" of "using Mamba or
-    state-space models"), when the topic as a whole asks more than names: the topic as typed, not as plain words
-    were glossed ("video chatbots (Video-LLMs)"), and no plural, which names a kind of model, not one."""
+    state-space models"), each alternative's together, when the topic as a whole asks more than names: the topic as
+    typed, not as plain words were glossed ("video chatbots (Video-LLMs)"), and no plural, which names a kind of model,
+    not one."""
     whole = topic(question.typed or question.standalone, question.venue, question.year)
-    return [n for facet in facets(whole) for n in names_only(facet) if not _KIND.search(n)]
+    named = [names_only(facet, coined=True) for facet in facets(whole)]
+    return [names for names in named if names and not any(_KIND.search(n) for n in names)]
 
 
 def _patterns(names: list[str]) -> list[re.Pattern]:
     # written with or without its hyphens: "Video-MME" is "VideoMME" in another abstract; a word joined after it
     # still names it ("a Mamba-enhanced model"), a name's part does not ("Video-MME-Long")
-    return [re.compile(r"(?<![\w-])(?i:" + r"-?".join(map(re.escape, n.replace("-", ""))) + r")(?!\w|-[A-Z0-9])")
+    return [_capitalised_in_text(n) if _COINED.fullmatch(n) and n.islower() else
+            re.compile(r"(?<![\w-])(?i:" + r"-?".join(map(re.escape, n.replace("-", ""))) + r")(?!\w|-[A-Z0-9])")
             for n in names]
 
 
-def _writes(paper, patterns: list[re.Pattern]) -> bool:
-    return any(p.search(f"{paper.title}\n{paper.text}") for p in patterns)
+def _capitalised_in_text(word: str) -> re.Pattern:
+    """A word typed in lower case names what the abstracts write capitalised inside a sentence ("pure Mamba models");
+    one they write in lower case ("quantization") is a term, no name (dev lists on pruning or quantization lost)."""
+    # ... standing alone, after a word in lower case and before none capitalised: no part of a longer name ("Score
+    # Gradient Matching Distillation", "Quantization-Aware Optimization" are no "distillation", "quantization")
+    return re.compile(r"(?:(?<![\w-])[a-z][a-z0-9-]*[,;:]?|\()\s*" + re.escape(word.capitalize())
+                      + r"(?!\w|-[A-Z0-9]|\s+[A-Z][a-z])")
+
+
+def _writes(paper, groups: list[list[re.Pattern]]) -> bool:
+    text = f"{paper.title}\n{paper.text}"
+    return any(all(p.search(text) for p in group) for group in groups)
 
 
 def with_holders(question, hits: list[Hit], snapshot) -> tuple:
@@ -92,24 +109,25 @@ def with_holders(question, hits: list[Hit], snapshot) -> tuple:
         return question, hits, frozenset(), frozenset()
     patterns = _patterns(names_only(question.standalone, question.venue, question.year))
     if not patterns:
-        hits, held, common = _holding(_patterns(_facet_names(question)), hits, snapshot, question)
+        groups = [_patterns(names) for names in _facet_names(question)]
+        hits, held, common = _holding(groups, hits, snapshot, question)
         return question, hits, frozenset(), frozenset() if common else frozenset(held)
-    hits, held, _common = _holding(patterns, hits, snapshot, question)
+    hits, held, _common = _holding([[p] for p in patterns], hits, snapshot, question)
     if len(held) > 1 and question.named and set(question.named) <= set(held):
         question = replace(question, named=())
     return question, hits, frozenset(held) if len(held) <= MOST_HOLDERS else frozenset(), frozenset()
 
 
-def _holding(patterns: list[re.Pattern], hits: list[Hit], snapshot, question) -> tuple[list[Hit], list[str], bool]:
-    """`hits` with the other papers within the filter that write a name of `patterns` after them, the ids of those
-    that write one, and whether more than MOST_HOLDERS others do (then only the retrieved are held, none added)."""
-    if not patterns:
+def _holding(groups: list[list[re.Pattern]], hits: list[Hit], snapshot, question) -> tuple[list[Hit], list[str], bool]:
+    """`hits` with the other papers within the filter that write every name of one of `groups` after them, the ids of
+    those that do, and whether more than MOST_HOLDERS others do (then only the retrieved are held, none added)."""
+    if not groups:
         return hits, [], False
-    held = [h.paper.id for h in hits if _writes(h.paper, patterns)]
+    held = [h.paper.id for h in hits if _writes(h.paper, groups)]
     keep = snapshot.mask(question.venue, question.year)
     have = {h.paper.id for h in hits}
     writing = (Hit(paper=paper, score=0.0) for row, paper in enumerate(snapshot.papers)
-               if (keep is None or keep[row]) and paper.id not in have and _writes(paper, patterns))
+               if (keep is None or keep[row]) and paper.id not in have and _writes(paper, groups))
     extra = list(islice(writing, MOST_HOLDERS + 1))  # the scan stops once the name is too common to be a topic
     if len(extra) > MOST_HOLDERS:
         return hits, held, True

@@ -39,6 +39,8 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\b(?:spot|detect|catch|find|flag|notic)(?:s|ting|ing|ed|e|es|hing)?\s+(?:the\s+)?(?:weird|unusual|abnormal|strange|odd|"
      r"suspicious|rare|unexpected)\s+(?:or\s+\w+\s+)?(?:events?|activit(?:y|ies)|incidents?)\b",
      "anomaly detection"),
+    # ... or named as such ("detecting or understanding abnormal events in video": read set CC, cc036)
+    (r"\b(?:abnormal|anomalous)\s+(?:events?|activit(?:y|ies)|behaviou?rs?|incidents?)\b", "anomaly detection"),
     (r"\b(?:huge|enormous|giant|massive|extreme|gigantic|very\s+large)\s+(?:outlier\s+(?:values|activations?)|outliers?|"
      r"activations?(?:\s+(?:values|outliers|spikes))?|values(?=\s+(?:[\w-]+\s+){0,6}?(?:hidden|neurons?|units|dimensions|"
      r"channels|residual)\b))\b",
@@ -50,7 +52,10 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\b(?:describ|say|mention|talk|report|invent|mak|see)(?:e|es|ing|s|ed)?\s+(?:about\s+)?(?:stuff|things|objects|details)\s+"
      r"that\s+(?:isn['’]?t|aren['’]?t|is\s+not|are\s+not|don['’]?t|doesn['’]?t|do\s+not|does\s+not)\s+(?:really\s+|actually\s+)?"
      r"(?:there|exist|in\s+the\b)|\bmak(?:e|es|ing)\s+(?:stuff|things)\s+up\b|\bconfabulat\w*|"
-     r"\b(?:not|un)[- ]?grounded\s+in\s+(?:the\s+|what['’]?s\s+(?:actually\s+)?in\s+the\s+)?(?:image|video|picture|frames?|clip)",
+     r"\b(?:not|un)[- ]?grounded\s+in\s+(?:the\s+|what['’]?s\s+(?:actually\s+)?in\s+the\s+)?(?:image|video|picture|frames?|clip)|"
+     # ... "answers that aren't supported by the image or video" (read set CD, cd034)
+     r"\b(?:answers|responses|outputs|text|descriptions|captions)\s+that\s+(?:aren['’]?t|are\s+not|isn['’]?t|is\s+not)\s+"
+     r"(?:actually\s+)?(?:supported|backed|grounded)\s+(?:by|in)\s+(?:the\s+)?(?:image|video|picture|visual|frames?|clip)",
      "hallucination"),
     (r"\b(?:writ|generat|produc|output|emit|predict|decod)(?:e|es|ing|s|ed)?\s+(?:many|several|multiple|lots\s+of|a\s+bunch\s+of)\s+"
      r"(?:words|tokens)\s+(?:at\s+once|simultaneously|in\s+parallel|at\s+the\s+same\s+time)\b", "parallel decoding"),
@@ -82,7 +87,7 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\b(?:method|algorithm|procedure|rule|way)s?\s+(?:for|of|to)\s+(?:adjust|updat|tweak|chang|nudg)\w*\s+(?:a\s+|the\s+)?"
      r"(?:model['’]?s\s+|network['’]?s\s+)?(?:internal\s+)?(?:numbers|weights|parameters|knobs)\b"
      r"(?!\s+(?:during|at|for)\s+(?:inference|test))", "optimizer"),
-    (r"\b(?:pok|peek|look|dig|peer)(?:e|es|ed|ing|s|ing)?\s+inside\s+(?:the\s+)?(?:\w+\s+)?(?:LLMs?|models?|networks?|layers)\b",
+    (r"\b(?:pok|peek|look|dig|peer)(?:e|es|ed|ing|s|ing)?\s+inside\s+(?:the\s+)?(?:\(?\w+\)?\s+){0,2}(?:LLMs?|models?|networks?|layers)\b",
      "interpretability"),
     (r"\b(?:compar|attend)(?:e|es|ed|ing|s)?\s+(?:to\s+)?only\s+(?:a\s+)?(?:selected\s+|small\s+)?(?:portion|subset|"
      r"fraction|few|some)\s+of\s+(?:the\s+)?(?:video\s+|image\s+|input\s+)?(?:pieces|tokens|patches|positions|parts)\b",

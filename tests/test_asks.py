@@ -257,6 +257,7 @@ def test_ask_part(text, last):
     ("Veda claims a 5.1x end-to-end speedup — on which GPU hardware was that measured?", "Veda", "GPU hardware"),
     # the paper's possessive read as "its": the asked thing's verb has an object (read set CD, cd043)
     ("How many human annotators produced UrbanFeel's human-expert baseline", "UrbanFeel", "number of human annotators"),
+    ("Veda hits 5.1x end-to-end — at what resolution?", "Veda", "resolution"),  # (second review)
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

@@ -50,14 +50,14 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("Any papers on speculative decoding with a draft model for diffusion LLMs?", ["speculative decoding", "diffusion language models"]),
     # "or" between two verbs of the question's frame joins no alternatives (fresh set U)
     ("Which papers build or evaluate on egocentric (first-person) video?", ["egocentric video"]),
-    ("KV cache compression for diffusion language models — who did that?", ["diffusion language models"]),
+    ("KV cache compression for diffusion language models — who did that?", ["diffusion language models", "KV cache"]),
     ("Which papers quantize video LLMs to 4-bit so they can run on mobile phones?",
      ["language models", "on-device", "quantization"]),
     ("Is there work using spiking neural networks for streaming video?", ["spiking networks"]),
     # ... and the tasks and method families of the field at large
     ("Which papers use Mamba state-space models for video anomaly detection?",
      ["state-space models", "anomaly detection"]),
-    ("kv cache quantization for long-context LLM inference", ["language models", "quantization"]),
+    ("kv cache quantization for long-context LLM inference", ["language models", "quantization", "KV cache"]),
     # "3D" only inside text-to-3D's longer name is no domain of its own (a paper holding the one holds the other)
     ("Could you point me to work on generating 3D objects from text prompts?", ["text-to-3D"]),
     ("Any paper that merges similar tokens to accelerate video diffusion transformers?", ["token merging"]),
@@ -93,14 +93,24 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("any benchmarks targeting diffusion language models specifically?", ["diffusion language models"]),
     ("papers on 4D gaussian splatting for dynamic scene reconstruction", ["3D", "4D"]),
     # text alone, set against the collection's pictures (read set BD), unless the question names them too (dev au040)
-    ("anything on compressing KV cache for plain text LLM serving?", ["text only", "language models"]),
+    ("anything on compressing KV cache for plain text LLM serving?", ["text only", "language models", "KV cache"]),
     ("When video generators and text-only LLMs were given adapters, which learned from fewer examples?",
      ["language models"]),    # thermal cameras and policy-gradient control (read set BF)
     ("Is there work on video anomaly detection with thermal or infrared cameras?", ["thermal imaging"]),
-    ("convergence guarantees for Adam in policy-gradient reinforcement learning?", ["RL control"]),
+    ("convergence guarantees for Adam in policy-gradient reinforcement learning?", ["RL control", "reinforcement learning"]),
     ("Which papers here deal with diffusion-based language models?", ["diffusion language models"]),
     # text alone is still asked when the pictures are what it is set against (second review)
-    ("KV cache compression for text-only LLMs, as opposed to video LLMs?", ["text only", "language models"]),
+    ("KV cache compression for text-only LLMs, as opposed to video LLMs?", ["text only", "language models", "KV cache"]),
+    # session 32 (read sets BZ, CD): number formats, devices, the KV cache, experts pruned, differential privacy, RL
+    ("Is there any work on FP8 training kernels for Mixture-of-Experts models?", ["quantization", "mixture of experts"]),
+    ("Which paper runs 3D Gaussian Splatting in real time on mobile hardware?", ["3D", "on-device"]),
+    ("Which papers prune or merge experts in Mixture-of-Experts LLMs?", ["expert pruning"]),
+    ("Which paper is using GRPO for 3D Gaussian Splatting scene understanding?", ["3D", "reinforcement learning"]),
+    # two domains either side of one "or" ask one of them; an enumeration's items need not (dev bb031)
+    ("Does any paper apply differential privacy or federated learning to video anomaly detection?",
+     ["federated learning or differential privacy"]),
+    ("speaker recognition in podcasts or meeting recordings, any paper?", ["podcasts or meetings"]),
+    ("Which papers plug a new input (skeletons, point clouds, audio, other sensors) into an MLLM?", []),
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
     assert [d.name for d in asked_domains(question, VIDEO_COLLECTION) if d.name != "video"] == domains

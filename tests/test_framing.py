@@ -149,6 +149,9 @@ def test_a_question_offering_a_candidate_answer_is_told_from_one_asking_for_a_va
      "As a linguist I liked a study on video models. What tasks did it use?"),
     # ... nor before a question with no topic of its own
     ("We also record our cases. Which papers would help?", "We also record our cases. Which papers would help?"),
+    # ... nor one naming what is asked about (second review)
+    ("We run Veda on our H100 cluster. Which GPU did the authors measure the speedup on?",
+     "We run Veda on our H100 cluster. Which GPU did the authors measure the speedup on?"),
 ])
 def test_the_askers_own_cases_are_taken_out_when_the_question_asks_a_topic_of_its_own(asked, question):
     assert without_framing(asked) == question

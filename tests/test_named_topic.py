@@ -29,6 +29,7 @@ from rag.types import Hit, Paper
     # a coined name with only its first capital, built on (read set CA)
     ("Which submissions build on Mamba?", ["Mamba"]),
     ("Which papers use Transformers?", []),
+    ("Which papers report PPL on PG-19?", ["PG-19"]),  # an acronym beside the name asks nothing else
 ])
 def test_a_topic_is_names_only_when_it_asks_nothing_else_of_its_papers(question, names):
     assert names_only(question) == names
@@ -81,6 +82,21 @@ def test_an_alternative_that_is_a_name_keeps_the_papers_writing_it_beside_the_to
     assert alongside("any work on quantizing Mamba / state-space models to 4-bit?", hits) == frozenset()
     # a plain description's field term ("video chatbots (Video-LLMs)") is no alternative the asker named, nor a plural
     assert alongside("Which papers study Video-LLMs or audio?", [hit(1, "Video-LLMs answer.")]) == frozenset()
+
+
+def test_a_lower_case_name_is_held_by_abstracts_writing_it_as_a_name_not_as_a_hyphenated_term():
+    hits = [hit(1, "Experiments on Video-MME show gains."), hit(2, "A Transformer-based low-latency model.")]
+
+    assert held("who evaluates on video-mme", hits) == {"p1"}
+    assert held("which papers are transformer-based?", hits) == frozenset()  # (second review)
+    assert held("which papers are low-latency?", hits) == frozenset()
+
+
+def test_an_alternative_asking_more_of_its_own_keeps_no_name_alongside():
+    # "Mamba or state-space models for long-context language modeling" asks the modeling of Mamba too (second review)
+    hits = [hit(1, "State-space models for long-context language modeling."), hit(2, "We build a Mamba-enhanced model.")]
+
+    assert alongside("Which papers use Mamba or state-space models for long-context language modeling?", hits) == frozenset()
 
 
 def test_a_name_most_papers_write_is_no_topic_of_its_own():

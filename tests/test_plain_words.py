@@ -90,6 +90,8 @@ def test_a_plain_description_gets_the_fields_term(text, expected):
     "Which papers compress video and audio quality?",  # no audio-visual understanding
     "What does the model see when it watches the clip?",
     "Which papers report audio and video compression rates?",
+    "I hear SCOPE is good at watching long videos.",  # I'm told (second review)
+    "Which papers compress audio and video streams for transmission?",
 ])
 def test_a_question_without_a_plain_description_is_left_as_it_is(text):
     assert with_field_terms(text) == text

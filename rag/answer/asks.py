@@ -124,9 +124,9 @@ def _of_listed(question: Question, clauses: list[str], names: str) -> "Asks | No
     return asks(replace(question, text=asked, kind="fact"), names)
 
 
-# a last noun that only says what sort of thing the word before it is: "GPU hardware" is headed by "GPU" (read set CA,
-# ca039: "hardware-efficient" in Veda's abstract was read as stating its GPU)
-_SORT_NOUNS = terms("hardware setup configuration platform")
+# "hardware" says only what sort of thing the word before it is: "GPU hardware" is headed by "GPU" (read set CA, ca039:
+# "hardware-efficient" was read as stating Veda's GPU); not "setup" ("training setup" is a thing: second review)
+_SORT_NOUNS = terms("hardware")
 
 
 def _detail(phrase: str, ignored: frozenset[str]) -> tuple[str, frozenset[str], frozenset[str]]:

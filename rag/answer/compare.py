@@ -73,6 +73,7 @@ _DATA = re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora)\b", re.I)
 # comparisons (eval/questions/fresh_named.jsonl, written before this rule) quoted their method sentences instead
 _RESULTS_ASKED = frozenset(terms("result results gain gains improvement improvements perform performance outperform "
                                  "accuracy well"))
+_RESULT_WORD = re.compile(r"\bresults?\b(?!ing)", re.I)  # the noun, not "the resulting pattern" (second review)
 _LINK = re.compile(r"https?://")
 # how each paper trains ("how does each train its model", "the key training ingredient", "which needs no training"):
 # its sentences on the training signal (a reward, an objective, reinforcement learning, "training-free"), not
@@ -140,7 +141,7 @@ def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[
         scored = _first_on_the_ask([pool], asks, _PROBLEM_ASKED) or pool or scored
     # "what gains do they report": the sentences reporting results, a number first; "result" is a generic word, no
     # asked term, but asked all the same ("which main result each one is reporting?": read set BZ, bz070)
-    elif (asks.ask | terms(ask_part(asks.clause))) & _RESULTS_ASKED:
+    elif asks.ask & _RESULTS_ASKED or _RESULT_WORD.search(ask_part(asks.clause)):
         pool = [s for s in scored if _REPORTS.search(s.text) and not _LINK.search(s.text)]
         numbered = [s for s in pool if detail(s.text, "number", own_name(source.hit))]
         scored = numbered + [s for s in pool if s not in numbered] or scored

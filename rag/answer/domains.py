@@ -22,6 +22,8 @@ import numpy as np
 
 from rag.answer.alternatives import alternative_parts, optional
 from rag.answer.domain_words import DOMAINS, Domain
+from rag.answer.wording import FUNCTION
+from rag.corpus.terms import terms
 from rag.answer.lists import as_topic
 from rag.answer.framing import without_own_work
 from rag.index.store import Snapshot
@@ -78,9 +80,40 @@ def asked_domains(question: str, snapshot: Snapshot) -> tuple[Domain, ...]:
     if not named:
         return ()
     parts = alternative_parts(question)
-    asked = [d for d in named if not optional(d, parts) and (d.plainly_said or not is_staple(d, snapshot))]
+    checked = [d for d in named if d.plainly_said or not is_staple(d, snapshot)]
+    asked = [d for d in checked if not optional(d, parts)]
+    # ... but alternatives that are all domains ask one of them: "differential privacy or federated learning" (read
+    # set CD, cd060), "podcasts or meeting recordings" (read set BZ, bz057) were answered from papers on neither
+    # (one "or" between two domains: an enumeration's other items need be none, "skeletons, point clouds, audio, other
+    # sensors", dev bb031)
+    either = [d for d in checked if d not in asked]
+    either = [d for d in either if _beside_another(d, either, parts) and not _inside_another(d, either, question)]
+    if len(either) > 1 and len(parts) == 3:
+        asked.append(_one_of(either))
     # ... of those asked (a staple's name, which is not checked, leaves the one inside it asked)
     return tuple(d for d in asked if not _inside_another(d, asked, question))
+
+
+def _beside_another(domain: Domain, others: list[Domain], parts: list[str]) -> bool:
+    """Is the domain named right at an "or", with another of `others` named right across it ("… differential privacy
+    or federated learning …")?"""
+    texts = parts[::2]
+    for i in range(len(texts) - 1):
+        before, after = texts[i], texts[i + 1]
+        ends = [m for m in domain.asked.finditer(before) if not terms(before[m.end():]) - FUNCTION]
+        starts = [m for m in domain.asked.finditer(after) if not terms(after[:m.start()]) - FUNCTION]
+        if ends and any(o.asked.match(after.lstrip()) for o in others if o is not domain):
+            return True
+        if starts and any(not terms(before[m.end():]) - FUNCTION for o in others if o is not domain
+                          for m in o.asked.finditer(before)):
+            return True
+    return False
+
+
+def _one_of(domains: list[Domain]) -> Domain:
+    """A domain held by a paper holding any of `domains`."""
+    return Domain(" or ".join(d.name for d in domains), re.compile("|".join(d.asked.pattern for d in domains), re.I),
+                  re.compile("|".join(d.held.pattern for d in domains), re.I))
 
 
 def _inside_another(domain: Domain, named: list[Domain], question: str) -> bool:

@@ -57,7 +57,10 @@ _TOPIC_COLON = re.compile(r"^\s*[^:?]{1,40}:\s+(?=\S)")
 
 # "… results - which datasets?" asks for the data a paper evaluates on, which its abstract may not name (fresh set W)
 _DATA_HEADS = re.compile(r"\b(?:datasets?|benchmarks?)$", re.I)
-_WHICH_DETAIL = re.compile(r"^\s*(?:which|what)\s+(?P<what>[\w-]+(?: [\w-]+){0,2})\s*$", re.I)
+# ... a preposition may open it: "Veda hits 5.1x end-to-end — at what resolution?" (second review: "at what resolution"
+# was read as the detail)
+_WHICH_DETAIL = re.compile(r"^\s*(?:(?:at|on|in|with|under|for|by|from)\s+)?(?:which|what)\s+(?P<what>[\w-]+(?: [\w-]+){0,2})\s*$",
+                           re.I)
 # ... two details joined ("SmoothSA batch size and training steps?", fresh set U) are asked together, the second
 # a count too ("Video-MTR learning rate and number of GPUs used for the RL training?", read set AX, ax046)
 _FRAGMENT = re.compile(r"^\s*(?P<what>(?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,3}?"

@@ -123,8 +123,11 @@ def without_framing(text: str) -> str:
     # talking during cases. Which papers combine the audio track with the video frames?": read set CC); not one on
     # their goal or role, which may hold the topic ("My goal is feeding motion-capture skeletons into an MLLM.", "As a
     # linguist I liked a study that …": dev bj032, bx023)
+    # (nor one naming something: "We run Veda on our H100 cluster." names the paper asked about, second review)
     rest = without_own_work(text, _OWN_CASES)
-    text = rest if len(terms(rest) - GENERIC - FUNCTION) >= 3 else text
+    dropped = text[:len(text) - len(rest)].split()[1:]
+    if len(terms(rest) - GENERIC - FUNCTION) >= 3 and not any(re.search(r"[A-Z0-9]", w) for w in dropped):
+        text = rest
     # only once something was asked before it, in an earlier sentence or the same one: "I couldn't find Veda's GPU
     # count. Is it reported?" and "I read Veda. Wondering whether they report the GPU count." ask in those sentences
     kept, asked = [], False

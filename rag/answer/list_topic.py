@@ -58,7 +58,7 @@ _ASKED_AROUND = (
     r")\s+")
 _PAPER_NOUN = (r"(?:papers?|works?|methods|approaches|studies|articles|abstracts|research|publications|ones|literature|"
                # ... a journalist's "which projects" (read set CA)
-               r"submissions|entries|reading|posters?|talks|stuff|teams|projects|efforts)")
+               r"submissions|entries|reading|posters?|talks|stuff|teams|projects)")
 # "Which (ICLR 2026) papers (are there that) work on X?", "Any work on X?", "Do any of these papers use X?"
 _WHICH_PAPERS = (
     r"(?:(?:which|what|list|find|show|name|give me|are there|is there|do you have|(?:do|does|have|has|did)\s+any|any|"

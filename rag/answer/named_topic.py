@@ -13,7 +13,7 @@ serving") is not answered by the papers that merely name it. A topic's alternati
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from itertools import islice
 
 from rag.answer.list_topic import topic
@@ -59,7 +59,7 @@ def names_only(question_text: str, venue=None, year: int | None = None, coined: 
     names = [n for n in _NAME.findall(text) if not _ACRONYM.fullmatch(n)]
     names += [n for n in _LOWER_NAME.findall(text) if not all(is_word(part) for part in n.split("-") if len(part) > 1)]
     names += [n for n in (_COINED if coined else _CAPITALISED).findall(text) if not is_word(n) and n not in names]
-    rest = text
+    rest = _NAME.sub(" ", text)  # an acronym beside the name is no other ask ("report PPL on PG-19")
     for name in names:
         rest = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", " ", rest)
     return names if names and not terms(rest) - GENERIC - FUNCTION - _USING else []
@@ -71,16 +71,35 @@ def _facet_names(question) -> list[list[str]]:
     typed, not as plain words were glossed ("video chatbots (Video-LLMs)"), and no plural, which names a kind of model,
     not one."""
     whole = topic(question.typed or question.standalone, question.venue, question.year)
-    named = [names_only(facet, coined=True) for facet in facets(whole)]
+    parts = facets(whole)
+    named = [names_only(facet, coined=True) for facet in parts]
+    # ... and only beside alternatives that ask no more of their own: "Mamba or state-space models for long-context
+    # language modeling" asks the long-context modeling of Mamba too (second review: a point-cloud paper was listed)
+    if any(len(terms(part) - GENERIC - FUNCTION) > 3 for part, names in zip(parts, named) if not names):
+        return []
     return [names for names in named if names and not any(_KIND.search(n) for n in names)]
 
 
-def _patterns(names: list[str]) -> list[re.Pattern]:
+def _patterns(names: list[str]) -> list:
     # written with or without its hyphens: "Video-MME" is "VideoMME" in another abstract; a word joined after it
     # still names it ("a Mamba-enhanced model"), a name's part does not ("Video-MME-Long")
-    return [_capitalised_in_text(n) if _COINED.fullmatch(n) and n.islower() else
-            re.compile(r"(?<![\w-])(?i:" + r"-?".join(map(re.escape, n.replace("-", ""))) + r")(?!\w|-[A-Z0-9])")
-            for n in names]
+    out = []
+    for n in names:
+        pattern = re.compile(r"(?<![\w-])(?i:" + r"-?".join(map(re.escape, n.replace("-", ""))) + r")(?!\w|-[A-Z0-9])")
+        out.append(_capitalised_in_text(n) if _COINED.fullmatch(n) and n.islower() else
+                   _WrittenAsName(pattern) if n.islower() else pattern)
+    return out
+
+
+@dataclass(frozen=True)
+class _WrittenAsName:
+    """A name typed in lower case ("video-mme") is one the abstracts write as a name, a capital past its first letter
+    or a digit ("Video-MME"), not a hyphenated term ("Transformer-based", "low-latency", "cross-modal": second review)."""
+
+    pattern: re.Pattern
+
+    def search(self, text: str):
+        return next((m for m in self.pattern.finditer(text) if re.search(r"\w[\w-]*[A-Z0-9]", m.group(0))), None)
 
 
 def _capitalised_in_text(word: str) -> re.Pattern:

@@ -79,9 +79,12 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\b(?:sound|audio|speech|spoken\s+\w+|voices?)\s+(?:in\s+addition\s+to|along\s+with|together\s+with|as\s+well\s+as|alongside)\s+"
      r"(?:the\s+)?(?:pictures|images|visuals|frames|video)\b", "audio-visual"),
     # session 32 (read sets BZ, CA: a PhD student's chat, a journalist's plain words)
+    # (not "audio and video streams for transmission": data sent, not understood; second review)
     (r"\b(?:audio|sound)(?:\s+tracks?)?\s*(?:\+|&|and|with)\s*(?:the\s+)?(?:video|visuals?|images?|pictures?|vision)\b"
-     r"(?!\s+(?:quality|compression))|"
+     r"(?!\s+(?:quality|compression|streams?|codecs?|files?|transmission|bit-?rates?))|"
      r"\b(?:video|visuals?|pictures?|images?)\s*(?:\+|&|and)\s*(?:the\s+)?(?:audio|sound)\b(?!\s+(?:quality|compression))|"
+     # (not "I hear X is good at watching long videos": I'm told, second review)
+     r"(?<!\bI )(?<!\bwe )(?<!\bWe )(?<!\byou )(?<!\bYou )"
      r"\b(?:hears?|hearing|listen(?:s|ing)?\s+to)\b(?:[\s,]+\w+){0,5}?[\s,]+(?:sees?|seeing|watch(?:es|ing)?)\b|"
      r"\b(?:sees?|seeing|watch(?:es|ing)?)\b(?:[\s,]+\w+){0,5}?[\s,]+(?:hears?|hearing|listen(?:s|ing)?)\b", "audio-visual"),
     (r"\b(?:method|algorithm|procedure|rule|way)s?\s+(?:for|of|to)\s+(?:adjust|updat|tweak|chang|nudg)\w*\s+(?:a\s+|the\s+)?"

@@ -37,7 +37,7 @@ WHO_DOES = (r"who(?:\s+else|\s+(?:in\s+)?here)?\s+(?=(?:reports?|evaluates?|uses
 # ("case studies" are a paper's experiments: "what synthetic tasks did they use for the case studies?", read set BF)
 # ... and a conference's own posters: "any posters on …?" (read set BO, session 30: an attendee's phone typing)
 _PAPER_WORDS = (r"(?:papers|works|methods|approaches|(?<!case )studies|articles|abstracts|publications|submissions|entries|"
-                r"literature|posters|projects|efforts)")  # ... a journalist's "which projects" (read set CA)
+                r"literature|posters|projects)")  # ... a journalist's "which projects" (read set CA)
 # ... its talks and the teams behind them, asked for right after the question word ("which ICML talks are about …?", "In
 # the ICLR batch, which teams trained …?": read sets BO, BR), not a verb ("Which section of Veda talks about memory?")
 # nor a paper's own groups ("How many groups are there in KERN?": second review)

@@ -13,19 +13,24 @@ import re
 
 # whole words only, in any case; "u" and "ur" only in lower case ("U-Net", "UR5" are names)
 _WORDS = {
-    "ppl": "people", "w/": "with", "w/o": "without", "b/c": "because", "cuz": "because",
+    "w/": "with", "w/o": "without", "b/c": "because", "cuz": "because",
     "coz": "because", "abt": "about", "smth": "something", "sth": "something", "thru": "through", "b4": "before",
     "prev": "previous", "approx": "approximately", "expts": "experiments", "exps": "experiments", "perf": "performance",
     "arch": "architecture", "impl": "implementation", "wrt": "with respect to", "w.r.t.": "with respect to",
-    "pls": "please", "plz": "please", "diff": "difference", "u": "you", "ur": "your",
+    "pls": "please", "plz": "please", "u": "you", "ur": "your",
 }
 _CASED = {"u", "ur"}
 # asides that say how sure or frank the asker is, or thank: nothing asked
 _ASIDES = r"tbh|tbf|iirc|imo|imho|afaik|afaict|fwiw|btw|idk|ngl|lol|thx"
+# ... in lower case, and not where a noun stands: "PPL" is perplexity ("Which papers report PPL on PG-19?"), "IMO" the
+# olympiad ("evaluate on IMO problems"), "diff" diffusion as often as difference (second review): "ppl" is people only
+# before what people do
+_PEOPLE = re.compile(r"(?<![\w/#.-])ppl(?=\s+(?:who|that|are|were|do|did|doing|have|had|use|using|say|said|think|working|"
+                     r"trying|[a-z]+ing)\b)")
 
 _WORD = re.compile(r"(?<![\w/#.-])(?P<word>" + "|".join(sorted((re.escape(w) for w in _WORDS), key=len, reverse=True))
                    + r")(?![\w/-])(?!\.\w)|(?<![\w/])(?P<glued>w/o|w/)(?=[a-z])", re.I)
-_ASIDE = re.compile(rf"[,;]?\s*(?<![\w-])(?:{_ASIDES})(?![\w-])\s*[,;]?", re.I)
+_ASIDE = re.compile(rf"[,;]?\s*(?<![\w-])(?<!on )(?<!the )(?<!of )(?<!in )(?<!for )(?:{_ASIDES})(?![\w-])\s*[,;]?")
 
 
 def written_out(text: str) -> str:
@@ -40,7 +45,7 @@ def written_out(text: str) -> str:
         aside = match.group(0).strip()
         return ", " if aside[0] in ",;" and aside[-1] not in ",;" else " "
 
-    out = _ASIDE.sub(dropped, _WORD.sub(spelled, text))
+    out = _ASIDE.sub(dropped, _WORD.sub(spelled, _PEOPLE.sub("people", text)))
     out = re.sub(r"\(\s*\)", "", re.sub(r"\(\s+", "(", out))
     out = re.sub(r"\s+([?.!,)])", r"\1", re.sub(r"\s{2,}", " ", out)).strip()
     return out if re.search(r"\w", out) else text

@@ -258,6 +258,8 @@ def test_ask_part(text, last):
     # the paper's possessive read as "its": the asked thing's verb has an object (read set CD, cd043)
     ("How many human annotators produced UrbanFeel's human-expert baseline", "UrbanFeel", "number of human annotators"),
     ("Veda hits 5.1x end-to-end — at what resolution?", "Veda", "resolution"),  # (second review)
+    ("LIVEditor-14B (ISA paper): # GPUs / training compute?", "ISA\nLIVEditor-14B",
+     "number of GPUs and training compute"),  # two details a table wants (read set CF)
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

@@ -111,6 +111,7 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
      ["federated learning or differential privacy"]),
     ("speaker recognition in podcasts or meeting recordings, any paper?", ["podcasts or meetings"]),
     ("Which papers plug a new input (skeletons, point clouds, audio, other sensors) into an MLLM?", []),
+    ("Adam-DA in cooperative multi-agent RL — convergence results?", ["multi-agent learning"]),
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
     assert [d.name for d in asked_domains(question, VIDEO_COLLECTION) if d.name != "video"] == domains

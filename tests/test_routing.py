@@ -224,6 +224,7 @@ LIST_REQUESTS = [
     "ICLR stuff on cutting down how many visual tokens a video turns into?",
     "ICML work that digs into LLM layers to explain their behaviour?",
     "anything theoretical on generalization error?",
+    "anything working on egocentric first person video",  # read set CF
     "any posters on memory modules for streaming video?",
     "Which ICML talks are about video anomalies?",
     # "which paper" with its verb in the plural form, as a second language writes it (read set BL, session 29)

@@ -17,6 +17,7 @@ QUESTION_WORD = re.compile(r"^\s*(?:what|which|who|whom|whose|where|when|why|how
 # ("lsgquant bit width", "metatrans backbone network": fresh set AB, ab11059 and ab11065)
 _DETAIL_HEADS = re.compile(r"\b(?:size|rate|duration|fps|frame rate|runtime|optimi[sz]er|backbone|licen[cs]e|resolution|parameters?|params|epochs?|steps|"
                            r"hardware|GPUs?|TPUs?|layers|latency|memory|encoder|dimension|budget|seed|temperature|"
+                           r"(?:training )?compute|GPU[- ]hours|FLOPs|"
                            r"hyper-?parameters?|schedule|framework|language|annotators?|GPU type|hardware type|"
                            r"bit[- ]?widths?|precision|capacity|param(?:eter)? count|GPU count|backbone (?:network|model|architecture)|"
                            # ... a layer's index; a unit may follow the detail ("macd decoding latency ms per token",

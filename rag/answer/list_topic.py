@@ -34,7 +34,8 @@ _ASKED_AROUND = (
     "(?:" + WHO_DOES + ")|"
     r"(?:(?:(?:is|are)\s+there\s+|do\s+(?:you|we)\s+have\s+|(?:have\s+you\s+)?got\s+)?(?:anything|everything)\s+"
     r"(?:(?:in\s+)?here\s+|in\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+)?(?:on|about|regarding|concerning|"
-    r"involving|related\s+to|relating\s+to|around|covering|dealing\s+with|in|to\s+do\s+with|that|which)|"
+    r"involving|related\s+to|relating\s+to|around|covering|dealing\s+with|working\s+on|focus(?:ing|ed)\s+on|in|"
+    r"to\s+do\s+with|that|which)|"
     # ... any verb going on: "Is anyone keeping people's identities out of …?" (list diagnostic BQ, session 30)
     r"(?:is|are)\s+(?:anyone|anybody|someone|somebody|people|researchers)(?:\s+here)?(?=\s+(?!going\b|(?:working|looking|trying|studying|exploring)\b)[a-z]{3,}ing\b)|"
     r"(?:is|are|has|have|did|does|do)\s+(?:anyone|anybody|someone|somebody|people|researchers)\s+(?:been\s+|ever\s+)?"

@@ -127,7 +127,9 @@ _ASKED_FOR = re.compile(
     # ... or of a kind: "anything theoretical on generalization error?" (list diagnostic BQ, session 30)
     r"(?:(?:(?:in\s+)?here\s+|relevant\s+|useful\s+)(?:for|to)\b(?![^?]*(?:'s|’s)\b)|(?:(?:in\s+)?here\s+|relevant\s+|useful\s+|"
     r"(?:new|recent|theoretical|empirical|practical|interesting|related|similar)\s+)?(?:on|about|"
-    r"regarding|concerning|involving|related to|relating to|around|covering|dealing with|using|that|which|in)\b)"
+    # ... "anything working on egocentric video" (read set CF, a dictated question)
+    r"regarding|concerning|involving|related to|relating to|around|covering|dealing with|working on|focus(?:ing|ed) on|"
+    r"using|that|which|in)\b)"
     # "What's been done on X?", "What has been published about X?", "What do you have on X?"
     r"|\bwhat(?:'s|\s+is|\s+has|\s+have)\s+(?:been\s+|people\s+)?(?:done|published|written|proposed|tried|studied|"
     r"achieved)\s+(?:on|about|regarding|concerning|for|with|to|in\s+(?:the\s+)?(?:area|field|space)\s+of)\b"

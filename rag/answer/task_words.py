@@ -102,6 +102,10 @@ TASK_DOMAINS = (
     make_domain("LoRA", r"\bLoRA\b|\blow-rank adapt\w*", r"\blow-rank\b|\badapters?\b|\bparameter-efficient\b|\bPEFT\b",
             synonyms=True),
     make_domain("architecture search", r"\bneural architecture search\b", r"\barchitecture search\b"),
+    # several agents learning together, not two players of a zero-sum game (read set CF, cf058: "Adam-DA in cooperative
+    # multi-agent RL" was answered from the zero-sum-games paper)
+    make_domain("multi-agent learning", r"\bmulti-agent\b|\bMARL\b|\bcooperative (?:agents?|games?|RL|reinforcement)\b",
+                r"\bagents\b|\bswarm\w*"),
     make_domain("math reasoning", r"\bmath\w*(?: word)? (?:problems?|reasoning|benchmarks?)\b|\bGSM8K\b|\btheorem proving\b",
             r"\bmath\w*|\barithmetic\b|\btheorem\w*|\bproofs?\b"),
     make_domain("knowledge graphs", r"\bknowledge graphs?\b|(?-i:\bKGs?\b)", r"\bgraphs?\b|\bknowledge\b|\bentit\w*"),

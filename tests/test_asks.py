@@ -260,6 +260,8 @@ def test_ask_part(text, last):
     ("Veda hits 5.1x end-to-end — at what resolution?", "Veda", "resolution"),  # (second review)
     ("LIVEditor-14B (ISA paper): # GPUs / training compute?", "ISA\nLIVEditor-14B",
      "number of GPUs and training compute"),  # two details a table wants (read set CF)
+    ("FlowNar learning rate / batch size?", "FlowNar", "learning rate and batch size"),  # (a probe of session 32)
+    ("SGMD — # parameters of the student?", "SGMD", "number of parameters"),  # "# params" as spelling correction leaves it
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

@@ -18,7 +18,8 @@ def attribute(asked: str, names: str = "") -> str:
     # "base LMM / backbone name": either word for the one detail (not a unit: "images / second", second review)
     text = re.sub(r"(?<=[A-Za-z])\s+/\s+(?=(?:[\w-]+\s+)?(?:name|names|model|models|backbone|encoder)\b)", " or ", text)
     # ... and two details a table wants, slashed: "# GPUs / training compute?" (read set CF; not "images / second")
-    text = re.sub(r"(?<=[A-Za-z])\s+/\s+(?=training compute\b|compute\b|GPU[- ]hours\b|FLOPs\b)", " and ", text)
+    text = re.sub(r"(?<=[A-Za-z])\s+/\s+(?=training compute\b|compute\b|GPU[- ]hours\b|FLOPs\b|batch size\b|"
+                  r"learning rate\b|optimi[sz]er\b|epochs\b|number of\b)", " and ", text)
     for name in filter(None, names.split("\n")):  # "… produced UrbanFeel's baseline" reads "… produced its baseline"
         text = re.sub(rf"(?i)(?<!\w)(?<!which )(?<!what )(?:the\s+)?{re.escape(name)}(?:'s|’s)(?=\s+\w)", " its ", text)
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:'s|’s)?", " ", text)

@@ -24,8 +24,11 @@ _CONTRACTED = re.compile(r"\b(what|which|who|how|where)['’]s\b|\b(what|how|whe
 _SHORTHANDS = {"lr": "learning rate", "bs": "batch size", "wd": "weight decay", "#params": "number of parameters",
                "#gpus": "number of GPUs", "# gpus": "number of GPUs", "num gpus": "number of GPUs",
                "# params": "number of parameters", "num params": "number of parameters", "n params": "number of parameters",
+               # ... as spelling correction leaves it ("# params" → "# parameters": a probe of session 32)
+               "#parameters": "number of parameters", "# parameters": "number of parameters",
                "hparams": "hyperparameters", "hyperparams": "hyperparameters"}
-_SHORTHAND = re.compile(r"(?i)(?<![\w#])(?:lr|bs|wd|#\s?(?:params|gpus)|(?:num|n)[\s_]params|num[\s_]gpus|h(?:yper)?params)(?!\w)")
+_SHORTHAND = re.compile(r"(?i)(?<![\w#])(?:lr|bs|wd|#\s?(?:params|parameters|gpus)|(?:num|n)[\s_]params|num[\s_]gpus|"
+                        r"h(?:yper)?params)(?!\w)")
 
 # the question word where the asked thing stands, as a second language puts it: "protokv use how many GB of GPU memory
 # exactly?", "smoothsa code is released under what license?" (read set BL: no attribute was read, so never "does not

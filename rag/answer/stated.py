@@ -191,8 +191,7 @@ def _without_acronyms(sentence: str) -> str:
     """The sentence without the acronyms it defines in brackets after their words ("video anomaly detection (VAD)")."""
     def defined(match: re.Match) -> str:
         letters = match.group("acronym").lower()
-        words = re.findall(r"[A-Za-z]+", sentence[:match.start()])[-len(letters):]
-        return "" if "".join(w[0].lower() for w in words) == letters else match.group(0)
+        return "" if _initials(sentence[:match.start()])[-len(letters):] == letters else match.group(0)
     return _DEFINED.sub(defined, sentence)
 
 

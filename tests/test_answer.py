@@ -382,6 +382,13 @@ def test_a_named_abstract_with_the_attributes_words_but_not_its_value_says_it_do
      "does not report which three surgical datasets"),
     # a model named as typed, which spelling correction would read as one the index holds ("LLaDA" -> "llava")
     ("Did ParallelBench evaluate LLaDA?", "ParallelBench", "does not report anything about LLaDA"),
+    # places are named, not counted: "11 representative cities" names none (read sets CH, CK, session 33)
+    ("urbanfeel names of the 11 cities", "UrbanFeel", "does not report which cities"),
+    ("UrbanFeel: which 11 cities exactly?", "UrbanFeel", "does not report which 11 cities"),
+    ('UrbanFeel AND (cities OR city) -- which 11 cities exactly?', "UrbanFeel", "does not report which 11 cities"),
+    # a remark on the asker's errand after the question is no part of it (read set CH)
+    ("video-mtr: how many GPU-hours did the RL post-training take? Budgeting a reproduction.", "Video-MTR",
+     "does not report its number of GPU-hours"),
 ])
 def test_a_detail_asked_in_other_forms_is_said_to_be_missing(s, question, title, says):
     answer = rag.ask(question, settings=s)
@@ -389,6 +396,36 @@ def test_a_detail_asked_in_other_forms_is_said_to_be_missing(s, question, title,
     check_invariants(answer)
     assert answer.text.startswith(f"The {title} abstract {says}")
     assert answer.abstained and answer.sources[0].paper.title.startswith(title)
+
+
+@pytest.mark.parametrize(("question", "title", "quoted"), [
+    # a theorist's noun for what a result rests on names no detail the abstract could lack (read set CI, session 33)
+    ("kern router: which classical regression estimator do they show MoE is mathematically the same as?", "KERN",
+     "Nadaraya–Watson regression"),
+    ("What additional regularization term does OPGD put on top of the orthogonal projection of OGD+?", "OGD+",
+     "gradient-norm penalization"),
+    # a topic and the question on it typed with no comma: "they" is the paper described (read set CK)
+    ("why transformers never learn parity geometry of random init paper what do they prove", "Sensitive functions",
+     "low-sensitivity strings"),
+    # a search string and the question after it (read set CH)
+    ('transformer* AND (parity OR "bit flip*") -- the one arguing freshly initialised nets never land on such '
+     "functions. What do init-time functions always contain?", "Sensitive functions", "low-sensitivity strings"),
+])
+def test_a_question_in_a_theorists_or_a_searchers_words_is_answered(s, question, title, quoted):
+    answer = rag.ask(question, settings=s)
+
+    check_invariants(answer)
+    assert not answer.abstained and quoted in answer.text
+    assert answer.citations[0].paper.title.startswith(title)
+
+
+def test_a_list_question_with_the_papers_the_asker_recalls_lists_them_all(s):
+    # the recollection after the question had narrowed the list to nothing (read set CK, session 33)
+    answer = rag.ask("Which ones work on scene graphs? I vaguely remember a panoptic video one and maybe something "
+                     "causal about out-of-distribution generalization.", settings=s)
+
+    check_invariants(answer)
+    assert {c.paper.title for c in answer.citations} == {"CURVE", "SegPVSG"}
 
 
 def test_a_claim_naming_what_the_abstract_never_writes_is_corrected_not_abstained_on(s):

@@ -60,6 +60,27 @@ from rag.answer.framing import checks_claim, without_framing, without_own_work
     # an interest in one venue is its frame, the venue kept as the filter (read set BL, bl036)
     ("Only care about ICLR here: which papers are about generating video?", "ICLR: which papers are about generating video?"),
     ("I only care about ICML 2026, which papers prune layers?", "ICML 2026: which papers prune layers?"),
+    # a list question's recollection of some of its papers (read set CK, session 33)
+    ("Which ones work on scene graphs? I vaguely remember a panoptic video one and maybe something causal.",
+     "Which ones work on scene graphs?"),
+    ("Which ICLR papers train video models with RL? I remember an R1-style one and maybe one on grounding.",
+     "Which ICLR papers train video models with RL?"),
+    ("Which papers bring audio into video understanding? maybe more than two.",
+     "Which papers bring audio into video understanding?"),
+    # what the asker is writing, before the question (read set CI)
+    ("putting together a related-work table for Video-MME, which of these papers evaluate on Video-MME?",
+     "for Video-MME, which of these papers evaluate on Video-MME?"),
+    ("I'm writing a survey on streaming video, which papers should I cite?",
+     "on streaming video, which papers should I cite?"),
+    # the question said again in other words (read set CI)
+    ("which papers evaluate on Video-MME, in other words which ones report numbers on that benchmark?",
+     "which papers evaluate on Video-MME?"),
+    # a fragment on the asker's errand after the question (read set CH)
+    ("video-mtr: how many GPU-hours did the RL post-training take? Budgeting a reproduction.",
+     "video-mtr: how many GPU-hours did the RL post-training take?"),
+    ("Which ICLR papers are about generating videos? Looking for something to plug into a creative tool.",
+     "Which ICLR papers are about generating videos?"),
+    ("What speedup does Veda report? Asking because we ship on phones.", "What speedup does Veda report?"),
 ])
 def test_the_askers_own_reading_is_taken_out(asked, question):
     assert without_framing(asked) == question
@@ -97,6 +118,12 @@ def test_the_askers_own_reading_is_taken_out(asked, question):
     "Which papers propose something similar to Veda?",  # "similar" with what it is similar to
     "I'm not an expert in attention sinks, which papers cover them?",  # the topic is in the preface
     "Which papers prune layers? All of them use Y?",
+    # a recollection after a question for one paper names it (dev q040); "i.e." adds what is asked (dev bn045)
+    "Why can't transformers learn parity? I remember a paper arguing that random initialization misses it.",
+    "Is there a paper that trains video models across hospitals, i.e. federated learning?",
+    "Which papers are on Video-MME, in other words the benchmark?",  # no question follows "in other words"
+    "Which papers evaluate on Video-MME? Looking for papers on long video too?",  # a request of its own
+    "Writing tables with LLMs: which papers do it?",  # "writing" a topic, no document the asker writes
 ])
 def test_a_question_that_is_all_asked_is_left_as_it_is(asked):
     assert without_framing(asked) == asked

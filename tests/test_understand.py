@@ -186,6 +186,8 @@ def test_a_follow_up_is_a_pronoun_a_continuation_or_too_short_to_stand_alone(que
     ("How far can hybrid Mamba models have their context stretched?", ""),  # "their": the models, said before
     ("What is an attention sink, and why does it matter?", ""),  # "it": what the first clause asked about
     ("Which paper proposes ProtoKV, and what speedup does it report?", ""),
+    # a topic typed with no comma before the question on it (read set CK, session 33)
+    ("why transformers never learn parity geometry of random init paper what do they prove", ""),
 ])
 def test_a_first_question_pointing_back_at_a_paper_is_found(question, pointer):
     assert dangling_reference(question) == pointer
@@ -225,6 +227,9 @@ def test_a_first_question_pointing_back_at_a_paper_is_found(question, pointer):
     ("Video-MTR trains the video model with GRPO only. What reward does it use?", ("Video-MTR",), ""),  # second review
     ("Contrast the mobile video quality study with UrbanFeel: what do they measure?", ("UrbanFeel",),
      "mobile video quality study"),
+    # "the same model" says which thing, not what a paper does (read set CI, session 33)
+    ("we're stacking pruning and quantization on the same model and the team keeps arguing about which to apply first",
+     (), ""),
 ])
 def test_a_compared_paper_described_rather_than_named_is_found_in_the_question(question, written, phrase):
     assert described_phrase(question, written) == phrase

@@ -28,10 +28,10 @@ _NAME_PLURAL = re.compile(r"^\s*(?:please\s+)?(?:name|list|give|identify|state|s
                           r"(?P<what>(?:[\w-]+\s+){0,2}?[\w-]+s)\s+(?=(?:used|employed|evaluated|tested|adopted)\b)", re.I)
 # ... and a count so requested is asked as "how many" ("Give me the number of GPUs SGMD was trained on")
 _WHICH_NUMBER = re.compile(r"^Which (?:total |exact )?number of\s+", re.I)
-# ... and "what are the names of the three surgical datasets …?" asks which they are (fresh set AO, session 20: ao035
-# was answered with "We validate our approach on three surgical datasets", which names none)
-_NAMES_OF = re.compile(r"\bwhat(?:'s|’s| is| are| was| were) the names? of (?:the |its |their )?"
-                       r"(?:\d+ |two |three |four |five |six |seven |eight |nine |ten )?", re.I)
+# ... and "what are the names of the three surgical datasets …?" asks which they are (fresh set AO, ao035 was answered
+# with "We validate our approach on three surgical datasets"), as does "urbanfeel names of the 11 cities" (sets CH, CK)
+_NAMES_OF = re.compile(r"(?:\bwhat(?:'s|’s| is| are| was| were) the names? of|(?<![\w-])names of) (?:the |its |their )?"
+                       r"(?:\d+ |two |three |four |five |six |seven |eight |nine |ten |eleven |twelve )?", re.I)
 # phrasings that carry no content: "what does DRAQ stand for", "what does X add on top of Y"
 # ... and idioms of a reader recalling a paper, whose words no abstract shares: "That paper asking whether it matters if
 # you prune before you quantize or the other way round. What's the name of the hypothesis they put forward?" (diagnostic

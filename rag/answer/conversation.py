@@ -66,7 +66,9 @@ _SUBJECT = rf"(?:{_DO}\s+(?:{_PRONOUN}|{_OWNER})|{_BE}\s+(?:{_BE_PRONOUN}|{_OWNE
 _BACK = rf"(?:{_PRONOUN}|{_OWNER})"
 _POINTS_BACK = re.compile(
     rf"^\W*(?:(?:and|also|so|then|plus)\s+)?(?:(?:what|which|how|who|where|when|why)\b"
-    rf"(?:(?!\b(?:{_DO}|{_BE})\b|\band\b)[^,;?])*?\b{_SUBJECT}|(?:what|how)\s+about\s+{_BACK}|{_SUBJECT}"
+    # (not past another question word: "why transformers never learn parity … paper what do they prove" is a topic and
+    # a question on it, typed with no comma: read set CK, session 33)
+    rf"(?:(?!\b(?:{_DO}|{_BE}|what|which|how|who|where|when|why)\b|\band\b)[^,;?])*?\b{_SUBJECT}|(?:what|how)\s+about\s+{_BACK}|{_SUBJECT}"
     # "And its two components?", "And the other signal?", "And the training set?": the rest of a question before
     rf"|(?:and|also|plus)\s+(?:{_OWNER}|the\b))",
     re.I)

@@ -19,6 +19,7 @@ _DETAIL_HEADS = re.compile(r"\b(?:size|rate|duration|fps|frame rate|runtime|opti
                            r"hardware|GPUs?|TPUs?|layers|latency|memory|encoder|dimension|budget|seed|temperature|"
                            r"(?:training )?compute|GPU[- ]hours|FLOPs|"
                            r"hyper-?parameters?|schedule|framework|language|annotators?|GPU type|hardware type|"
+                           r"cit(?:y|ies)|countr(?:y|ies)|hospitals?|"  # "UrbanFeel: which 11 cities exactly?" (read set CH)
                            r"bit[- ]?widths?|precision|capacity|param(?:eter)? count|GPU count|backbone (?:network|model|architecture)|"
                            # ... a layer's index; a unit may follow the detail ("macd decoding latency ms per token",
                            # "massive emergence layer layer index": diagnostic set BI, no attribute was read)
@@ -60,8 +61,8 @@ _TOPIC_COLON = re.compile(r"^\s*[^:?]{1,40}:\s+(?=\S)")
 _DATA_HEADS = re.compile(r"\b(?:datasets?|benchmarks?)$", re.I)
 # ... a preposition may open it: "Veda hits 5.1x end-to-end — at what resolution?" (second review: "at what resolution"
 # was read as the detail)
-_WHICH_DETAIL = re.compile(r"^\s*(?:(?:at|on|in|with|under|for|by|from)\s+)?(?:which|what)\s+(?P<what>[\w-]+(?: [\w-]+){0,2})\s*$",
-                           re.I)
+_WHICH_DETAIL = re.compile(r"^\s*(?:(?:at|on|in|with|under|for|by|from)\s+)?(?:which|what)\s+(?P<what>[\w-]+(?: [\w-]+){0,2}?)"
+                           r"(?:\s+(?:exactly|precisely|specifically))?\s*$", re.I)
 # ... two details joined ("SmoothSA batch size and training steps?", fresh set U) are asked together, the second
 # a count too ("Video-MTR learning rate and number of GPUs used for the RL training?", read set AX, ax046)
 _FRAGMENT = re.compile(r"^\s*(?P<what>(?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,3}?"

@@ -86,6 +86,25 @@ _ANY_WILL_DO = re.compile(
     r"(?:\s+(?:is|are|['’]s|would\s+be|will\s+be))?\s+(?:fine|ok|okay|welcome|works?|do(?:es)?)\W*$"
     r"|^\W*(?:(?:it\s+)?doesn['’]t\s+matter|no\s+preference|whatever(?:\s+works)?|open\s+to\s+(?:anything|both|either|all))\b[^?]*$",
     re.I)  # ... not one that narrows it: "Anything egocentric would be great." (second review)
+# what the asker is writing, before the question it needs: "putting together a related-work table for Video-MME, which of
+# these papers evaluate on Video-MME" (read set CI, session 33: "related-work table" counted as the question's unknown
+# words, and it abstained); what it is on stays ("for Video-MME, which …")
+_WRITING = re.compile(r"^\W*(?:(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+)?(?:putting\s+together|writing|preparing|assembling|drafting|"
+                      r"compiling|working\s+on|building)\s+(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}?(?:table|section|survey|"
+                      r"review|overview|slides?|deck|talk|report|proposal|reading\s+list|bibliography)\s*(?=(?:for|on|about|of)\s|,)",
+                      re.I)
+# a question said again in other words after the first: "which of these papers evaluate on Video-MME, in other words which
+# ones report numbers on that benchmark?" (read set CI): the first is kept ("i.e." often adds what is asked: "…, i.e.
+# federated learning?", dev bn045, so it stays)
+_SAID_AGAIN = re.compile(r"[,;]?\s*(?:[—–-]+\s*)?(?:in\s+other\s+words|put\s+differently|to\s+put\s+it\s+another\s+way|"
+                         r"(?:or|that\s+is)\s+to\s+say)\s*,?\s+(?=(?:which|what|who|how|does|do|did|is|are)\b)[^?]*", re.I)
+# a sentence after a question for papers recalling some of them: "Which ones work on scene graphs? I vaguely remember a
+# panoptic video one and maybe something causal …" (read set CK, session 33: the recalled words narrowed the list to
+# one paper, or abstained); after a question for one paper the memory names it (dev q040: "… I remember a paper arguing
+# that random initialization …"), so it stays
+_ASKS_PAPERS = re.compile(r"\b(?:which|what|any|all)\s+(?:[\w-]+\s+){0,3}?(?:papers|ones|works|studies|projects)\b", re.I)
+_RECALLED = re.compile(r"^\W*(?:I\s+(?:(?:vaguely|only|also|think\s+I|kind\s+of)\s+)?(?:remember|recall)\b|(?:maybe|probably|"
+                       r"possibly)\s+(?:more|others|a\s+few\s+more)\b)[^?]*$", re.I)
 # a question's sentences end at "?", "." or ";", but not at an abbreviation's dot ("… use, e.g. W4A4 or W8A8?")
 QUESTION_SENTENCE_END = re.compile(r"(?<=[?.;])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bal\.)(?<!\bcf\.)\s+",
                                    re.I)
@@ -101,7 +120,13 @@ _MY_USE = r"(?:try|use|apply|swap|plug|adopt|implement|reproduce|deploy|build\s+
 _WHY_ASKED = re.compile(
     r"\s*(?:(?:thanks|thank\s+you|cheers)(?:\s+(?:a\s+lot|so\s+much|in\s+advance))?[.!]*|"
     rf"(?:i(?:'m|\s+am)\s+(?:going|planning|hoping)\s+to|i\s+(?:want|plan|hope|intend)\s+to)\s+{_MY_USE}[^?]*|"
-    r"i\s+need\s+(?:it|this|that|them)\s+for\b[^?]*)\s*$", re.I)
+    r"i\s+need\s+(?:it|this|that|them)\s+for\b[^?]*|"
+    # ... or a fragment on the asker's errand: "Budgeting a reproduction.", "Looking for something to plug into a
+    # creative tool.", "Asking because we ship on phones." (read set CH, session 33: a product manager's words after the
+    # question were read as its own, and a detail lacking was answered with another sentence)
+    r"(?:just\s+)?(?:budgeting|planning|scoping|costing|estimating|sizing)\s+(?:a|an|the|our|my)\b[^?]*|"
+    r"(?:(?:I['’]m|we['’]re)\s+)?looking\s+for\s+(?:something|anything|a\s+(?:way|tool|method|model))\s+(?:to|I\s+can|we\s+can)\b[^?]*|"
+    r"asking\s+(?:because|since|as)\b[^?]*|just\s+curious[.!]*)\s*$", re.I)
 # ... or a statement on the asker's own system after the question, not itself a question ("… how many experts did they
 # run it with? our MoE has 64 experts and I want to know if that was covered", "… which base MLLM did they RL-tune?
 # need to check whether its license works for us": read set BD quoted the licence and 64-expert words' sentences)
@@ -130,11 +155,14 @@ def without_framing(text: str) -> str:
         text = rest
     # only once something was asked before it, in an earlier sentence or the same one: "I couldn't find Veda's GPU
     # count. Is it reported?" and "I read Veda. Wondering whether they report the GPU count." ask in those sentences
-    kept, asked = [], False
+    text = _SAID_AGAIN.sub("", _WRITING.sub("", text.strip()))
+    kept, asked, listed = [], False, False
     for piece, comma in _pieces(text.strip()):
-        if not ((asked or comma) and _ABOUT_ME.match(piece) or asked and _ANY_WILL_DO.match(piece)):
+        if not ((asked or comma) and _ABOUT_ME.match(piece) or asked and _ANY_WILL_DO.match(piece)
+                or listed and _RECALLED.match(piece)):
             kept.append((piece, comma))
         asked = asked or piece.rstrip().endswith("?")
+        listed = listed or asked and bool(_ASKS_PAPERS.search(piece))
     # a last sentence that says why it was asked, right after the question (read sets AZ, az009 and BD)
     while len(kept) > 1 and kept[-2][0].rstrip().endswith("?") and _says_why(kept[-1][0]):
         kept.pop()

@@ -26,7 +26,9 @@ from rag.types import Hit
 # mechanism", answered in plain words ("a temporal module and a spatial module")
 _NAMED_THINGS = frozenset(terms("dataset datasets benchmark benchmarks model models backbone backbones encoder "
                                 "encoders decoder generator generators baseline baselines llm llms teacher student "
-                                "network networks architecture corpus optimizer detector classifier"))
+                                "network networks architecture corpus optimizer detector classifier "
+                                # places and tongues are named, never described (read sets CH, CK: "which 11 cities")
+                                "city cities country countries language languages hospital hospitals"))
 
 
 

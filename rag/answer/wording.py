@@ -38,7 +38,12 @@ ROLE_WORDS = frozenset(terms("assumption assumptions simplification simplificati
                              "settings signal signals cue cues principle principles insight insights intuition "
                              "family families algorithm algorithms scenario scenarios ingredient rationale situation "
                              "situations circumstance circumstances case cases condition conditions regime regimes "
-                             "rule rules guideline guidelines takeaway takeaways lesson lessons price"))
+                             "rule rules guideline guidelines takeaway takeaways lesson lessons price "
+                             # a theorist's nouns for what a result rests on ("which classical regression estimator":
+                             # "the classical Nadaraya–Watson regression"; "what notion of sensitivity": "the full
+                             # sensitivity profile"; "what additional regularization term": "gradient-norm
+                             # penalization"), from read set CI (session 33)
+                             "notion notions concept concepts estimator estimators term terms"))
 # ... and so are nouns for what a paper sets out to fix, which its abstract states as the trouble itself: never lacking,
 # though their words still pick the sentence ("What problem does FrameOracle solve?" had said "does not report its
 # problem": a probe of session 28 in a student's voice). As written: a "limit" is no limitation, nor a "Kaggle

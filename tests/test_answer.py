@@ -389,6 +389,7 @@ def test_a_named_abstract_with_the_attributes_words_but_not_its_value_says_it_do
     # a remark on the asker's errand after the question is no part of it (read set CH)
     ("video-mtr: how many GPU-hours did the RL post-training take? Budgeting a reproduction.", "Video-MTR",
      "does not report its number of GPU-hours"),
+    ("carebench license commercial use allowed", "CaReBench", "does not report its license"),  # a phone's (set CK)
 ])
 def test_a_detail_asked_in_other_forms_is_said_to_be_missing(s, question, title, says):
     answer = rag.ask(question, settings=s)

@@ -81,6 +81,10 @@ from rag.answer.framing import checks_claim, without_framing, without_own_work
     ("Which ICLR papers are about generating videos? Looking for something to plug into a creative tool.",
      "Which ICLR papers are about generating videos?"),
     ("What speedup does Veda report? Asking because we ship on phones.", "What speedup does Veda report?"),
+    # a recollection's hedge (read set CK)
+    ("They split the depth into a 'quiet' stage and a 'deciding' stage or something like that. Which one was fragile?",
+     "They split the depth into a 'quiet' stage and a 'deciding' stage. Which one was fragile?"),
+    ("Which papers compress video tokens, or something along those lines?", "Which papers compress video tokens?"),
 ])
 def test_the_askers_own_reading_is_taken_out(asked, question):
     assert without_framing(asked) == question

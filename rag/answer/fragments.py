@@ -67,4 +67,5 @@ _WHICH_DETAIL = re.compile(r"^\s*(?:(?:at|on|in|with|under|for|by|from)\s+)?(?:w
 # a count too ("Video-MTR learning rate and number of GPUs used for the RL training?", read set AX, ax046)
 _FRAGMENT = re.compile(r"^\s*(?P<what>(?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,3}?"
                        r"(?: (?:and|&|or) (?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,2}?)?)"
-                       r"(?:\s+(?:of|for|in|used|on|by|with|at|during|when|that|per)\b.*)?\s*$", re.I)
+                       # (a licence's use after it: "carebench license commercial use allowed", read set CK)
+                       r"(?:\s+(?:of|for|in|used|on|by|with|at|during|when|that|per|commercial)\b.*)?\s*$", re.I)

@@ -46,7 +46,11 @@ _OUR_FEATURES = re.compile(r"\b(?:our|my)\s+((?:[\w-]+\s+){1,6}?)(?:features?|pr
 # its words were read as the topic's, and the list abstained)
 _AND_SO_ON = re.compile(r",?\s*(?:(?:and|or)\s+)?(?:(?:that|this|the)\s+(?:kind|sort|type)\s+of\s+(?:thing|stuff)s?|so\s+on|so\s+forth|"
                         r"etc\.?|the\s+like|(?:stuff|things)\s+like\s+(?:that|this)|(?:something\s+)?similar|"
-                        r"whatever(?:['’]s\s+(?:there|out\s+there))?)(?=\s*(?:[?.!)]|$))", re.I)
+                        r"whatever(?:['’]s\s+(?:there|out\s+there))?|"
+                        # ... and a recollection's hedge: "a 'quiet' stage and a 'deciding' stage or something like that"
+                        # (read set CK, session 33: "like" read as the question's word, and it abstained)
+                        r"something\s+(?:like\s+(?:that|this)|along\s+(?:those|these)\s+lines)|something)(?=\s*(?:[?.!)]|$))",
+                        re.I)
 # a newcomer's apology before the question: "I'm new to this, but the SkeletonLLM thing …, what image resolution …?",
 # "Sorry if this is basic:", "Dumb question, but …" (a probe of session 30 in a student's voice: no detail was read)
 _NEWCOMER = re.compile(r"^\W*(?:(?:I['’]m|I\s+am)\s+(?:(?:pretty|quite|very|totally|completely)\s+)?(?:new|a\s+beginner|a\s+newcomer|"

@@ -132,8 +132,10 @@ def _not_reported(decision: Decision) -> Answer:
     """The asked-about paper lacks the detail: say so, with its gist cited; `abstained` with it in `sources`."""
     source = decision.sources[0]
     resolved = resolve(not_reported_answer(source, decision.asks, decision.idf), [h.paper for h in decision.hits])
+    # the paper that lacks it first, whatever retrieval ranked above it ("carebench license": read set CK, session 33)
+    first = tuple(h for h in decision.hits if h.paper.id == source.hit.paper.id)[:1] or (source.hit,)
     return Answer(text=resolved.text, citations=resolved.citations, abstained=True, mode="extractive",
-                  sources=tuple(decision.hits))
+                  sources=first + tuple(h for h in decision.hits if h.paper.id != source.hit.paper.id))
 
 
 def _named_outside(question: Question, snapshot: Snapshot) -> list[Paper]:

@@ -146,6 +146,8 @@ def test_a_paper_called_by_its_topic_or_a_phrase_of_its_abstract(built_settings)
     ("Which datasets?", "fact", True),  # too short to stand alone
     ("What is the learning rate?", "fact", True),
     ("training cost saving?", "fact", True),  # a result's change, of the conversation's paper (session 26 probe)
+    ("downstream tasks evaluated", "fact", True),  # what was done with them is how it is asked (read set CK)
+    ("anomaly detection datasets evaluated", "fact", False),  # three words of its own
     ("Why does accuracy drop with quantization?", "fact", False),  # "drop" is a verb of a question of its own
     ("What is the guided variant called?", "fact", True),  # "called", "variant": how it is asked
     ("How does the guided variant remove faces?", "fact", True),  # a part of the conversation's method

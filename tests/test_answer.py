@@ -390,6 +390,12 @@ def test_a_named_abstract_with_the_attributes_words_but_not_its_value_says_it_do
     ("video-mtr: how many GPU-hours did the RL post-training take? Budgeting a reproduction.", "Video-MTR",
      "does not report its number of GPU-hours"),
     ("carebench license commercial use allowed", "CaReBench", "does not report its license"),  # a phone's (set CK)
+    # a yes/no question offering the value it checks asks for that value (read set CM, session 33)
+    ("Did Veda use 8 GPUs?", "Veda", "does not report its number of GPUs"),
+    ("Did Veda train with a learning rate of 1e-4?", "Veda", "does not report its learning rate"),
+    ("Did the KERN experiments use MoE models with more than 64 experts?", "KERN", "does not report its number of experts"),
+    ("Is UrbanFeel released under an MIT license?", "UrbanFeel", "does not report its license"),
+    ("What's the total parameter count of the 4DPC²hat model?", "4DPC²hat", "does not report its number of parameters"),
 ])
 def test_a_detail_asked_in_other_forms_is_said_to_be_missing(s, question, title, says):
     answer = rag.ask(question, settings=s)
@@ -418,6 +424,19 @@ def test_a_question_in_a_theorists_or_a_searchers_words_is_answered(s, question,
     check_invariants(answer)
     assert not answer.abstained and quoted in answer.text
     assert answer.citations[0].paper.title.startswith(title)
+
+
+@pytest.mark.parametrize(("question", "quoted"), [
+    # ... and is answered where the abstract gives it (read set CM)
+    ("Does Veda achieve a 5.1x speedup?", "5.1× end-to-end speedup"),
+    ("Does FrameOracle reduce 16-frame inputs to 10.4 frames?", "10.4 frames"),
+    ("With frameoracle, if you start from 64 candidate frames, what's the accuracy change?", "improving accuracy by 1.5%"),
+])
+def test_a_value_checked_or_asked_as_a_change_is_answered_where_the_abstract_gives_it(s, question, quoted):
+    answer = rag.ask(question, settings=s)
+
+    check_invariants(answer)
+    assert not answer.abstained and quoted in answer.text
 
 
 def test_a_list_question_with_the_papers_the_asker_recalls_lists_them_all(s):

@@ -171,7 +171,7 @@ def test_ask_part(text, last):
     # a chat's shorthand for a detail (fresh set AC)
     ("veda lr?", "Veda", "learning rate"),
     ("lsgquant bit width — w4a4, w8a8, something lower?", "LSGQuant", "bit width"),  # values after a dash
-    ("frameoracle param count?", "FrameOracle", "param count"),
+    ("frameoracle param count?", "FrameOracle", "number of parameters"),  # a count of them (session 33)
     ("#params of veda?", "Veda", "number of parameters"),
     ("exact number of auxiliary forward passes upi needs?", "UPI", "number of auxiliary forward passes"),
     ("SegPVSG vs FlowNar", "SegPVSG\nFlowNar", ""),

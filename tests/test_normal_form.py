@@ -24,6 +24,15 @@ from rag.answer.normal_form import normal_form
      "deep forcing can make video how many times longer than it trained on"),
     ("upi stretch context from which length until which length?",
      "upi stretch context from which length until which length"),
+    # a yes/no question offering the value it checks asks for it (read set CM, session 33)
+    ("Did Veda use 8 GPUs?", "how many GPUs Did Veda use"),
+    ("Does KERN use more than 64 experts?", "how many experts Does KERN use"),
+    ("Did Veda train with a learning rate of 1e-4?", "what learning rate Did Veda train"),
+    ("Is UrbanFeel released under an MIT license?", "under what license Is UrbanFeel released"),
+    # ... not one offering no value, nor a question for the value
+    ("Does Veda achieve a speedup?", "Does Veda achieve a speedup"),
+    ("How many GPUs did Veda use?", "How many GPUs did Veda use"),
+    ("Does Veda beat 3 baselines?", "how many baselines Does Veda beat"),
 ])
 def test_a_question_is_put_in_the_form_the_patterns_read(question, normal):
     assert normal_form(question) == normal

@@ -85,6 +85,10 @@ def attribute(asked: str, names: str = "") -> str:
     phrase = re.sub(r"^(.+?) (?:they|we|it|the authors) [a-z]+\b.*$", r"\1", phrase)
     # ... cut before its verb: "how many annotators they have employed" (a probe of session 27: "number of annotators they")
     phrase = re.sub(r"^(.+?) (?:they|we|it|the authors)$", r"\1", phrase)
+    # "total parameter count", "expert count": the number of them (read sets CH, CM, session 33: "count" alone was the
+    # head, and "the total parameter count of the 4DPC²hat model" was stated by its "inquiries about counting")
+    phrase = re.sub(r"(?i)^(?:(?:total|exact|overall)\s+)?(param|[\w-]+?)s?\s+count$",
+                    lambda m: f"number of {'parameter' if m.group(1).lower() == 'param' else m.group(1)}s", phrase)
     # (two details joined take a few words more: "number of experts and total parameter count", read set BX)
     if not 0 < len(phrase.split()) <= (8 if re.search(r"\s(?:and|or|&)\s", phrase) else 6):
         return ""

@@ -12,6 +12,7 @@ def normal_form(question: str) -> str:
     """The question without its closing mark, contractions and shorthand written out, its question word first."""
     text = _CONTRACTED.sub(lambda m: f"{m.group(1) or m.group(2)} is", question.strip().rstrip("?.! "))
     text = _SHORTHAND.sub(lambda m: _SHORTHANDS[re.sub(r"[\s_]+", " ", m.group(0).lower())], text)
+    text = _checked_value(text)
     return _IN_SITU.sub(lambda m: m.group(0) if _RELATIVE_HEAD.search(m.group("before")) else
                         f"{m.group('wh')} did {m.group('before')}", text.strip(), count=1)
 
@@ -50,3 +51,28 @@ _IN_SITU = re.compile(r"^(?P<before>(?!\W*(?:what|which|how|who|where|when|why|w
 # ... nor a relative clause on what the paper has ("the ProtoKV module which stores old frames": second review)
 _RELATIVE_HEAD = re.compile(r"\b(?:paper|module|method|model|framework|approach|work|study|system|network|benchmark|"
                             r"dataset|component|one)$", re.I)
+
+
+# A yes/no question offering the value it checks asks for that value: "Did Veda use 8 GPUs?" asks how many GPUs,
+# "… with a learning rate of 1e-4?" what learning rate, "Is UrbanFeel released under an MIT license?" under what
+# licence (read set CM, session 33: a researcher checking what they believe was quoted other sentences, never told
+# the abstract does not report it)
+_YES_NO = re.compile(r"^\W*(?:did|does|do|is|are|was|were|has|have|had)\b", re.I)
+_CLAIMED_COUNT = re.compile(r"\b(?:(?:more|fewer|less)\s+than\s+|over\s+|under\s+|at\s+(?:least|most)\s+|about\s+|around\s+|"
+                            r"roughly\s+|exactly\s+|only\s+|just\s+|up\s+to\s+)?\d[\d.,]*\s?[kKmM]?\s+"
+                            r"(?P<what>(?:[A-Za-z][\w-]*\s+)?[A-Za-z][\w-]*?s)\b(?!\s+(?:of|per)\b)")
+_CLAIMED_VALUE = re.compile(r"\b(?:with|using|at|of|under)\s+an?\s+(?P<what>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)\s+of\s+"
+                            r"~?\d[\w.+-]*", re.I)
+_CLAIMED_LICENCE = re.compile(r"\bunder\s+(?:an?\s+|the\s+)?(?:[\w.-]+\s+){1,3}?(?P<what>licen[cs]e)\b", re.I)
+
+
+def _checked_value(text: str) -> str:
+    if not _YES_NO.match(text):
+        return text
+    if claim := _CLAIMED_LICENCE.search(text):
+        return f"under what {claim.group('what')} {text[:claim.start()]}"
+    if claim := _CLAIMED_VALUE.search(text):
+        return f"what {claim.group('what')} {text[:claim.start()]}"
+    if claim := _CLAIMED_COUNT.search(text):
+        return f"how many {claim.group('what')} {text[:claim.start()]}"
+    return text

@@ -72,6 +72,8 @@ from rag.answer.framing import checks_claim, without_framing, without_own_work
      "for Video-MME, which of these papers evaluate on Video-MME?"),
     ("I'm writing a survey on streaming video, which papers should I cite?",
      "on streaming video, which papers should I cite?"),
+    ("Putting together quiz items on audio-visual work: which papers use the audio track?",
+     "on audio-visual work: which papers use the audio track?"),  # read set CN
     # the question said again in other words (read set CI)
     ("which papers evaluate on Video-MME, in other words which ones report numbers on that benchmark?",
      "which papers evaluate on Video-MME?"),

@@ -94,8 +94,8 @@ _ANY_WILL_DO = re.compile(
 # these papers evaluate on Video-MME" (read set CI, session 33: "related-work table" counted as the question's unknown
 # words, and it abstained); what it is on stays ("for Video-MME, which …")
 _WRITING = re.compile(r"^\W*(?:(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+)?(?:putting\s+together|writing|preparing|assembling|drafting|"
-                      r"compiling|working\s+on|building)\s+(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}?(?:table|section|survey|"
-                      r"review|overview|slides?|deck|talk|report|proposal|reading\s+list|bibliography)\s*(?=(?:for|on|about|of)\s|,)",
+                      r"compiling|working\s+on|building)\s+(?:(?:a|an|my|our|the|some)\s+)?(?:[\w-]+\s+){0,2}?(?:table|section|survey|"
+                      r"review|overview|slides?|deck|talk|report|proposal|reading\s+list|bibliography|quiz(?:\s+(?:items?|questions?))?)\s*(?=(?:for|on|about|of)\s|,)",
                       re.I)
 # a question said again in other words after the first: "which of these papers evaluate on Video-MME, in other words which
 # ones report numbers on that benchmark?" (read set CI): the first is kept ("i.e." often adds what is asked: "…, i.e.

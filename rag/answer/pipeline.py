@@ -13,6 +13,7 @@ from rag.answer.declines import HeldReply, declines
 from rag.answer.described import described_lacking, with_described
 from rag.answer.compare import compare_answer
 from rag.answer.framing import without_framing
+from rag.answer.quiz import as_question
 from rag.answer.search_syntax import as_words
 from rag.answer.shorthand import written_out
 from rag.answer.spoken import as_written
@@ -48,6 +49,7 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
     text = as_written(text)  # "um", "okay so", "I would like to know …": how it was said, not what is asked
     text = written_out(text)  # "ppl", "w/", "tbh": how it was typed
     text = as_words(text, snapshot)  # `transformer* AND (parity OR "bit flip")`: a search string
+    text = as_question(text)  # "True or false: …", "Fill in the blank: KERN uses ___ experts": a quiz item
     # as typed, without the asker's framing too ("… I need the number for my CVPR slides.": second review)
     question = replace(understand(correct(text, snapshot), history, snapshot, venue, year), typed=without_framing(text))
     outside = _named_outside(question, snapshot)

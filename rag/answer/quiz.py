@@ -1,0 +1,35 @@
+"""A quiz item typed into the chat box, read as the question it tests.
+
+A teaching assistant checks a paper with "True or false: …", "Multiple choice: …", "Fill in the blank: KERN uses ___
+experts per layer." Read as typed, the label's words were the question's ("true", "false", "blank", "quiz") and a
+blank asked for nothing, so a detail the abstract lacks was never said to be lacking (read set CN, session 33: 8 of its
+quiz items abstained or quoted other sentences). Here the label goes, and a blank becomes what it asks: "___
+experts" how many experts, any other blank "what".
+"""
+
+from __future__ import annotations
+
+import re
+
+_LABEL = re.compile(r"^\W*(?:true\s+or\s+false|t\s*/\s*f|multiple[- ]choice(?:\s+question)?|quiz(?:\s+(?:item|question))?|"
+                    r"fill[- ]in(?:[- ]the[- ]blanks?)?(?:\s+for\s+(?:a|the|my)\s+quiz)?)\s*(?:[:.—–-]\s*|\?\s+)", re.I)
+_BLANK = re.compile(r"_{2,}|\[\s*blank\s*\]|\(\s*blank\s*\)", re.I)
+# a blank before a plural counts it ("___ experts per layer", "___ newly collected videos"), not before a verb ("___ while
+# CG-CoE is …")
+_COUNTED_BLANK = re.compile(r"(?:_{2,}|\[\s*blank\s*\])\s+(?=(?:(?!(?:while|whereas|and|but|or|is|was|has|does|as|this|"
+                            r"its|his|thus|plus)\b)[a-z][\w-]*\s+)?(?!(?:is|was|has|does|as|this|its|his|thus|plus)\b)"
+                            r"[a-z][\w-]+s\b)", re.I)
+
+
+def as_question(text: str) -> str:
+    """The question a quiz item tests: without its label, each blank the question word it stands for."""
+    labelled = _LABEL.match(text)
+    if not labelled and not _BLANK.search(text):
+        return text
+    rest = text[labelled.end():] if labelled else text
+    if not rest.strip():
+        return text
+    if _BLANK.search(rest):
+        rest = _BLANK.sub("what", _COUNTED_BLANK.sub("how many ", rest))
+        rest = rest.strip().rstrip(" .!?") + "?"
+    return rest

@@ -392,6 +392,8 @@ def test_a_named_abstract_with_the_attributes_words_but_not_its_value_says_it_do
     ("carebench license commercial use allowed", "CaReBench", "does not report its license"),  # a phone's (set CK)
     # a yes/no question offering the value it checks asks for that value (read set CM, session 33)
     ("Did Veda use 8 GPUs?", "Veda", "does not report its number of GPUs"),
+    ("what licence is dramasr-532k released under? any restriction on commercial use?", "DramaSR-532K",
+     "does not report its licence"),  # a question judging the answer after it (read set CN)
     ("Did Veda train with a learning rate of 1e-4?", "Veda", "does not report its learning rate"),
     ("Did the KERN experiments use MoE models with more than 64 experts?", "KERN", "does not report its number of experts"),
     ("Is UrbanFeel released under an MIT license?", "UrbanFeel", "does not report its license"),

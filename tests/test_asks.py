@@ -67,6 +67,12 @@ def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem)
     # a last question carrying on the one before asks both (read set BF, bf003)
     ("frameoracle keeps how many frames of 16? and when starting from 64 candidates?",
      "frameoracle keeps how many frames of 16? and when starting from 64 candidates?"),
+    # ... as does one judging its answer (read set CN, session 33)
+    ("how many parameters does the SCOPE edge model have? is it small enough for real devices?",
+     "how many parameters does the SCOPE edge model have? is it small enough for real devices?"),
+    ("what licence is dramasr-532k released under? any restriction on commercial use?",
+     "what licence is dramasr-532k released under? any restriction on commercial use?"),
+    ("What is KERN? Is Veda faster?", "Is Veda faster?"),  # a question of its own
 ])
 def test_ask_part(text, last):
     assert ask_part(text) == last

@@ -15,10 +15,8 @@ from rag.corpus.terms import terms
 
 # a plural written as optional: "Which base VLM(s) were post-trained on it?" (fresh set E, e044: no detail was read)
 _OPTIONAL_PLURAL = re.compile(r"(\w)\(s\)")
-# a request for the thing asks as "which" does: "Name the three benchmarks X was evaluated on." (fresh set F: no
-# detail was read, and two such questions quoted a sentence as if it answered)
-# ... and so does a busy researcher's "Need the speedup of ISA", "Tell me the learning rate of Veda" (a probe of
-# session 26: no detail was read, and "need the speedup of ISA" said "does not report this")
+# a request for the thing asks as "which" does: "Name the three benchmarks X was evaluated on." (fresh set F), as does
+# a busy researcher's "Need the speedup of ISA", "Tell me the learning rate of Veda" (session 26: no detail was read)
 _NAME_THE = re.compile(r"^\s*(?:please\s+)?(?:(?:name|list|give|identify|state|tell|show|get|find|quote)(?:\s+(?:me|us))?|"
                        r"(?:i\s+|we\s+)?need)\s+(?:(?:all\s+)?the\s+|(?!(?:what|who|how|where|when|why|which|it|that|there|here|let)['’]s\b)"
                        r"(?=[\w.+²-]+['’]s\s))", re.I)
@@ -241,8 +239,10 @@ def ask_part(question: str) -> str:
 
 
 # a last question that carries on the one before it: "… to how many frames on average? and when starting from 64
-# candidates?" asks both (read set BF, bf003 answered the second alone)
-_CARRIES_ON = re.compile(r"^\W*(?:and|also|plus)\b(?!\s+(?:thanks|thank you)\b)", re.I)
+# candidates?" asks both (set BF, bf003), as does one judging its answer: "… how many parameters does it have? is it
+# small enough for real devices?", "what licence …? any restriction on commercial use?" (read set CN, session 33)
+_CARRIES_ON = re.compile(r"^\W*(?:and|also|plus)\b(?!\s+(?:thanks|thank you)\b)|^\W*(?:(?:is|are|was|were|does|do|can|could|"
+                         r"would|will)\s+(?:it|that|this|they|those|these)|any\s+(?:restrictions?|limits?|catch|caveats?))\b", re.I)
 
 
 def _last_asked(parts: list[str], question: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from rag.answer.hearsay import without_hearsay
 from rag.answer.wording import FUNCTION, GENERIC
 from rag.corpus.terms import terms
 from rag.corpus.venues import VENUE_ACRONYMS
@@ -102,6 +103,10 @@ _WRITING = re.compile(r"^\W*(?:(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+)?(?:pu
 # federated learning?", dev bn045, so it stays)
 _SAID_AGAIN = re.compile(r"[,;]?\s*(?:[—–-]+\s*)?(?:in\s+other\s+words|put\s+differently|to\s+put\s+it\s+another\s+way|"
                          r"(?:or|that\s+is)\s+to\s+say)\s*,?\s+(?=(?:which|what|who|how|does|do|did|is|are)\b)[^?]*", re.I)
+# a request for all of them before the question: "Full list please: which papers report Video-MME results?" (read set
+# CM, session 33: "full list" read as the topic's words, and two papers never naming Video-MME were listed)
+_ALL_PLEASE = re.compile(r"^\W*(?:(?:the\s+)?(?:full|complete|whole|entire|exhaustive)\s+list|all\s+of\s+them|exhaustively)"
+                         r"(?:\s+please)?\s*[:,;—–-]\s*(?=\S)", re.I)
 # a sentence after a question for papers recalling some of them: "Which ones work on scene graphs? I vaguely remember a
 # panoptic video one and maybe something causal …" (read set CK, session 33: the recalled words narrowed the list to
 # one paper, or abstained); after a question for one paper the memory names it (dev q040: "… I remember a paper arguing
@@ -153,13 +158,14 @@ def without_framing(text: str) -> str:
     # their goal or role, which may hold the topic ("My goal is feeding motion-capture skeletons into an MLLM.", "As a
     # linguist I liked a study that …": dev bj032, bx023)
     # (nor one naming something: "We run Veda on our H100 cluster." names the paper asked about, second review)
+    text = without_hearsay(text)  # "saw a tweet like '…' — which paper is that?": where they heard it
     rest = without_own_work(text, _OWN_CASES)
     dropped = text[:len(text) - len(rest)].split()[1:]
     if len(terms(rest) - GENERIC - FUNCTION) >= 3 and not any(re.search(r"[A-Z0-9]", w) for w in dropped):
         text = rest
     # only once something was asked before it, in an earlier sentence or the same one: "I couldn't find Veda's GPU
     # count. Is it reported?" and "I read Veda. Wondering whether they report the GPU count." ask in those sentences
-    text = _SAID_AGAIN.sub("", _WRITING.sub("", text.strip()))
+    text = _SAID_AGAIN.sub("", _WRITING.sub("", _ALL_PLEASE.sub("", text.strip())))
     kept, asked, listed = [], False, False
     for piece, comma in _pieces(text.strip()):
         if not ((asked or comma) and _ABOUT_ME.match(piece) or asked and _ANY_WILL_DO.match(piece)

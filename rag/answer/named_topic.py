@@ -38,7 +38,10 @@ _USING = frozenset(terms("evaluate evaluates evaluated evaluating evaluation eva
                          "performance dataset datasets train trained training run runs ran "
                          # ... or build on it: "build on Mamba or other state-space model components" (read set CA)
                          "build builds built building base based employ employs employed adopt adopts adopted "
-                         "leverage leverages leveraged rely relies relied"))
+                         "leverage leverages leveraged rely relies relied "
+                         # ... or measure against it: "put their system head to head with Gemini-2.5 Pro" (read set CM)
+                         "compare compares compared comparing against versus beat beats outperform outperforms "
+                         "head put puts pit pits system systems baseline baselines"))
 # more papers naming it than a list's gold runs to: the name is the collection's staple, not the topic
 MOST_HOLDERS = 6
 

@@ -1,0 +1,47 @@
+"""rag/answer/hearsay.py: where the asker heard something is no part of their question."""
+
+from __future__ import annotations
+
+import pytest
+
+import rag
+from rag.answer.hearsay import without_hearsay
+from tests.test_answer import check_invariants
+
+
+@pytest.mark.parametrize(("asked", "question"), [
+    # what was heard describes the paper asked about (read set CP, session 33)
+    ("someone in a talk said ProtoKV keeps 'a small fixed bank of prototypes' — how many prototypes exactly?",
+     "ProtoKV keeps a small fixed bank of prototypes: how many prototypes exactly?"),
+    ("saw a tweet like 'a teacher that's into owls makes the student into owls too' — which paper is that?",
+     "a teacher that's into owls makes the student into owls too: which paper is that?"),
+    ("heard someone say 'the giant outlier activations are all born in one layer' — what did the paper call it?",
+     "the giant outlier activations are all born in one layer: what did the paper call it?"),
+    ("someone tweeted that the ISA editing model 'cuts latency by more than half' — what's the actual figure?",
+     "the ISA editing model cuts latency by more than half: what's the actual figure?"),
+    # ... unless the question after it asks for papers on a topic of its own
+    ("someone posted 'KV cache hacks are the cheapest way to handle long videos' — which papers manipulate the KV cache?",
+     "which papers manipulate the KV cache?"),
+    ("a tweet claimed 'ICML finally has sound-aware video models' — which ICML papers use audio alongside video?",
+     "which ICML papers use audio alongside video?"),
+])
+def test_where_it_was_heard_is_taken_out(asked, question):
+    assert without_hearsay(asked) == question
+
+
+@pytest.mark.parametrize("text", [
+    "Which papers study KV cache compression?",
+    "I saw Veda is fast — what speedup?",  # nothing quoted
+    "Veda's 'tile scoring': how does it work?",  # a quotation, nobody heard
+    "saw a tweet 'Veda is fast'",  # no question after it
+])
+def test_a_question_with_nothing_heard_is_left_as_it_is(text):
+    assert without_hearsay(text) == text
+
+
+def test_a_list_after_a_claim_heard_lists_the_topics_papers(built_settings):
+    answer = rag.ask("someone posted 'KV cache hacks are the cheapest way to handle long videos' — which papers "
+                     "actually manipulate the KV cache?", settings=built_settings)
+
+    check_invariants(answer)
+    assert not answer.abstained and {"ProtoKV", "Deep Forcing"} <= {c.paper.title.split(":")[0] for c in answer.citations}

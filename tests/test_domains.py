@@ -112,6 +112,8 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("speaker recognition in podcasts or meeting recordings, any paper?", ["podcasts or meetings"]),
     ("Which papers plug a new input (skeletons, point clouds, audio, other sensors) into an MLLM?", []),
     ("Adam-DA in cooperative multi-agent RL — convergence results?", ["multi-agent learning"]),
+    ("Veda sounds like FlashAttention for video: what speedup does it get?", []),  # how it seems (read set CQ)
+    ("Does any paper generate sounds for silent videos?", ["audio"]),
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
     assert [d.name for d in asked_domains(question, VIDEO_COLLECTION) if d.name != "video"] == domains

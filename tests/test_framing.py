@@ -74,6 +74,15 @@ from rag.answer.framing import checks_claim, without_framing, without_own_work
      "on streaming video, which papers should I cite?"),
     ("Putting together quiz items on audio-visual work: which papers use the audio track?",
      "on audio-visual work: which papers use the audio track?"),  # read set CN
+    # the asker's own field before the question (read set CQ)
+    ("From a robotics angle: how did they test CURVE's scene graphs for moving from simulation to a real system?",
+     "how did they test CURVE's scene graphs for moving from simulation to a real system?"),
+    ("Speech researcher: which papers bring the audio track into their video models?",
+     "which papers bring the audio track into their video models?"),
+    ("In NLP we use RoPE scaling to run past the trained context. Which papers do training-free length extrapolation?",
+     "Which papers do training-free length extrapolation?"),
+    ("NLP folks use RL from rewards for reasoning; which ICLR papers train video models with reinforcement learning?",
+     "which ICLR papers train video models with reinforcement learning?"),
     # the question said again in other words (read set CI)
     ("which papers evaluate on Video-MME, in other words which ones report numbers on that benchmark?",
      "which papers evaluate on Video-MME?"),
@@ -130,6 +139,8 @@ def test_the_askers_own_reading_is_taken_out(asked, question):
     "Which papers are on Video-MME, in other words the benchmark?",  # no question follows "in other words"
     "Which papers evaluate on Video-MME? Looking for papers on long video too?",  # a request of its own
     "Writing tables with LLMs: which papers do it?",  # "writing" a topic, no document the asker writes
+    "Deep Forcing question: how many frames does it generate at once?",  # a paper's name, no field
+    "Video generation researcher: which papers generate long videos with diffusion?",  # the field asked about
 ])
 def test_a_question_that_is_all_asked_is_left_as_it_is(asked):
     assert without_framing(asked) == asked
@@ -166,6 +177,12 @@ def test_the_askers_own_work_is_apart_from_the_question_unless_it_points_back(as
     ("How does CG-CoE judge whether a GPT-4o caption is correct?", False),
     ("I read that Veda paper. Did they compare against SpargeAttn?", False),
     ("What does V-LynX score on Charades-STA?", False),
+    # likening the paper to a method it names (read set CQ, session 33)
+    ("upi sounds like YaRN but for hybrid mamba models - what context lengths does it reach?", True),
+    ("Is Veda basically FlashAttention for video?", True),
+    ("How is MUSE different from plain VQGAN tokenizers?", True),
+    ("Does KERN replace the softmax gating of Switch-style MoE?", False),  # "Switch-style" is no name
+    ("Did ParallelBench evaluate LLaDA?", False),
 ])
 def test_a_question_offering_a_candidate_answer_is_told_from_one_asking_for_a_value(text, claim):
     assert checks_claim(text) is claim

@@ -107,6 +107,30 @@ _SAID_AGAIN = re.compile(r"[,;]?\s*(?:[—–-]+\s*)?(?:in\s+other\s+words|put\s
 # CM, session 33: "full list" read as the topic's words, and two papers never naming Video-MME were listed)
 _ALL_PLEASE = re.compile(r"^\W*(?:(?:the\s+)?(?:full|complete|whole|entire|exhaustive)\s+list|all\s+of\s+them|exhaustively)"
                          r"(?:\s+please)?\s*[:,;—–-]\s*(?=\S)", re.I)
+# the asker's own field, said before the question: "From a robotics angle: how did they test CURVE's scene graphs …?",
+# "Speech researcher: …", "coming from NLP probing work: …", "In NLP we use RoPE scaling to run past the trained
+# context length.", "NLP folks use RL from rewards for reasoning; which ICLR papers …" (read set CQ, session 33: the
+# field was read as the domain asked for, and 8 of its questions were told the papers never mention robotics or speech)
+# (a field by its name, never a paper's: "Deep Forcing question: how many frames …?")
+_FIELD = (r"(?:(?:speech|audio|music|robotics?|NLP|language|linguistics|vision|CV|graphics|ASR|TTS|medical|clinical|imaging|"
+          r"radiology|healthcare|biology|bio|chemistry|physics|neuroscience|HCI|RL|theory|systems|hardware|security|privacy|"
+          r"databases?|IR|recommender|recsys|finance|statistics|stats|optimi[sz]ation|ML|MLOps|infra|compilers?|embedded|"
+          r"mobile|driving|climate|probing|logit-lens|interpretability|mocap|signal\s+processing|control)(?:\s*/\s*[\w-]+)?\s+)")
+_FIELD_LABEL = re.compile(
+    rf"^\W*(?:(?:(?:coming\s+)?from|with)\s+(?:(?:a|an|the|my|our)\s+)?{_FIELD}{{1,3}}?(?:angle|perspective|background|side|"
+    rf"point\s+of\s+view|viewpoint|world|work|land)|{_FIELD}{{1,2}}?(?:researcher|person|people|folks|engineer|background|"
+    rf"question|angle|perspective|here)|(?:I['’]m|I\s+am)\s+(?:an?\s+)?{_FIELD}{{1,2}}?(?:researcher|person|engineer|"
+    r"student|practitioner))\s*[:,;—–-]\s*(?=\S)", re.I)
+_FIELD_HABIT = re.compile(rf"^\W*(?:in\s+(?:[\w-]+\s+)?{_FIELD}{{1,2}}?(?:we|people|folks|you)|{_FIELD}{{1,2}}?(?:folks|people|"
+                          r"researchers|practitioners|engineers))\s+[^?.;]*[.;]\s+(?=\S)", re.I)
+
+
+def _without_field(text: str) -> str:
+    """The question without the asker's field before it, when the rest asks something of its own."""
+    rest = _FIELD_HABIT.sub("", _FIELD_LABEL.sub("", text), count=1)
+    return rest if rest != text and len(terms(rest) - GENERIC - FUNCTION) >= 3 else text
+
+
 # a sentence after a question for papers recalling some of them: "Which ones work on scene graphs? I vaguely remember a
 # panoptic video one and maybe something causal …" (read set CK, session 33: the recalled words narrowed the list to
 # one paper, or abstained); after a question for one paper the memory names it (dev q040: "… I remember a paper arguing
@@ -159,6 +183,7 @@ def without_framing(text: str) -> str:
     # linguist I liked a study that …": dev bj032, bx023)
     # (nor one naming something: "We run Veda on our H100 cluster." names the paper asked about, second review)
     text = without_hearsay(text)  # "saw a tweet like '…' — which paper is that?": where they heard it
+    text = _without_field(text)  # "From a robotics angle: …", "In NLP we use RoPE scaling. Which papers …?"
     rest = without_own_work(text, _OWN_CASES)
     dropped = text[:len(text) - len(rest)].split()[1:]
     if len(terms(rest) - GENERIC - FUNCTION) >= 3 and not any(re.search(r"[A-Z0-9]", w) for w in dropped):
@@ -232,6 +257,18 @@ _CHECKS_CLAIM = re.compile(r"^\W*(?:is|was)\s+it\s+(?!true\b|correct\b|right\b|p
                            r"(?:that|who|which)\b", re.I)
 
 
+# ... or one likening the paper to a method it names: "upi sounds like YaRN / position interpolation but for hybrid
+# mamba models - what context lengths does it reach?", "is this basically FlashAttention for video?" (read set CQ,
+# session 33: an engineer relating papers to well-known methods was told the abstract "does not report anything about
+# YaRN", abstained, though it gives the lengths asked); the abstract's silence on the method is said before what it gives
+_LIKENS = re.compile(r"\b(?:sounds?\s+like|looks?\s+like|(?:is|are)\s+(?:it|this|that|they)\s+(?:basically|just|essentially|"
+                     r"simply|really)|basically|essentially|akin\s+to|similar\s+to|[àa]\s+la|(?:different|differs?)\s+from|"
+                     r"(?:instead|in\s+place)\s+of|rather\s+than|(?:replace|replaces|replacing|swap(?:s|ping)?\s+out)|"
+                     r"(?:a|an|the)\s+(?:[\w-]+\s+)?(?:version|variant|flavou?r|take)\s+of)\s+(?:(?:the|a|an|plain|vanilla|"
+                     r"standard|classic)\s+)?(?-i:(?=[\w-]*[A-Z][\w-]*[A-Z0-9]))", re.I)
+
+
 def checks_claim(question: str) -> bool:
-    """Does the question offer a candidate answer to check ("Is it X that …?"), rather than ask what the paper says?"""
-    return bool(_CHECKS_CLAIM.search(question.strip()))
+    """Does the question offer a candidate answer to check ("Is it X that …?"), or liken the paper to a method it
+    names ("… sounds like YaRN …"), rather than ask what the paper says?"""
+    return bool(_CHECKS_CLAIM.search(question.strip()) or _LIKENS.search(question))

@@ -92,6 +92,11 @@ from rag.answer.framing import checks_claim, without_framing, without_own_work
     ("Which ICLR papers are about generating videos? Looking for something to plug into a creative tool.",
      "Which ICLR papers are about generating videos?"),
     ("What speedup does Veda report? Asking because we ship on phones.", "What speedup does Veda report?"),
+    # how the answer should look, after the question (read set CP: a lab head's orders)
+    ("Veda vs ISA: how does each one decide which attention to compute sparsely? Side by side.",
+     "Veda vs ISA: how does each one decide which attention to compute sparsely?"),
+    ("Veda: which GPUs were the speedups measured on? Find it.", "Veda: which GPUs were the speedups measured on?"),
+    ("SGMD: which teacher model did they distill from? Just the name.", "SGMD: which teacher model did they distill from?"),
     # a recollection's hedge (read set CK)
     ("They split the depth into a 'quiet' stage and a 'deciding' stage or something like that. Which one was fragile?",
      "They split the depth into a 'quiet' stage and a 'deciding' stage. Which one was fragile?"),
@@ -140,6 +145,7 @@ def test_the_askers_own_reading_is_taken_out(asked, question):
     "Which papers evaluate on Video-MME? Looking for papers on long video too?",  # a request of its own
     "Writing tables with LLMs: which papers do it?",  # "writing" a topic, no document the asker writes
     "Deep Forcing question: how many frames does it generate at once?",  # a paper's name, no field
+    "Quick question: what does Veda do?",  # before the question, nothing after it
     "Video generation researcher: which papers generate long videos with diffusion?",  # the field asked about
 ])
 def test_a_question_that_is_all_asked_is_left_as_it_is(asked):

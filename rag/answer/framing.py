@@ -159,7 +159,11 @@ _WHY_ASKED = re.compile(
     # question were read as its own, and a detail lacking was answered with another sentence)
     r"(?:just\s+)?(?:budgeting|planning|scoping|costing|estimating|sizing)\s+(?:a|an|the|our|my)\b[^?]*|"
     r"(?:(?:I['’]m|we['’]re)\s+)?looking\s+for\s+(?:something|anything|a\s+(?:way|tool|method|model))\s+(?:to|I\s+can|we\s+can)\b[^?]*|"
-    r"asking\s+(?:because|since|as)\b[^?]*|just\s+curious[.!]*)\s*$", re.I)
+    r"asking\s+(?:because|since|as)\b[^?]*|just\s+curious[.!]*|"
+    # ... or how the answer should look: "Side by side.", "Find it.", "Just the name." (read set CP, a lab head's orders)
+    r"(?:side\s+by\s+side|contrast\s+them|compare\s+them|(?:in|as)\s+a\s+table|briefly|short\s+answer(?:\s+please)?|"
+    r"one\s+line\s+each|bullet\s+points?|tl;?dr|quick(?:ly)?|asap|find\s+it|look\s+it\s+up|(?:just\s+)?the\s+(?:name|names|"
+    r"number|numbers|figure|figures)(?:\s+only)?|name\s+and\s+size)(?:[,.!]*\s*(?:please|thanks|quick(?:ly)?))?[.!]*)\s*$", re.I)
 # ... or a statement on the asker's own system after the question, not itself a question ("… how many experts did they
 # run it with? our MoE has 64 experts and I want to know if that was covered", "… which base MLLM did they RL-tune?
 # need to check whether its license works for us": read set BD quoted the licence and 64-expert words' sentences)

@@ -433,6 +433,7 @@ def test_a_question_in_a_theorists_or_a_searchers_words_is_answered(s, question,
     ("Does Veda achieve a 5.1x speedup?", "5.1× end-to-end speedup"),
     ("Does FrameOracle reduce 16-frame inputs to 10.4 frames?", "10.4 frames"),
     ("With frameoracle, if you start from 64 candidate frames, what's the accuracy change?", "improving accuracy by 1.5%"),
+    ("What's the actual latency figure of the ISA editing model?", "~60% reduction in latency"),  # read set CP
 ])
 def test_a_value_checked_or_asked_as_a_change_is_answered_where_the_abstract_gives_it(s, question, quoted):
     answer = rag.ask(question, settings=s)

@@ -104,6 +104,11 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\blearn\w*\s+(?:\w+\s+)?from\s+(?:far\s+|much\s+)?(?:fewer|less|few|a\s+handful\s+of|a\s+few)\s+"
      r"(?:examples|samples|data|demonstrations)\b|\bneeds?\s+(?:far\s+|much\s+)?(?:fewer|less)\s+(?:examples|samples|"
      r"training\s+data|data)\b", "data efficiency"),
+    # ... and the algorithm video models are trained with by reinforcement learning, which some abstracts name alone
+    # ("SPIKE-RL … leveraging GRPO to refine its belief hypotheses based on a reward signal": read sets CK, CM, CP, session
+    # 33, each lost SPIKE from "which ICLR papers train video models with reinforcement learning?")
+    (r"\b(?:train\w*|post-train\w*|fine-?tun\w*|optimi[sz]\w*)\s+(?:[\w-]+\s+){0,4}?(?:with|via|using|by)\s+"
+     r"reinforcement\s+learning\b", "GRPO"),
 ]]
 
 

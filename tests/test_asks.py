@@ -15,6 +15,8 @@ def question(text: str, venue=None, year=None) -> Question:
 
 @pytest.mark.parametrize(("text", "wants"), [
     ("What speedup does Veda report?", "number"),
+    ("What does each save us on the training side?", "number"),  # read set CH, session 33
+    ("What saves memory in ProtoKV?", ""),  # what does it, not how much (second review)
     ("How much faster does SGMD train?", "number"),
     ("By how much does Video-BCI beat the previous best?", "number"),
     ("Which datasets was FlowNar evaluated on?", "names"),

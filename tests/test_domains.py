@@ -114,6 +114,7 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("Adam-DA in cooperative multi-agent RL — convergence results?", ["multi-agent learning"]),
     ("Veda sounds like FlashAttention for video: what speedup does it get?", []),  # how it seems (read set CQ)
     ("Does any paper generate sounds for silent videos?", ["audio"]),
+    ("Which paper predicts what a video sounds like?", ["audio"]),  # the sound itself (second review)
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
     assert [d.name for d in asked_domains(question, VIDEO_COLLECTION) if d.name != "video"] == domains

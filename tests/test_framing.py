@@ -146,6 +146,12 @@ def test_the_askers_own_reading_is_taken_out(asked, question):
     "Writing tables with LLMs: which papers do it?",  # "writing" a topic, no document the asker writes
     "Deep Forcing question: how many frames does it generate at once?",  # a paper's name, no field
     "Quick question: what does Veda do?",  # before the question, nothing after it
+    # the second review's: an errand holding what the question asks, a field sentence the question points back at, a
+    # field that is the constraint
+    "Which papers fit? Looking for something to compress visual tokens in video LLMs.",
+    "In vision people use optical flow for motion. Which papers use it to improve video generation?",
+    "In statistics we call this a Nadaraya-Watson estimator. Which paper links it to MoE routing?",
+    "Medical question: which papers use video diffusion to generate synthetic training data?",
     "Video generation researcher: which papers generate long videos with diffusion?",  # the field asked about
 ])
 def test_a_question_that_is_all_asked_is_left_as_it_is(asked):

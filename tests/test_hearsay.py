@@ -24,6 +24,9 @@ from tests.test_answer import check_invariants
      "which papers manipulate the KV cache?"),
     ("a tweet claimed 'ICML finally has sound-aware video models' — which ICML papers use audio alongside video?",
      "which ICML papers use audio alongside video?"),
+    # ... but not one pointing back at the claim (second review)
+    ("I heard about 'Bayesian surprise' — which papers use it for frame selection?",
+     "Bayesian surprise: which papers use it for frame selection?"),
 ])
 def test_where_it_was_heard_is_taken_out(asked, question):
     assert without_hearsay(asked) == question

@@ -33,6 +33,11 @@ from rag.answer.normal_form import normal_form
     ("Does Veda achieve a speedup?", "Does Veda achieve a speedup"),
     ("How many GPUs did Veda use?", "How many GPUs did Veda use"),
     ("Does Veda beat 3 baselines?", "how many baselines Does Veda beat"),
+    # ... only a value that ends the question, and only a training setting's (second review)
+    ("Did the 20 MLLMs in UrbanFeel include GPT-4o?", "Did the 20 MLLMs in UrbanFeel include GPT-4o"),
+    ("Is SGMD about 3 times faster to train than DMD?", "Is SGMD about 3 times faster to train than DMD"),
+    ("Was UPI evaluated at a context length of 64K?", "Was UPI evaluated at a context length of 64K"),
+    ("Is OmniDCBench built with 6 dimensions?", "Is OmniDCBench built with 6 dimensions"),
 ])
 def test_a_question_is_put_in_the_form_the_patterns_read(question, normal):
     assert normal_form(question) == normal

@@ -19,6 +19,7 @@ from tests.test_answer import check_invariants
     ("True or false: Veda reaches a 5.1x speedup.", "Veda reaches a 5.1x speedup."),
     ("Multiple choice: is Veda's speedup 2x, 5.1x or 10x?", "is Veda's speedup 2x, 5.1x or 10x?"),
     ("Quiz item: which paper builds FrameOracle-41K?", "which paper builds FrameOracle-41K?"),
+    ("Fill in: ISA masks ___ in queries", "ISA masks what in queries?"),  # a preposition is counted by no blank
 ])
 def test_a_quiz_item_is_read_as_the_question_it_tests(typed, question):
     assert as_question(typed) == question
@@ -26,6 +27,7 @@ def test_a_quiz_item_is_read_as_the_question_it_tests(typed, question):
 
 @pytest.mark.parametrize("text", [
     "What is the snake_case name of the module?",  # one underscore is no blank
+    "What speedup does __Veda__ report?",  # markdown's bold (second review)
     "Is it true or false that Veda is training-free?",  # a question that says it, no label
     "True or false:",  # nothing would be left
 ])

@@ -52,6 +52,7 @@ def test_a_search_string_is_read_as_words(typed, read):
     "WHICH PAPERS USE AUDIO AND VIDEO?",  # a shout in capitals
     "Do Veda OR ISA report a speedup?",  # one OR with no parentheses or quotes is a word typed in capitals
     "Which papers use R&D data?",
+    "Which theory papers do NOT involve any video experiments?",  # NOT alone is emphasis (second review)
 ])
 def test_a_question_is_no_search_string(text):
     assert not is_search_syntax(text)

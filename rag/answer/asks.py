@@ -270,7 +270,7 @@ _ASKS_NUMBER = re.compile(
     r"percentage|gain|improvement|ratio|number|size|reduction|throughput|latency|length|error)|speed-?ups?|percent|"
     r"what (?:exact )?value|numbers?|(?:on|in terms of|regarding|about|for) (?:speed|latency|throughput|runtime)|"
     r"by what factor|(?:extrapolation|speed-?up|compression|reduction|acceleration|scaling|expansion) factor)\b"
-    r"|\bwhat\s+(?:[\w-]+\s+){0,4}?sav(?:e|es|ed)\b|\bsavings?\b"  # "what does each save us" (read set CH)
+    r"|\bwhat\s+(?:does|do|did|would|will)\s+(?:[\w-]+\s+){1,3}?save\b(?!\s+on\b)|\bsavings?\b"  # "what does each save us"
     # a unit asked for: "Could you state its memory footprint in gigabytes?" (a probe of session 27)
     r"|\b(?:in|as)\s+(?:gigabytes|megabytes|terabytes|GB|MB|GiB|MiB|hours|GPU-hours|seconds|milliseconds|minutes|days|"
     r"percent(?:age)?|percentage points|FLOPs|TFLOPs|GFLOPs|tokens per second|frames per second)\b"

@@ -20,9 +20,10 @@ _PICTURES = (r"\b(?:videos?|images?|visual|visually|visuals|vision|frames|clips?
 _OF_VIDEO = (r"(?:captions?|captioning|descri\w*|questions?|answers?|summar\w*|QA\b|understanding|narrat\w*|comment\w*|"
              r"embeddings?|grounded|grounding|texts?\b|retrieval)")
 _DATA_DOMAINS = (
-    # ("upi sounds like YaRN …" says how it seems, no sound: read set CQ, session 33)
+    # ("upi sounds like YaRN …" says how it seems, no sound: read set CQ, session 33; "what a video sounds like?" asks
+    # the sound, second review)
     make_domain("audio", r"\b(?:audio|speech|sounds?(?!\s+(?:like|as\s+if|similar|good|right|off|interesting|promising|"
-                       r"plausible|great|familiar)\b)|music|musical|voices?|spoken|acoustic|text-to-speech|TTS|speakers?)\b",
+                       r"plausible|great|familiar)\s+\w)|music|musical|voices?|spoken|acoustic|text-to-speech|TTS|speakers?)\b",
             r"\baudio-visual|\baudiovisual|\bASR\b|\blistening\b"),
     make_domain("graphs", r"\bgraph neural networks?\b|\bGNNs?\b|\bnode classification\b|\blink prediction\b",
             r"\bgraphs?\b"),

@@ -119,7 +119,7 @@ _FIELD = (r"(?:(?:speech|audio|music|robotics?|NLP|language|linguistics|vision|C
 _FIELD_LABEL = re.compile(
     rf"^\W*(?:(?:(?:coming\s+)?from|with)\s+(?:(?:a|an|the|my|our)\s+)?{_FIELD}{{1,3}}?(?:angle|perspective|background|side|"
     rf"point\s+of\s+view|viewpoint|world|work|land)|{_FIELD}{{1,2}}?(?:researcher|person|people|folks|engineer|background|"
-    rf"question|angle|perspective|here)|(?:I['’]m|I\s+am)\s+(?:an?\s+)?{_FIELD}{{1,2}}?(?:researcher|person|engineer|"
+    rf"angle|perspective|here)|(?:I['’]m|I\s+am)\s+(?:an?\s+)?{_FIELD}{{1,2}}?(?:researcher|person|engineer|"
     r"student|practitioner))\s*[:,;—–-]\s*(?=\S)", re.I)
 _FIELD_HABIT = re.compile(rf"^\W*(?:in\s+(?:[\w-]+\s+)?{_FIELD}{{1,2}}?(?:we|people|folks|you)|{_FIELD}{{1,2}}?(?:folks|people|"
                           r"researchers|practitioners|engineers))\s+[^?.;]*[.;]\s+(?=\S)", re.I)
@@ -128,6 +128,10 @@ _FIELD_HABIT = re.compile(rf"^\W*(?:in\s+(?:[\w-]+\s+)?{_FIELD}{{1,2}}?(?:we|peo
 def _without_field(text: str) -> str:
     """The question without the asker's field before it, when the rest asks something of its own."""
     rest = _FIELD_HABIT.sub("", _FIELD_LABEL.sub("", text), count=1)
+    # (nor when the question points back at what the field sentence says: "In vision people use optical flow for
+    # motion. Which papers use it to improve video generation?", second review)
+    if _FIELD_HABIT.match(_FIELD_LABEL.sub("", text)) and re.search(r"\b(?:it|them|this|these|those|such)\b", rest, re.I):
+        return text
     return rest if rest != text and len(terms(rest) - GENERIC - FUNCTION) >= 3 else text
 
 
@@ -203,7 +207,10 @@ def without_framing(text: str) -> str:
         asked = asked or piece.rstrip().endswith("?")
         listed = listed or asked and bool(_ASKS_PAPERS.search(piece))
     # a last sentence that says why it was asked, right after the question (read sets AZ, az009 and BD)
-    while len(kept) > 1 and kept[-2][0].rstrip().endswith("?") and _says_why(kept[-1][0]):
+    # (not when the question before it asks nothing of its own: "Which papers fit? Looking for something to compress
+    # visual tokens in video LLMs." says there what fits: second review)
+    while len(kept) > 1 and kept[-2][0].rstrip().endswith("?") and _says_why(kept[-1][0]) and not (
+            _ERRAND.match(kept[-1][0]) and len(terms(" ".join(p for p, _ in kept[:-1])) - GENERIC - FUNCTION) < 2):
         kept.pop()
     core = "".join(f"{', ' if comma else ' '}{piece}" for piece, comma in kept)
     core = _FOR_MY.sub(lambda m: f" {_VENUE_WORD.sub('', m.group('keep'))}", core)
@@ -212,6 +219,10 @@ def without_framing(text: str) -> str:
     core = _AND_SO_ON.sub("", _OUR_FEATURES.sub(lambda m: m.group(1).rstrip(), _OUR_PLACE.sub("", core)))
     core = re.sub(r"^\W*[:,;—–-]\s*|\s+(?=[,.:;?!])", "", re.sub(r"\s{2,}", " ", core)).strip()
     return core if re.search(r"\w", core) else text
+
+
+_ERRAND = re.compile(r"\s*(?:just\s+)?(?:budgeting|planning|scoping|costing|estimating|sizing|(?:(?:I['’]m|we['’]re)\s+)?"
+                     r"looking\s+for|asking\s+(?:because|since|as))\b", re.I)
 
 
 def _says_why(sentence: str) -> bool:

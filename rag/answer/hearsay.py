@@ -29,6 +29,7 @@ _HEARD = re.compile(
 # a quotation: its marks stand outside words ("that's" inside one is no mark)
 _QUOTED = re.compile(r"(?<!\w)['\"“‘](?P<quote>.{3,}?)['\"”’](?!\w)")
 _THEN = re.compile(r"\s*(?:[—–]+|\s-{1,2}\s|:)\s*|(?<=['\"”’])[,.;]\s+")
+_POINTS_BACK = re.compile(r"\b(?:it|its|them|this|that|these|those|such)\b", re.I)
 _ASKS_PAPERS = re.compile(r"\b(?:which|what|any)\s+(?:[\w-]+\s+){0,2}?(?:papers|works|studies|ones)\b", re.I)
 
 
@@ -46,6 +47,8 @@ def without_hearsay(text: str) -> str:
     claim, question = said[:split.start()], said[split.end():].strip()
     if not question:
         return text
-    if _ASKS_PAPERS.search(question) and len(terms(_ASKS_PAPERS.sub(" ", question)) - GENERIC - FUNCTION) >= 2:
+    # (not one pointing back at it: "I heard about 'Bayesian surprise' — which papers use it for frame selection?")
+    if _ASKS_PAPERS.search(question) and len(terms(_ASKS_PAPERS.sub(" ", question)) - GENERIC - FUNCTION) >= 2 \
+            and not _POINTS_BACK.search(question):
         return question
     return f"{_QUOTED.sub(lambda m: m.group('quote'), claim).strip()}: {question}"

@@ -60,9 +60,15 @@ _RELATIVE_HEAD = re.compile(r"\b(?:paper|module|method|model|framework|approach|
 _YES_NO = re.compile(r"^\W*(?:did|does|do|is|are|was|were|has|have|had)\b", re.I)
 _CLAIMED_COUNT = re.compile(r"\b(?:(?:more|fewer|less)\s+than\s+|over\s+|under\s+|at\s+(?:least|most)\s+|about\s+|around\s+|"
                             r"roughly\s+|exactly\s+|only\s+|just\s+|up\s+to\s+)?\d[\d.,]*\s?[kKmM]?\s+"
-                            r"(?P<what>(?:[A-Za-z][\w-]*\s+)?[A-Za-z][\w-]*?s)\b(?!\s+(?:of|per)\b)")
-_CLAIMED_VALUE = re.compile(r"\b(?:with|using|at|of|under)\s+an?\s+(?P<what>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)\s+of\s+"
-                            r"~?\d[\w.+-]*", re.I)
+                            r"(?P<what>(?:[A-Za-z][\w-]*\s+)?(?!(?:times|dimensions|points|percent|folds?)\b)[A-Za-z][\w-]*?s)\b"
+                            # ... the value checked ends the question: "Did the 20 MLLMs in UrbanFeel include GPT-4o?"
+                            # checks GPT-4o, not a count (second review)
+                            r"(?:\s+(?:in\s+total|total|each|overall|per\s+[\w-]+))?\s*[?.!]*\s*$")
+# (a training setting's value, not any quantity: "Was UPI evaluated at a context length of 64K?" is answered by "from
+# 4K to up to 64K tokens", second review)
+_CLAIMED_VALUE = re.compile(r"\b(?:with|using|at|of|under)\s+an?\s+(?P<what>(?:(?:initial|peak|base|global|per-GPU|total)\s+)?"
+                            r"(?:learning\s+rate|batch\s+size|weight\s+decay|dropout(?:\s+rate)?|warm-?up(?:\s+steps)?|"
+                            r"momentum|temperature|seed|LoRA\s+rank|rank))\s+of\s+~?\d[\w.+-]*", re.I)
 _CLAIMED_LICENCE = re.compile(r"\bunder\s+(?:an?\s+|the\s+)?(?:[\w.-]+\s+){1,3}?(?P<what>licen[cs]e)\b", re.I)
 
 

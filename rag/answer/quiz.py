@@ -13,12 +13,13 @@ import re
 
 _LABEL = re.compile(r"^\W*(?:true\s+or\s+false|t\s*/\s*f|multiple[- ]choice(?:\s+question)?|quiz(?:\s+(?:item|question))?|"
                     r"fill[- ]in(?:[- ]the[- ]blanks?)?(?:\s+for\s+(?:a|the|my)\s+quiz)?)\s*(?:[:.—–-]\s*|\?\s+)", re.I)
-_BLANK = re.compile(r"_{2,}|\[\s*blank\s*\]|\(\s*blank\s*\)", re.I)
+# (not markdown's bold: "What speedup does __Veda__ report?", second review)
+_BLANK = re.compile(r"(?<!\w)_{2,}(?!\w)|\[\s*blank\s*\]|\(\s*blank\s*\)", re.I)
 # a blank before a plural counts it ("___ experts per layer", "___ newly collected videos"), not before a verb ("___ while
 # CG-CoE is …")
-_COUNTED_BLANK = re.compile(r"(?:_{2,}|\[\s*blank\s*\])\s+(?=(?:(?!(?:while|whereas|and|but|or|is|was|has|does|as|this|"
-                            r"its|his|thus|plus)\b)[a-z][\w-]*\s+)?(?!(?:is|was|has|does|as|this|its|his|thus|plus)\b)"
-                            r"[a-z][\w-]+s\b)", re.I)
+_NOT_COUNTED = r"(?:while|whereas|and|but|or|is|was|has|does|as|this|its|his|thus|plus|in|on|at|of|for|to|from|by|with)\b"
+_COUNTED_BLANK = re.compile(rf"(?:(?<!\w)_{{2,}}(?!\w)|\[\s*blank\s*\])\s+(?=(?:(?!{_NOT_COUNTED})[a-z][\w-]*\s+)?"
+                            rf"(?!{_NOT_COUNTED})[a-z][\w-]+s\b)", re.I)
 
 
 def as_question(text: str) -> str:

@@ -33,15 +33,16 @@ _ALL_OF_THEM = re.compile(r"^\W*(?:(?:(?:give|show|list|find)\s+(?:me\s+)?)?(?:a
 
 
 def is_search_syntax(text: str) -> bool:
-    """Typed as a search: a wildcard, AND / NOT between words, or OR with parentheses or quotes (not a shout in
+    """Typed as a search: a wildcard, AND between words, or OR / NOT with parentheses or quotes (not a shout in
     capitals, whose "AND" is a word)."""
     text = _EMPHASIS.sub(r"\1", text)
     letters = [c for c in text if c.isalpha()]
     if letters and sum(c.isupper() for c in letters) > 0.6 * len(letters):
         return False
     operators = set(_OPERATOR.findall(text))
-    return bool(_WILDCARD.search(text) or operators & {"AND", "NOT"}
-                or "OR" in operators and re.search(r"[()\"“]", text))
+    # (NOT alone is emphasis: "Which theory papers do NOT involve any video experiments?", second review)
+    return bool(_WILDCARD.search(text) or "AND" in operators
+                or operators & {"OR", "NOT"} and re.search(r"[()\"“]", text))
 
 
 def as_words(text: str, snapshot: Snapshot | None = None) -> str:

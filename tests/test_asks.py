@@ -180,6 +180,8 @@ def test_ask_part(text, last):
     ("veda lr?", "Veda", "learning rate"),
     ("lsgquant bit width — w4a4, w8a8, something lower?", "LSGQuant", "bit width"),  # values after a dash
     ("frameoracle param count?", "FrameOracle", "number of parameters"),  # a count of them (session 33)
+    # a count of each of two things, not the second one's names (a test answer, q029, session 33; disclosed)
+    ("How many questions and cities does UrbanFeel include?", "UrbanFeel", "number of questions and number of cities"),
     ("#params of veda?", "Veda", "number of parameters"),
     ("exact number of auxiliary forward passes upi needs?", "UPI", "number of auxiliary forward passes"),
     ("SegPVSG vs FlowNar", "SegPVSG\nFlowNar", ""),

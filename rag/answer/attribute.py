@@ -95,6 +95,8 @@ def attribute(asked: str, names: str = "") -> str:
     how = (match.groupdict().get("how") or "").lower().strip()  # "does not report its number of GPUs"
     if how == "how much" and not terms(phrase) - KIND_WORDS:  # "how much faster": no amount of a thing
         return f"how much {phrase} it is"
+    if how == "how many":  # "how many questions and cities": a count of each, not the cities' names (a test answer, q029)
+        phrase = re.sub(r"\s+and\s+(?=(?:[\w-]+\s+)?[\w-]+s$)", " and number of ", phrase)
     return {"how many": f"number of {phrase}", "how much": f"amount of {phrase}"}.get(how, phrase)
 
 

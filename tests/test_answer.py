@@ -468,6 +468,20 @@ def test_a_hostile_candidate_echoed_in_the_correction_carries_no_markup_or_contr
     assert not any(c in answer.text.split("What it does say:")[0] for c in "<>*\x1b")
 
 
+@pytest.mark.parametrize("question", [
+    # a method the paper is likened to, echoed in the note (session 33), with markup and a control character around it
+    "Is Veda basically FlashAttention<script>alert(1)</script> for video?",
+    "Is Veda basically **FlashAttention**\x1b[31m for video?",
+])
+def test_a_hostile_method_echoed_in_the_likening_note_carries_no_markup_or_control_character(s, question):
+    answer = rag.ask(question, settings=s)
+
+    check_invariants(answer)
+    said = answer.text.split("What it does say:")[0]
+    assert "FlashAttention" in said and not any(c in said for c in "<>*\x1b")
+    assert "script" not in said and answer.citations
+
+
 def test_the_askers_framing_is_no_part_of_the_question_as_typed(s):
     # "CVPR" in the framing had read as a name the abstract lacks: "does not report its speedup" (second review)
     answer = rag.ask("What speedup does Veda report? I need the number for my CVPR slides.", settings=s)

@@ -125,12 +125,16 @@ _FIELD_HABIT = re.compile(rf"^\W*(?:in\s+(?:[\w-]+\s+)?{_FIELD}{{1,2}}?(?:we|peo
                           r"researchers|practitioners|engineers))\s+[^?.;]*[.;]\s+(?=\S)", re.I)
 
 
+_POINTS_AT = re.compile(r"\b(?:it|them|this|these|those|such)\b", re.I)
+
+
 def _without_field(text: str) -> str:
     """The question without the asker's field before it, when the rest asks something of its own."""
-    rest = _FIELD_HABIT.sub("", _FIELD_LABEL.sub("", text), count=1)
+    unlabelled = _FIELD_LABEL.sub("", text)
+    rest = _FIELD_HABIT.sub("", unlabelled, count=1)
     # (nor when the question points back at what the field sentence says: "In vision people use optical flow for
     # motion. Which papers use it to improve video generation?", second review)
-    if _FIELD_HABIT.match(_FIELD_LABEL.sub("", text)) and re.search(r"\b(?:it|them|this|these|those|such)\b", rest, re.I):
+    if rest != unlabelled and _POINTS_AT.search(rest):
         return text
     return rest if rest != text and len(terms(rest) - GENERIC - FUNCTION) >= 3 else text
 
@@ -154,16 +158,18 @@ _PIECE = re.compile(rf"(?<=!)\s+(?=\S)|{QUESTION_SENTENCE_END.pattern}|(,)\s+(?=
 # "I'm trying to understand its normalization.", "I think someone explained it with …": dev u2022, "Just curious if
 # it beats softmax.", "Thanks, but does it report FID?")
 _MY_USE = r"(?:try|use|apply|swap|plug|adopt|implement|reproduce|deploy|build\s+on|cite|experiment)\b"
+# a fragment on the asker's errand: "Budgeting a reproduction.", "Looking for something to plug into a creative tool.",
+# "Asking because we ship on phones." (read set CH, session 33: a product manager's words after the question were read as
+# its own, and a detail lacking was answered with another sentence)
+_ERRAND_SAID = (r"(?:just\s+)?(?:budgeting|planning|scoping|costing|estimating|sizing)\s+(?:a|an|the|our|my)\b[^?]*|"
+                r"(?:(?:I['’]m|we['’]re)\s+)?looking\s+for\s+(?:something|anything|a\s+(?:way|tool|method|model))\s+"
+                r"(?:to|I\s+can|we\s+can)\b[^?]*|asking\s+(?:because|since|as)\b[^?]*")
 _WHY_ASKED = re.compile(
     r"\s*(?:(?:thanks|thank\s+you|cheers)(?:\s+(?:a\s+lot|so\s+much|in\s+advance))?[.!]*|"
     rf"(?:i(?:'m|\s+am)\s+(?:going|planning|hoping)\s+to|i\s+(?:want|plan|hope|intend)\s+to)\s+{_MY_USE}[^?]*|"
     r"i\s+need\s+(?:it|this|that|them)\s+for\b[^?]*|"
-    # ... or a fragment on the asker's errand: "Budgeting a reproduction.", "Looking for something to plug into a
-    # creative tool.", "Asking because we ship on phones." (read set CH, session 33: a product manager's words after the
-    # question were read as its own, and a detail lacking was answered with another sentence)
-    r"(?:just\s+)?(?:budgeting|planning|scoping|costing|estimating|sizing)\s+(?:a|an|the|our|my)\b[^?]*|"
-    r"(?:(?:I['’]m|we['’]re)\s+)?looking\s+for\s+(?:something|anything|a\s+(?:way|tool|method|model))\s+(?:to|I\s+can|we\s+can)\b[^?]*|"
-    r"asking\s+(?:because|since|as)\b[^?]*|just\s+curious[.!]*|"
+    # ... or a fragment on the asker's errand (_ERRAND_SAID)
+    rf"{_ERRAND_SAID}|just\s+curious[.!]*|"
     # ... or how the answer should look: "Side by side.", "Find it.", "Just the name." (read set CP, a lab head's orders)
     r"(?:side\s+by\s+side|contrast\s+them|compare\s+them|(?:in|as)\s+a\s+table|briefly|short\s+answer(?:\s+please)?|"
     r"one\s+line\s+each|bullet\s+points?|tl;?dr|quick(?:ly)?|asap|find\s+it|look\s+it\s+up|(?:just\s+)?the\s+(?:name|names|"
@@ -221,8 +227,7 @@ def without_framing(text: str) -> str:
     return core if re.search(r"\w", core) else text
 
 
-_ERRAND = re.compile(r"\s*(?:just\s+)?(?:budgeting|planning|scoping|costing|estimating|sizing|(?:(?:I['’]m|we['’]re)\s+)?"
-                     r"looking\s+for|asking\s+(?:because|since|as))\b", re.I)
+_ERRAND = re.compile(rf"\s*(?:{_ERRAND_SAID})\s*$", re.I)
 
 
 def _says_why(sentence: str) -> bool:

@@ -135,9 +135,9 @@ def _not_reported(decision: Decision) -> Answer:
     source = decision.sources[0]
     resolved = resolve(not_reported_answer(source, decision.asks, decision.idf), [h.paper for h in decision.hits])
     # the paper that lacks it first, whatever retrieval ranked above it ("carebench license": read set CK, session 33)
-    first = tuple(h for h in decision.hits if h.paper.id == source.hit.paper.id)[:1] or (source.hit,)
+    others = tuple(h for h in decision.hits if h.paper.id != source.hit.paper.id)
     return Answer(text=resolved.text, citations=resolved.citations, abstained=True, mode="extractive",
-                  sources=first + tuple(h for h in decision.hits if h.paper.id != source.hit.paper.id))
+                  sources=(source.hit, *others))
 
 
 def _named_outside(question: Question, snapshot: Snapshot) -> list[Paper]:

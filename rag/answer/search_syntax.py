@@ -35,7 +35,10 @@ _ALL_OF_THEM = re.compile(r"^\W*(?:(?:(?:give|show|list|find)\s+(?:me\s+)?)?(?:a
 def is_search_syntax(text: str) -> bool:
     """Typed as a search: a wildcard, AND between words, or OR / NOT with parentheses or quotes (not a shout in
     capitals, whose "AND" is a word)."""
-    text = _EMPHASIS.sub(r"\1", text)
+    return _typed_as_search(_EMPHASIS.sub(r"\1", text))
+
+
+def _typed_as_search(text: str) -> bool:
     letters = [c for c in text if c.isalpha()]
     if letters and sum(c.isupper() for c in letters) > 0.6 * len(letters):
         return False
@@ -47,13 +50,13 @@ def is_search_syntax(text: str) -> bool:
 
 def as_words(text: str, snapshot: Snapshot | None = None) -> str:
     """The question a search string asks: its words (OR kept as "or"), then what the asker wrote after them."""
-    if not is_search_syntax(text):
+    plain = _EMPHASIS.sub(r"\1", text)
+    if not _typed_as_search(plain):
         return text
-    text = _EMPHASIS.sub(r"\1", text)
-    parts = _THEN.split(text, maxsplit=1)
+    parts = _THEN.split(plain, maxsplit=1)
     searched, asked = parts[0], parts[1] if len(parts) > 1 else ""
-    if not is_search_syntax(searched):  # the syntax is after the dash: read the whole
-        searched, asked = text, ""
+    if not _typed_as_search(searched):  # the syntax is after the dash: read the whole
+        searched, asked = plain, ""
     searched = _expanded(_FIELD.sub("", _EXCLUDED.sub("", searched)), snapshot)
     if asked and _ALL_OF_THEM.match(asked):
         venue = re.search(r"\b(?:ICML|ICLR)(?:\s+\d{4})?", asked)

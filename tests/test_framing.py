@@ -17,6 +17,8 @@ from rag.answer.framing import checks_claim, without_framing, without_own_work
     ("How many videos are in RVAS? I need the number for a slide.", "How many videos are in RVAS?"),
     ("Did they say how many prototypes the bank holds? Couldn't spot it.", "Did they say how many prototypes the bank holds?"),
     ("How many parameters is the selector? need to know if it fits on one card", "How many parameters is the selector?"),
+    ("Which 11 cities are in UrbanFeel? I'd like to know if my hometown is in there.",
+     "Which 11 cities are in UrbanFeel?"),  # read set CT
     ("Give me the three components of lsgquant, I want one bullet each on my slide.",
      "Give me the three components of lsgquant"),
     # a remark on why it is asked or on the asker's own system, right after the question (read sets AZ, BD)

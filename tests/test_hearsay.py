@@ -27,6 +27,25 @@ from tests.test_answer import check_invariants
     # ... but not one pointing back at the claim (second review)
     ("I heard about 'Bayesian surprise' — which papers use it for frame selection?",
      "Bayesian surprise: which papers use it for frame selection?"),
+    # a passage pasted from an abstract, opening the message, goes before a question of its own (read set CS)
+    ('"a lightweight, plug-and-play module" -- how many parameters does FrameOracle actually have?',
+     "how many parameters does FrameOracle actually have?"),
+    ('"Scene graphs provide structured abstractions" -- which papers in here actually work on scene graphs?',
+     "which papers in here actually work on scene graphs?"),
+    ('"a large-scale dataset with exploration actions" -- how many videos are in the RVAS dataset that LESA uses?',
+     "how many videos are in the RVAS dataset that LESA uses?"),  # a relative "that" points back at nothing
+    ('"Video Anomaly Understanding" -- how do the OPL and CG-CoE papers differ in what they contribute?',
+     "how do the OPL and CG-CoE papers differ in what they contribute?"),  # "they": the papers it names
+    # ... but stays with a question pointing back at it
+    ('"matching cloud-level accuracy at lower transmission costs" -- which paper is this from?',
+     "matching cloud-level accuracy at lower transmission costs: which paper is this from?"),
+    ('"reducing attention overhead from 92% to 50%" -- which model was Veda running on when it got that?',
+     "reducing attention overhead from 92% to 50%: which model was Veda running on when it got that?"),
+    ('"a more robust teacher often harms the student" -- what do they say you should look at when picking a teacher?',
+     "a more robust teacher often harms the student: what do they say you should look at when picking a teacher?"),
+    ('"where massive activations first emerge" -- are there other ICML papers on what LLM layers do?',
+     "where massive activations first emerge: are there other ICML papers on what LLM layers do?"),
+    ('"federated training of video models" -- anything on that?', "federated training of video models: anything on that?"),
 ])
 def test_where_it_was_heard_is_taken_out(asked, question):
     assert without_hearsay(asked) == question
@@ -37,6 +56,9 @@ def test_where_it_was_heard_is_taken_out(asked, question):
     "I saw Veda is fast — what speedup?",  # nothing quoted
     "Veda's 'tile scoring': how does it work?",  # a quotation, nobody heard
     "saw a tweet 'Veda is fast'",  # no question after it
+    # a pasted passage with more beside it than the passage: the question's "each" needs it
+    '"training-free" shows up in both ST-GridPool and UPI -- what does each of them do without training?',
+    '"Video Anomaly Understanding" vs "video anomaly detection" -- how do OPL and CG-CoE differ?',
 ])
 def test_a_question_with_nothing_heard_is_left_as_it_is(text):
     assert without_hearsay(text) == text

@@ -239,6 +239,13 @@ TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms pe
     # phones are counted as the devices they are (dev v204, a435)
     ("Phonebench", PHONES, "How many phones was Phonebench collected on?", []),
     ("Phonebench", PHONES, "How many participants rated Phonebench?", ["number of participants"]),
+    # the abstract's "VLMs" holds the question's "VLM", and neither it nor its spelled-out words name one; nor does a
+    # training recipe (read set CT, ct042)
+    ("Turner", "Others rely on external Visual-Language Models (VLMs). Turner uses pure RL post-training.",
+     "Which base VLM was Turner post-trained from?", ["which base VLM"]),
+    ("Turner", "Turner post-trains the Qwen2.5-VL-7B VLM with pure RL.", "Which base VLM was Turner post-trained from?",
+     []),
+    ("Turner", "Turner fine-tunes the Video-LLaVA VLM.", "Which base VLM does Turner fine-tune?", []),
 ])
 def test_a_detail_is_missing_without_its_words_or_beside_them_without_its_value(title, text, question, missing):
     hit, found = _hit(title, text), _asks(question, title)

@@ -66,8 +66,10 @@ _ABOUT_ME = re.compile(
     r"^\W*(?:"
     r"(?:I\s+)?(?:couldn['’]t|could\s+not|can['’]t|cannot|didn['’]t|did\s+not|don['’]t|do\s+not)\s+(?:find|see|spot|locate|tell)\b"
     # ... or what the answer will decide: "need to know if it fits next to the VLM on one card", "deciding whether to
-    # try it at 70B" (an engineer's voice, diagnostic set BI)
+    # try it at 70B" (an engineer's voice, diagnostic set BI), "I'd like to know if my hometown is in there" (read set CT)
     r"|(?:I\s+|we\s+)?(?:need|want|have)\s+to\s+(?:know|check|decide|see|figure\s+out)\s+(?:if|whether)\b"
+    # (not one checking a name of its own: "I'd like to know if LLaDA was in there.")
+    r"|(?:I|we)(?:['’]d|\s+would)\s+like\s+to\s+(?:know|check|see)\s+(?:if|whether)\b(?![^?]*(?-i:[A-Z0-9]))"
     r"|(?:I['’]m\s+|we['’]re\s+|I\s+am\s+|we\s+are\s+)?(?:deciding|trying\s+to\s+decide|wondering)\s+whether\b"
     r"|I(?:['’]ve|\s+have)?\s+(?:looked|checked|searched|skimmed|scanned)\b"
     r"|as\s+far\s+as\s+I\s+(?:can\s+)?(?:tell|know|see)\b"

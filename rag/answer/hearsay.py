@@ -6,6 +6,12 @@ posted 'KV cache hacks are the cheapest way to handle long videos' — which pap
 session 33: of its 13 such questions, 7 abstained). Where they heard it is no part of the question; what they heard
 describes the paper asked about, unless the question after it asks for papers on a topic of its own, which the
 claim's words ("cheapest", "hacks") only pull away from.
+
+A passage pasted from an abstract, opening the message with nobody said to have said it ('"a lightweight,
+plug-and-play module" -- how many parameters does FrameOracle actually have?', read set CS, session 34: 10 of its
+27 such questions failed), is what the asker was reading, not what they ask: it goes unless the question after it
+points back at it ('-- which paper is that from?', '-- what do they say …' with no name of its own), since its
+words, the abstract's own, pull the answer to the sentence it was copied from.
 """
 
 from __future__ import annotations
@@ -30,12 +36,23 @@ _HEARD = re.compile(
 _QUOTED = re.compile(r"(?<!\w)['\"“‘](?P<quote>.{3,}?)['\"”’](?!\w)")
 _THEN = re.compile(r"\s*(?:[—–]+|\s-{1,2}\s|:)\s*|(?<=['\"”’])[,.;]\s+")
 _POINTS_BACK = re.compile(r"\b(?:it|its|them|this|that|these|those|such)\b", re.I)
+# pointing back at a pasted passage: a pronoun, "the paper", "other papers"; not a relative "that" ("papers that dig
+# into …")
+_BACK_AT_PASSAGE = re.compile(
+    r"\b(?:it|its|them|this|these|those|such|other|else|the\s+(?:paper|authors|work|study|claim|quote|sentence|line|passage)|"
+    r"that(?=\s*(?:[?!.,;]|$|(?:paper|work|study|claim|one|result|number|figure|line|sentence|quote|idea)\b))|"
+    r"(?:is|was|got|get|did|for|about|from|with|like|mean|means|say|says|on|of|by|to)\s+that)\b", re.I)
+_THEY = re.compile(r"\b(?:they|their|them)\b", re.I)
+_NAME = re.compile(r"(?<=\s)(?!I\b)\S*[A-Z]")  # a word written with a capital, past the first
+_PASTED = re.compile(r"^\s*[\"“](?P<quote>[^\"”]{3,}?)[\"”]")
 _ASKS_PAPERS = re.compile(r"\b(?:which|what|any)\s+(?:[\w-]+\s+){0,2}?(?:papers|works|studies|ones)\b", re.I)
 
 
 def without_hearsay(text: str) -> str:
     """The question without where the asker heard what it asks about; without the claim too when the question after
     it asks for papers on a topic of its own."""
+    if _PASTED.match(text):
+        return _without_passage(text)
     frame = _HEARD.match(text)
     quoted = _QUOTED.search(text)
     if not frame or not quoted or frame.end() > quoted.start() or not frame.group(0).strip():
@@ -52,3 +69,21 @@ def without_hearsay(text: str) -> str:
             and not _POINTS_BACK.search(question):
         return question
     return f"{_QUOTED.sub(lambda m: m.group('quote'), claim).strip()}: {question}"
+
+
+def _without_passage(text: str) -> str:
+    """A message opening with a pasted passage: the question after it, or both when it points back."""
+    passage = _PASTED.match(text)
+    split = _THEN.search(text, passage.end())
+    if not split:
+        return text
+    claim, question = text[:split.start()], text[split.end():].strip()
+    own = len(terms(question) - GENERIC - FUNCTION)
+    if terms(text[passage.end():split.start()]) - FUNCTION:  # more than the passage: "… vs the distillation paper"
+        return text
+    # "they" points back only in a question naming nothing of its own ("how do the OPL and CG-CoE papers differ in
+    # what they contribute" is about the papers it names)
+    back = _BACK_AT_PASSAGE.search(question) or (_THEY.search(question) and not _NAME.search(" " + question))
+    if back or own < 2:
+        return f"{_QUOTED.sub(lambda m: m.group('quote'), claim).strip()}: {question}"
+    return question

@@ -71,8 +71,9 @@ _BENCH_NAME = re.compile(r"(?<![\w-])[A-Z][\w.]*-?Bench(?:mark)?\b")
 _TASKS = frozenset(terms("task tasks"))
 # a training recipe names no model and no data: "under a standard SFT→GRPO pipeline, models post-trained on VideoKR
 # …" gives no base model (read sets AS and AU, session 22, both asked it of VideoKR and were quoted that sentence);
-# it may answer "which RL algorithm", so only model and data nouns set it aside
-_RECIPE = re.compile(r"(?<![\w-])(?:SFT|GRPO|DPO|PPO|RLHF|RLVR|RLAIF|LoRA|QLoRA)(?![\w-])")
+# it may answer "which RL algorithm", so only model and data nouns set it aside; nor does "pure RL post-training"
+# (read set CT, ct042: "Which base VLM was Video-MTR post-trained from?" was quoted that sentence)
+_RECIPE = re.compile(r"(?<![\w-])(?:RL|SFT|GRPO|DPO|PPO|RLHF|RLVR|RLAIF|LoRA|QLoRA)(?![\w-])")
 _MODELS_AND_DATA = frozenset(terms("model models base backbone backbones llm llms vlm vlms mllm mllms teacher "
                                    "student dataset datasets benchmark benchmarks corpus checkpoint checkpoints"))
 

@@ -25,7 +25,8 @@ from rag.types import Hit
 # nouns whose value is a name ("which backbones" → "LLaMA-2, Qwen2"), unlike "which components" or "what
 # mechanism", answered in plain words ("a temporal module and a spatial module")
 _NAMED_THINGS = frozenset(terms("dataset datasets benchmark benchmarks model models backbone backbones encoder "
-                                "encoders decoder generator generators baseline baselines llm llms teacher student "
+                                "encoders decoder generator generators baseline baselines llm llms vlm vlms mllm mllms checkpoint "
+                                "checkpoints teacher student "
                                 "network networks architecture corpus optimizer detector classifier "
                                 # places and tongues are named, never described (read sets CH, CK: "which 11 cities")
                                 "city cities country countries language languages hospital hospitals"))
@@ -113,6 +114,9 @@ def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
         wants = value_kind(phrase)
         if not wants:
             continue
+        # an acronym's plural is its own term ("VLMs" → "vlms"): the abstract's "VLMs" holds the question's "VLM"
+        held = all(w in analysis.all_terms or f"{w}s" in analysis.all_terms for w in head)
+        need, head = (frozenset(w for x in words for w in (x, f"{x}s")) for words in (need, head))
         # every sentence holding one of its words: the value may sit beside another of them ("423 stereo videos"
         # for "number of stereo pairs"), and a sentence too many only keeps the answer
         # ... but where some sentence holds the head noun or every other word, those are the detail's ("how many
@@ -126,7 +130,7 @@ def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
         # "Distribution Matching Distillation (DMD) is a … paradigm for … video diffusion models" (dev w024)
         valued = (lambda s: named_near(s, need, own, asked, initials)) if wants == "names" else \
             (lambda s: holds_value(s, wants, own, asked, initials))
-        if head <= analysis.all_terms and not any(valued(s) for s in on):
+        if held and not any(valued(s) for s in on):
             missing.append(f"which {phrase}" if wants == "names" else phrase)  # "does not report which …"
         elif dimension and wants == "number" and not any(has_quantity(s, dimension) for s in on):
             missing.append(phrase)  # "latency in milliseconds": "superior response latency" gives none
@@ -190,8 +194,20 @@ def holds_value(sentence: str, wants: str, own: list[str], asked: frozenset[str]
             continue
         if singular.isupper() and any(len(a) > 2 and a in key for a in asked):  # "MLLMs" for the question's "LLM"
             continue
+        if _spelled_out(name, asked):  # "Visual-Language" (Models) for the question's "VLM" (read set CT, ct042)
+            continue
         return True
     return False
+
+
+def _spelled_out(name: str, asked: frozenset[str]) -> bool:
+    """Is the name plain capitalised words whose initials begin an acronym the question asks ("Visual-Language" for
+    "VLM")? Not a coined name ("Video-LLaVA" is a model that may answer "which base VLM")."""
+    parts = [p for p in re.split(r"[-\s]+", name) if p]
+    if len(parts) < 2 or not all(re.fullmatch(r"[A-Z][a-z]+", p) for p in parts):
+        return False
+    initials = "".join(p[0] for p in parts).lower()
+    return any(a.startswith(initials) and len(a) <= len(initials) + 1 for a in asked if len(a) <= 5)
 
 
 def _initials(question: str) -> str:

@@ -190,6 +190,10 @@ def test_a_follow_up_is_a_pronoun_a_continuation_or_too_short_to_stand_alone(que
     ("Which paper proposes ProtoKV, and what speedup does it report?", ""),
     # a topic typed with no comma before the question on it (read set CK, session 33)
     ("why transformers never learn parity geometry of random init paper what do they prove", ""),
+    # the question goes on to describe the paper it means (read set CT, session 34)
+    ("What did they compare against human reactions in the paper about an AI that notices surprising moments?", ""),
+    ("Which tasks do they evaluate in the study that distils video models?", ""),
+    ("What did they compare against human reactions in the paper?", "they"),  # which paper, it does not say
 ])
 def test_a_first_question_pointing_back_at_a_paper_is_found(question, pointer):
     assert dangling_reference(question) == pointer

@@ -78,11 +78,17 @@ _POINTS_BACK = re.compile(
     re.I)
 
 
+# ... but the question may go on to say which paper it means: "What did they compare against human reactions in the
+# paper about an AI that notices surprising moments in videos?" (read set CT, ct022)
+_DESCRIBES_ITS_PAPER = re.compile(r"\b(?:in|from|of|by)\s+(?:the|that)\s+(?:paper|work|study|one|article)\s+"
+                                  r"(?:about|on|that|which|where|with|in\s+which|introducing|proposing|describing)\b", re.I)
+
+
 def dangling_reference(text: str) -> str:
     """The words by which a question with no conversation before it points back at a paper ("they", "its", "the
     authors"), or "" when it stands alone."""
     match = _POINTS_BACK.search(text)
-    if not match:
+    if not match or _DESCRIBES_ITS_PAPER.search(text, match.end()):
         return ""
     pointers = re.findall(_BACK, match.group(0), re.I)
     # "And the training set?": the phrase itself is what points back

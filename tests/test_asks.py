@@ -272,6 +272,9 @@ def test_ask_part(text, last):
      "number of GPUs and training compute"),  # two details a table wants (read set CF)
     ("FlowNar learning rate / batch size?", "FlowNar", "learning rate and batch size"),  # (a probe of session 32)
     ("SGMD — # parameters of the student?", "SGMD", "number of parameters"),  # "# params" as spelling correction leaves it
+    # the paper as the subject of a last clause, and a particle after the noun (probes and read set CS, session 34)
+    ("What is the maximum video length Deep Forcing generates?", "Deep Forcing", "maximum video length"),
+    ("upi context extension, from what length up to what length did they push the models", "upi", "length"),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

@@ -19,6 +19,7 @@ from rag.answer.shorthand import written_out
     ("(imo the best) which ones", "(the best) which ones"),
     ("did u see ur results b/c of the prompt", "did you see your results because of the prompt"),
     ("ST-GridPool vs PPLLaVA, w.r.t. memory", "ST-GridPool vs PPLLaVA, with respect to memory"),
+    ("kern router paper howmany experts per layer", "kern router paper how many experts per layer"),  # read set CS
 ])
 def test_shorthand_is_written_out_and_asides_dropped(typed, written):
     assert written_out(typed) == written

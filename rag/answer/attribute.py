@@ -22,6 +22,9 @@ def attribute(asked: str, names: str = "") -> str:
                   r"learning rate\b|optimi[sz]er\b|epochs\b|number of\b)", " and ", text)
     for name in filter(None, names.split("\n")):  # "… produced UrbanFeel's baseline" reads "… produced its baseline"
         text = re.sub(rf"(?i)(?<!\w)(?<!which )(?<!what )(?:the\s+)?{re.escape(name)}(?:'s|’s)(?=\s+\w)", " its ", text)
+        # ... and as the subject of a clause ending the question, "it": "the maximum video length Deep Forcing generates"
+        # (a probe of session 34 said "does not report which maximum video length generates")
+        text = re.sub(rf"(?<=[a-z] ){re.escape(name)}(?= [a-z]+(?:s|ed)\s*[?.!]?\s*$)", "it", text)
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:'s|’s)?", " ", text)
     # an aside in brackets that asks ("protokv prototype bank capacity (how many prototypes)?") says what is asked
     # (fresh set AB, ab11063: "capacity" was taken, which the abstract has, so never "does not report")
@@ -75,6 +78,7 @@ def attribute(asked: str, names: str = "") -> str:
     phrase = re.sub(r"\s+", " ", phrase).strip(" ,;:-")
     phrase = re.sub(r"(?i)^(?:the|its|their|an?)\s+", "", phrase)  # "The learning rate of Veda, please." (session 27 probe)
     phrase = re.sub(r"(?i)(?<=\w)\s+(?:ms|milliseconds|GB|MB|GiB|fps)$", "", phrase)  # "latency ms" ("GPU hours" stays)
+    phrase = re.sub(r"(?i)(?<=\w)\s+up$", "", phrase)  # "from what length up to what length" (read set CS)
     # the asked thing as a subject, its verb in the past: "How many annotators labelled the questions …?"
     phrase = re.sub(r"^((?:[\w-]+ )*?[\w-]+s) [a-z]+ed\b.*$", r"\1", phrase)
     # ... or a verb that ends the noun phrase: "which MLLM came out on top", "how many frames remain out of 16"

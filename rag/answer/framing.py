@@ -109,6 +109,9 @@ _SAID_AGAIN = re.compile(r"[,;]?\s*(?:[—–-]+\s*)?(?:in\s+other\s+words|put\s
 # CM, session 33: "full list" read as the topic's words, and two papers never naming Video-MME were listed)
 _ALL_PLEASE = re.compile(r"^\W*(?:(?:the\s+)?(?:full|complete|whole|entire|exhaustive)\s+list|all\s+of\s+them|exhaustively)"
                          r"(?:\s+please)?\s*[:,;—–-]\s*(?=\S)", re.I)
+# "… contribute a new evaluation benchmark as a main contribution?": how much of the paper it is, no topic (read set CT)
+_AS_MAIN = re.compile(r",?\s+as\s+(?:a|an|the|their|its)\s+(?:main|primary|central|core|key|principal|major)\s+"
+                      r"(?:contribution|focus|goal)s?\b", re.I)
 # the asker's own field, said before the question: "From a robotics angle: how did they test CURVE's scene graphs …?",
 # "Speech researcher: …", "coming from NLP probing work: …", "In NLP we use RoPE scaling to run past the trained
 # context length.", "NLP folks use RL from rewards for reasoning; which ICLR papers …" (read set CQ, session 33: the
@@ -206,7 +209,7 @@ def without_framing(text: str) -> str:
         text = rest
     # only once something was asked before it, in an earlier sentence or the same one: "I couldn't find Veda's GPU
     # count. Is it reported?" and "I read Veda. Wondering whether they report the GPU count." ask in those sentences
-    text = _SAID_AGAIN.sub("", _WRITING.sub("", _ALL_PLEASE.sub("", text.strip())))
+    text = _AS_MAIN.sub("", _SAID_AGAIN.sub("", _WRITING.sub("", _ALL_PLEASE.sub("", text.strip()))))
     kept, asked, listed = [], False, False
     for piece, comma in _pieces(text.strip()):
         if not ((asked or comma) and _ABOUT_ME.match(piece) or asked and _ANY_WILL_DO.match(piece)

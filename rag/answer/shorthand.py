@@ -18,6 +18,8 @@ _WORDS = {
     "prev": "previous", "approx": "approximately", "expts": "experiments", "exps": "experiments", "perf": "performance",
     "arch": "architecture", "impl": "implementation", "wrt": "with respect to", "w.r.t.": "with respect to",
     "pls": "please", "plz": "please", "u": "you", "ur": "your",
+    # question words typed together in a hurry (read set CS, session 34: "kern router paper howmany experts per layer")
+    "howmany": "how many", "howmuch": "how much", "whichpapers": "which papers", "whichpaper": "which paper",
 }
 _CASED = {"u", "ur"}
 # asides that say how sure or frank the asker is, or thank: nothing asked

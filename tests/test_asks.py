@@ -275,6 +275,7 @@ def test_ask_part(text, last):
     # the paper as the subject of a last clause, and a particle after the noun (probes and read set CS, session 34)
     ("What is the maximum video length Deep Forcing generates?", "Deep Forcing", "maximum video length"),
     ("upi context extension, from what length up to what length did they push the models", "upi", "length"),
+    ("kern router paper how many experts per layer in their moe experiments", "kern", "number of experts per layer"),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

@@ -338,6 +338,28 @@ TUTOR = ("Reasoning is hard for skeleton models. Causal Reasoning Distillation t
          "large-scale dataset of game skeletons.")
 
 
+RANKED = ("We build Ranker, a benchmark of city images. Most models perform well on perception tasks. We observe that "
+          "Gemini-2.5 Pro achieves the best overall performance. Code will be public.")
+
+
+def _near(text: str, order: list[int]) -> list[float]:
+    """Sentence cosines ranking the sentences in `order` first, nearest first."""
+    from rag.corpus.terms import analyse
+    n = len(analyse(text).sentences)
+    return [1.0 - 0.1 * order.index(i) if i in order else 0.05 for i in range(n)]
+
+
+@pytest.mark.parametrize(("question", "order", "stated"), [
+    # a ranking asked is answered by the nearest sentence that ranks, not one on how models do at large (read set CT)
+    ("Which AI model came out on top in Ranker?", [1, 2], {"AI model", "which AI model"}),
+    ("Which AI model is best on Ranker?", [1, 3, 0, 2], set()),  # ... among the nearest three only
+    ("Which AI model does Ranker evaluate?", [1, 2], set()),  # no ranking asked: the nearest sentence names none
+])
+def test_a_ranking_is_answered_by_the_nearest_sentence_that_ranks(question, order, stated):
+    hit = _hit("Ranker", RANKED)
+    assert named_in_answer(hit, _asks(question, "Ranker"), question, _near(RANKED, order)) == stated
+
+
 @pytest.mark.parametrize(("question", "closest", "stated"), [
     # "from a teacher model" leaves the teacher unnamed: the names beside it are other things (read set BX, bx044)
     ("Which teacher model provides the reasoning Tutor distills?", 1, set()),

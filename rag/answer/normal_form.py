@@ -13,7 +13,9 @@ def normal_form(question: str) -> str:
     text = _CONTRACTED.sub(lambda m: f"{m.group(1) or m.group(2)} is", question.strip().rstrip("?.! "))
     text = _SHORTHAND.sub(lambda m: _SHORTHANDS[re.sub(r"[\s_]+", " ", m.group(0).lower())], text)
     text = _checked_value(text)
-    return _IN_SITU.sub(lambda m: m.group(0) if _RELATIVE_HEAD.search(m.group("before")) else
+    # ("how many" opens no relative clause: "kern router paper how many experts per layer", read set CS)
+    return _IN_SITU.sub(lambda m: m.group(0) if _RELATIVE_HEAD.search(m.group("before")) and not re.match(
+                            r"how\s", m.group("wh"), re.I) else
                         f"{m.group('wh')} did {m.group('before')}", text.strip(), count=1)
 
 

@@ -36,6 +36,8 @@ from rag.answer.plain_words import with_field_terms
     ("people rated streamed video quality on phones", "people rated streamed video quality (quality assessment) on phones"),
     ("a model that scrubs out people's faces", "a model that scrubs out people's faces (privacy)"),
     ("run past the sequence length it was trained on", "run past the sequence length it was trained on (length extrapolation)"),
+    ("generalize to sequences much longer than the model was trained on",  # read set CT, ct028
+     "generalize to sequences much longer than the model was trained on (length extrapolation)"),
     ("models that learn a sequence of tasks one after another",
      "models that learn a sequence of tasks one after another (continual learning)"),
     ("a student model ends up sharing its teacher's taste", "a student model ends up sharing its teacher's (knowledge distillation) taste"),

@@ -69,7 +69,11 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\b(?:scrub|blur|mask|hid|remov|eras|anonymi[sz])(?:e|es|ed|ing|s|bing|ding)?\s+(?:out\s+)?(?:people['’]?s\s+|the\s+|their\s+)?"
      r"(?:faces|identit(?:y|ies))\b", "privacy"),
     (r"\b(?:past|beyond|longer\s+than|more\s+than|over)\s+(?:the\s+)?(?:sequence|context|clip|video|input)?\s*(?:or\s+\w+\s+)?"
-     r"(?:length|lengths|size)\s+(?:it|they|the\s+model)\s+(?:was|were|is|are)\s+trained\s+(?:on|with)\b", "length extrapolation"),
+     r"(?:length|lengths|size)\s+(?:it|they|the\s+model)\s+(?:was|were|is|are)\s+trained\s+(?:on|with)\b|"
+     # ... "sequences much longer than the model was trained on" (read set CT, ct028)
+     r"\b(?:sequences|inputs|contexts|videos|texts|documents)\s+(?:much\s+|far\s+|many\s+times\s+)?longer\s+than\s+"
+     r"(?:what\s+)?(?:it|they|the\s+models?)\s+(?:was|were|is|are|saw|sees|had\s+seen)\s+(?:trained\s+on|during\s+training|"
+     r"in\s+training)\b", "length extrapolation"),
     (r"\b(?:learn|train)\w*\s+(?:on\s+)?(?:a\s+(?:sequence|series|stream)\s+of|one|many|several|new)\s+tasks?\s+(?:\w+\s+)?"
      r"(?:one\s+after\s+(?:another|the\s+other)|in\s+(?:sequence|a\s+row|turn)|sequentially|over\s+time)\b", "continual learning"),
     (r"\bstudent(?:\s+model)?\s+(?:\w+\s+){0,3}?(?:learn|pick|inherit|copy|acquir|shar|absorb|mimic)\w*\s+(?:\w+\s+){0,3}?teacher(?:['’]s)?",

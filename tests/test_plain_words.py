@@ -36,6 +36,10 @@ from rag.answer.plain_words import with_field_terms
     ("people rated streamed video quality on phones", "people rated streamed video quality (quality assessment) on phones"),
     ("a model that scrubs out people's faces", "a model that scrubs out people's faces (privacy)"),
     ("run past the sequence length it was trained on", "run past the sequence length it was trained on (length extrapolation)"),
+    ("papers that open up a language model's 'brain'",  # read set CT, ct031
+     "papers that open up a language model's 'brain' (interpretability)"),
+    ("which look layer by layer at it", "which look layer by layer (interpretability) at it"),
+    ("make artificial videos to give a model practice", "make artificial videos (synthetic data) to give a model practice"),
     ("generalize to sequences much longer than the model was trained on",  # read set CT, ct028
      "generalize to sequences much longer than the model was trained on (length extrapolation)"),
     ("models that learn a sequence of tasks one after another",

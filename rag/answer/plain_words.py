@@ -94,8 +94,14 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\b(?:method|algorithm|procedure|rule|way)s?\s+(?:for|of|to)\s+(?:adjust|updat|tweak|chang|nudg)\w*\s+(?:a\s+|the\s+)?"
      r"(?:model['’]?s\s+|network['’]?s\s+)?(?:internal\s+)?(?:numbers|weights|parameters|knobs)\b"
      r"(?!\s+(?:during|at|for)\s+(?:inference|test))", "optimizer"),
-    (r"\b(?:pok|peek|look|dig|peer)(?:e|es|ed|ing|s|ing)?\s+inside\s+(?:the\s+)?(?:\(?\w+\)?\s+){0,2}(?:LLMs?|models?|networks?|layers)\b",
+    (r"\b(?:pok|peek|look|dig|peer)(?:e|es|ed|ing|s|ing)?\s+inside\s+(?:the\s+)?(?:\(?\w+\)?\s+){0,2}(?:LLMs?|models?|networks?|layers)\b|"
+     # ... "open up a language model's 'brain' and look layer by layer" (read set CT, ct031)
+     r"\bopen(?:s|ing|ed)?\s+up\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:model|network|LLM)['’]s\s+['\"‘“]?brains?\b|"
+     r"\b(?:look|analy[sz]|inspect|prob|examin|go)\w*\s+(?:[\w-]+\s+){0,3}?layer[- ]by[- ]layer\b",
      "interpretability"),
+    # "artificial videos to give a model extra practice" (read set CT, ct032)
+    (r"\b(?:artificial|fake|made-up|computer-generated)\s+(?:[\w-]+\s+)?(?:videos?|images|pictures|footage|clips|"
+     r"examples)\b", "synthetic data"),
     (r"\b(?:compar|attend)(?:e|es|ed|ing|s)?\s+(?:to\s+)?only\s+(?:a\s+)?(?:selected\s+|small\s+)?(?:portion|subset|"
      r"fraction|few|some)\s+of\s+(?:the\s+)?(?:video\s+|image\s+|input\s+)?(?:pieces|tokens|patches|positions|parts)\b",
      "sparse attention"),

@@ -96,7 +96,7 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"(?!\s+(?:during|at|for)\s+(?:inference|test))", "optimizer"),
     (r"\b(?:pok|peek|look|dig|peer)(?:e|es|ed|ing|s|ing)?\s+inside\s+(?:the\s+)?(?:\(?\w+\)?\s+){0,2}(?:LLMs?|models?|networks?|layers)\b|"
      # ... "open up a language model's 'brain' and look layer by layer" (read set CT, ct031)
-     r"\bopen(?:s|ing|ed)?\s+up\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:model|network|LLM)['’]s\s+['\"‘“]?brains?\b|"
+     r"\bopen(?:s|ing|ed)?\s+up\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:model|network|LLM)['’]s\s+['\"‘“]?brains?\b['\"’”]?|"
      r"\b(?:look|analy[sz]|inspect|prob|examin|go)\w*\s+(?:[\w-]+\s+){0,3}?layer[- ]by[- ]layer\b",
      "interpretability"),
     # "artificial videos to give a model extra practice" (read set CT, ct032)

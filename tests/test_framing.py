@@ -19,6 +19,8 @@ from rag.answer.framing import checks_claim, without_framing, without_own_work
     ("How many parameters is the selector? need to know if it fits on one card", "How many parameters is the selector?"),
     ("Which 11 cities are in UrbanFeel? I'd like to know if my hometown is in there.",
      "Which 11 cities are in UrbanFeel?"),  # read set CT
+    ("At ICLR, which papers contribute a new evaluation benchmark as a main contribution?",
+     "At ICLR, which papers contribute a new evaluation benchmark?"),  # how much of a paper, no topic (read set CT)
     ("Give me the three components of lsgquant, I want one bullet each on my slide.",
      "Give me the three components of lsgquant"),
     # a remark on why it is asked or on the asker's own system, right after the question (read sets AZ, BD)
@@ -118,6 +120,8 @@ def test_the_askers_own_reading_is_taken_out(asked, question):
     # a memory of the paper, a request or a question of its own after the question
     "Why does pruning layers hurt? I think someone explained it with decision margins.",
     "Which models did ParallelBench test? I'd like to know if LLaDA was in there.",
+    "Which papers do streaming video understanding? I'd like to know whether any keep memory bounded.",  # (second review)
+    "What do the DramaSR authors describe as their primary contributions?",  # asked, not a list's measure
     "What is KERN? Thanks, but does it report FID scores.",
     "Which optimizer did Veda use? We would also like the learning rate.",
     # "I need the numbers for" what is then asked (read set BL, bl007), not for a slide

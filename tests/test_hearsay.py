@@ -46,6 +46,11 @@ from tests.test_answer import check_invariants
     ('"where massive activations first emerge" -- are there other ICML papers on what LLM layers do?',
      "where massive activations first emerge: are there other ICML papers on what LLM layers do?"),
     ('"federated training of video models" -- anything on that?', "federated training of video models: anything on that?"),
+    # ... or is all that says which paper is meant (second review)
+    ('"Live Gaming Benchmark" -- how many scenarios does the benchmark have?',
+     "Live Gaming Benchmark: how many scenarios does the benchmark have?"),
+    ('"approaching human expert levels" -- how big is the remaining gap?',
+     "approaching human expert levels: how big is the remaining gap?"),
 ])
 def test_where_it_was_heard_is_taken_out(asked, question):
     assert without_hearsay(asked) == question

@@ -194,6 +194,7 @@ def test_a_follow_up_is_a_pronoun_a_continuation_or_too_short_to_stand_alone(que
     ("What did they compare against human reactions in the paper about an AI that notices surprising moments?", ""),
     ("Which tasks do they evaluate in the study that distils video models?", ""),
     ("What did they compare against human reactions in the paper?", "they"),  # which paper, it does not say
+    ("How many GPUs did they use in the paper that we discussed?", "they"),  # one the conversation had (second review)
 ])
 def test_a_first_question_pointing_back_at_a_paper_is_found(question, pointer):
     assert dangling_reference(question) == pointer

@@ -246,9 +246,6 @@ TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms pe
     ("Turner", "Turner post-trains the Qwen2.5-VL-7B VLM with pure RL.", "Which base VLM was Turner post-trained from?",
      []),
     ("Turner", "Turner fine-tunes the Video-LLaVA VLM.", "Which base VLM does Turner fine-tune?", []),
-    # a context's length is counted in tokens (read set CS)
-    ("Stretch", "We propose Stretch. It extends models from 4K to up to 64K tokens.",
-     "From what length to what length does Stretch extend models?", []),
 ])
 def test_a_detail_is_missing_without_its_words_or_beside_them_without_its_value(title, text, question, missing):
     hit, found = _hit(title, text), _asks(question, title)

@@ -25,6 +25,10 @@ _BEATS = frozenset(terms("beat beats outperform outperforms outperformed surpass
                          "better rival rivals best top strongest winner wins won leading"))
 
 
+# a question asking which one ranks first (not "strongest MLLMs", a class: second review)
+_ASKS_RANKING = re.compile(r"\b(?:came|comes|come|coming)\s+out\s+(?:on\s+)?(?:top|ahead|first)\b|\b(?:is|was|are|were|"
+                           r"performs?|performed|did|does|do|scores?|scored|ranks?|ranked|works?|worked|comes?|came)\s+"
+                           r"(?:the\s+)?(?:best|top|first|strongest)\b|\b(?:wins?|won|winner)\b", re.I)
 _RANKING_AMONG = 3  # the nearest sentences a ranking's answer is looked for in (not tuned: UrbanFeel's is 2nd)
 
 
@@ -55,8 +59,10 @@ def named_in_answer(hit: Hit, asks: Asks, question: str, sentence_cosines) -> se
     no "not reported" answer (the two background sentences it would have taken, dev w024 and w346, are excluded)."""
     # a ranking asked ("which AI model came out on top?") is answered by the closest of the nearest sentences that
     # ranks ("Gemini-2.5 Pro achieves the best overall performance"), not one on how models do at large (read set CT)
-    ranks = bool(asks.ask & _BEATS)
-    closest = _closest_own_sentence(hit, sentence_cosines, _RANKING_AMONG if ranks else 1, _BEATS if ranks else None)
+    # (else the closest sentence, as for any question: "… find best for pruning attention edges?", second review)
+    ranked = _closest_own_sentence(hit, sentence_cosines, _RANKING_AMONG, _BEATS) if _ASKS_RANKING.search(question) \
+        else None
+    closest = ranked or _closest_own_sentence(hit, sentence_cosines)
     if closest is None:
         return set()
     sentence, have = closest

@@ -81,7 +81,9 @@ _POINTS_BACK = re.compile(
 # ... but the question may go on to say which paper it means: "What did they compare against human reactions in the
 # paper about an AI that notices surprising moments in videos?" (read set CT, ct022)
 _DESCRIBES_ITS_PAPER = re.compile(r"\b(?:in|from|of|by)\s+(?:the|that)\s+(?:paper|work|study|one|article)\s+"
-                                  r"(?:about|on|that|which|where|with|in\s+which|introducing|proposing|describing)\b", re.I)
+                                  r"(?:about|on|that|which|where|with|in\s+which|introducing|proposing|describing)\b"
+                                  # (not one the conversation had: "the paper that we discussed", second review)
+                                  r"(?!\s+(?:I|we|you)\b)", re.I)
 
 
 def dangling_reference(text: str) -> str:

@@ -68,8 +68,9 @@ _ABOUT_ME = re.compile(
     # ... or what the answer will decide: "need to know if it fits next to the VLM on one card", "deciding whether to
     # try it at 70B" (an engineer's voice, diagnostic set BI), "I'd like to know if my hometown is in there" (read set CT)
     r"|(?:I\s+|we\s+)?(?:need|want|have)\s+to\s+(?:know|check|decide|see|figure\s+out)\s+(?:if|whether)\b"
-    # (not one checking a name of its own: "I'd like to know if LLaDA was in there.")
-    r"|(?:I|we)(?:['’]d|\s+would)\s+like\s+to\s+(?:know|check|see)\s+(?:if|whether)\b(?![^?]*(?-i:[A-Z0-9]))"
+    # (only if the asker's own is there: "… if any keep memory bounded", "… if LLaDA was in there" ask: second review)
+    r"|(?:I|we)(?:['’]d|\s+would)\s+like\s+to\s+(?:know|check|see)\s+(?:if|whether)\s+(?:my|our)\s+[\w-]+\s+"
+    r"(?:is|are|was|were)\s+(?:in\s+there|in\s+it|on\s+(?:the|that)\s+list|among\s+them|included|covered)\b"
     r"|(?:I['’]m\s+|we['’]re\s+|I\s+am\s+|we\s+are\s+)?(?:deciding|trying\s+to\s+decide|wondering)\s+whether\b"
     r"|I(?:['’]ve|\s+have)?\s+(?:looked|checked|searched|skimmed|scanned)\b"
     r"|as\s+far\s+as\s+I\s+(?:can\s+)?(?:tell|know|see)\b"
@@ -110,8 +111,7 @@ _SAID_AGAIN = re.compile(r"[,;]?\s*(?:[—–-]+\s*)?(?:in\s+other\s+words|put\s
 _ALL_PLEASE = re.compile(r"^\W*(?:(?:the\s+)?(?:full|complete|whole|entire|exhaustive)\s+list|all\s+of\s+them|exhaustively)"
                          r"(?:\s+please)?\s*[:,;—–-]\s*(?=\S)", re.I)
 # "… contribute a new evaluation benchmark as a main contribution?": how much of the paper it is, no topic (read set CT)
-_AS_MAIN = re.compile(r",?\s+as\s+(?:a|an|the|their|its)\s+(?:main|primary|central|core|key|principal|major)\s+"
-                      r"(?:contribution|focus|goal)s?\b", re.I)
+_AS_MAIN = re.compile(r",?\s+as\s+(?:a|an|the|their|its)\s+(?:main|primary|central|core|key|major)\s+(?:contribution|focus|goal)s?\b", re.I)
 # the asker's own field, said before the question: "From a robotics angle: how did they test CURVE's scene graphs …?",
 # "Speech researcher: …", "coming from NLP probing work: …", "In NLP we use RoPE scaling to run past the trained
 # context length.", "NLP folks use RL from rewards for reasoning; which ICLR papers …" (read set CQ, session 33: the
@@ -209,7 +209,8 @@ def without_framing(text: str) -> str:
         text = rest
     # only once something was asked before it, in an earlier sentence or the same one: "I couldn't find Veda's GPU
     # count. Is it reported?" and "I read Veda. Wondering whether they report the GPU count." ask in those sentences
-    text = _AS_MAIN.sub("", _SAID_AGAIN.sub("", _WRITING.sub("", _ALL_PLEASE.sub("", text.strip()))))
+    text = _SAID_AGAIN.sub("", _WRITING.sub("", _ALL_PLEASE.sub("", text.strip())))  # (a list's "as a main contribution")
+    text = _AS_MAIN.sub("", text) if _ASKS_PAPERS.search(text) else text
     kept, asked, listed = [], False, False
     for piece, comma in _pieces(text.strip()):
         if not ((asked or comma) and _ABOUT_ME.match(piece) or asked and _ANY_WILL_DO.match(piece)

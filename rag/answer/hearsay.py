@@ -39,7 +39,9 @@ _POINTS_BACK = re.compile(r"\b(?:it|its|them|this|that|these|those|such)\b", re.
 # pointing back at a pasted passage: a pronoun, "the paper", "other papers"; not a relative "that" ("papers that dig
 # into …")
 _BACK_AT_PASSAGE = re.compile(
-    r"\b(?:it|its|them|this|these|those|such|other|else|the\s+(?:paper|authors|work|study|claim|quote|sentence|line|passage)|"
+    r"\b(?:it|its|them|this|these|those|such|other|else|the\s+(?:paper|authors|work|study|claim|quote|sentence|line|passage|"
+    r"method|benchmark|term|phrase|dataset|model|approach|framework|hypothesis|technique|idea|concept|mechanism|metric|"
+    r"module|system)|"
     r"that(?=\s*(?:[?!.,;]|$|(?:paper|work|study|claim|one|result|number|figure|line|sentence|quote|idea)\b))|"
     r"(?:is|was|got|get|did|for|about|from|with|like|mean|means|say|says|on|of|by|to)\s+that)\b", re.I)
 _THEY = re.compile(r"\b(?:they|their|them)\b", re.I)
@@ -83,7 +85,10 @@ def _without_passage(text: str) -> str:
         return text
     # "they" points back only in a question naming nothing of its own ("how do the OPL and CG-CoE papers differ in
     # what they contribute" is about the papers it names)
-    back = _BACK_AT_PASSAGE.search(question) or (_THEY.search(question) and not _NAME.search(" " + question))
-    if back or own < 2:
+    named = _NAME.search(" " + question)
+    back = _BACK_AT_PASSAGE.search(question) or (_THEY.search(question) and not named)
+    # ... and it stays where it is all that says which paper is meant: a question naming none of its own, not asking
+    # for papers ('"Live Gaming Benchmark" -- how many scenarios does the benchmark have?': second review)
+    if back or own < 2 or not (named or _ASKS_PAPERS.search(question)):
         return f"{_QUOTED.sub(lambda m: m.group('quote'), claim).strip()}: {question}"
     return question

@@ -97,10 +97,7 @@ def spelled(words: frozenset[str], have: frozenset[str]) -> frozenset[str]:
 # early-to-middle layers": dev x6027 said "does not report its depth")
 _COUNTED_AS = {"data": frozenset(terms("samples examples instances")),
                **dict.fromkeys(terms("phones smartphones"), frozenset(terms("devices handsets"))),
-               **dict.fromkeys(terms("depth"), frozenset(terms("layers"))),
-               # ... a context's or a video's length in its tokens or frames ("from what length up to what length
-               # …?" / "from 4K to up to 64K tokens": read set CS said "does not report its length")
-               "length": frozenset(terms("tokens frames"))}
+               **dict.fromkeys(terms("depth"), frozenset(terms("layers")))}
 
 
 def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:

@@ -122,6 +122,8 @@ def test_the_askers_own_reading_is_taken_out(asked, question):
     "Which models did ParallelBench test? I'd like to know if LLaDA was in there.",
     "Which papers do streaming video understanding? I'd like to know whether any keep memory bounded.",  # (second review)
     "What do the DramaSR authors describe as their primary contributions?",  # asked, not a list's measure
+    "Which papers treat efficiency as a core focus?",  # what is left would ask "treat efficiency" (second review)
+    "Which papers position a benchmark as their primary contribution?",
     "What is KERN? Thanks, but does it report FID scores.",
     "Which optimizer did Veda use? We would also like the learning rate.",
     # "I need the numbers for" what is then asked (read set BL, bl007), not for a slide

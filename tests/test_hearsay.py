@@ -32,8 +32,8 @@ from tests.test_answer import check_invariants
      "how many parameters does FrameOracle actually have?"),
     ('"Scene graphs provide structured abstractions" -- which papers in here actually work on scene graphs?',
      "which papers in here actually work on scene graphs?"),
-    ('"a large-scale dataset with exploration actions" -- how many videos are in the RVAS dataset that LESA uses?',
-     "how many videos are in the RVAS dataset that LESA uses?"),  # a relative "that" points back at nothing
+    ('"a large-scale dataset with exploration actions" -- how many videos are in the RVAS dataset that RvasNet uses?',
+     "how many videos are in the RVAS dataset that RvasNet uses?"),  # a relative "that" points back at nothing
     ('"Video Anomaly Understanding" -- how do the OPL and CG-CoE papers differ in what they contribute?',
      "how do the OPL and CG-CoE papers differ in what they contribute?"),  # "they": the papers it names
     # ... but stays with a question pointing back at it
@@ -51,6 +51,11 @@ from tests.test_answer import check_invariants
      "Live Gaming Benchmark: how many scenarios does the benchmark have?"),
     ('"approaching human expert levels" -- how big is the remaining gap?',
      "approaching human expert levels: how big is the remaining gap?"),
+    # ... a venue or a field's acronym names no paper (second review)
+    ('"12× length extrapolation" — which ICML video generation paper?',
+     "12× length extrapolation: which ICML video generation paper?"),
+    ('"fake score" -- how often does DMD update the auxiliary network?',
+     "fake score: how often does DMD update the auxiliary network?"),
 ])
 def test_where_it_was_heard_is_taken_out(asked, question):
     assert without_hearsay(asked) == question

@@ -98,6 +98,7 @@ def test_a_plain_description_gets_the_fields_term(text, expected):
     "Which papers report audio and video compression rates?",
     "I hear SCOPE is good at watching long videos.",  # I'm told (second review)
     "Which papers compress audio and video streams for transmission?",
+    "Which papers handle documents much longer than the model saw during training in retrieval?",  # (second review)
 ])
 def test_a_question_without_a_plain_description_is_left_as_it_is(text):
     assert with_field_terms(text) == text

@@ -66,9 +66,9 @@ _ABOUT_ME = re.compile(
     r"^\W*(?:"
     r"(?:I\s+)?(?:couldn['’]t|could\s+not|can['’]t|cannot|didn['’]t|did\s+not|don['’]t|do\s+not)\s+(?:find|see|spot|locate|tell)\b"
     # ... or what the answer will decide: "need to know if it fits next to the VLM on one card", "deciding whether to
-    # try it at 70B" (an engineer's voice, diagnostic set BI), "I'd like to know if my hometown is in there" (read set CT)
+    # try it at 70B" (diagnostic set BI), "I'd like to know if my hometown is in there" (read set CT; only the asker's
+    # own: "… if any keep memory bounded", "… if LLaDA was in there" ask, second review)
     r"|(?:I\s+|we\s+)?(?:need|want|have)\s+to\s+(?:know|check|decide|see|figure\s+out)\s+(?:if|whether)\b"
-    # (only if the asker's own is there: "… if any keep memory bounded", "… if LLaDA was in there" ask: second review)
     r"|(?:I|we)(?:['’]d|\s+would)\s+like\s+to\s+(?:know|check|see)\s+(?:if|whether)\s+(?:my|our)\s+[\w-]+\s+"
     r"(?:is|are|was|were)\s+(?:in\s+there|in\s+it|on\s+(?:the|that)\s+list|among\s+them|included|covered)\b"
     r"|(?:I['’]m\s+|we['’]re\s+|I\s+am\s+|we\s+are\s+)?(?:deciding|trying\s+to\s+decide|wondering)\s+whether\b"
@@ -106,12 +106,12 @@ _WRITING = re.compile(r"^\W*(?:(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+)?(?:pu
 # federated learning?", dev bn045, so it stays)
 _SAID_AGAIN = re.compile(r"[,;]?\s*(?:[—–-]+\s*)?(?:in\s+other\s+words|put\s+differently|to\s+put\s+it\s+another\s+way|"
                          r"(?:or|that\s+is)\s+to\s+say)\s*,?\s+(?=(?:which|what|who|how|does|do|did|is|are)\b)[^?]*", re.I)
-# a request for all of them before the question: "Full list please: which papers report Video-MME results?" (read set
-# CM, session 33: "full list" read as the topic's words, and two papers never naming Video-MME were listed)
+# "Full list please: which papers report Video-MME results?" (read set CM: "full list" read as the topic's words)
 _ALL_PLEASE = re.compile(r"^\W*(?:(?:the\s+)?(?:full|complete|whole|entire|exhaustive)\s+list|all\s+of\s+them|exhaustively)"
                          r"(?:\s+please)?\s*[:,;—–-]\s*(?=\S)", re.I)
-# "… contribute a new evaluation benchmark as a main contribution?": how much of the paper it is, no topic (read set CT)
+# "… contribute a new benchmark as a main contribution?": how much of the paper it is, no topic (read set CT)
 _AS_MAIN = re.compile(r",?\s+as\s+(?:a|an|the|their|its)\s+(?:main|primary|central|core|key|major)\s+(?:contribution|focus|goal)s?\b", re.I)
+_MAKES = re.compile(r"\b(?:contribut|propos|introduc|present|releas|buil|creat|offer|provid)\w*", re.I)  # not "treat X as …"
 # the asker's own field, said before the question: "From a robotics angle: how did they test CURVE's scene graphs …?",
 # "Speech researcher: …", "coming from NLP probing work: …", "In NLP we use RoPE scaling to run past the trained
 # context length.", "NLP folks use RL from rewards for reasoning; which ICLR papers …" (read set CQ, session 33: the
@@ -210,7 +210,7 @@ def without_framing(text: str) -> str:
     # only once something was asked before it, in an earlier sentence or the same one: "I couldn't find Veda's GPU
     # count. Is it reported?" and "I read Veda. Wondering whether they report the GPU count." ask in those sentences
     text = _SAID_AGAIN.sub("", _WRITING.sub("", _ALL_PLEASE.sub("", text.strip())))  # (a list's "as a main contribution")
-    text = _AS_MAIN.sub("", text) if _ASKS_PAPERS.search(text) else text
+    text = rest if _ASKS_PAPERS.search(text) and _MAKES.search(rest := _AS_MAIN.sub("", text)) else text
     kept, asked, listed = [], False, False
     for piece, comma in _pieces(text.strip()):
         if not ((asked or comma) and _ABOUT_ME.match(piece) or asked and _ANY_WILL_DO.match(piece)

@@ -45,7 +45,9 @@ _BACK_AT_PASSAGE = re.compile(
     r"that(?=\s*(?:[?!.,;]|$|(?:paper|work|study|claim|one|result|number|figure|line|sentence|quote|idea)\b))|"
     r"(?:is|was|got|get|did|for|about|from|with|like|mean|means|say|says|on|of|by|to)\s+that)\b", re.I)
 _THEY = re.compile(r"\b(?:they|their|them)\b", re.I)
-_NAME = re.compile(r"(?<=\s)(?!I\b)\S*[A-Z]")  # a word written with a capital, past the first
+# a coined name, written in camel case ("FrameOracle", "CaReBench"): not a venue or a field's acronym ("ICML", "DMD",
+# "MLLMs"), which names no paper (second review: '"12× length extrapolation" — which ICML video generation paper?')
+_NAME = re.compile(r"\b\w*[a-z][A-Z]\w*")
 _PASTED = re.compile(r"^\s*[\"“](?P<quote>[^\"”]{3,}?)[\"”]")
 _ASKS_PAPERS = re.compile(r"\b(?:which|what|any)\s+(?:[\w-]+\s+){0,2}?(?:papers|works|studies|ones)\b", re.I)
 
@@ -85,7 +87,7 @@ def _without_passage(text: str) -> str:
         return text
     # "they" points back only in a question naming nothing of its own ("how do the OPL and CG-CoE papers differ in
     # what they contribute" is about the papers it names)
-    named = _NAME.search(" " + question)
+    named = _NAME.search(question)
     back = _BACK_AT_PASSAGE.search(question) or (_THEY.search(question) and not named)
     # ... and it stays where it is all that says which paper is meant: a question naming none of its own, not asking
     # for papers ('"Live Gaming Benchmark" -- how many scenarios does the benchmark have?': second review)

@@ -40,6 +40,9 @@ from rag.answer.plain_words import with_field_terms
      "papers that open up a language model's 'brain' (interpretability)"),
     ("which look layer by layer at it", "which look layer by layer (interpretability) at it"),
     ("make artificial videos to give a model practice", "make artificial videos (synthetic data) to give a model practice"),
+    ("understand heavily squished, low-quality pictures", "understand heavily squished, low-quality pictures (compressed images)"),
+    ("turns stick-figure body-movement recordings into pictures",
+     "turns stick-figure body-movement (skeleton) recordings into pictures"),
     ("generalize to sequences much longer than the model was trained on",  # read set CT, ct028
      "generalize to sequences much longer than the model was trained on (length extrapolation)"),
     ("models that learn a sequence of tasks one after another",

@@ -100,6 +100,10 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"\bopen(?:s|ing|ed)?\s+up\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:model|network|LLM)['’]s\s+['\"‘“]?brains?\b['\"’”]?|"
      r"\b(?:look|analy[sz]|inspect|prob|examin|go)\w*\s+(?:[\w-]+\s+){0,3}?layer[- ]by[- ]layer\b",
      "interpretability"),
+    # pictures squished or shrunk (compressed), stick figures (skeletons): a teacher's words (read set CT, ct023, ct024)
+    (r"\b(?:squish|squash|crush|shrunk|shrink)\w*\s*,?\s+(?:(?:low-quality|blurry|grainy|small|tiny)\s*,?\s+)?"
+     r"(?:pictures|images|photos)\b", "compressed images"),
+    (r"\bstick[- ]figures?(?:\s+(?:body[- ])?(?:movement|motion|pose)s?)?\b", "skeleton"),
     # "artificial videos to give a model extra practice" (read set CT, ct032)
     (r"\b(?:artificial|fake|made-up|computer-generated)\s+(?:[\w-]+\s+)?(?:videos?|images|pictures|footage|clips|"
      r"examples)\b", "synthetic data"),

@@ -41,6 +41,8 @@ from rag.answer.plain_words import with_field_terms
     ("which look layer by layer at it", "which look layer by layer (interpretability) at it"),
     ("make artificial videos to give a model practice", "make artificial videos (synthetic data) to give a model practice"),
     ("understand heavily squished, low-quality pictures", "understand heavily squished, low-quality pictures (compressed images)"),
+    ("linear classifiers through the origin", "linear classifiers (halfspaces) through the origin"),  # read set CS, cs015
+    ("in the noiseless case", "in the noiseless case (realizable)"),
     ("turns stick-figure body-movement recordings into pictures",
      "turns stick-figure body-movement (skeleton) recordings into pictures"),
     ("generalize to sequences much longer than the model was trained on",  # read set CT, ct028

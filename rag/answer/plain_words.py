@@ -104,6 +104,9 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\b(?:squish|squash|crush|shrunk|shrink)\w*\s*,?\s+(?:(?:low-quality|blurry|grainy|small|tiny)\s*,?\s+)?"
      r"(?:pictures|images|photos)\b", "compressed images"),
     (r"\bstick[- ]figures?(?:\s+(?:body[- ])?(?:movement|motion|pose)s?)?\b", "skeleton"),
+    # learning theory's own words for a theorist's plain ones (read set CS, cs015)
+    (r"\bnoise-?(?:less|free)\s+(?:case|setting|regime)\b", "realizable"),
+    (r"\blinear\s+(?:classifiers|separators|threshold\s+functions)\b", "halfspaces"),
     # "artificial videos to give a model extra practice" (read set CT, ct032)
     (r"\b(?:artificial|fake|made-up|computer-generated)\s+(?:[\w-]+\s+)?(?:videos?|images|pictures|footage|clips|"
      r"examples)\b", "synthetic data"),

@@ -233,6 +233,11 @@ def test_a_domain_a_quarter_of_the_collection_works_in_is_its_own_subject():
      "A learned router sends each video token of a diffusion transformer to two experts.", False),
     ("Which papers do temporal grounding of video queries?", "We compare video captions with ground-truth labels.", True),
     ("Any work on deepfake detection in videos?", "Our video model avoids forgetting earlier tasks.", True),
+    # video gaming is no sport (read set CT, ct058); a sports game is
+    ("Did anyone build an AI that does live commentary for real soccer matches on TV?",
+     "We introduce the Live Gaming Benchmark for real-time commentary of video streams.", True),
+    ("Did anyone build an AI that does live commentary for real soccer matches on TV?",
+     "We narrate broadcast video of basketball games in real time.", False),
 ])
 def test_a_paper_lacks_a_domain_when_its_abstract_never_mentions_it(question, paper, lacks):
     assert lacks_domain(_paper(9, paper), asked_domains(question, VIDEO_COLLECTION)) is lacks

@@ -46,6 +46,9 @@ from tests.test_answer import check_invariants
     ('"where massive activations first emerge" -- are there other ICML papers on what LLM layers do?',
      "where massive activations first emerge: are there other ICML papers on what LLM layers do?"),
     ('"federated training of video models" -- anything on that?', "federated training of video models: anything on that?"),
+    # two passages set against each other are passages too (read set CS, cs071)
+    ('"Video Anomaly Understanding" vs "video anomaly detection" -- how do OPL and CG-CoE differ?',
+     "how do OPL and CG-CoE differ?"),
     # ... or is all that says which paper is meant (second review)
     ('"Live Gaming Benchmark" -- how many scenarios does the benchmark have?',
      "Live Gaming Benchmark: how many scenarios does the benchmark have?"),
@@ -68,7 +71,6 @@ def test_where_it_was_heard_is_taken_out(asked, question):
     "saw a tweet 'Veda is fast'",  # no question after it
     # a pasted passage with more beside it than the passage: the question's "each" needs it
     '"training-free" shows up in both ST-GridPool and UPI -- what does each of them do without training?',
-    '"Video Anomaly Understanding" vs "video anomaly detection" -- how do OPL and CG-CoE differ?',
 ])
 def test_a_question_with_nothing_heard_is_left_as_it_is(text):
     assert without_hearsay(text) == text

@@ -48,6 +48,7 @@ _THEY = re.compile(r"\b(?:they|their|them)\b", re.I)
 # a coined name, written in camel case ("FrameOracle", "CaReBench"): not a venue or a field's acronym ("ICML", "DMD",
 # "MLLMs"), which names no paper (second review: '"12× length extrapolation" — which ICML video generation paper?')
 _NAME = re.compile(r"\b\w*[a-z][A-Z]\w*")
+_JOINS = frozenset(terms("vs versus"))
 _PASTED = re.compile(r"^\s*[\"“](?P<quote>[^\"”]{3,}?)[\"”]")
 _ASKS_PAPERS = re.compile(r"\b(?:which|what|any)\s+(?:[\w-]+\s+){0,2}?(?:papers|works|studies|ones)\b", re.I)
 
@@ -83,7 +84,9 @@ def _without_passage(text: str) -> str:
         return text
     claim, question = text[:split.start()], text[split.end():].strip()
     own = len(terms(question) - GENERIC - FUNCTION)
-    if terms(text[passage.end():split.start()]) - FUNCTION:  # more than the passage: "… vs the distillation paper"
+    # more than passages ('"Video Anomaly Understanding" vs "video anomaly detection"' is two): "… vs the distillation
+    # paper" is part of the question
+    if terms(_QUOTED.sub(" ", text[passage.end():split.start()])) - FUNCTION - _JOINS:
         return text
     # "they" points back only in a question naming nothing of its own ("how do the OPL and CG-CoE papers differ in
     # what they contribute" is about the papers it names)

@@ -378,6 +378,16 @@ def test_tasks_are_stated_by_an_experiments_sentence(text, stated):
     question = "What tasks was Smoother evaluated on?"
     assert stated_details(_hit("Smoother", text), _asks(question, "Smoother"), question) == stated
 
+@pytest.mark.parametrize(("text", "stated"), [
+    # a range asked is stated by a range of sizes (read set CS, cs009), not by a range of shares
+    ("We present Stretch. It extends models from 4K to up to 64K tokens.", {"length", "which length"}),
+    ("We present Stretch. It cuts attention overhead from 92% to 50%.", set()),
+])
+def test_a_range_asked_is_stated_by_a_range_of_sizes(text, stated):
+    question = "From what length up to what length does Stretch extend models?"
+    assert stated_details(_hit("Stretch", text), _asks(question, "Stretch"), question) == stated
+
+
 
 def test_a_sentence_holding_every_asked_word_the_index_knows_answers_in_the_questions_words():
     from rag.answer.closest_answer import worded

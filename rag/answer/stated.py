@@ -130,11 +130,20 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
         if any((NUMBER.search(s) or COUNT.search(s)) and (words <= have if words else asked & have)
                for s, have in zip(analysis.sentences, analysis.terms)):
             stated.add(phrase)
+    if _RANGE_ASKED.search(question) and any(_RANGE.search(s) for s in analysis.sentences):
+        stated |= {f for phrase, _, _ in asks.details for f in (phrase, f"which {phrase}")}
     if _self_described(analysis, asks.ask, own):  # "How big is CaReBench?", "What are the parts of SegPVSG?"
         stated |= {f for phrase, _, _ in asks.details for f in (phrase, f"which {phrase}")} or {asks.attribute or "it"}
     return stated
 
 
+# a range asked is stated by a range of quantities: "from what length up to what length …?" / "from 4K to up to 64K
+# tokens" (read set CS, cs009: the abstract never writes "length", and a length counted in tokens anywhere made dataset
+# sizes answer "what sequence length": second review)
+_RANGE_ASKED = re.compile(r"\bfrom\s+what\s+(?:[\w-]+\s+){1,2}?(?:up\s+)?to\s+what\b", re.I)
+# ... of sizes or durations ("from 92% to 50%" is a share: no length, no resolution)
+_RANGE = re.compile(r"\bfrom\s+~?\d[\d.,]*\s*[KMB]?\s+(?:[\w-]+\s+)?(?:up\s+)?to\s+(?:up\s+to\s+)?~?\d[\d.,]*\s*"
+                    r"(?:[KMB]\b|tokens|frames|seconds|s\b|minutes|hours|layers|steps|pixels|p\b)")
 # a dataset named with its size: "TimeChatCap-42K" gives the training set's size (dev w361), not "LIVEditor-14B"
 _COUNTED_NAME = re.compile(r"\b[A-Z][\w²]*-\d+(?:\.\d+)?[KM]\b")
 _SIZES = frozenset(terms("size scale big large amount volume extent magnitude"))  # not hours, a duration

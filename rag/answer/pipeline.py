@@ -16,6 +16,7 @@ from rag.answer.framing import without_framing
 from rag.answer.quiz import as_question
 from rag.answer.search_syntax import as_words
 from rag.answer.shorthand import written_out
+from rag.answer.talks import as_papers
 from rag.answer.spoken import as_written
 from rag.answer.extractive import excluded_answer, fact_answer, list_answer, not_reported_answer, unmentioned_note
 from rag.answer.complete import QUOTED, completed
@@ -47,7 +48,7 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
     settings = settings or index.settings  # answer and LLM settings may differ per call
     use_llm = llm_configured(settings)
     text = as_written(text)  # "um", "okay so", "I would like to know …": how it was said, not what is asked
-    text = written_out(text)  # "ppl", "w/", "tbh": how it was typed
+    text = as_papers(written_out(text))  # "ppl", "w/", "tbh": how it was typed; "the UPI talk", "its speaker": the paper
     text = as_words(text, snapshot)  # `transformer* AND (parity OR "bit flip")`: a search string
     text = as_question(text)  # "True or false: …", "Fill in the blank: KERN uses ___ experts": a quiz item
     # as typed, without the asker's framing too ("… I need the number for my CVPR slides.": second review)

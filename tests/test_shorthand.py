@@ -20,6 +20,8 @@ from rag.answer.shorthand import written_out
     ("did u see ur results b/c of the prompt", "did you see your results because of the prompt"),
     ("ST-GridPool vs PPLLaVA, w.r.t. memory", "ST-GridPool vs PPLLaVA, with respect to memory"),
     ("kern router paper howmany experts per layer", "kern router paper how many experts per layer"),  # read set CS
+    ("anyone messing with RoPE?", "anyone working on RoPE?"),  # slang (fresh set CW)
+    ("icml stuff on streaming video?", "icml papers on streaming video?"),
 ])
 def test_shorthand_is_written_out_and_asides_dropped(typed, written):
     assert written_out(typed) == written
@@ -37,6 +39,7 @@ def test_shorthand_is_written_out_and_asides_dropped(typed, written):
     "Do any papers evaluate on IMO problems?",
     "Do any papers evaluate on imo problems?",
     "Which papers make video diff models faster?",
+    "Which papers study the stuff models memorise?",  # "stuff" not before "on"/"about"
 ])
 def test_names_and_plain_questions_are_left_as_they_are(text):
     assert written_out(text) == text

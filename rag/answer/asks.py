@@ -10,7 +10,7 @@ from rag.answer.fragments import QUESTION_WORD
 from rag.answer.framing import QUESTION_SENTENCE_END
 from rag.answer.understand import Question
 from rag.answer.wording import (FUNCTION, GENERIC, GIST_WORDS, HAVE_WORDS, KIND_WORDS, MEASURE_WORDS, ROLE_WORDS,
-                                SIZE_WORDS, TROUBLE_NOUNS)
+                                SIZE_WORDS, TROUBLE_NOUNS, TROUBLE_PHRASES)
 from rag.corpus.terms import terms
 
 # a plural written as optional: "Which base VLM(s) were post-trained on it?" (fresh set E, e044: no detail was read)
@@ -73,6 +73,7 @@ class Asks:
 def asks(question: Question, names: str = "") -> Asks:
     """Focus, final clause and wanted detail; `names` (the named papers' titles) are no focus of their own."""
     names = "\n".join(n for n in (names, *question.written) if n)  # and the question's own spelling of them
+    question = replace(question, text=_without_glosses(question.text, question.written))
     question = replace(question, text=_WHICH_NUMBER.sub("How many ", _NAMES_OF.sub("which ", _NAME_THE.sub(
         "Which ", _NAME_PLURAL.sub(r"Which \g<what> are ", _OPTIONAL_PLURAL.sub(r"\1s", question.text))))))
     venues = [question.venue] if isinstance(question.venue, str) else list(question.venue or ())
@@ -104,6 +105,16 @@ def asks(question: Question, names: str = "") -> Asks:
                 wanted=frozenset(wanted), details=details, written=question.written, parts=parts,
                 identify=not question.written and bool(_ASKS_WHICH_PAPER.search(question.text)), clause=question.text,
                 of_listed=_of_listed(question, clauses, names), trouble=bool(troubles))
+
+
+# a gloss in brackets after a paper's name says which paper it is, not what is asked: "SCOPE (cloud-edge long video
+# understanding): what failure mode … do the authors identify?" had its sentences picked for "cloud", "edge", "long"
+# (read set CZ, cz065); before the question only: "How big is YouTube-SBS from ImmersePro (videos / stereo pairs)?" asks
+# in the brackets (dev s009); an aside asking something is no gloss
+def _without_glosses(text: str, written: tuple[str, ...]) -> str:
+    for name in written:
+        text = re.sub(rf"(?<![\w-])({re.escape(name)})\s*\([^()?]*\)(?=\s*[:,;—–])", r"\1", text)
+    return text
 
 
 # a clause that speaks of the papers found: "What ordering rule do they propose?", "… and what rule does it put forward?"
@@ -145,7 +156,8 @@ def _role_headed(phrase: str) -> bool:
 def _trouble_headed(phrase: str) -> bool:
     """Is the phrase headed by a trouble noun as written ("main limitation"; not "Kaggle challenge")?"""
     *before, last = re.findall(r"[\w-]+", phrase) or [""]
-    return last.lower() in TROUBLE_NOUNS and not any(w[0].isupper() for w in before)
+    phrase_end = " ".join([*before[-1:], last]).lower()
+    return (last.lower() in TROUBLE_NOUNS or phrase_end in TROUBLE_PHRASES) and not any(w[0].isupper() for w in before)
 
 
 # a clause that picks out the paper ("Which paper does X, and what module …?"): the rest is what is asked

@@ -276,8 +276,12 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
     # ... when the question calls the paper by a name of its own, not by a word its abstract holds (a PubMedQA
     # question named an ML paper by such a word, and was answered from it)
     explains = found.asks.wants in ("", "method")
+    # ... and so is a detail asked in words the abstract holds with a value: "which module does the heavy lifting on
+    # the spatial and temporal gap?" of "By implementing a temporal-static subtraction module, …" had said "does not
+    # report its module" above that very sentence (read set CY, cy075)
+    held = bool(found.asks.details)
     answered = [s for s in sources if not lacking[s.n] and (
-        p[s.n - 1] >= NAMED_CUT * threshold or stated[s.n] or s.n in termed
+        p[s.n - 1] >= NAMED_CUT * threshold or stated[s.n] or s.n in termed or held
         or explains and owns_name(s.hit.paper, question, snapshot) or worded(s.hit, found.asks, snapshot.keyword)
         or valued_in_answer(s.hit, found.asks, question.text, found.every_cos(s.hit.paper.id)))]
     if answered:

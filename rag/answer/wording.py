@@ -43,7 +43,10 @@ ROLE_WORDS = frozenset(terms("assumption assumptions simplification simplificati
                              # "the classical Nadaraya–Watson regression"; "what notion of sensitivity": "the full
                              # sensitivity profile"; "what additional regularization term": "gradient-norm
                              # penalization"), from read set CI (session 33)
-                             "notion notions concept concepts estimator estimators term terms"))
+                             "notion notions concept concepts estimator estimators term terms "
+                             # the parts of a method in plain words ("what are the two pieces of it called?": "two
+                             # complementary mechanisms: Deep Sink … Participative Compression", read set CZ, cz072)
+                             "piece pieces"))
 # ... and so are nouns for what a paper sets out to fix, which its abstract states as the trouble itself: never lacking,
 # though their words still pick the sentence ("What problem does FrameOracle solve?" had said "does not report its
 # problem": a probe of session 28 in a student's voice). As written: a "limit" is no limitation, nor a "Kaggle
@@ -51,6 +54,9 @@ ROLE_WORDS = frozenset(terms("assumption assumptions simplification simplificati
 TROUBLE_NOUNS = frozenset("problem problems challenge challenges limitation limitations issue issues motivation "
                           "bottleneck bottlenecks shortcoming shortcomings weakness weaknesses drawback drawbacks flaw "
                           "flaws".split())
+# ... and "failure mode", the trouble in an engineer's words ("what failure mode of similarity-based filtering do the
+# authors identify?": "We identify this as a fundamental flaw leading to 'Semantic Submergence'", read set CZ, cz065)
+TROUBLE_PHRASES = ("failure mode", "failure modes", "failure case", "failure cases")
 # ... and a sentence states a trouble in any of the words abstracts use for one ("What problem does ProtoKV solve?"
 # quoted its result, not "A key challenge is delayed query: …")
 TROUBLE_CUES = frozenset(terms("problem problems challenge challenges limitation limitations limits issue issues "

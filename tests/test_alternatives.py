@@ -7,7 +7,8 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from rag.answer.alternatives import alternative_parts, best_of_either, slash_variants, without_restatement
+from rag.answer.alternatives import (alternative_parts, best_of_either, slash_variants, vaguer_variants,
+                                     without_restatement)
 
 
 @pytest.mark.parametrize(("text", "variants"), [
@@ -91,3 +92,17 @@ def test_a_follow_up_searched_with_other_words_is_left_as_it_is():
     p = best_of_either(_Q("and imbalance / long-tail?", "FlowNar: and imbalance / long-tail?"), HITS,
                        np.array([0.3, 0.2]), lambda q: pytest.fail("no variant is scored"))
     assert p.tolist() == [0.3, 0.2]
+
+
+@pytest.mark.parametrize(("text", "variants"), [
+    # the name alone, and the class in its place (read set CY, cy032)
+    ("Who trains with GRPO or some other group-relative policy objective?",
+     ["Who trains with GRPO?", "Who trains with group-relative policy objective?"]),
+    # the class ends where the question goes on
+    ("Which papers use Mamba or a similar state space model for video?", ["Which papers use Mamba for video?"]),
+    # not beside a plain word: an enumeration's catch-all is one of its examples (dev bn019)
+    ("e.g. tracked body joints, 3D point sets or other sensor streams?", []),
+    ("Is it Veda or the other one?", []),
+])
+def test_a_vaguer_class_beside_a_name_is_scored_apart(text, variants):
+    assert vaguer_variants(text) == variants

@@ -61,6 +61,11 @@ TOPICAL = [
     ("I need datasets of egocentric video.", "list"),
     ("who else uses Mamba?", "list"),
     ("Who wrote ProtoKV?", "fact"),  # its authors
+    # any verb of what papers do, in the present (read set CY, cy032); not a pronoun's paper
+    ("Who trains with GRPO or some other group-relative policy objective?", "list"),
+    ("who distills video diffusion models?", "list"),
+    ("Who funds this?", "fact"),
+    ("Who is behind Veda?", "fact"),
     ("who annotated UrbanFeel?", "fact"),
     # the papers that bring a benchmark or dataset, unless one named paper is asked after (dev b413, n038)
     ("any benchmarks targeting diffusion language models specifically?", "list"),

@@ -74,13 +74,37 @@ def without_restatement(text: str) -> str:
     return rest if rest != text.strip() and len(rest.split()) >= 3 else ""
 
 
+# a vaguer class offered after the thing named: "trains with GRPO or some other group-relative policy objective" (read
+# set CY, cy032: the class's words, which no abstract writes, sank every paper using GRPO below the threshold). The
+# question without it is scored too; it is kept in the question, whose other papers it may still find. Only beside a
+# name: "3D point sets or other sensor streams" ends an enumeration of examples, each its own (dev bn019).
+_VAGUER = re.compile(r"(?<![\w-])(?P<name>(?-i:[\w+-]*[A-Z][\w+-]*)),?\s+or\s+(?:some|any|another|other|a\s+similar|similar|related|comparable)\s"
+                     r"(?:(?:other|similar|related|such)\s+)?[^?.;:,()—–]*?"
+                     r"(?=\s+(?:for|in|on|to|with|that|which|from|at)\s|\s*[?.;:,()—–]|\s*$)", re.I)
+
+
+# ... and the class in place of a name it is offered beside ("GRPO or some other group-relative policy objective": ViTL
+# is "trained end-to-end with an interleaved group-relative objective")
+_NAME_OR_CLASS = re.compile(r"(?<![\w-])(?-i:[A-Z][\w+-]*[A-Z0-9][\w+-]*)\s+or\s+(?:some|any|another|other|a\s+similar|"
+                            r"similar|related|comparable)\s+(?:(?:other|similar|related|such)\s+)?", re.I)
+
+
+def vaguer_variants(text: str) -> list[str]:
+    """The question without the vaguer class it offers beside what it names (see _VAGUER), and with the class in
+    place of a name; [] when it offers none."""
+    rest = _VAGUER.sub(r"\g<name>", text).strip()
+    variants = [rest, _NAME_OR_CLASS.sub("", text, count=1).strip()] if rest != text.strip() else []
+    return [v for v in dict.fromkeys(variants) if v != text.strip() and len(v.split()) >= 3]
+
+
 def best_of_either(question, hits: list, p: np.ndarray, score: Callable[[object], dict[str, float]]) -> np.ndarray:
     """Each paper's best probability over the question, its slashed alternatives taken one at a time and the question
-    without its restatement (`score` gives a question's probability per paper id); a follow-up whose retrieval
+    without its restatement or its vaguer class (`score` gives a question's probability per paper id); a follow-up whose retrieval
     text differs is left as it is."""
     if question.standalone != question.text:
         return p
-    for text in [*slash_variants(question.text), *filter(None, [without_restatement(question.text)])]:
+    for text in [*slash_variants(question.text),
+                 *filter(None, [without_restatement(question.text)]), *vaguer_variants(question.text)]:
         scored = score(replace(question, text=text, standalone=text))
         p = np.maximum(p, [scored.get(h.paper.id, 0.0) for h in hits])
     return p

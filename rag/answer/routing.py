@@ -33,6 +33,10 @@ _RESEARCH_ING = (r"(?:doing|training|using|tackling|studying|building|compressin
                  r"reducing|improving|tracking|detecting|measuring|analy[sz]ing|addressing|handling|fixing|solving)")
 WHO_DOES = (r"who(?:\s+else|\s+(?:in\s+)?here)?\s+(?=(?:reports?|evaluates?|uses?|tests?|benchmarks?|works?\s+on|studies|proposes?|"
             r"tackles?|addresses?|looks?\s+(?:at|into)|compares?\s+(?:on|against)|builds?\s+on)\b)"
+            # ... or any verb of what a paper does, in the present: "Who trains with GRPO or some other group-relative
+            # policy objective?" (read set CY, cy032 abstained as a fact question); not "who is / has / says …"
+            r"|who(?:\s+else|\s+(?:in\s+)?here)?\s+(?!(?:is|was|has|does|says|thinks|knows|means|cares|wins|gets)\b)"
+            r"(?-i:[a-z]{2,}[^s\W]s)\s+(?!(?:this|it|that|them|these|those|the\s+(?:paper|work|study))\b)(?=[\w-])"
             r"|who(?:['’]s|\s+is|\s+are)(?:\s+else|\s+(?:in\s+)?here)?\s+(?=" + _RESEARCH_ING + r"\b)")
 # ("case studies" are a paper's experiments: "what synthetic tasks did they use for the case studies?", read set BF)
 # ... and a conference's own posters: "any posters on …?" (read set BO, session 30: an attendee's phone typing)

@@ -38,6 +38,11 @@ VEDA = [(0, "Veda")]  # the question names Veda by its title
     ("What does Veda's kernel skip, and what module does the Controllable Video GAN paper design?",
      "Controllable Video GAN"),
     ("What does Veda's kernel skip, and how fast is it?", ""),  # a second clause about Veda itself
+    # "that …" paper, and up to five words after "of" (read sets CY, CZ: cy071, cz068 compared nothing)
+    ("How big is Veda compared with the data from that all-scale spatial reasoning paper (the 7B model)?",
+     "all-scale spatial reasoning paper"),
+    ("Compare Veda with the theoretical study of in-context continual learning in transformers: what does each "
+     "identify?", "theoretical study of in-context continual learning in transformers"),
 ])
 def test_the_other_compared_paper_is_described_by_a_phrase_or_the_rest_of_the_question(question, described):
     assert compared_description(question, VEDA, 1, ("p0",), ("Veda",), "fact") == described
@@ -49,3 +54,21 @@ def test_a_phrase_naming_the_paper_found_by_its_words_is_not_the_other_one():
 
     assert compared_description(question, found, 0, ("p3",), ("subliminal learning",), "fact") == \
         "adversarial distillation teacher paper"
+
+
+def test_a_topic_before_and_the_paper_names_a_paper_when_few_abstracts_hold_it(built_settings):
+    # "subliminal learning and the robust-teacher paper": the noun serves both (read set CY, cy068)
+    import rag
+    from rag.answer.against import described_rows
+    from rag.answer.facts import snapshot_facts
+
+    snapshot = rag.get_index(built_settings).snapshot()
+    titles = snapshot_facts(snapshot).titles
+    text = "Two distillation stories — subliminal learning and the robust-teacher paper. What drives each?"
+
+    found = described_rows(text, snapshot, titles, [])
+
+    assert "subliminal learning" in {words for _, words in found}
+    # a topic many abstracts hold names none
+    crowded = described_rows("Two stories — video generation and the robust-teacher paper.", snapshot, titles, [])
+    assert "video generation" not in {words for _, words in crowded}

@@ -278,3 +278,37 @@ def test_the_main_result_asked_is_the_sentence_reporting_it():
     quoted = " ".join(s.text for s in aspect_sentences(source("Streamer", STREAMER), asked, {}))
 
     assert "12.5 points" in quoted
+
+
+TILED = ("Long video generation is costly. Quality depends on how the mask aligns with the tiles. Based on this insight, "
+         "we propose Tiler, a sparse attention framework that formulates tile selection as reconstruction. Tiler "
+         "integrates tile scoring with head-aware tiling. A hardware-efficient tile-skipping kernel turns sparsity into "
+         "speedups. Experiments on large video models show a 5.1x end-to-end speedup.")
+INSIGHTS = ("Editing costs grow quadratically. In this work, we propose Editer, a sparse framework for editing. Our design "
+            "rests on two insights; we theoretically prove and empirically validate that sharpness predicts error. "
+            "Motivated by this, Editer routes high-error queries to full attention with a dynamic query grouping "
+            "mechanism. Extensive experiments demonstrate a 60% latency reduction.")
+
+
+@pytest.mark.parametrize(("title", "text", "part", "absent"), [
+    # the trick asked is a part the presenting sentence does not name: the method laid out, up to its results (read
+    # set CY, cy066 quoted the speedups asked "to get")
+    ("Tiler", TILED, "tile-skipping kernel", "5.1x"),
+    # an insight "empirically validated" is no result ending the method (ISA's second sentence)
+    ("Editer", INSIGHTS, "dynamic query grouping mechanism", "60%"),
+])
+def test_the_trick_asked_of_each_is_the_method_laid_out_in_order(title, text, part, absent):
+    question = Question(text=f"Tiler vs Editer: what's the trick each uses to actually get the speedup?", standalone="",
+                        venue=None, year=None, kind="compare", written=("Tiler", "Editer"))
+    found = question_asks(question, "Tiler\nEditer")
+
+    line = compare_answer([source(title, text)], found, {}, 120)
+
+    assert found.wants == "method" and part in line and absent not in line
+
+
+def test_what_drives_each_is_the_sentence_stating_its_finding():
+    # "What do each say is really driving what the student picks up?" (read set CY, cy068)
+    line = compare_answer([source("Traiter", TRAITS)], asks({"drive", "pick", "student"}, "names"), {}, 120)
+
+    assert "it comes down to a few pivot tokens" in line

@@ -116,7 +116,18 @@ def described_rows(text: str, snapshot: Snapshot, titles: TitleIndex,
             continue
         rows = titles.described(phrase) or _holding(phrase, snapshot)
         out += [(row, phrase) for row in _told_apart(rows, text[match.end():], snapshot)]
+    for match in _AND_THE_PAPER.finditer(text):  # "subliminal learning and the robust-teacher paper"
+        phrase = match.group("first")
+        if compact(phrase) not in written and terms(phrase) - GENERIC and not _plain_word(phrase):
+            out += [(row, phrase) for row in _holding(phrase, snapshot)]
     return out
+
+
+# a paper called by its topic's words before "and the … paper", the noun serving both ("Two distillation stories —
+# subliminal learning and the robust-teacher paper. What does each say …?", read set CY, cy068): words that at most
+# MAX_MENTIONS abstracts hold, at the start of the question or of a clause
+_AND_THE_PAPER = re.compile(r"(?:^|[:—–;,]\s*|\bbetween\s+)(?P<first>[\w-]+(?:\s+[\w-]+){0,2}?)\s+and\s+the\s+"
+                            r"(?:[\w+-]+\s+){0,3}?(?:paper|work|study|one)\b", re.I)
 
 
 # what goes on describing "the X paper" ("… for in-context video editing"), up to where the question goes on

@@ -268,6 +268,8 @@ def _last_asked(parts: list[str], question: str) -> str:
 
 def wanted_detail(question: str) -> str:
     """What kind of detail a question asks for: "number", "names", "method" or "" (an explanation)."""
+    if _ASKS_MEANS.search(question):  # "what's the trick each uses to get the speedup?" asks the trick
+        return "method"
     if _ASKS_NUMBER.search(question):
         return "number"
     if _ASKS_NAMES.search(question):
@@ -306,6 +308,18 @@ _ASKS_PROBLEM = re.compile(r"\b(problem|challenge|limitation|motivat\w*|why|gap|
 # scene-setting sentences ("the conditional independence assumption in dLLMs causes …": dev w630, w996, v422); of
 # two papers compared, what each blames is its finding, not the problem it starts from (dev w861 lost it)
 _ASKS_CAUSE = re.compile(r"\b(?:blam\w*|culprits?|assum\w*|caus(?:e|es|ed|ing)|responsible)\b", re.I)
+# the means to a result, asked as a trick, secret or ingredient, before what it achieves ("what's the trick each uses to
+# actually get the speedup?", "what's the special ingredient in each?": read set CY, cy066 and cy070 quoted numbers)
+_ASKS_MEANS = re.compile(r"\bwhat(?:['’]s|\s+is|\s+are|\s+was)\s+(?:the|their|its|each(?:\s+one)?['’]s)\s+(?:(?:main|key|real|"
+                         r"big|special|secret|core|clever|magic)\s+)?(?:tricks?|secrets?|ingredients?|sauce|recipe|"
+                         r"twists?)\b", re.I)
+
+
+def asks_means(question: str) -> bool:
+    """Does the question ask a trick, secret or ingredient (see _ASKS_MEANS)?"""
+    return bool(_ASKS_MEANS.search(question))
+
+
 _ASKS_METHOD = re.compile(r"^\s*how\b|\bhow (?:does|do|did|is|are|can)\b|\bby what means\b|\bwhat mechanism\b", re.I)
 
 # the first of the options, after a dash: "… did they test — jamba?" when "zamba? samba?" follow

@@ -13,9 +13,11 @@ from rag.answer.names import PAPER_KINDS, compact
 # joined by a slash ("the sensitive-functions/parity transformer paper"), and a first paper that opens the question
 # with no article ("subliminal learning paper vs the …"): fresh comparisons, set AI (session 18), found no second paper
 _DESCRIBED = re.compile(
-    r"(?:\b(?:and|versus|vs\.?|from|with|to|than)\s+(?:(?:by|of|for|in|from|on)\s+)?)the\s+"
+    # ("that …", up to five words after "of": "compared with the data from that all-scale spatial reasoning paper", "Compare
+    # OGD+ with the theoretical study of in-context continual learning in transformers:", read sets CY, CZ)
+    r"(?:\b(?:and|versus|vs\.?|from|with|to|than)\s+(?:(?:by|of|for|in|from|on)\s+)?)(?:the|that|this)\s+"
     r"(?P<what>(?:[\w/-]+\s+){0,5}?" + PAPER_KINDS + r"(?:\s+(?:for|of|on)\s+"
-    r"(?:[\w-]+\s+){0,2}?[\w-]+(?=\s*[:?,;.]|\s+(?:and|differ|compare)\b))?)(?=\s|[:?,;.]|$)"
+    r"(?:[\w-]+\s+){0,4}?[\w-]+(?=\s*[:?,;.]|\s+(?:and|differ|compare)\b))?)(?=\s|[:?,;.]|$)"
     # the first of the two, before what joins it to the other ("the hyperparameter-transfer paper's explanation
     # compare with …", "Contrast the mobile video quality study with UrbanFeel", "the … analysis in JAX differ from")
     r"|(?:\bthe\s+|^\s*(?!(?:how|what|which|why|where|when|who|do|does|did|is|are|can|in|compare|contrast)\b))"
@@ -53,6 +55,7 @@ def described_phrase(text: str, written: tuple[str, ...]) -> str:
     """The words a comparison uses for a paper it does not name ("information-theoretic adaptive video
     tokenizer"), or "" (a phrase holding a named paper's name is that paper: "the ME Layer paper")."""
     text = _QUOTES.sub("", text)  # "the adversarial distillation 'robust teacher' paper" (fresh set AO, ao021)
+    hanging = ""  # "the data from", cut before what it describes: taken only when nothing else describes a paper
     for pattern in (_DESCRIBED, _DESCRIBED_LOOSELY, _DESCRIBED_BY_CLAUSE):
         for match in pattern.finditer(text):
             phrase = (match.group("what") or match.groupdict().get("first") or "").strip()
@@ -63,8 +66,10 @@ def described_phrase(text: str, written: tuple[str, ...]) -> str:
             if _POINTS_ELSEWHERE.match(phrase):
                 continue
             if len(phrase.split()) >= 2 and not any(compact(w) in compact(phrase) for w in written):
-                return phrase
-    return ""
+                if not _ENDS_HANGING.search(phrase):
+                    return phrase
+                hanging = hanging or phrase
+    return hanging
 
 
 # "the same model", "the whole network" say which thing, not what a paper does: "we're stacking pruning and quantization
@@ -73,6 +78,9 @@ def described_phrase(text: str, written: tuple[str, ...]) -> str:
 # (nor do "the team", "the reviewers": the asker's people)
 _POINTS_ELSEWHERE = re.compile(r"(?:same|whole|entire|very|other|above|former|latter|full|resulting|team|group|lab|boss|"
                                r"manager|reviewers?|customers?|users?)\s", re.I)
+
+
+_ENDS_HANGING = re.compile(r"\b(?:from|of|by|for|in|on|with|to|at)$", re.I)
 
 
 def _with_no_paper(match: re.Match, text: str, written: tuple[str, ...]) -> bool:

@@ -661,3 +661,18 @@ def test_a_named_or_described_method_in_a_domain_no_abstract_pairs_it_with_absta
     check_invariants(answer)
     assert answer.abstained and not answer.citations
     assert f"never mention “{domain}”" in answer.text
+
+
+@pytest.mark.parametrize(("question", "says"), [
+    # a request to list one paper's things, after its name (read set CZ, cz042)
+    ("SurgiFlowVid: please list the names of the three surgical datasets used for validation.",
+     "does not report which surgical datasets."),
+    # "a few auxiliary forward passes" is no count (read set CZ, cz043)
+    ("UPI: exactly how many of those auxiliary forward passes does it need?",
+     "does not report its number of auxiliary forward passes."),
+])
+def test_a_detail_asked_in_a_request_or_of_those_is_said_not_reported(s, question, says):
+    answer = rag.ask(question, settings=s)
+
+    check_invariants(answer)
+    assert answer.abstained and says in answer.text and "which which" not in answer.text

@@ -499,6 +499,27 @@ def test_the_names_of_things_are_asked_as_which_things():
     assert found.attribute == "surgical datasets" and found.wants == "names"
 
 
+@pytest.mark.parametrize("request_", [
+    # a request after the paper's name and a colon (read set CZ, cz042), once "which", never "which which"
+    "SurgiFlowVid: please list the names of the three surgical datasets used for validation.",
+    "Please list the names of the three surgical datasets SurgiFlowVid used for validation.",
+])
+def test_a_request_to_list_the_names_of_things_asks_which_things(request_):
+    found = asks(question(request_), "SurgiFlowVid")
+
+    assert found.attribute.removeprefix("which ") == "surgical datasets" and found.wants == "names"
+
+
+@pytest.mark.parametrize(("text", "attribute"), [
+    # "exactly how many of those …" counts them (read set CZ, cz043)
+    ("UPI exactly how many of those auxiliary forward passes does it need", "number of auxiliary forward passes"),
+    # "how much of the network" is a share, no amount of a thing (dev d011)
+    ("In the UPI paper, how much of the network needs to be fine-tuned?", ""),
+])
+def test_how_many_of_those_things_counts_them(text, attribute):
+    assert asks(question(text), "UPI").attribute == attribute
+
+
 @pytest.mark.parametrize(("text", "of_listed"), [
     ("Is there work on stacking pruning and quantization? What ordering rule do they propose?", {"order", "rule"}),
     ("Which work argues that the order of pruning and quantization matters, and what rule does it put forward?",

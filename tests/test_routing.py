@@ -66,6 +66,9 @@ TOPICAL = [
     ("who distills video diffusion models?", "list"),
     ("Who funds this?", "fact"),
     ("Who is behind Veda?", "fact"),
+    # "list the names of …", "list the three …" ask one paper's things (read set CZ, cz042)
+    ("SurgiFlowVid: please list the names of the three surgical datasets used for validation.", "fact"),
+    ("list all streaming video work", "list"),
     ("who annotated UrbanFeel?", "fact"),
     # the papers that bring a benchmark or dataset, unless one named paper is asked after (dev b413, n038)
     ("any benchmarks targeting diffusion language models specifically?", "list"),

@@ -17,7 +17,8 @@ from rag.corpus.terms import terms
 _OPTIONAL_PLURAL = re.compile(r"(\w)\(s\)")
 # a request for the thing asks as "which" does: "Name the three benchmarks X was evaluated on." (fresh set F), as does
 # a busy researcher's "Need the speedup of ISA", "Tell me the learning rate of Veda" (session 26: no detail was read)
-_NAME_THE = re.compile(r"^\s*(?:please\s+)?(?:(?:name|list|give|identify|state|tell|show|get|find|quote)(?:\s+(?:me|us))?|"
+# ... after the paper's name and a colon too: "SurgiFlowVid: please list the names of …" (read set CZ, cz042)
+_NAME_THE = re.compile(r"^\s*(?:[\w.+²-]+\s*[:—–]\s*)?(?:please\s+)?(?:(?:name|list|give|identify|state|tell|show|get|find|quote)(?:\s+(?:me|us))?|"
                        r"(?:i\s+|we\s+)?need)\s+(?:(?:all\s+)?the\s+|(?!(?:what|who|how|where|when|why|which|it|that|there|here|let)['’]s\b)"
                        r"(?=[\w.+²-]+['’]s\s))", re.I)
 # ... and a plural with no article, as an agent words it: "Task: identify datasets used by MetaTrans." (read set BX;
@@ -28,7 +29,7 @@ _NAME_PLURAL = re.compile(r"^\s*(?:please\s+)?(?:name|list|give|identify|state|s
 _WHICH_NUMBER = re.compile(r"^Which (?:total |exact )?number of\s+", re.I)
 # ... and "what are the names of the three surgical datasets …?" asks which they are (fresh set AO, ao035 was answered
 # with "We validate our approach on three surgical datasets"), as does "urbanfeel names of the 11 cities" (sets CH, CK)
-_NAMES_OF = re.compile(r"(?:\bwhat(?:'s|’s| is| are| was| were) the names? of|(?<![\w-])names of) (?:the |its |their )?"
+_NAMES_OF = re.compile(r"(?:\bwhat(?:'s|’s| is| are| was| were) the names? of|(?:\bwhich\s+)?(?<![\w-])names of) (?:the |its |their )?"
                        r"(?:\d+ |two |three |four |five |six |seven |eight |nine |ten |eleven |twelve )?", re.I)
 # phrasings that carry no content: "what does DRAQ stand for", "what does X add on top of Y"
 # ... and idioms of a reader recalling a paper, whose words no abstract shares: "That paper asking whether it matters if

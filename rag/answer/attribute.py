@@ -26,6 +26,11 @@ def attribute(asked: str, names: str = "") -> str:
         # (a probe of session 34 said "does not report which maximum video length generates")
         text = re.sub(rf"(?<=[a-z] ){re.escape(name)}(?= [a-z]+(?:s|ed)\s*[?.!]?\s*$)", "it", text)
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:'s|’s)?", " ", text)
+    # "exactly how many of those auxiliary forward passes does it need" counts the passes (read set CZ, cz043 found no
+    # attribute, so never "does not report")
+    # (not "how much of the network", a share: dev d011, w601)
+    text = re.sub(r"(?i)\bhow many of (?:those|these|the|its|their)\s+(?=[a-z])", "how many ", text)
+    text = re.sub(r"(?i)^\s*(?:exactly|precisely|roughly|approximately)\s+(?=(?:how|what|which)\b)", "", text)
     # an aside in brackets that asks ("protokv prototype bank capacity (how many prototypes)?") says what is asked
     # (fresh set AB, ab11063: "capacity" was taken, which the abstract has, so never "does not report")
     bracket = _ASKING_BRACKET.search(text)

@@ -58,8 +58,12 @@ _NOT_BARE_VERB = (r"(?:made|did|had|got|came|found|took|gave|won|led|brought|bui
                   r"first|best|also|really|actually|only|just|mainly|still|then|again|ever|never|most|more|here|there|"
                   r"overall|so|far|now|today|recently|the|a|an|this|that|these|those|it|i|in|on|at|of|for|with|from|by|"
                   r"about|to|or|and|exactly|precisely|specifically|one|if|whose|which|what)")
+# ... but "list the names of …", "list the three datasets …" ask one paper's things ("SurgiFlowVid: please list the names
+# of the three surgical datasets used for validation.", read set CZ, cz042 was answered as a list of one paper)
+_NOT_OF_ONE = (r"(?!\s+(?:the\s+|all\s+|its\s+|their\s+)?(?:names?\s+of|(?:two|three|four|five|six|seven|eight|nine|ten|"
+               r"\d+)\s+(?!papers|works|studies)))")
 _LIST = re.compile(
-    rf"\b(which|what|any|list|find|show|name)\b[^?]*\b{_PAPER_WORDS}\b|\blist\b|\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b"
+    rf"\b(which|what|any|list|find|show|name)\b[^?]*\b{_PAPER_WORDS}\b|\blist\b{_NOT_OF_ONE}|\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b"
     # "Which ones use RL?" asks for papers; "what do randomly initialized ones compute?" (networks) does not
     # ... with something said of them, or alone: "FrameOracle was tried with five models — which ones exactly?" asks which
     # models (read sets BG and BJ, session 28: answered as a list of one paper)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rag.answer.asks import ask_part, asked_clauses, asks, wanted_detail
+from rag.answer.asks import ask_part, asked_clauses, asks
+from rag.answer.wanted import wanted_detail
 from rag.answer.attribute import attribute
 from rag.answer.understand import Question
 

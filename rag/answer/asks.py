@@ -9,6 +9,7 @@ from rag.answer.attribute import attribute
 from rag.answer.fragments import QUESTION_WORD
 from rag.answer.framing import QUESTION_SENTENCE_END
 from rag.answer.understand import Question
+from rag.answer.wanted import ASKS_CAUSE, ASKS_PROBLEM, wanted_detail
 from rag.answer.wording import (FUNCTION, GENERIC, GIST_WORDS, HAVE_WORDS, KIND_WORDS, MEASURE_WORDS, ROLE_WORDS,
                                 SIZE_WORDS, TROUBLE_NOUNS, TROUBLE_PHRASES)
 from rag.corpus.terms import terms
@@ -89,7 +90,7 @@ def asks(question: Question, names: str = "") -> Asks:
     wants = next(filter(None, map(wanted_detail, clauses)), "") or wanted_detail(question.text)
     if not wants and ask - HAVE_WORDS and ask - HAVE_WORDS <= SIZE_WORDS:  # "What scale is UrbanFeel?": a quantity
         wants = "number"
-    problem = bool(_ASKS_PROBLEM.search(last) or question.kind != "compare" and _ASKS_CAUSE.search(last))
+    problem = bool(ASKS_PROBLEM.search(last) or question.kind != "compare" and ASKS_CAUSE.search(last))
     things = [t for clause in clauses for t in re.split(r",\s*|\s+and\s+", attribute(clause, names)) if t.strip()]
     details = tuple(_detail(t, GENERIC | FUNCTION | KIND_WORDS | own | filters) for t in things)
     details = tuple(d for d in details if d[1])
@@ -266,62 +267,6 @@ def _last_asked(parts: list[str], question: str) -> str:
         return f"{parts[-2]} {parts[-1]}"
     return parts[-1]
 
-
-def wanted_detail(question: str) -> str:
-    """What kind of detail a question asks for: "number", "names", "method" or "" (an explanation)."""
-    if _ASKS_MEANS.search(question):  # "what's the trick each uses to get the speedup?" asks the trick
-        return "method"
-    if _ASKS_NUMBER.search(question):
-        return "number"
-    if _ASKS_NAMES.search(question):
-        return "names"
-    if _ASKS_METHOD.search(question):
-        return "method"
-    return ""
-
-
-_ASKS_NUMBER = re.compile(
-    r"\b(how (much|many|far|large|big|fast|long|close|often|small|low|high|short|slow|quick|cheap|tight|accurate)|by how|what (results?|speedup|accuracy|score|rate|"
-    r"percentage|gain|improvement|ratio|number|size|reduction|throughput|latency|length|error)|speed-?ups?|percent|"
-    r"what (?:exact )?value|numbers?|(?:on|in terms of|regarding|about|for) (?:speed|latency|throughput|runtime)|"
-    r"by what factor|(?:extrapolation|speed-?up|compression|reduction|acceleration|scaling|expansion) factor)\b"
-    r"|\bwhat\s+(?:does|do|did|would|will)\s+(?:[\w-]+\s+){1,3}?save\b(?!\s+on\b)|\bsavings?\b"  # "what does each save us"
-    # a unit asked for: "Could you state its memory footprint in gigabytes?" (a probe of session 27)
-    r"|\b(?:in|as)\s+(?:gigabytes|megabytes|terabytes|GB|MB|GiB|MiB|hours|GPU-hours|seconds|milliseconds|minutes|days|"
-    r"percent(?:age)?|percentage points|FLOPs|TFLOPs|GFLOPs|tokens per second|frames per second)\b"
-    # "Which is faster, Veda or ISA?", "faster than": a comparison settled by quantities
-    r"|\bwhich(?: one| of them| of the two)? is (?:faster|slower|quicker|cheaper)\b|\b(?:faster|slower|cheaper) than\b"
-    # "ok and how does it compare to baselines?": by its results, which abstracts give in numbers (fresh set AC, ac12006
-    # quoted its method sentences)
-    r"|\b(?:compare[sd]?|stack up|fare)\s+(?:to|with|against)\s+(?:the\s+)?(?:baselines?|prior|previous|existing|other|"
-    r"sota|state[- ]of[- ]the[- ]art)\b|\b(?:vs\.?|versus|over)\s+(?:the\s+)?baselines?\b",
-    re.I)
-_ASKS_NAMES = re.compile(
-    r"\b(which|what)\b.*\b(datasets?|benchmarks?|tasks?|components?|modules?|mechanisms?|metrics?|models?|"
-    r"signals?|stages?|phases?|terms?|subsets?|strategies|tokens?|activation|called|named|stand for|"
-    r"estimator|backbones?|encoders?|optimizers?|architectures?|prompts?|evaluations?)\b|"
-    r"\b(two|three|four) (main |core |key )?\w+", re.I)
-# "what flaw …", "what do they set out to fix", "what's wrong with …" ask for the problem too (dev comparisons x001,
-# w324, h019; "where does each locate the trouble?" asks a finding, dev v311)
-_ASKS_PROBLEM = re.compile(r"\b(problem|challenge|limitation|motivat\w*|why|gap|issue|bottleneck|shortcoming|flaw|"
-                           r"drawback|weakness|fix)s?\b|\bwhat(?:'s|’s| is| was) wrong\b", re.I)
-# ... and so, of one paper, do what it blames, a cause, an assumption, which abstracts state in their opening,
-# scene-setting sentences ("the conditional independence assumption in dLLMs causes …": dev w630, w996, v422); of
-# two papers compared, what each blames is its finding, not the problem it starts from (dev w861 lost it)
-_ASKS_CAUSE = re.compile(r"\b(?:blam\w*|culprits?|assum\w*|caus(?:e|es|ed|ing)|responsible)\b", re.I)
-# the means to a result, asked as a trick, secret or ingredient, before what it achieves ("what's the trick each uses to
-# actually get the speedup?", "what's the special ingredient in each?": read set CY, cy066 and cy070 quoted numbers)
-_ASKS_MEANS = re.compile(r"\bwhat(?:['’]s|\s+is|\s+are|\s+was)\s+(?:the|their|its|each(?:\s+one)?['’]s)\s+(?:(?:main|key|real|"
-                         r"big|special|secret|core|clever|magic)\s+)?(?:tricks?|secrets?|ingredients?|sauce|recipe|"
-                         r"twists?)\b", re.I)
-
-
-def asks_means(question: str) -> bool:
-    """Does the question ask a trick, secret or ingredient (see _ASKS_MEANS)?"""
-    return bool(_ASKS_MEANS.search(question))
-
-
-_ASKS_METHOD = re.compile(r"^\s*how\b|\bhow (?:does|do|did|is|are|can)\b|\bby what means\b|\bwhat mechanism\b", re.I)
 
 # the first of the options, after a dash: "… did they test — jamba?" when "zamba? samba?" follow
 _DASHED_OPTION = re.compile(r"\s+[—–-]\s*[\w.+-]+\s*\?\s*$")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
-from rag.answer.asks import Asks, ask_part, asks_means
-from rag.answer.contrast import OWN as _OWN, PROBLEM as _PROBLEM, REPORTS as _REPORTS, ranked_for_comparison
+from rag.answer.asks import Asks, ask_part
+from rag.answer.wanted import asks_means
+from rag.answer.contrast import OWN as _OWN, PROBLEM as _PROBLEM, REPORTS as _REPORTS, method_span, ranked_for_comparison
 from rag.answer.evidence import _NAMED, Sentence, detail, own_name, score_sentences
 from rag.answer.extractive import PRESENTS, clean, paper_label
 from rag.answer.names import names_in, names_of
@@ -136,7 +137,7 @@ def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[
         pool = _first_on_the_ask([pool], asks) + [s for s in pool if not asks.ask & terms(s.text)]
         return sorted(pool[:2] or scored[:1], key=lambda s: s.position)
     if asks_means(asks.clause):  # its trick or ingredient: the method as the abstract lays it out, in order
-        return _method_span(source.hit, everything)[:MOST_EACH] or everything[:1]
+        return method_span(source.hit, everything)[:MOST_EACH] or everything[:1]
     if asks_purpose(asks.clause):  # what each paper is for: its aims, its opening, its presenting sentence
         return purpose_sentences(source.hit, scored, MOST_EACH)
     if asks.problem:  # the problem as the paper states it, not the sentence proposing its answer to it
@@ -227,26 +228,6 @@ def _names_things(text: str, own: str) -> bool:
 
 def _builds_data(sentence: Sentence) -> bool:
     return bool(_DATA.search(sentence.text) and _BUILDS.search(sentence.text))
-
-
-# a sentence reporting results, which ends the method's: not an insight "we theoretically prove and empirically
-# validate" (ISA's second sentence)
-_RESULTS = re.compile(r"\b(?:experiments?|results?|outperform\w*|surpass\w*|achiev\w*)\b|https?://", re.I)
-
-
-def _method_span(hit: Hit, scored: list[Sentence]) -> list[Sentence]:
-    """The sentences laying out the paper's method, in the abstract's order: from the first presenting it to the last
-    before the results reported after the last presenting one. A trick or an ingredient asked of each compared paper
-    is one of its parts, which the presenting sentence seldom names ("A hardware-efficient tile-skipping kernel …",
-    "we introduce a novel gated bi-level reward system": read set CY, cy066 and cy070 quoted the presenting pair)."""
-    sentences = analyse(hit.paper.text).sentences
-    presenting = [i for i, t in enumerate(sentences) if PRESENTS.search(t)]
-    if not presenting:
-        return []
-    end = min((i for i, t in enumerate(sentences) if i > presenting[-1] and _RESULTS.search(t)), default=len(sentences))
-    score = {s.position: s.score for s in scored}  # the ranker scores its candidates only: the others score 0
-    return [Sentence(i, sentences[i], score.get(i, 0.0)) for i in range(presenting[0], end)
-            if not _LINK.search(sentences[i])]
 
 
 def _on_its_method(hit: Hit, scored: list[Sentence], asks: Asks, aspect: frozenset[str],

@@ -33,6 +33,7 @@ PROBLEM = re.compile(r"\b(?:challeng|problem|bottleneck|limitation|limit(?:s|ed)
                      r"costly|expensive|overfit|issue|gap\b|remains?\b|lack|hinder|degrad|constrain|flaw|drawback|weakness|"
                      r"trade-?off|conflict|dilemma|deadlock)", re.I)
 _LINK = re.compile(r"https?://|\bcode\b.{0,30}\bavailable", re.I)
+_URL = re.compile(r"https?://")
 
 # the shipped sentence ranker's log-probability, the question–sentence cosine's gap to the paper's best, whether
 # it presents the work (the first such, the one after it), reports results, holds the asked number, states a
@@ -77,3 +78,23 @@ def shipped_comparison_ranker() -> Ranker:
     """The comparison ranker that ships (rag/assets/comparison.json, written by eval/comparisons.py)."""
     path = resources.files("rag").joinpath("assets", COMPARISON_WEIGHTS)
     return ranker_from_dict(json.loads(path.read_text(encoding="utf-8")))
+
+
+# a sentence reporting results, which ends the method's: not an insight "we theoretically prove and empirically
+# validate" (ISA's second sentence)
+_RESULTS = re.compile(r"\b(?:experiments?|results?|outperform\w*|surpass\w*|achiev\w*)\b|https?://", re.I)
+
+
+def method_span(hit: Hit, scored: list[Sentence]) -> list[Sentence]:
+    """The sentences laying out the paper's method, in the abstract's order: from the first presenting it to the last
+    before the results reported after the last presenting one. A trick or an ingredient asked of each compared paper
+    is one of its parts, which the presenting sentence seldom names ("A hardware-efficient tile-skipping kernel …",
+    "we introduce a novel gated bi-level reward system": read set CY, cy066 and cy070 quoted the presenting pair)."""
+    sentences = analyse(hit.paper.text).sentences
+    presenting = [i for i, t in enumerate(sentences) if PRESENTS.search(t)]
+    if not presenting:
+        return []
+    end = min((i for i, t in enumerate(sentences) if i > presenting[-1] and _RESULTS.search(t)), default=len(sentences))
+    score = {s.position: s.score for s in scored}  # the ranker scores its candidates only: the others score 0
+    return [Sentence(i, sentences[i], score.get(i, 0.0)) for i in range(presenting[0], end)
+            if not _URL.search(sentences[i])]

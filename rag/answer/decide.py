@@ -268,20 +268,16 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
     # by the sentences holding it, whatever the calibrated score (fresh follow-up n013 said "not reported")
     termed = {s.n for s in sources if s.hit.paper.id in question.named and not by_title(s.hit.paper, question)
               and not found.asks.ask - KIND_WORDS}
-    # how or why a named paper does something, with no detail found lacking, is answered by its closest sentences
-    # however low the calibrated score: a low score says the question is worded unlike the abstract ("How does VISTA
-    # decide at test time which stored adapter to apply?" / "… training-free routing via residual distance …"), not
-    # that it is silent; a value asked for (a number, a name) still needs the score (fresh set I: i055, i059 said
-    # "does not report this" above the very sentence that answered; dev unchanged, where this never happened)
-    # ... when the question calls the paper by a name of its own, not by a word its abstract holds (a PubMedQA
-    # question named an ML paper by such a word, and was answered from it)
+    # how or why a named paper does something, no detail lacking, is answered by its closest sentences however low the
+    # score, which says the question is worded unlike the abstract ("How does VISTA decide at test time which stored
+    # adapter to apply?" / "… training-free routing via residual distance …"), not that it is silent (fresh set I: i055,
+    # i059); a value asked still needs the score; only a paper called by a name of its own (a PubMedQA question named
+    # an ML paper by a word its abstract holds)
     explains = found.asks.wants in ("", "method")
-    # ... and so is a detail asked in words the abstract holds with a value: "which module does the heavy lifting on
-    # the spatial and temporal gap?" of "By implementing a temporal-static subtraction module, …" had said "does not
-    # report its module" above that very sentence (read set CY, cy075)
-    held = bool(found.asks.details)
+    # ... as is a detail the abstract holds with a value ("which module does the heavy lifting …?" had said "does not
+    # report its module" above "By implementing a temporal-static subtraction module, …": read set CY, cy075)
     answered = [s for s in sources if not lacking[s.n] and (
-        p[s.n - 1] >= NAMED_CUT * threshold or stated[s.n] or s.n in termed or held
+        p[s.n - 1] >= NAMED_CUT * threshold or stated[s.n] or s.n in termed or found.asks.details
         or explains and owns_name(s.hit.paper, question, snapshot) or worded(s.hit, found.asks, snapshot.keyword)
         or valued_in_answer(s.hit, found.asks, question.text, found.every_cos(s.hit.paper.id)))]
     if answered:

@@ -21,6 +21,9 @@ VEDA = [(0, "Veda")]  # the question names Veda by its title
     # ... up to where the question goes on to ask its question, which stays the question's (read set AV, av068)
     ("Veda vs the theory paper on in-context continual learning in transformers — what does each say drives "
      "forgetting?", "vs the theory paper on in-context continual learning in transformers"),
+    # ... a typed double hyphen too (read set DB, db071)
+    ("Veda vs that training-free add-on that keeps sink tokens around -- how much length extension does each claim?",
+     "vs that training-free add-on that keeps sink tokens around"),
     ("Is Veda in line with what the subliminal learning study found: which layers matter?",
      "Is in line with what the subliminal learning study found"),
     # set against its baselines, or against nothing that could be a paper: no other paper

@@ -676,3 +676,12 @@ def test_a_detail_asked_in_a_request_or_of_those_is_said_not_reported(s, questio
 
     check_invariants(answer)
     assert answer.abstained and says in answer.text and "which which" not in answer.text
+
+
+def test_how_much_longer_is_answered_by_the_ratio_the_abstract_gives(s):
+    # read set DB, db001 said "does not report its amount of longer a stream" above "10× longer videos"
+    answer = rag.ask("flownar: throughput gain in FPS vs the baselines, and how much longer a stream can it chew through?",
+                     settings=s)
+
+    check_invariants(answer)
+    assert not answer.abstained and "10× longer videos" in answer.text

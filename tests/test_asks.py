@@ -558,3 +558,19 @@ def test_a_failure_mode_is_a_trouble_the_abstract_states_in_its_words(text, trou
 def test_the_pieces_of_a_method_are_answered_in_other_words():
     # "two complementary mechanisms: Deep Sink … Participative Compression" (read set CZ, cz072)
     assert not asks(question("What are the two pieces of Deep Forcing called?"), "Deep Forcing").details
+
+
+@pytest.mark.parametrize(("text", "attribute"), [
+    # "which one?" after the thing asks which it is (read set DC, dc045)
+    ("DramaSR-LRM is 'built on a large reasoning model' — okay, which one?", "large reasoning model"),
+    # rough sizes offered after the question are no question of their own (read set DC, dc044)
+    ("How many tasks are actually in ParallelBench? A handful or hundreds?", "number of tasks"),
+])
+def test_a_skeptics_follow_up_words_ask_the_thing_before_them(text, attribute):
+    assert asks(question(text), "DramaSR-LRM\nParallelBench").attribute == attribute
+
+
+def test_how_much_longer_asks_a_ratio_not_an_amount_of_a_thing():
+    # "10x longer videos" answers it (read set DB, db001 said "does not report its amount of longer a stream")
+    read = asks(question("flownar: how much longer a stream can it chew through?"), "flownar")
+    assert read.attribute == "how much longer a stream it is"

@@ -115,6 +115,9 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("Veda sounds like FlashAttention for video: what speedup does it get?", []),  # how it seems (read set CQ)
     ("Does any paper generate sounds for silent videos?", ["audio"]),
     ("Which paper predicts what a video sounds like?", ["audio"]),  # the sound itself (second review)
+    # motion-capture data is asked as such, not as motion generation (read set DB, db022)
+    ("Which paper lets chat models read motion-capture skeleton data?", ["motion capture"]),
+    ("Any text-to-motion generation of 3D human motion sequences?", ["human motion generation"]),
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
     assert [d.name for d in asked_domains(question, VIDEO_COLLECTION) if d.name != "video"] == domains

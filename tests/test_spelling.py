@@ -108,6 +108,17 @@ def test_whole_words_are_compared_not_stems():
     assert correct("How many charactors, and which modle?", snapshot) == "How many characters, and which model?"
 
 
+@pytest.mark.parametrize(("query", "expected"), [
+    # the WordPiece list lacks "normalization" ("normal" + "##ization"): the larger dictionary has it (read set DC, dc065)
+    ("which activaton and normalizaton", "which activation and normalization"),
+    # ... for a word typed in lower case only: "VideoRAG" is a name, no "videoing" (dev r060)
+    ("the VideoRAG paper", "the VideoRAG paper"),
+])
+def test_a_typo_of_a_word_the_common_list_lacks_is_corrected_by_the_dictionary(query, expected):
+    snapshot = FakeSnapshot(FakeKeyword("activation normalization video paper"))
+    assert correct(query, snapshot) == expected
+
+
 def test_an_inflection_of_a_known_word_is_left_alone():
     assert correct("condensing the set", FakeSnapshot(FakeKeyword("content"))) == "condensing the set"
 

@@ -76,8 +76,9 @@ def _other_clauses_paper(text: str, written: tuple[str, ...]) -> str:
 
 # where a comparison goes on to ask its question ("OGD+ vs the theory paper on in-context continual learning — what
 # does each say drives forgetting?"): the description ends there. Taken whole, the asked clause went with it when
-# the found paper's name replaced the description ("OGD+ the other paper": read set AV, av068, quoted method sentences)
-_THEN_ASKING = re.compile(r"\s*(?:[:;—–]|\s-)\s*(?=(?:so\s+|and\s+)?(?:what|which|how|why|where|when|who|does|do|did|"
+# the found paper's name replaced the description ("OGD+ the other paper": read set AV, av068, quoted method sentences);
+# a typed double hyphen is a dash ("UPI vs that training-free add-on … -- how much length extension …?", read set DB)
+_THEN_ASKING = re.compile(r"\s*(?:[:;—–]|\s--?)\s*(?=(?:so\s+|and\s+)?(?:what|which|how|why|where|when|who|does|do|did|"
                           r"is|are|was|were|can)\b)", re.I)
 
 

@@ -200,7 +200,9 @@ _CLAIM_CHECK = re.compile(r"^\W*(?:(?:is|was)\s+(?:that|this|it)\s+)?(?:right|tr
 _ASKING_ASIDE = re.compile(r"\s*\([^()]*\?[^()]*\)")
 # ... nor does a last sentence that only offers answers, values or acronyms ("… quantize the DiT to? W4A4, W8A8?",
 # fresh set Z, z9047: the options were taken for the question, so the asked bit width was never found missing)
-_OPTION = re.compile(r"[\w.+-]*\d[\w.+%×-]*|[A-Z][A-Z0-9+-]+|(?i:or|and|maybe|eg|e\.g\.|like)")
+# (or rough sizes: "How many tasks are in ParallelBench? A handful or hundreds?", read set DC, dc044)
+_OPTION = re.compile(r"[\w.+-]*\d[\w.+%×-]*|[A-Z][A-Z0-9+-]+|(?i:or|and|maybe|eg|e\.g\.|like|a|an|few|handful|couple|"
+                     r"several|dozens?|hundreds?|thousands?|millions?|billions?|tens|lots?|many)")
 
 
 def _sentences(question: str) -> list[str]:

@@ -40,7 +40,7 @@ def attribute(asked: str, names: str = "") -> str:
         return fragment.group("what")
     if counted := _BARE_HOW_MANY.search(text):  # "… 'a few' auxiliary forward passes — exactly how many?"
         return f"number of {counted.group('what')}"
-    if which := _BARE_WHICH_ONES.search(text):  # "FrameOracle was tried with five different models — which ones exactly?"
+    if which := _BARE_WHICH_ONES.search(text) or _BARE_WHICH_ONE.search(text):  # "… five different models — which ones?"
         return which.group("what")
     # any other aside in brackets ("Which reasoning model (name and parameter count) is …") and what frames the question
     # before it starts ("VideoKR — which base model …", "In the MMA paper, which backbones …") are no part of the
@@ -102,7 +102,8 @@ def attribute(asked: str, names: str = "") -> str:
     if not 0 < len(phrase.split()) <= (8 if re.search(r"\s(?:and|or|&)\s", phrase) else 6):
         return ""
     how = (match.groupdict().get("how") or "").lower().strip()  # "does not report its number of GPUs"
-    if how == "how much" and not terms(phrase) - KIND_WORDS:  # "how much faster": no amount of a thing
+    # "how much faster", "how much longer a stream can it chew through" (read set DB, db001): a ratio, no amount of a thing
+    if how == "how much" and (not terms(phrase) - KIND_WORDS or _COMPARATIVE.match(phrase)):
         return f"how much {phrase} it is"
     if how == "how many":  # "how many questions and cities": a count of each, not the cities' names (a test answer, q029)
         phrase = re.sub(r"\s+and\s+(?=(?:[\w-]+\s+)?[\w-]+s$)", " and number of ", phrase)
@@ -169,6 +170,12 @@ _BARE_HOW_MANY = re.compile(r"(?<![\w-])(?P<what>(?:(?!(?:several|few|many|some|
 _BARE_WHICH_ONES = re.compile(r"(?<![\w-])(?P<what>(?:(?!(?:several|few|many|some|multiple|various|different|\d+|two|"
                               r"three|four|five|six|seven|eight|nine|ten)\b)[\w-]*[^\Ws] ){0,2}[\w-]+s)\W*\s*[—–,;:-]+\s*"
                               r"(?:but |so |and )?which ones(?: exactly| precisely| specifically)?\s*$", re.I)
+# ... and "which one" the thing just before it: "DramaSR-LRM is 'built on a large reasoning model' — okay, which one?"
+# (read set DC, dc045 found no attribute, so never "does not report")
+_BARE_WHICH_ONE = re.compile(r"(?<![\w-])(?P<what>(?:(?!(?:a|an|the|some|one|any)\b)[\w-]+ ){0,2}[\w-]+)\W*\s*[—–,;:-]+\s*"
+                             r"(?:but |so |and |okay,? |ok,? )?which one(?: exactly| precisely| specifically)?\W*$", re.I)
+_COMPARATIVE = re.compile(r"(?i)(?:faster|slower|longer|shorter|larger|smaller|bigger|higher|lower|cheaper|quicker|"
+                          r"better|worse|more|fewer|less)\s")
 # not tuned: fresh set AO (session 20) asked "like how big are the tiles in the tile-wise mask" of Veda, and got
 # Veda's other sentences as if they answered
 _HOW_BIG = re.compile(r"^(?:like |so |and |but )?how (?:big|large) (?:is|are|was|were) (?:the |its |their |each )?"

@@ -71,19 +71,33 @@ def _english_by_length() -> dict[int, list[str]]:
     return grouped
 
 
-def english_correction(typed: str, vocab: "Vocabulary") -> str | None:
+@lru_cache(maxsize=1)
+def _dictionary_by_length() -> dict[int, list[str]]:
+    grouped: dict[int, list[str]] = {}
+    for word in sorted(dictionary_words()):
+        grouped.setdefault(len(word), []).append(word)
+    return grouped
+
+
+def english_correction(typed: str, vocab: "Vocabulary", plain: bool = True) -> str | None:
     """The English word nearest a mistyped word whose stem the index has ("charactors" → "characters"), or None.
 
     Whole words are compared, not stems: "charactors" is one edit from "characters" but its stem "charactor" is
     nearest the index stem "character", whose only English forms are "characterize(d)"."""
     edits = max_edits(typed)
-    found: list[tuple[int, str]] = []
-    for n in range(len(typed) - edits, len(typed) + edits + 1):
-        choices = [w for w in _english_by_length().get(n, ()) if w[0] == typed[0]]
-        found += [(int(d), w) for w, d, _ in
-                  process.extract(typed, choices, scorer=OSA.distance, score_cutoff=edits, limit=None)]
-    stems = dict(zip((w for _, w in found), stemmer().stemWords([w for _, w in found])))
-    found = [(d, w) for d, w in found if stems[w] in vocab.tokens]
+    # the common words first, then the larger dictionary's: "normalizaton" is "normalization", which the WordPiece
+    # list lacks (it writes "normal" + "##ization"; read set DC, dc065 said KERN "does not report its normalizaton"),
+    # for a word typed in lower case only (`plain`): "VideoRAG" is a name, no "videoing" (dev r060)
+    for by_length in (_english_by_length(), _dictionary_by_length()) if plain else (_english_by_length(),):
+        found: list[tuple[int, str]] = []
+        for n in range(len(typed) - edits, len(typed) + edits + 1):
+            choices = [w for w in by_length.get(n, ()) if w[0] == typed[0]]
+            found += [(int(d), w) for w, d, _ in
+                      process.extract(typed, choices, scorer=OSA.distance, score_cutoff=edits, limit=None)]
+        stems = dict(zip((w for _, w in found), stemmer().stemWords([w for _, w in found])))
+        found = [(d, w) for d, w in found if stems[w] in vocab.tokens]
+        if found:
+            break
     if not found:
         return None
     nearest = [w for d, w in sorted(found) if d == min(d for d, _ in found)]
@@ -286,7 +300,7 @@ def _corrected(query: str, vocab: Vocabulary) -> str:
             # form, which keyword search and the question's known-word share read: one edit on the stem only
             inflected = vocab.closest(stem, 1)
             return _as_typed(surface(inflected, word), word) if inflected else word
-        fixed = american(lower, vocab) or english_correction(lower, vocab)
+        fixed = american(lower, vocab) or english_correction(lower, vocab, word.islower())
         if fixed is None:  # no English word near: a method name, or a word the list lacks
             stem_fixed = vocab.closest(stem, max_edits(word)) or _mistyped_ending(lower, vocab)
             fixed = surface(stem_fixed, word) if stem_fixed else None

@@ -75,6 +75,8 @@ from rag.answer.plain_words import with_field_terms
     ("combine the audio track with the video frames", "combine the audio track with the video (audio-visual) frames"),
     # a word of the term is no term ("models" in "shrinking models")
     ("papers about shrinking models so they're cheaper", "papers about shrinking models (model compression) so they're cheaper"),
+    # a video generator is a video diffusion model (read sets CY, DC)
+    ("a pretrained video generator against an LLM", "a pretrained video generator (video diffusion models) against an LLM"),
 ])
 def test_a_plain_description_gets_the_fields_term(text, expected):
     assert with_field_terms(text) == expected
@@ -104,6 +106,7 @@ def test_a_plain_description_gets_the_fields_term(text, expected):
     "I hear SCOPE is good at watching long videos.",  # I'm told (second review)
     "Which papers compress audio and video streams for transmission?",
     "Which papers handle documents much longer than the model saw during training in retrieval?",  # (second review)
+    "what metric did the paper on hallucinations in text-to-video generators propose?",  # a near topic's words (z9064)
 ])
 def test_a_question_without_a_plain_description_is_left_as_it_is(text):
     assert with_field_terms(text) == text

@@ -9,6 +9,11 @@ from rag.answer.list_topic import topic
 
 @pytest.mark.parametrize(("question", "venue", "year", "expected"), [
     ("Which papers work on streaming video understanding?", None, None, "streaming video understanding"),
+    # what is set aside has no words to match (read set DB, db038); "not just" adds, it sets nothing aside
+    ("ICML stuff on understanding live/streaming video input (not offline clips)?", "ICML", None,
+     "understanding live/streaming video input"),
+    ("papers on memory for live video, not generation?", None, None, "memory for live video"),
+    ("Which papers use the soundtrack, not just the frames?", None, None, "use the soundtrack, not just the frames"),
     ("Any work on streaming video understanding?", None, None, "streaming video understanding"),
     ("What work is there on video anomaly detection or anomaly understanding?", None, None,
      "video anomaly detection or anomaly understanding"),

@@ -173,10 +173,16 @@ def _quoted_topic(clauses: list[str]) -> str:
     return ""
 
 
+# what a list sets aside, in brackets or after a comma: "(not offline clips)", ", not generation" (read set DB, db038:
+# "offline clips", words ProtoKV never writes, sank it to 0.08 on "ICML stuff on understanding live/streaming video input")
+_SET_ASIDE = re.compile(r"\s*\((?:but\s+|and\s+)?not\s[^()]*\)|,\s+not\s+(?!only\b|just\b)[^,?.;:()—–]*", re.I)
+
+
 def topic(text: str, venue=None, year: int | None = None) -> str:
     """The topic a list question asks about: "Which ICLR 2026 papers work on streaming video?" → "streaming
     video". The venue and year are filters, not words to match; an unrecognised frame leaves the text whole."""
     text = VENUE_FIRST.sub("", text)  # "ICML only: anything on X?"
+    text = _SET_ASIDE.sub("", text)  # "live/streaming video input (not offline clips)": no words to match
     clauses = [c for c in _CLAUSES.split(text.strip()) if c.strip()]
     if quoted := _quoted_topic(clauses):
         return quoted

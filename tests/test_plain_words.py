@@ -75,6 +75,8 @@ from rag.answer.plain_words import with_field_terms
     ("combine the audio track with the video frames", "combine the audio track with the video (audio-visual) frames"),
     # a word of the term is no term ("models" in "shrinking models")
     ("papers about shrinking models so they're cheaper", "papers about shrinking models (model compression) so they're cheaper"),
+    ("describing things that aren't actually present in the image",
+     "describing things that aren't actually present (hallucination) in the image"),  # read set DB, db025
     # a video generator is a video diffusion model (read sets CY, DC)
     ("a pretrained video generator against an LLM", "a pretrained video generator (video diffusion models) against an LLM"),
 ])

@@ -16,8 +16,9 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\bsmall(?:er)?\s+(?:model|network|student)\s+(?:that\s+)?learn(?:s|ing)?\s+from\s+(?:a\s+)?(?:big(?:ger)?|large(?:r)?)\b|"
      r"\b(?:big|large)\s+model\s+into\s+a\s+small(?:er)?\b", "knowledge distillation"),
     (r"\bfirst[- ]person\b", "egocentric"),
+    # ... "present" too ("describing things that aren't actually present in the image or video": read set DB, db025)
     (r"\b(?:things|stuff|objects|details)\s+that\s+(?:aren['’]t|are\s+not|isn['’]t|is\s+not)\s+(?:really\s+|actually\s+)?"
-     r"(?:there|in\s+the\s+(?:picture|image|video|photo|clip))\b", "hallucination"),
+     r"(?:there|present|visible|(?:present\s+|visible\s+)?in\s+the\s+(?:picture|image|video|photo|clip))\b", "hallucination"),
     (r"\bforget(?:s|ting)?\s+(?:the\s+)?(?:earlier|old|older|previous|past)\s+(?:tasks|ones|things)\b", "catastrophic forgetting"),
     (r"\blook(?:s|ing)?\s+at\s+(?:only\s+)?(?:some|a\s+few)\s+of\s+the\s+(?:video\s+)?frames\b|"
      r"\bskip(?:s|ping)?\s+(?:the\s+)?(?:boring|unimportant|redundant)\s+(?:parts|frames|bits)\b", "frame selection"),

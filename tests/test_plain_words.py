@@ -77,6 +77,8 @@ from rag.answer.plain_words import with_field_terms
     ("papers about shrinking models so they're cheaper", "papers about shrinking models (model compression) so they're cheaper"),
     ("describing things that aren't actually present in the image",
      "describing things that aren't actually present (hallucination) in the image"),  # read set DB, db025
+    ("run a model past the seq length / horizon it was trained on",
+     "run a model past the seq length / horizon it was trained on (length extrapolation)"),  # read set DB, db033
     # a video generator is a video diffusion model (read sets CY, DC)
     ("a pretrained video generator against an LLM", "a pretrained video generator (video diffusion models) against an LLM"),
 ])

@@ -23,6 +23,9 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\blook(?:s|ing)?\s+at\s+(?:only\s+)?(?:some|a\s+few)\s+of\s+the\s+(?:video\s+)?frames\b|"
      r"\bskip(?:s|ping)?\s+(?:the\s+)?(?:boring|unimportant|redundant)\s+(?:parts|frames|bits)\b", "frame selection"),
     (r"\blonger\s+than\s+(?:what\s+)?(?:they|it)\s+(?:saw|(?:were|was)\s+trained\s+on)\b", "length extrapolation"),
+    # "run a model past the seq length / horizon it was trained on" (read set DB, db033)
+    (r"\b(?:past|beyond)\s+(?:the\s+)?(?:[\w/-]+\s+){0,4}?(?:length|horizon|context)\s+(?:it|they)\s+(?:was|were)\s+"
+     r"trained\s+(?:on|with|for)\b", "length extrapolation"),
     (r"\b(?:as\s+(?:it|the\s+video)\s+(?:streams|comes\s+in|plays)|(?:frames|video)\s+keeps?\s+(?:coming|arriving)|live\s+video)\b",
      "streaming"),
     (r"\b(?:fewer|less)\s+bits\b|\b(?:lower|reduced|low)\s+(?:numerical\s+)?precision\b", "quantization"),

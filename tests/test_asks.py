@@ -574,3 +574,29 @@ def test_how_much_longer_asks_a_ratio_not_an_amount_of_a_thing():
     # "10x longer videos" answers it (read set DB, db001 said "does not report its amount of longer a stream")
     read = asks(question("flownar: how much longer a stream can it chew through?"), "flownar")
     assert read.attribute == "how much longer a stream it is"
+
+
+@pytest.mark.parametrize(("text", "wants"), [
+    ("Veda vs ISA: what's the trick each uses to actually get the speedup?", "method"),
+    # a number asked in a clause of its own after the trick is still asked (second review)
+    ("Veda vs ISA: what's the trick and how much speedup does each get?", "number"),
+])
+def test_a_trick_asked_wants_the_method_unless_a_number_is_asked_after_it(text, wants):
+    assert wanted_detail(text) == wants
+
+
+def test_a_gloss_naming_something_is_kept():
+    # "(the YouTube-SBS dataset)" says what is counted (second review)
+    text = "ImmersePro (the YouTube-SBS dataset): how many stereo videos does it have?"
+    named = Question(text=text, standalone=text, venue=None, year=None, kind="fact", written=("ImmersePro",))
+    assert "youtub" in asks(named, "ImmersePro").focus
+
+
+def test_an_interjection_before_a_colon_is_no_paper_name():
+    # "Quick: give me the main finding …" is no request after a name (second review)
+    assert asks(question("Quick: give me the main finding of the layer pruning paper.")).attribute != "main finding of"
+
+
+def test_how_much_less_of_a_thing_asks_an_amount_of_it():
+    # "how much less memory" may be lacking (second review); "how much longer a stream" is a ratio
+    assert asks(question("How much less memory does ProtoKV use?"), "ProtoKV").attribute == "amount of less memory"

@@ -111,6 +111,8 @@ def test_a_plain_description_gets_the_fields_term(text, expected):
     "Which papers compress audio and video streams for transmission?",
     "Which papers handle documents much longer than the model saw during training in retrieval?",  # (second review)
     "what metric did the paper on hallucinations in text-to-video generators propose?",  # a near topic's words (z9064)
+    "Which video generative models use adversarial training?",  # no diffusion's (second review)
+    "Which paper builds a stereo video generation model from single-view video?",
 ])
 def test_a_question_without_a_plain_description_is_left_as_it_is(text):
     assert with_field_terms(text) == text

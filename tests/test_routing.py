@@ -65,10 +65,14 @@ TOPICAL = [
     ("Who trains with GRPO or some other group-relative policy objective?", "list"),
     ("who distills video diffusion models?", "list"),
     ("Who funds this?", "fact"),
+    # a person's verb, or a paper named in mixed case, asks a fact (second review)
+    ("Who annotates the CaReBench captions?", "fact"),
+    ("Who benefits most from FrameOracle?", "fact"),
     ("Who is behind Veda?", "fact"),
     # "list the names of …", "list the three …" ask one paper's things (read set CZ, cz042)
     ("SurgiFlowVid: please list the names of the three surgical datasets used for validation.", "fact"),
     ("list all streaming video work", "list"),
+    ("List the names of datasets introduced for video reasoning.", "list"),  # no count: the collection (second review)
     ("who annotated UrbanFeel?", "fact"),
     # the papers that bring a benchmark or dataset, unless one named paper is asked after (dev b413, n038)
     ("any benchmarks targeting diffusion language models specifically?", "list"),

@@ -113,6 +113,7 @@ def test_whole_words_are_compared_not_stems():
     ("which activaton and normalizaton", "which activation and normalization"),
     # ... for a word typed in lower case only: "VideoRAG" is a name, no "videoing" (dev r060)
     ("the VideoRAG paper", "the VideoRAG paper"),
+    ("any papers like videorag?", "any papers like videorag?"),  # two edits from "videoing": one only (second review)
 ])
 def test_a_typo_of_a_word_the_common_list_lacks_is_corrected_by_the_dictionary(query, expected):
     snapshot = FakeSnapshot(FakeKeyword("activation normalization video paper"))

@@ -120,7 +120,8 @@ def described_rows(text: str, snapshot: Snapshot, titles: TitleIndex,
     for match in _AND_THE_PAPER.finditer(text):  # "subliminal learning and the robust-teacher paper"
         phrase = match.group("first")
         if compact(phrase) not in written and terms(phrase) - GENERIC and not _plain_word(phrase):
-            out += [(row, phrase) for row in _holding(phrase, snapshot)]
+            rows = _holding(phrase, snapshot)  # one abstract's words ("gradient descent" is two's: second review)
+            out += [(row, phrase) for row in rows] if len(rows) == 1 else []
     return out
 
 

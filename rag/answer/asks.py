@@ -19,7 +19,8 @@ _OPTIONAL_PLURAL = re.compile(r"(\w)\(s\)")
 # a request for the thing asks as "which" does: "Name the three benchmarks X was evaluated on." (fresh set F), as does
 # a busy researcher's "Need the speedup of ISA", "Tell me the learning rate of Veda" (session 26: no detail was read)
 # ... after the paper's name and a colon too: "SurgiFlowVid: please list the names of …" (read set CZ, cz042)
-_NAME_THE = re.compile(r"^\s*(?:[\w.+²-]+\s*[:—–]\s*)?(?:please\s+)?(?:(?:name|list|give|identify|state|tell|show|get|find|quote)(?:\s+(?:me|us))?|"
+_NAME_THE = re.compile(r"^\s*(?:(?!(?:quick|note|question|q|hey|ok|okay|also|btw|fyi|task|request|update|edit|ps)\b)"
+                       r"[\w.+²-]+\s*[:—–]\s*)?(?:please\s+)?(?:(?:name|list|give|identify|state|tell|show|get|find|quote)(?:\s+(?:me|us))?|"
                        r"(?:i\s+|we\s+)?need)\s+(?:(?:all\s+)?the\s+|(?!(?:what|who|how|where|when|why|which|it|that|there|here|let)['’]s\b)"
                        r"(?=[\w.+²-]+['’]s\s))", re.I)
 # ... and a plural with no article, as an agent words it: "Task: identify datasets used by MetaTrans." (read set BX;
@@ -115,7 +116,8 @@ def asks(question: Question, names: str = "") -> Asks:
 # in the brackets (dev s009); an aside asking something is no gloss
 def _without_glosses(text: str, written: tuple[str, ...]) -> str:
     for name in written:
-        text = re.sub(rf"(?<![\w-])({re.escape(name)})\s*\([^()?]*\)(?=\s*[:,;—–])", r"\1", text)
+        # (not one holding a name of its own: "ImmersePro (the YouTube-SBS dataset): how many …?", second review)
+        text = re.sub(rf"(?<![\w-])({re.escape(name)})\s*\((?![^()]*[A-Z][^()]*[A-Z])[^()?]*\)(?=\s*[:,;—–])", r"\1", text)
     return text
 
 

@@ -174,8 +174,8 @@ _BARE_WHICH_ONES = re.compile(r"(?<![\w-])(?P<what>(?:(?!(?:several|few|many|som
 # (read set DC, dc045 found no attribute, so never "does not report")
 _BARE_WHICH_ONE = re.compile(r"(?<![\w-])(?P<what>(?:(?!(?:a|an|the|some|one|any)\b)[\w-]+ ){0,2}[\w-]+)\W*\s*[—–,;:-]+\s*"
                              r"(?:but |so |and |okay,? |ok,? )?which one(?: exactly| precisely| specifically)?\W*$", re.I)
-_COMPARATIVE = re.compile(r"(?i)(?:faster|slower|longer|shorter|larger|smaller|bigger|higher|lower|cheaper|quicker|"
-                          r"better|worse|more|fewer|less)\s")
+# (an adjective of size or time: "how much less memory" asks an amount of memory, which may be lacking: second review)
+_COMPARATIVE = re.compile(r"(?i)(?:faster|slower|longer|shorter|larger|smaller|bigger|cheaper|quicker)\s")
 # not tuned: fresh set AO (session 20) asked "like how big are the tiles in the tile-wise mask" of Veda, and got
 # Veda's other sentences as if they answered
 _HOW_BIG = re.compile(r"^(?:like |so |and |but )?how (?:big|large) (?:is|are|was|were) (?:the |its |their |each )?"

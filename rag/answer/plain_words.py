@@ -111,8 +111,9 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     # a "video generator" is what the field calls a video diffusion model ("a pretrained video generator against a
     # pretrained LLM on ARC-style puzzles": read sets CY, DC, cy015 and dc021 abstained on "Video Diffusion Models")
     # (not "text-to-video generators", a near topic's own words: dev z9064, "hallucinations in text-to-video generators")
-    (r"(?<!to-)(?<!to )\bvideo[- ]generators?\b|(?<!to-)(?<!to )\bvideo[- ]generati(?:on|ve)\s+models?\b",
-     "video diffusion models"),
+    # (and "video generator" only: "video generative models" asked of adversarial training, "stereo video generation
+    # model" are no diffusion's, second review)
+    (r"(?<!to-)(?<!to )\bvideo[- ]generators?\b", "video diffusion models"),
     # learning theory's own words for a theorist's plain ones (read set CS, cs015)
     (r"\bnoise-?(?:less|free)\s+(?:case|setting|regime)\b", "realizable"),
     (r"\blinear\s+(?:classifiers|separators|threshold\s+functions)\b", "halfspaces"),

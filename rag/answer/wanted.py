@@ -8,7 +8,8 @@ import re
 
 def wanted_detail(question: str) -> str:
     """What kind of detail a question asks for: "number", "names", "method" or "" (an explanation)."""
-    if _ASKS_MEANS.search(question):  # "what's the trick each uses to get the speedup?" asks the trick
+    means = _ASKS_MEANS.search(question)  # "what's the trick each uses to get the speedup?" asks the trick, but not
+    if means and not _THEN_ASKS.search(question, means.end()):  # "… the trick and how much speedup …?" (second review)
         return "method"
     if _ASKS_NUMBER.search(question):
         return "number"
@@ -55,9 +56,13 @@ _ASKS_MEANS = re.compile(r"\bwhat(?:['’]s|\s+is|\s+are|\s+was)\s+(?:the|their|
                          r"twists?)\b", re.I)
 
 
+_THEN_ASKS = re.compile(r"(?:\band\b|,)\s*(?:how|what|which)\b", re.I)
+
+
 def asks_means(question: str) -> bool:
-    """Does the question ask a trick, secret or ingredient (see _ASKS_MEANS)?"""
-    return bool(_ASKS_MEANS.search(question))
+    """Does the question ask a trick, secret or ingredient (see _ASKS_MEANS), and nothing after it?"""
+    means = _ASKS_MEANS.search(question)
+    return bool(means) and not _THEN_ASKS.search(question, means.end())
 
 
 _ASKS_METHOD = re.compile(r"^\s*how\b|\bhow (?:does|do|did|is|are|can)\b|\bby what means\b|\bwhat mechanism\b", re.I)

@@ -88,7 +88,9 @@ def english_correction(typed: str, vocab: "Vocabulary", plain: bool = True) -> s
     # the common words first, then the larger dictionary's: "normalizaton" is "normalization", which the WordPiece
     # list lacks (it writes "normal" + "##ization"; read set DC, dc065 said KERN "does not report its normalizaton"),
     # for a word typed in lower case only (`plain`): "VideoRAG" is a name, no "videoing" (dev r060)
+    # (one edit only in the larger list: "videorag" is no "videoing", second review)
     for by_length in (_english_by_length(), _dictionary_by_length()) if plain else (_english_by_length(),):
+        edits = edits if by_length is _english_by_length() else 1
         found: list[tuple[int, str]] = []
         for n in range(len(typed) - edits, len(typed) + edits + 1):
             choices = [w for w in by_length.get(n, ()) if w[0] == typed[0]]

@@ -27,7 +27,7 @@ from rag.answer.asks import Asks
 from rag.answer.evidence import bm25_share, detail, idf_of, own_name, weighted
 from rag.corpus.terms import analyse
 from rag.index.keyword import KeywordIndex
-from rag.retrieval.spelling import english_by_stem
+from rag.retrieval.wordlists import english_by_stem
 from rag.types import Hit
 
 FEATURES = ("dense", "bm25", "focus_in_abstract", "focus_in_sentence", "ask_in_abstract", "named",

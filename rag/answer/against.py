@@ -10,7 +10,7 @@ from rag.answer.names import TitleIndex, compact
 from rag.answer.wording import GENERIC, KIND_WORDS
 from rag.corpus.terms import terms
 from rag.index.store import Snapshot
-from rag.retrieval.spelling import english_words
+from rag.retrieval.wordlists import english_words
 
 MAX_MENTIONS = 2  # a name found in more abstracts than this names no one paper
 

@@ -19,7 +19,8 @@ from rapidfuzz.distance import OSA
 
 from rag.corpus.terms import analyse, terms
 from rag.corpus.titles import COMMON_ACRONYMS, INTRO_VERB
-from rag.retrieval.spelling import english_words, max_edits
+from rag.retrieval.spelling import max_edits
+from rag.retrieval.wordlists import english_words
 from rag.types import Paper
 
 # "we (further) introduce …", or a part the paper's own method is made of: "Our method incorporates a Dynamic Range

@@ -14,7 +14,7 @@ import re
 
 from rag.corpus.terms import stemmer
 from rag.index.store import Snapshot
-from rag.retrieval.spelling import dictionary_words
+from rag.retrieval.wordlists import dictionary_words
 
 _OPERATOR = re.compile(r"(?<![\w-])(?:AND|OR|NOT)(?![\w-])")
 _WILDCARD = re.compile(r"(?<=[A-Za-z])\*(?=[\s)\"'”]|$)")

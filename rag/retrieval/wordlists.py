@@ -44,17 +44,18 @@ def english_by_stem() -> dict[str, tuple[str, ...]]:
     return {stem: tuple(ws) for stem, ws in grouped.items()}
 
 
-@lru_cache(maxsize=1)
-def _english_by_length() -> dict[int, list[str]]:
+def _by_length(words: frozenset[str]) -> dict[int, list[str]]:
     grouped: dict[int, list[str]] = {}
-    for word in sorted(english_words()):
+    for word in sorted(words):
         grouped.setdefault(len(word), []).append(word)
     return grouped
+
+
+@lru_cache(maxsize=1)
+def _english_by_length() -> dict[int, list[str]]:
+    return _by_length(english_words())
 
 
 @lru_cache(maxsize=1)
 def _dictionary_by_length() -> dict[int, list[str]]:
-    grouped: dict[int, list[str]] = {}
-    for word in sorted(dictionary_words()):
-        grouped.setdefault(len(word), []).append(word)
-    return grouped
+    return _by_length(dictionary_words())

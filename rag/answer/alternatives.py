@@ -78,15 +78,15 @@ def without_restatement(text: str) -> str:
 # set CY, cy032: the class's words, which no abstract writes, sank every paper using GRPO below the threshold). The
 # question without it is scored too; it is kept in the question, whose other papers it may still find. Only beside a
 # name: "3D point sets or other sensor streams" ends an enumeration of examples, each its own (dev bn019).
-_VAGUER = re.compile(r"(?<![\w-])(?P<name>(?-i:[\w+-]*[A-Z][\w+-]*)),?\s+or\s+(?:some|any|another|other|a\s+similar|similar|related|comparable)\s"
-                     r"(?:(?:other|similar|related|such)\s+)?[^?.;:,()—–]*?"
+_VAGUE_CLASS = (r"\s+or\s+(?:some|any|another|other|a\s+similar|similar|related|comparable)\s+"
+                r"(?:(?:other|similar|related|such)\s+)?")  # "or some other", "or a similar", …
+_VAGUER = re.compile(r"(?<![\w-])(?P<name>(?-i:[\w+-]*[A-Z][\w+-]*)),?" + _VAGUE_CLASS + r"[^?.;:,()—–]*?"
                      r"(?=\s+(?:for|in|on|to|with|that|which|from|at)\s|\s*[?.;:,()—–]|\s*$)", re.I)
 
 
 # ... and the class in place of a name it is offered beside ("GRPO or some other group-relative policy objective": ViTL
 # is "trained end-to-end with an interleaved group-relative objective")
-_NAME_OR_CLASS = re.compile(r"(?<![\w-])(?-i:[A-Z][\w+-]*[A-Z0-9][\w+-]*)\s+or\s+(?:some|any|another|other|a\s+similar|"
-                            r"similar|related|comparable)\s+(?:(?:other|similar|related|such)\s+)?", re.I)
+_NAME_OR_CLASS = re.compile(r"(?<![\w-])(?-i:[A-Z][\w+-]*[A-Z0-9][\w+-]*)" + _VAGUE_CLASS, re.I)
 
 
 def vaguer_variants(text: str) -> list[str]:

@@ -24,7 +24,7 @@ from rag.corpus.terms import STOP_WORDS, stemmer
 from rag.retrieval.acronyms import spelled_out
 from rag.retrieval.british import american_in_index, ize_spelling
 from rag.index.store import Snapshot
-from rag.retrieval.wordlists import (_dictionary_by_length, _english_by_length, dictionary_words, english_by_stem,
+from rag.retrieval.wordlists import (dictionary_by_length, dictionary_words, english_by_length, english_by_stem,
                                      english_words)
 
 MIN_LETTERS = 5  # shorter words have too many neighbours one edit away ("grid" → "grad", "gain")
@@ -36,27 +36,29 @@ def english_correction(typed: str, vocab: "Vocabulary", plain: bool = True) -> s
 
     Whole words are compared, not stems: "charactors" is one edit from "characters" but its stem "charactor" is
     nearest the index stem "character", whose only English forms are "characterize(d)"."""
-    edits = max_edits(typed)
     # the common words first, then the larger dictionary's: "normalizaton" is "normalization", which the WordPiece
     # list lacks (it writes "normal" + "##ization"; read set DC, dc065 said KERN "does not report its normalizaton"),
-    # for a word typed in lower case only (`plain`): "VideoRAG" is a name, no "videoing" (dev r060)
-    # (one edit only in the larger list: "videorag" is no "videoing", second review)
-    for by_length in (_english_by_length(), _dictionary_by_length()) if plain else (_english_by_length(),):
-        edits = edits if by_length is _english_by_length() else 1
-        found: list[tuple[int, str]] = []
-        for n in range(len(typed) - edits, len(typed) + edits + 1):
-            choices = [w for w in by_length.get(n, ()) if w[0] == typed[0]]
-            found += [(int(d), w) for w, d, _ in
-                      process.extract(typed, choices, scorer=OSA.distance, score_cutoff=edits, limit=None)]
-        stems = dict(zip((w for _, w in found), stemmer().stemWords([w for _, w in found])))
-        found = [(d, w) for d, w in found if stems[w] in vocab.tokens]
-        if found:
-            break
+    # for a word typed in lower case only (`plain`): "VideoRAG" is a name, no "videoing" (dev r060), and one edit
+    # only ("videorag" is no "videoing", second review)
+    lists = [(english_by_length(), max_edits(typed))] + ([(dictionary_by_length(), 1)] if plain else [])
+    found = next(filter(None, (_known_near(typed, words, edits, vocab) for words, edits in lists)), [])
     if not found:
         return None
+    stems = dict(zip((w for _, w in found), stemmer().stemWords([w for _, w in found])))
     nearest = [w for d, w in sorted(found) if d == min(d for d, _ in found)]
     rarity = vocab.idf([stems[w] for w in nearest]) if vocab.idf is not None else np.zeros(len(nearest))
     return min(zip(rarity, (Indel.distance(typed, w) for w in nearest), nearest))[2]
+
+
+def _known_near(typed: str, by_length: dict[int, list[str]], edits: int, vocab: "Vocabulary") -> list[tuple[int, str]]:
+    """(edits, word) for the listed words within `edits` of `typed`, with its first letter, whose stem the index has."""
+    found: list[tuple[int, str]] = []
+    for n in range(len(typed) - edits, len(typed) + edits + 1):
+        choices = [w for w in by_length.get(n, ()) if w[0] == typed[0]]
+        found += [(int(d), w) for w, d, _ in
+                  process.extract(typed, choices, scorer=OSA.distance, score_cutoff=edits, limit=None)]
+    stems = stemmer().stemWords([w for _, w in found])
+    return [(d, w) for (d, w), stem in zip(found, stems) if stem in vocab.tokens]
 
 
 def american(typed: str, vocab: "Vocabulary") -> str | None:

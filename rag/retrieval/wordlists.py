@@ -52,10 +52,10 @@ def _by_length(words: frozenset[str]) -> dict[int, list[str]]:
 
 
 @lru_cache(maxsize=1)
-def _english_by_length() -> dict[int, list[str]]:
+def english_by_length() -> dict[int, list[str]]:
     return _by_length(english_words())
 
 
 @lru_cache(maxsize=1)
-def _dictionary_by_length() -> dict[int, list[str]]:
+def dictionary_by_length() -> dict[int, list[str]]:
     return _by_length(dictionary_words())

@@ -84,6 +84,9 @@ def attribute(asked: str, names: str = "") -> str:
     phrase = re.sub(r"(?i)^(?:the|its|their|an?)\s+", "", phrase)  # "The learning rate of Veda, please." (session 27 probe)
     phrase = re.sub(r"(?i)(?<=\w)\s+(?:ms|milliseconds|GB|MB|GiB|fps)$", "", phrase)  # "latency ms" ("GPU hours" stays)
     phrase = re.sub(r"(?i)(?<=\w)\s+up$", "", phrase)  # "from what length up to what length" (read set CS)
+    # what the value is measured against is no part of it: "what's the fps gain vs the baselines" (read set DD, dd001)
+    phrase = re.sub(r"(?i)(?<=\w)\s+(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|over)\s+(?:the\s+|their\s+)?"
+                    r"(?:strong(?:est)?\s+)?(?:baselines?|prior\s+(?:work|methods?|art)|sota|state\s+of\s+the\s+art)$", "", phrase)
     # the asked thing as a subject, its verb in the past: "How many annotators labelled the questions …?"
     phrase = re.sub(r"^((?:[\w-]+ )*?[\w-]+s) [a-z]+ed\b.*$", r"\1", phrase)
     # ... or a verb that ends the noun phrase: "which MLLM came out on top", "how many frames remain out of 16"
@@ -121,6 +124,10 @@ _ATTRIBUTE = re.compile(
     # ... "of which", as normal_form fronts "X is built on top of which backbone?" (read set BZ, bz044)
     r"(?:(?:under|at|in|on|of|with|from|for|by|to|into|through|over|across|after)\s+)?"
     r"(?:what|which|(?P<how>how many|how much))\s+(?:exact\s+|kind of\s+|type of\s+)?"
+    # (a verb that takes "to" is no thing asked: "What seems to shut it down?", read set DE, de004 said "does not
+    # report its seems")
+    r"(?!(?:seems?|seemed|appears?|appeared|tends?|tended|happens?|happened|helps?|helped|manages?|managed|needs?|"
+    r"needed|has|had|goes|went|used)\s+to\b)"
     r"(?P<what>(?:(?!\b(?:does|do|did|is|are|was|were|has|have|had|can|will|would|for|in|of|on|to)\b)[\w\-/ ])+?)"
     r"\s+(?:does|do|did|is|are|was|were|has|have|had|can|will|would|for|in|of|on|to)\b", re.I)
 # ... or its subject straight after it, no auxiliary, as a second language words it: "on which datasets they make the

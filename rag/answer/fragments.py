@@ -51,7 +51,13 @@ def detail_fragment(text: str) -> re.Match | None:
     match = _FRAGMENT.search(text)
     if not match and (topic := _TOPIC_COLON.match(text)):  # "router: number of experts …" (an agent's query, read set BX)
         return detail_fragment(text[topic.end():])
-    return match if match and _DETAIL_HEADS.search(match.group("what")) else None
+    return match if match and _asks_detail(match.group("what")) else None
+
+
+def _asks_detail(what: str) -> bool:
+    """Does a part of the phrase end in a detail's head, or count something ("… / number of experts")?"""
+    return any(_DETAIL_HEADS.search(part) or re.match(r"(?:number|count) of\b", part, re.I)
+               for part in re.split(r"\s+(?:and|&|or)\s+|\s*/\s*", what))
 
 
 _TOPIC_COLON = re.compile(r"^\s*[^:?]{1,40}:\s+(?=\S)")
@@ -65,7 +71,9 @@ _WHICH_DETAIL = re.compile(r"^\s*(?:(?:at|on|in|with|under|for|by|from)\s+)?(?:w
                            r"(?:\s+(?:exactly|precisely|specifically))?\s*$", re.I)
 # ... two details joined ("SmoothSA batch size and training steps?", fresh set U) are asked together, the second
 # a count too ("Video-MTR learning rate and number of GPUs used for the RL training?", read set AX, ax046)
+# ... or by a slash, and a clause with its subject may follow ("total param count / number of experts in the MoE they
+# tested?", "tile size they use for the sparse mask?": read set DE, de039 and de041 quoted other sentences)
 _FRAGMENT = re.compile(r"^\s*(?P<what>(?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,3}?"
-                       r"(?: (?:and|&|or) (?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,2}?)?)"
+                       r"(?:(?: (?:and|&|or) |\s*/\s*)(?:(?:number|amount|count) of )?[\w-]+(?: [\w-]+){0,2}?)?)"
                        # (a licence's use after it: "carebench license commercial use allowed", read set CK)
-                       r"(?:\s+(?:of|for|in|used|on|by|with|at|during|when|that|per|commercial)\b.*)?\s*$", re.I)
+                       r"(?:\s+(?:of|for|in|used|on|by|with|at|during|when|that|per|commercial|they|we)\b.*)?\s*$", re.I)

@@ -1,9 +1,8 @@
 """What askers say of their own reading rather than of the papers, taken out before a question is understood.
 
-"For my slides:", "I'm presenting the paper that …", "… I couldn't find it.", "… I want the full set.", "… I need the
-number for a slide." Left in, their words ("slides", "presenting", "full set") counted as the question's content: a
-list with "I want the full set." after it abstained, and a detail asked with "As far as I can tell it isn't stated."
-after it quoted other sentences (read set BG, session 28: a reviewer checking claims and a student preparing a talk).
+"For my slides:", "I'm presenting the paper that …", "… I couldn't find it.", "… I want the full set." Left in, their
+words ("slides", "presenting", "full set") counted as the question's content: a list with "I want the full set." after
+it abstained, a detail asked with "As far as I can tell it isn't stated." after it quoted other sentences (read set BG).
 """
 
 from __future__ import annotations
@@ -33,9 +32,8 @@ _PRESENTING = re.compile(r"(?:^|(?<=[.?!:]\s))\s*(?:I(?:'m|’m|\s+am)|we(?:'re|
 _ONLY_CARE = re.compile(r"^\W*(?:(?:I|we)\s+)?(?:only|just|mainly)\s+(?:care\s+about|(?:want|need)\s+)\s*"
                         rf"(?P<venue>(?-i:{'|'.join(VENUE_ACRONYMS)})(?:\s+'?\d{{2,4}})?)(?:\s+(?:here|papers|ones))?\s*[:,—–]\s*",
                         re.I)
-# the asker's own product around what is asked: "Which papers would make our video generation or video editing features
-# cheaper or faster to run on our servers?" asks about video generation or editing (read set BR, session 30: a product
-# manager's words, the list abstained); their hardware stays ("does it fit on our GPUs?" asks memory)
+# the asker's own product around what is asked: "… make our video generation features cheaper to run on our servers?"
+# asks about video generation (read set BR, session 30: the list abstained); their hardware stays ("fits our GPUs?")
 _OUR_PLACE = re.compile(r"\s+(?:on|for|in|to|with|across|into|from)\s+(?:our|my)\s+(?:own\s+)?(?:servers?|apps?|products?|"
                         r"platform|stack|users|customers|company|business|backend|service|website|site)\b"
                         r"(?=\s*(?:[?.!,;:]|$)|\s+(?:and|or|but|so|to|without|while)\b)", re.I)  # not "my app store screenshots"
@@ -173,6 +171,8 @@ _WHY_ASKED = re.compile(
     r"\s*(?:(?:thanks|thank\s+you|cheers)(?:\s+(?:a\s+lot|so\s+much|in\s+advance))?[.!]*|"
     rf"(?:i(?:'m|\s+am)\s+(?:going|planning|hoping)\s+to|i\s+(?:want|plan|hope|intend)\s+to)\s+{_MY_USE}[^?]*|"
     r"i\s+need\s+(?:it|this|that|them)\s+for\b[^?]*|"
+    # ... or what they must do with it ("I have to reproduce it before the meeting": read set DD, dd016, dd044)
+    r"i\s+(?:have|need|got)\s+to\s+(?:explain|present|reproduce|cover|discuss|report|show|summari[sz]e|prepare|teach)\b[^?]*|"
     # ... or a fragment on the asker's errand (_ERRAND_SAID)
     rf"{_ERRAND_SAID}|just\s+curious[.!]*|"
     # ... or how the answer should look: "Side by side.", "Find it.", "Just the name." (read set CP, a lab head's orders)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rag.answer.names import INTRODUCES, compact, introduces, is_coined, names_of
+from rag.answer.names import compact, is_coined, names_of
+from rag.answer.presents import INTRODUCES, introduces
 from rag.answer.understand import Question
 from rag.corpus.terms import analyse, terms
 from rag.corpus.titles import COMMON_ACRONYMS

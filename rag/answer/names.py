@@ -17,35 +17,11 @@ from dataclasses import dataclass, field
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from rag.corpus.terms import analyse, terms
-from rag.corpus.titles import COMMON_ACRONYMS, INTRO_VERB
+from rag.corpus.terms import terms
+from rag.corpus.titles import COMMON_ACRONYMS
 from rag.retrieval.spelling import max_edits
 from rag.retrieval.wordlists import english_words
 from rag.types import Paper
-
-# "we (further) introduce …", or a part the paper's own method is made of: "Our method incorporates a Dynamic Range
-# Adaptive Quantizer (DRAQ)", "Our approach integrates … and Norm-based Spatial Pooling (NSP)" (fresh set I, i056 and
-# i058 named these parts and abstained: another paper ranked first). "Our proposed X (MMA)" is not taken: in a PubMedQA
-# abstract it made one of our questions asked of that index name a paper there (cross-domain check). "We address this
-# challenge with SurgiFlowVid, …" presents it too (fresh comparisons, set L: "What does ImmersePro produce, and what
-# does SurgiFlowVid generate?" dropped SurgiFlowVid, which retrieval ranked below the first three).
-INTRODUCES = re.compile(rf"\b[Ww]e\s+(?:\w+\s+)?{INTRO_VERB}\b|"
-                        r"\b[Ww]e\s+(?:address|tackle|solve)\s+(?:this|these|the)\s+"
-                        r"(?:challenges?|problems?|issues?|gaps?|limitations?)\s+with\b|"
-                        r"\b[Oo]ur\s+(?:method|approach|framework|model|design|system|pipeline|architecture)\s+"
-                        r"(?:incorporates|integrates|introduces|comprises|includes|combines|employs|adopts|features|"
-                        r"contains|consists\s+of)\b|"
-                        # "… into our proposed modality-mutual attention (MMA)": MMA was not the paper's name (fresh probe)
-                        r"\b[Oo]ur\s+(?:newly\s+)?(?:proposed|novel)\b")
-
-
-def introduces(text: str, mark: re.Pattern) -> bool:
-    """Does a sentence of `text` that presents the paper's own work (INTRODUCES) hold `mark`? Both are searched in the
-    whole text first, so most abstracts are never split into sentences ("HIV" is in 124 of SciFact's abstracts:
-    splitting them all cost 250 ms on a first question)."""
-    return bool(mark.search(text) and INTRODUCES.search(text)) and any(
-        INTRODUCES.search(s) and mark.search(s) for s in analyse(text).sentences)
-
 
 MAX_NAME_TOKENS = 12  # a given (not derived) title quoted whole: "Attention Is All You Need"
 # "SpaceVista-7B", "DramaSR-532K", "VidBridge-R1": people drop the size or version suffix
@@ -174,7 +150,8 @@ class TitleIndex:
         covered = {compact(part) for _, words in found for part in words.split()}
         left = [t for t in tokens if compact(t) not in covered]
         rows = {r for r, _ in found}
-        more = [*self._headed(left), *self._misspelt(left), *self._opposite(tokens, covered), *self._titled(tokens, covered)]
+        more = [*self._headed(left), *self._misspelt(left), *self._opposite(tokens, covered), *self._titled(tokens, covered),
+                *self._labelled(text, covered)]
         return found + [(row, t) for row, t in dict.fromkeys(more) if row not in rows]
 
     def described(self, phrase: str) -> list[int]:
@@ -237,6 +214,14 @@ class TitleIndex:
                 for row, exact in self.by_key.get(compact(token), ()) if exact is not None
                 and terms(after) & self.title_terms.get(row, frozenset())]
 
+    def _labelled(self, text: str, covered: set[str]) -> list[tuple[int, str]]:
+        """A name that keeps its case written in lower case as the label a message opens with: "kern — total param
+        count / number of experts …?" (read set DE, de041 named no paper)."""
+        label = _LABEL.match(text)
+        key = compact(label.group("name")) if label else ""
+        return [(row, label.group("name")) for row, exact in self.by_key.get(key, ()) if exact is not None
+                and key not in covered]
+
     def _misspelt(self, tokens: list[str]) -> list[tuple[int, str]]:
         """A name written with a typo ("Vdea", "ProtKV"): a capitalised word no dictionary has, within an
         edit or two of one name (the spelling step fixes only words of 5+ letters that the index lacks)."""
@@ -251,6 +236,8 @@ class TitleIndex:
         return rows
 
 
+# a message's label: one word, then a colon or a dash ("kern: …", "kern — …")
+_LABEL = re.compile(r"^\W*(?P<name>[\w+.-]+)\s*(?::|\s[—–-]\s|[—–])\s*\S")
 _VERSUS = frozenset({"vs", "vs.", "versus", "v."})
 _OPPOSITE_JOINERS = _VERSUS | {"and", "or", "&"}
 

@@ -59,7 +59,9 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"\b(?:not|un)[- ]?grounded\s+in\s+(?:the\s+|what['’]?s\s+(?:actually\s+)?in\s+the\s+)?(?:image|video|picture|frames?|clip)|"
      # ... "answers that aren't supported by the image or video" (read set CD, cd034)
      r"\b(?:answers|responses|outputs|text|descriptions|captions)\s+that\s+(?:aren['’]?t|are\s+not|isn['’]?t|is\s+not)\s+"
-     r"(?:actually\s+)?(?:supported|backed|grounded)\s+(?:by|in)\s+(?:the\s+)?(?:image|video|picture|visual|frames?|clip)",
+     r"(?:actually\s+)?(?:supported|backed|grounded)\s+(?:by|in)\s+"
+     # ... "backed by what's actually in the image/video" (read set DE, de026)
+     r"(?:what['’]?s\s+(?:actually\s+|really\s+)?in\s+)?(?:the\s+)?(?:image|video|picture|visual|frames?|clip)",
      "hallucination"),
     (r"\b(?:writ|generat|produc|output|emit|predict|decod)(?:e|es|ing|s|ed)?\s+(?:many|several|multiple|lots\s+of|a\s+bunch\s+of)\s+"
      r"(?:words|tokens)\s+(?:at\s+once|simultaneously|in\s+parallel|at\s+the\s+same\s+time)\b", "parallel decoding"),
@@ -96,6 +98,12 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"(?<!\bI )(?<!\bwe )(?<!\bWe )(?<!\byou )(?<!\bYou )"
      r"\b(?:hears?|hearing|listen(?:s|ing)?\s+to)\b(?:[\s,]+\w+){0,5}?[\s,]+(?:sees?|seeing|watch(?:es|ing)?)\b|"
      r"\b(?:sees?|seeing|watch(?:es|ing)?)\b(?:[\s,]+\w+){0,5}?[\s,]+(?:hears?|hearing|listen(?:s|ing)?)\b", "audio-visual"),
+    # audio asked for beside the frames: "take the audio track as input too, not just frames", "use sound or speech, not
+    # only the visual stream" (read sets DD, DE, session 36: dd029 and de033 abstained)
+    (r"\b(?:audio|sound|speech)\b[^.?!;]{0,50}?\bnot\s+(?:just|only|merely)\s+(?:the\s+)?(?:video\s+)?(?:frames|visuals?|"
+     r"pictures|images|visual\s+(?:stream|track|signal|input))\b|"
+     r"\bnot\s+(?:just|only|merely)\s+(?:the\s+)?(?:video\s+)?(?:frames|visuals?|pictures|images)\b[^.?!;]{0,30}?\bbut\s+"
+     r"(?:also\s+)?(?:the\s+)?(?:audio|sound|speech)\b", "audio-visual"),
     (r"\b(?:method|algorithm|procedure|rule|way)s?\s+(?:for|of|to)\s+(?:adjust|updat|tweak|chang|nudg)\w*\s+(?:a\s+|the\s+)?"
      r"(?:model['’]?s\s+|network['’]?s\s+)?(?:internal\s+)?(?:numbers|weights|parameters|knobs)\b"
      r"(?!\s+(?:during|at|for)\s+(?:inference|test))", "optimizer"),
@@ -114,6 +122,11 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     # (and "video generator" only: "video generative models" asked of adversarial training, "stereo video generation
     # model" are no diffusion's, second review)
     (r"(?<!to-)(?<!to )\bvideo[- ]generators?\b", "video diffusion models"),
+    # systems that make new video are video generation's (read set DE, de036: "which ICLR papers are about AI systems
+    # that create new video?" abstained); not a video's captions or tokens, which are made from one
+    (r"\b(?:creat|generat|produc|mak|synthesi[sz])(?:e|es|ed|ing|s)?\s+(?:new|brand-new|fresh|realistic|original)\s+"
+     r"(?:videos?|footage|clips|movies)\b(?!\s*(?:descriptions?|captions?|summar\w*|annotations?|questions?|tokens?|"
+     r"features?|embeddings?|representations?|datasets?|benchmarks?))", "video generation"),
     # learning theory's own words for a theorist's plain ones (read set CS, cs015)
     (r"\bnoise-?(?:less|free)\s+(?:case|setting|regime)\b", "realizable"),
     (r"\blinear\s+(?:classifiers|separators|threshold\s+functions)\b", "halfspaces"),

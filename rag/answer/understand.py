@@ -12,7 +12,8 @@ from rag.answer.descriptions import titled_phrases
 from rag.answer.facts import SnapshotFacts, snapshot_facts
 from rag.answer.framing import without_framing
 from rag.answer.plain_words import with_field_terms
-from rag.answer.names import compact, introduces
+from rag.answer.names import compact
+from rag.answer.presents import introduces
 from rag.answer.routing import code_of_topic, route, without_code
 from rag.corpus.terms import stemmer
 from rag.corpus.titles import COMMON_ACRONYMS

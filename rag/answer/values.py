@@ -25,8 +25,9 @@ from rag.types import Hit
 # nouns whose value is a name ("which backbones" → "LLaMA-2, Qwen2"), unlike "which components" or "what
 # mechanism", answered in plain words ("a temporal module and a spatial module")
 _NAMED_THINGS = frozenset(terms("dataset datasets benchmark benchmarks model models backbone backbones encoder "
-                                "encoders decoder generator generators baseline baselines llm llms vlm vlms mllm mllms checkpoint "
-                                "checkpoints teacher student "
+                                "encoders decoder generator generators baseline baselines llm llms vlm vlms mllm mllms "
+                                # ... an LMM too ("which base LMM does flownar sit on?": read set DD, dd039)
+                                "lmm lmms lvlm lvlms checkpoint checkpoints teacher student "
                                 "network networks architecture corpus optimizer detector classifier "
                                 # places and tongues are named, never described (read sets CH, CK: "which 11 cities")
                                 "city cities country countries language languages hospital hospitals"))
@@ -71,14 +72,15 @@ def unnamed(hit: Hit, question: str, own: tuple[str, ...], ignored: frozenset[st
         parts = [p for p in re.split(r"[-‐–]", name) if re.search(r"[A-Z][\w.]*[A-Z0-9]", p)]
         held = key in text or bool(parts) and all(
             re.search(rf"(?<![A-Za-z0-9]){re.escape(p)}(?![A-Za-z0-9])", whole, re.I) for p in parts)
-        if key not in skip and not held and not _misspelled(key, whole):  # a typo of a title's name too
+        # a typo of a title's name too, or of the paper's own ("SpaceVsta" of SpaceVista-7B: read set DE, de063)
+        if key not in skip and not held and not _misspelled(key, whole, skip):
             missing.append(f"anything about {name}")
     return missing
 
 
-def _misspelled(key: str, text: str) -> bool:
-    """Is the name one of the abstract's own names with a typo ("OPDG" for "OPGD", dev d063)?"""
-    names = {compact(n) for n in _NAME.findall(text)}
+def _misspelled(key: str, text: str, own: set[str] = frozenset()) -> bool:
+    """Is the name one of the abstract's own names (or the paper's, `own`) with a typo ("OPDG" for "OPGD", dev d063)?"""
+    names = {compact(n) for n in _NAME.findall(text)} | set(own)
     return process.extractOne(key, names, scorer=OSA.distance, score_cutoff=max_edits(key)) is not None
 
 
@@ -97,7 +99,9 @@ def spelled(words: frozenset[str], have: frozenset[str]) -> frozenset[str]:
 # early-to-middle layers": dev x6027 said "does not report its depth")
 _COUNTED_AS = {"data": frozenset(terms("samples examples instances")),
                **dict.fromkeys(terms("phones smartphones"), frozenset(terms("devices handsets"))),
-               **dict.fromkeys(terms("depth"), frozenset(terms("layers")))}
+               **dict.fromkeys(terms("depth"), frozenset(terms("layers"))),
+               # ... and questions in QAs ("how many spatial questions" / "1M spatial QAs": read set DE, de063)
+               **dict.fromkeys(terms("questions"), frozenset(terms("QAs QA")))}
 
 
 def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
@@ -207,7 +211,9 @@ def _spelled_out(name: str, asked: frozenset[str]) -> bool:
     if len(parts) < 2 or not all(re.fullmatch(r"[A-Z][a-z]+", p) for p in parts):
         return False
     initials = _initials(name)
-    return any(a.startswith(initials) and len(a) <= len(initials) + 1 for a in asked if len(a) <= 5)
+    # ... an adjective may open it: "Recent Large Multimodal Models" for "LMM" (read set DD, dd039)
+    return any(a.startswith(initials) and len(a) <= len(initials) + 1
+               or len(a) >= 3 and initials.endswith(a) and len(initials) == len(a) + 1 for a in asked if len(a) <= 5)
 
 
 def _initials(question: str) -> str:

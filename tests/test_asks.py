@@ -277,6 +277,15 @@ def test_ask_part(text, last):
     ("What is the maximum video length Deep Forcing generates?", "Deep Forcing", "maximum video length"),
     ("upi context extension, from what length up to what length did they push the models", "upi", "length"),
     ("kern router paper how many experts per layer in their moe experiments", "kern", "number of experts per layer"),
+    # read sets DD, DE (session 36): a verb taking "to" is no thing asked; what a value is measured against is no part
+    # of it; a cost; details joined by a slash, a clause with its subject after a fragment
+    ("What seems to shut it down?", "", ""),
+    ("What appears to drive the gain?", "", ""),
+    ("what's the fps gain vs the baselines", "flownar", "fps gain"),
+    ("How much did it cost to have the experts annotate the VideoKR-Eval benchmark?", "VideoKR-Eval", "cost"),
+    ("kern — total param count / number of experts in the MoE they tested?", "kern",
+     "total param count and number of experts"),
+    ("veda: tile size they use for the sparse mask?", "veda", "tile size"),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

@@ -113,11 +113,15 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("Which papers plug a new input (skeletons, point clouds, audio, other sensors) into an MLLM?", []),
     ("Adam-DA in cooperative multi-agent RL — convergence results?", ["multi-agent learning"]),
     ("Veda sounds like FlashAttention for video: what speedup does it get?", []),  # how it seems (read set CQ)
-    ("Does any paper generate sounds for silent videos?", ["audio"]),
+    ("Does any paper generate sounds for silent videos?", ["audio generation"]),
     ("Which paper predicts what a video sounds like?", ["audio"]),  # the sound itself (second review)
     # motion-capture data is asked as such, not as motion generation (read set DB, db022)
     ("Which paper lets chat models read motion-capture skeleton data?", ["motion capture"]),
     ("Any text-to-motion generation of 3D human motion sequences?", ["human motion generation"]),
+    # sound made for a video, and fairness across groups of people (read sets DD, DE, session 36)
+    ("any paper that auto-generates a soundtrack or sound effects for a silent clip?", ["audio generation"]),
+    ("Do video anomaly detectors treat people of different skin tones fairly?", ["fairness", "anomaly detection"]),
+    ("Is the comparison in Veda fair?", []),  # a fair comparison is no fairness
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
     assert [d.name for d in asked_domains(question, VIDEO_COLLECTION) if d.name != "video"] == domains

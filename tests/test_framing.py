@@ -105,6 +105,11 @@ from rag.answer.framing import checks_claim, without_framing, without_own_work
     ("They split the depth into a 'quiet' stage and a 'deciding' stage or something like that. Which one was fragile?",
      "They split the depth into a 'quiet' stage and a 'deciding' stage. Which one was fragile?"),
     ("Which papers compress video tokens, or something along those lines?", "Which papers compress video tokens?"),
+    # what the asker must do with the answer (read set DD, session 36)
+    ("What feature backbone does SmoothSA use, is it DINOv2 or something else? I have to reproduce it before the meeting",
+     "What feature backbone does SmoothSA use, is it DINOv2 or something else?"),
+    ("what was the surprising finding about beta1/beta2? I need to explain it on Thursday",
+     "what was the surprising finding about beta1/beta2?"),
 ])
 def test_the_askers_own_reading_is_taken_out(asked, question):
     assert without_framing(asked) == question

@@ -81,6 +81,16 @@ from rag.answer.plain_words import with_field_terms
      "run a model past the seq length / horizon it was trained on (length extrapolation)"),  # read set DB, db033
     # a video generator is a video diffusion model (read sets CY, DC)
     ("a pretrained video generator against an LLM", "a pretrained video generator (video diffusion models) against an LLM"),
+    # read sets DD, DE (session 36): audio beside the frames, systems that make new video, answers not backed by what
+    # is in the image, parity and initialization in everyday words
+    ("which take the audio track as input too, not just frames?",
+     "which take the audio track as input too, not just frames (audio-visual)?"),
+    ("not just the frames but also the audio", "not just the frames but also the audio (audio-visual)"),
+    ("AI systems that create new video", "AI systems that create new video (video generation)"),
+    ("answers that aren't backed by what's actually in the image",
+     "answers that aren't backed by what's actually in the image (hallucination)"),
+    ("tasks like 'is the number of 1s odd or even'", "tasks like 'is the number of 1s odd or even (parity)'"),
+    ("something about where training starts", "something about where training starts (initialization)"),
 ])
 def test_a_plain_description_gets_the_fields_term(text, expected):
     assert with_field_terms(text) == expected
@@ -113,6 +123,8 @@ def test_a_plain_description_gets_the_fields_term(text, expected):
     "what metric did the paper on hallucinations in text-to-video generators propose?",  # a near topic's words (z9064)
     "Which video generative models use adversarial training?",  # no diffusion's (second review)
     "Which paper builds a stereo video generation model from single-view video?",
+    "models that generate new video captions",  # made from a video, not a video made (session 36)
+    "Which papers use speech recognition, not only lip reading?",  # no frames set beside the sound
 ])
 def test_a_question_without_a_plain_description_is_left_as_it_is(text):
     assert with_field_terms(text) == text

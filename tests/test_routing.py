@@ -245,6 +245,9 @@ LIST_REQUESTS = [
     "which paper do quantization of model?",
     "iclr, which paper train video model with reinforcement learning?",
     "which paper address hallucination in video LLMs?",
+    # read set DE (session 36): the papers after a venue and a verb in -ing, and "in here"
+    "icml papers reporting charades-sta?",
+    "continual learning / forgetting papers in here?",
 ]
 
 # one paper's fact, or its follow-up, though worded near a request for papers

@@ -22,6 +22,8 @@ from rag.answer.shorthand import written_out
     ("kern router paper howmany experts per layer", "kern router paper how many experts per layer"),  # read set CS
     ("anyone messing with RoPE?", "anyone working on RoPE?"),  # slang (fresh set CW)
     ("icml stuff on streaming video?", "icml papers on streaming video?"),
+    ("which benches did they eval on?", "which benchmarks did they eval on?"),  # read set DD, session 36
+    ("outliers in a few hidden dims", "outliers in a few hidden dimensions"),
 ])
 def test_shorthand_is_written_out_and_asides_dropped(typed, written):
     assert written_out(typed) == written
@@ -40,6 +42,8 @@ def test_shorthand_is_written_out_and_asides_dropped(typed, written):
     "Do any papers evaluate on imo problems?",
     "Which papers make video diff models faster?",
     "Which papers study the stuff models memorise?",  # "stuff" not before "on"/"about"
+    "care bench how many annotators wrote the captions?",  # CaReBench: "bench" alone is a name's part (dev bu041)
+    "Which papers test on MME Benches?",  # in capitals, a name
 ])
 def test_names_and_plain_questions_are_left_as_they_are(text):
     assert written_out(text) == text

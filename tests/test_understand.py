@@ -85,6 +85,11 @@ PAPERS = [paper(t, i) for i, t in enumerate(GIVEN)] + [paper(t, 100 + i, True) f
     ("Is Video-LLMs a name?", []),  # the part before the hyphen names no paper
     ("What does 4DPC2hat build?", ["4DPC²hat"]),  # a superscript typed as a digit
     ("How big is 4DPC²hat-200K?", ["4DPC²hat"]),
+    # ... or as the label a message opens with (read set DE, session 36: "kern — total param count …")
+    ("scope — which benchmarks?", ["SCOPE"]),
+    ("scope: which benchmarks?", ["SCOPE"]),
+    ("scope of the work: which benchmarks?", []),  # a label of its own
+    ("note: which papers do streaming video?", []),
 ])
 def test_papers_named_in_a_question(question, expected):
     titles = TitleIndex.build(PAPERS)

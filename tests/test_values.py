@@ -246,6 +246,13 @@ TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms pe
     ("Turner", "Turner post-trains the Qwen2.5-VL-7B VLM with pure RL.", "Which base VLM was Turner post-trained from?",
      []),
     ("Turner", "Turner fine-tunes the Video-LLaVA VLM.", "Which base VLM does Turner fine-tune?", []),
+    # an LMM is named, and "Recent Large Multimodal Models" spells one out (read set DD, dd039); questions are counted
+    # in QAs (read set DE, de063)
+    ("Narr", "Recent Large Multimodal Models (LMMs) are ill-suited for streams. We propose Narr.",
+     "Which base LMM does Narr sit on?", ["which base LMM"]),
+    ("Narr", "Narr builds on the LLaVA-OneVision LMM.", "Which base LMM does Narr sit on?", []),
+    ("Vista", "We curate 38K video scenes to create Vista-1M, a dataset comprising 1M spatial QAs.",
+     "How many spatial questions does Vista have?", []),
 ])
 def test_a_detail_is_missing_without_its_words_or_beside_them_without_its_value(title, text, question, missing):
     hit, found = _hit(title, text), _asks(question, title)
@@ -298,6 +305,9 @@ def test_a_typo_of_a_name_only_the_title_writes_is_no_other_name():
     hit = _hit("ParallelBench: parallel decoding", "We analyse diffusion LLMs under parallel decoding.")
     assert unnamed(hit, "What does ParalelBench find?", ("ParallelBench",)) == []
     assert unnamed(hit, "Did ParalelBench evaluate LLaDA?", ("ParallelBench",)) == ["anything about LLaDA"]
+    # ... and so does a typo of the name the question gives it, which only the title writes (read set DE, de063)
+    vista = _hit("SpaceVista-7B", "We curate over 38K video scenes and 1M spatial QAs.")
+    assert unnamed(vista, "What did the SpaceVsta team put together?", ("spacevista",)) == []
 
 
 CHATTER = ("Motion is hard for video models. We curate Chatter-QA, a motion question set. Using Chatter-QA, we fine-tuned "

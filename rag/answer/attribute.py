@@ -59,6 +59,8 @@ def attribute(asked: str, names: str = "") -> str:
     took = _TAKES.search(text)  # "How long does X take to train?" asks its training time
     if took:
         return f"{_GERUND.get(took.group('verb').lower(), took.group('verb') + 'ing')} time"
+    if _COSTS.search(text):  # "How much did it cost to have the experts annotate …?" (read set DE, de046)
+        return "cost"
     taking = _TAKING.search(text)  # "how long is taking the training in hours?" (a probe of session 27)
     if taking:
         return f"{taking.group('stage').lower()} time"
@@ -289,5 +291,6 @@ _IS_HOW = re.compile(r"(?:^|,\s*)(?:(?:the|its|their)\s+)?(?P<what>[\w-]+(?: [\w
                      r"(?:\s+(?:used|employed|adopted|chosen|reported|needed|required)\b[^,?]*?)?\s+(?:is|are|was|were)\s+"
                      r"(?:how many|how much|how big|how large|what|which)\s*$", re.I)
 _TAKES = re.compile(r"^how long (?:does|do|did|will|would|can) .+? take to (?P<verb>[a-z]+)\b", re.I)
+_COSTS = re.compile(r"^how much (?:does|do|did|will|would) (?:it|this|that|they|each) cost\b", re.I)
 _GERUND = {"train": "training", "run": "running", "converge": "convergence", "generate": "generation",
            "infer": "inference", "fine-tune": "fine-tuning", "finetune": "fine-tuning"}

@@ -116,6 +116,12 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\b(?:squish|squash|crush|shrunk|shrink)\w*\s*,?\s+(?:(?:low-quality|blurry|grainy|small|tiny)\s*,?\s+)?"
      r"(?:pictures|images|photos)\b", "compressed images"),
     (r"\bstick[- ]figures?(?:\s+(?:body[- ])?(?:movement|motion|pose)s?)?\b", "skeleton"),
+    # "is the number of 1s odd or even" is parity; where training starts is the initialization (read set DE, session
+    # 36: de013 abstained, its paper not among the first five searched)
+    (r"\b(?:number|count)\s+of\s+(?:1s|ones|1['’]s)\s+(?:\w+\s+){0,2}?(?:odd\s+or\s+even|even\s+or\s+odd)\b|"
+     r"\b(?:odd\s+or\s+even|even\s+or\s+odd)\s+(?:number\s+of\s+)?(?:1s|ones|bits)\b", "parity"),
+    (r"\bwhere\s+(?:the\s+)?(?:training|learning|optimi[sz]ation)\s+(?:starts|begins)\b|"
+     r"\b(?:starting|initial)\s+(?:weights|point\s+of\s+(?:the\s+)?training)\b", "initialization"),
     # a "video generator" is what the field calls a video diffusion model ("a pretrained video generator against a
     # pretrained LLM on ARC-style puzzles": read sets CY, DC, cy015 and dc021 abstained on "Video Diffusion Models")
     # (not "text-to-video generators", a near topic's own words: dev z9064, "hallucinations in text-to-video generators")

@@ -55,6 +55,17 @@ TASK_DOMAINS = (
     make_domain("differential privacy", r"\bdifferential(?:ly)? priva\w*|\bDP-SGD\b", synonyms=True),
     # music, not the audio of a video ("watch a video and listen to its soundtrack to generate music": second review)
     make_domain("music", r"\bmusic\w*|\bsongs?\b|\bmelod\w*", r"\bsoundtracks?\b|\bmusical\b"),
+    # sound made for a video, not the audio a video model hears ("auto-generate a soundtrack or sound effects for a
+    # silent clip": read set DD, session 36, dd055 was answered with audio-visual understanding papers)
+    make_domain("audio generation", r"\b(?:generat|synthesi[sz]|produc|creat|compos)\w*\s+(?:an?\s+|the\s+)?(?:\w+\s+)?"
+                r"(?:audio|sound(?:track)?s?|sound\s+effects|foley|speech)\b(?!-visual)(?!\s+(?:descriptions?|captions?))|"
+                r"\bsound\s+effects\b|\bfoley\b|\b(?:video|image)-to-(?:audio|sound|speech)\b",  # (text-to-speech: audio's)
+                r"\b(?:audio|sound|speech)\s+(?:generation|synthesis)\b|\bvocoder\w*|\bfoley\b"),
+    # fairness across groups of people, not a fair comparison ("treat people of different skin tones or ages fairly":
+    # read set DE, de055 was answered with video anomaly detection papers)
+    make_domain("fairness", r"\bfairness\b|\btreat\w*\s+(?:\w+\s+){0,8}?fairly\b|\bskin\s+tones?\b|"
+                r"\b(?:demographic|racial|gender|age)\s+(?:bias(?:es)?|groups?|fairness|dispar\w*)\b|\bunder-?represented\s+groups\b",
+                r"\bfair(?:ness|ly)\b|\bdemographic\w*|\bequit\w*|\bdispar\w*"),
     # podcasts, as meetings (read set BZ, bz057: "speaker recognition in podcasts or meeting recordings")
     make_domain("podcasts", r"\bpodcasts?\b|\baudiobooks?\b|\bradio (?:shows?|broadcasts?|programs?)\b", r"\bpodcast\w*|\bradio\b"),
     # reinforcement learning as the video models' post-training uses it ("using GRPO for 3D Gaussian Splatting scene

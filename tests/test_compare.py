@@ -312,3 +312,19 @@ def test_what_drives_each_is_the_sentence_stating_its_finding():
     line = compare_answer([source("Traiter", TRAITS)], asks({"drive", "pick", "student"}, "names"), {}, 120)
 
     assert "it comes down to a few pivot tokens" in line
+
+
+FORGETTER = ("Continual learning enables models to acquire new tasks. However, most theoretical analyses focus on "
+             "converged models and fail to capture forgetting in more general settings. To address these challenges, "
+             "we analyze the dynamics of forgetting within the Neural Tangent Kernel (NTK) regime. We further introduce "
+             "Forgetter-P, which adds gradient-norm penalization. Experiments on many benchmarks corroborate it.")
+
+
+def test_the_setting_asked_of_each_is_the_sentence_stating_its_regime():
+    # "What theoretical setting does each one work in?" (read sets DD, DE, session 36; dev w856, u054 quoted the
+    # problem sentence on others' settings and the presenting one)
+    question = Question("What theoretical setting does each one work in?", "", None, None, "compare",
+                        written=("Forgetter",))
+    quoted = [s.text for s in aspect_sentences(source("Forgetter", FORGETTER), question_asks(question, "Forgetter"), {})]
+
+    assert any("(NTK) regime" in q for q in quoted) and not any("fail to capture" in q for q in quoted)

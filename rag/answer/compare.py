@@ -6,7 +6,8 @@ import re
 
 from rag.answer.asks import Asks, ask_part
 from rag.answer.wanted import asks_means
-from rag.answer.contrast import OWN as _OWN, PROBLEM as _PROBLEM, REPORTS as _REPORTS, method_span, ranked_for_comparison
+from rag.answer.contrast import (OWN as _OWN, PROBLEM as _PROBLEM, REPORTS as _REPORTS, SETTING_ASKED, method_span,
+                                  ranked_for_comparison, setting_sentences)
 from rag.answer.evidence import _NAMED, Sentence, detail, own_name, score_sentences
 from rag.answer.extractive import PRESENTS, clean, paper_label
 from rag.answer.names import names_in, names_of
@@ -150,6 +151,8 @@ def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[
         pool = [s for s in scored if _REPORTS.search(s.text) and not _LINK.search(s.text)]
         numbered = [s for s in pool if detail(s.text, "number", own_name(source.hit))]
         scored = numbered + [s for s in pool if s not in numbered] or scored
+    elif aspect & SETTING_ASKED and setting_sentences(scored):  # "what theoretical setting does each work in?"
+        return setting_sentences(scored)
     elif aspect & _TRAINING_ASKED and not aspect & _DATA_ASKED and any(_on_training(s) for s in scored):
         # the best sentences on the training signal, as many as a paper may quote, in the abstract's order
         return sorted([s for s in scored if _on_training(s)][:MOST_EACH], key=lambda s: s.position)

@@ -22,7 +22,7 @@ from rag.answer.evidence import Ranker, Sentence, detail, own_name, score_senten
 from rag.answer.extractive import PRESENTS
 from rag.answer.names import names_in, names_of
 from rag.answer.quoting import Source
-from rag.corpus.terms import analyse
+from rag.corpus.terms import analyse, terms
 
 # a sentence about the paper's own method, by name or as "our approach" ("we propose OGD+, which projects …",
 # "Our approach integrates …"), not one reporting its results or pointing at its code
@@ -98,3 +98,21 @@ def method_span(hit: Hit, scored: list[Sentence]) -> list[Sentence]:
     score = {s.position: s.score for s in scored}  # the ranker scores its candidates only: the others score 0
     return [Sentence(i, sentences[i], score.get(i, 0.0)) for i in range(presenting[0], end)
             if not _URL.search(sentences[i])]
+
+
+# the setting a theory paper works in, asked of each ("what theoretical setting does each one analyse in?"): its
+# sentences naming a regime, a case or the model class it focuses on ("… within the Neural Tangent Kernel (NTK)
+# regime", "Focusing on linear and masked linear self-attention", "when trained … on data from …"), not one on the
+# problem with others' settings (read sets DD, DE, session 36, and dev w856, u054 quoted OGD+'s problem sentences)
+SETTING_ASKED = frozenset(terms("setting settings regime regimes assumption assumptions"))
+_SETTING = re.compile(r"\bregimes?\b|\bfocus(?:es|ing)? on\b|\b(?:in|under|within) (?:an? |the )?(?:[\w-]+ ){0,4}"
+                      r"(?:settings?|cases?|limits?|assumptions?)\b|\bwhen trained\b[^.;]{0,40}\bon data\b", re.I)
+
+
+_OURS = re.compile(r"\b(?:we|our)\b", re.I)  # "To address these challenges, we analyze … within the NTK regime"
+
+
+def setting_sentences(scored: list[Sentence]) -> list[Sentence]:
+    """The two best-scoring sentences stating the paper's setting, in the abstract's order."""
+    pool = [s for s in scored if _SETTING.search(s.text) and not (PROBLEM.search(s.text) and not _OURS.search(s.text))]
+    return sorted(pool[:2], key=lambda s: s.position)

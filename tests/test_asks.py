@@ -277,11 +277,12 @@ def test_ask_part(text, last):
     ("What is the maximum video length Deep Forcing generates?", "Deep Forcing", "maximum video length"),
     ("upi context extension, from what length up to what length did they push the models", "upi", "length"),
     ("kern router paper how many experts per layer in their moe experiments", "kern", "number of experts per layer"),
-    # read sets DD, DE (session 36): a verb taking "to" is no thing asked; what a value is measured against is no part
-    # of it; a cost; details joined by a slash, a clause with its subject after a fragment
+    # read sets DD, DE (session 36): a verb taking "to" is no thing asked; a cost (not one in a unit); details joined by
+    # a slash, each a detail; a clause with its subject after a fragment
     ("What seems to shut it down?", "", ""),
     ("What appears to drive the gain?", "", ""),
-    ("what's the fps gain vs the baselines", "flownar", "fps gain"),
+    ("Video-MTR reward design / number of turns?", "Video-MTR", ""),  # a part no detail (second review)
+    ("How much did it cost in training samples for Video-MTR?", "Video-MTR", ""),
     ("How much did it cost to have the experts annotate the VideoKR-Eval benchmark?", "VideoKR-Eval", "cost"),
     ("kern — total param count / number of experts in the MoE they tested?", "kern",
      "total param count and number of experts"),

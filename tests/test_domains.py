@@ -122,6 +122,10 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("any paper that auto-generates a soundtrack or sound effects for a silent clip?", ["audio generation"]),
     ("Do video anomaly detectors treat people of different skin tones fairly?", ["fairness", "anomaly detection"]),
     ("Is the comparison in Veda fair?", []),  # a fair comparison is no fairness
+    ("For fairness, does Veda compare against the same baselines?", []),  # (second review)
+    ("Which router treats all experts fairly?", []),
+    ("Which paper identifies which character produced the speech in TV dramas?", ["audio"]),  # no sound made
+    ("Which papers attribute generated speech to a speaker?", ["audio"]),
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
     assert [d.name for d in asked_domains(question, VIDEO_COLLECTION) if d.name != "video"] == domains

@@ -164,6 +164,7 @@ def test_the_askers_own_reading_is_taken_out(asked, question):
     "Which papers fit? Looking for something to compress visual tokens in video LLMs.",
     "In vision people use optical flow for motion. Which papers use it to improve video generation?",
     "In statistics we call this a Nadaraya-Watson estimator. Which paper links it to MoE routing?",
+    "What does KERN replace Softmax with? I have to explain the normalization they use.",  # a second thing asked
     "Medical question: which papers use video diffusion to generate synthetic training data?",
     "Video generation researcher: which papers generate long videos with diffusion?",  # the field asked about
 ])

@@ -124,6 +124,9 @@ def test_a_plain_description_gets_the_fields_term(text, expected):
     "Which video generative models use adversarial training?",  # no diffusion's (second review)
     "Which paper builds a stereo video generation model from single-view video?",
     "models that generate new video captions",  # made from a video, not a video made (session 36)
+    "Which papers create new video data for training MLLMs?",  # (second review)
+    "Which paper creates new video QA pairs for training?",
+    "Which papers make original videos shorter by dropping redundant frames?",
     "Which papers use speech recognition, not only lip reading?",  # no frames set beside the sound
 ])
 def test_a_question_without_a_plain_description_is_left_as_it_is(text):

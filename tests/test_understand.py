@@ -90,6 +90,9 @@ PAPERS = [paper(t, i) for i, t in enumerate(GIVEN)] + [paper(t, 100 + i, True) f
     ("scope: which benchmarks?", ["SCOPE"]),
     ("scope of the work: which benchmarks?", []),  # a label of its own
     ("note: which papers do streaming video?", []),
+    ("scope: which papers are about streaming video narration?", []),  # papers asked for (second review)
+    ("Curve: which papers study learning dynamics?", []),  # an English word, capitalised
+    ("spike: what's the peak memory of Veda?", ["Veda", "Veda"]),  # another paper named
 ])
 def test_papers_named_in_a_question(question, expected):
     titles = TitleIndex.build(PAPERS)

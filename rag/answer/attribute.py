@@ -86,9 +86,6 @@ def attribute(asked: str, names: str = "") -> str:
     phrase = re.sub(r"(?i)^(?:the|its|their|an?)\s+", "", phrase)  # "The learning rate of Veda, please." (session 27 probe)
     phrase = re.sub(r"(?i)(?<=\w)\s+(?:ms|milliseconds|GB|MB|GiB|fps)$", "", phrase)  # "latency ms" ("GPU hours" stays)
     phrase = re.sub(r"(?i)(?<=\w)\s+up$", "", phrase)  # "from what length up to what length" (read set CS)
-    # what the value is measured against is no part of it: "what's the fps gain vs the baselines" (read set DD, dd001)
-    phrase = re.sub(r"(?i)(?<=\w)\s+(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|over)\s+(?:the\s+|their\s+)?"
-                    r"(?:strong(?:est)?\s+)?(?:baselines?|prior\s+(?:work|methods?|art)|sota|state\s+of\s+the\s+art)$", "", phrase)
     # the asked thing as a subject, its verb in the past: "How many annotators labelled the questions …?"
     phrase = re.sub(r"^((?:[\w-]+ )*?[\w-]+s) [a-z]+ed\b.*$", r"\1", phrase)
     # ... or a verb that ends the noun phrase: "which MLLM came out on top", "how many frames remain out of 16"
@@ -291,6 +288,6 @@ _IS_HOW = re.compile(r"(?:^|,\s*)(?:(?:the|its|their)\s+)?(?P<what>[\w-]+(?: [\w
                      r"(?:\s+(?:used|employed|adopted|chosen|reported|needed|required)\b[^,?]*?)?\s+(?:is|are|was|were)\s+"
                      r"(?:how many|how much|how big|how large|what|which)\s*$", re.I)
 _TAKES = re.compile(r"^how long (?:does|do|did|will|would|can) .+? take to (?P<verb>[a-z]+)\b", re.I)
-_COSTS = re.compile(r"^how much (?:does|do|did|will|would) (?:it|this|that|they|each) cost\b", re.I)
+_COSTS = re.compile(r"^how much (?:does|do|did|will|would) (?:it|this|that|they|each) cost\b(?!\s+in\b)", re.I)  # "cost in FLOPs" asks FLOPs
 _GERUND = {"train": "training", "run": "running", "converge": "convergence", "generate": "generation",
            "infer": "inference", "fine-tune": "fine-tuning", "finetune": "fine-tuning"}

@@ -55,9 +55,12 @@ def detail_fragment(text: str) -> re.Match | None:
 
 
 def _asks_detail(what: str) -> bool:
-    """Does a part of the phrase end in a detail's head, or count something ("… / number of experts")?"""
-    return any(_DETAIL_HEADS.search(part) or re.match(r"(?:number|count) of\b", part, re.I)
-               for part in re.split(r"\s+(?:and|&|or)\s+|\s*/\s*", what))
+    """Does the phrase end in a detail's head, or is each of its joined parts a detail or a count ("total param count /
+    number of experts"; not "reward design / number of turns", whose design the abstract words otherwise: second
+    review)?"""
+    parts = re.split(r"\s+(?:and|&|or)\s+|\s*/\s*", what)
+    return bool(_DETAIL_HEADS.search(what)) or len(parts) > 1 and all(
+        _DETAIL_HEADS.search(part) or re.match(r"(?:number|count) of\b", part, re.I) for part in parts)
 
 
 _TOPIC_COLON = re.compile(r"^\s*[^:?]{1,40}:\s+(?=\S)")

@@ -143,9 +143,8 @@ def _without_field(text: str) -> str:
 
 
 # a sentence after a question for papers recalling some of them: "Which ones work on scene graphs? I vaguely remember a
-# panoptic video one and maybe something causal …" (read set CK, session 33: the recalled words narrowed the list to
-# one paper, or abstained); after a question for one paper the memory names it (dev q040: "… I remember a paper arguing
-# that random initialization …"), so it stays
+# panoptic video one …" (read set CK: the recalled words narrowed the list to one paper, or abstained); after a question
+# for one paper the memory names it (dev q040: "… I remember a paper arguing that random initialization …"), so it stays
 _ASKS_PAPERS = re.compile(r"\b(?:which|what|any|all)\s+(?:[\w-]+\s+){0,3}?(?:papers|ones|works|studies|projects)\b", re.I)
 _RECALLED = re.compile(r"^\W*(?:I\s+(?:(?:vaguely|only|also|think\s+I|kind\s+of)\s+)?(?:remember|recall)\b|(?:maybe|probably|"
                        r"possibly)\s+(?:more|others|a\s+few\s+more)\b)[^?]*$", re.I)
@@ -171,8 +170,9 @@ _WHY_ASKED = re.compile(
     r"\s*(?:(?:thanks|thank\s+you|cheers)(?:\s+(?:a\s+lot|so\s+much|in\s+advance))?[.!]*|"
     rf"(?:i(?:'m|\s+am)\s+(?:going|planning|hoping)\s+to|i\s+(?:want|plan|hope|intend)\s+to)\s+{_MY_USE}[^?]*|"
     r"i\s+need\s+(?:it|this|that|them)\s+for\b[^?]*|"
-    # ... or what they must do with it ("I have to reproduce it before the meeting": read set DD, dd016, dd044)
-    r"i\s+(?:have|need|got)\s+to\s+(?:explain|present|reproduce|cover|discuss|report|show|summari[sz]e|prepare|teach)\b[^?]*|"
+    # ... what they must do with it ("I have to reproduce it before the meeting": read set DD), not a thing asked too
+    r"i\s+(?:have|need|got)\s+to\s+(?:explain|present|reproduce|cover|discuss|report|show|summari[sz]e|prepare|teach)\s+"
+    r"(?:it|this|that|them)\b(?:\s+(?:before|by|on|for|in|at|to|tomorrow|next|this|and)\b[^?]*)?[.!]*|"
     # ... or a fragment on the asker's errand (_ERRAND_SAID)
     rf"{_ERRAND_SAID}|just\s+curious[.!]*|"
     # ... or how the answer should look: "Side by side.", "Find it.", "Just the name." (read set CP, a lab head's orders)

@@ -151,7 +151,7 @@ class TitleIndex:
         left = [t for t in tokens if compact(t) not in covered]
         rows = {r for r, _ in found}
         more = [*self._headed(left), *self._misspelt(left), *self._opposite(tokens, covered), *self._titled(tokens, covered),
-                *self._labelled(text, covered)]
+                *([] if found else self._labelled(text, covered))]
         return found + [(row, t) for row, t in dict.fromkeys(more) if row not in rows]
 
     def described(self, phrase: str) -> list[int]:
@@ -215,10 +215,13 @@ class TitleIndex:
                 and terms(after) & self.title_terms.get(row, frozenset())]
 
     def _labelled(self, text: str, covered: set[str]) -> list[tuple[int, str]]:
-        """A name that keeps its case written in lower case as the label a message opens with: "kern — total param
-        count / number of experts …?" (read set DE, de041 named no paper)."""
+        """A name that keeps its case typed in lower case as the label a message opens with, the message naming no
+        other paper nor asking for papers: "kern — total param count / number of experts …?" (read set DE, de041 named
+        no paper); not "scope: which papers …", "Curve: …" (an English word capitalised: second review)."""
         label = _LABEL.match(text)
-        key = compact(label.group("name")) if label else ""
+        if not label or not label.group("name").islower() or _ASKS_PAPERS.search(text[label.end():]):
+            return []
+        key = compact(label.group("name"))
         return [(row, label.group("name")) for row, exact in self.by_key.get(key, ()) if exact is not None
                 and key not in covered]
 
@@ -237,7 +240,8 @@ class TitleIndex:
 
 
 # a message's label: one word, then a colon or a dash ("kern: …", "kern — …")
-_LABEL = re.compile(r"^\W*(?P<name>[\w+.-]+)\s*(?::|\s[—–-]\s|[—–])\s*\S")
+_LABEL = re.compile(r"^\W*(?P<name>[\w+.-]+)\s*(?::|\s[—–-]\s|[—–])\s*(?=\S)")
+_ASKS_PAPERS = re.compile(r"\b(?:papers?|works?|ones|studies|any|anything|methods|approaches)\b", re.I)
 _VERSUS = frozenset({"vs", "vs.", "versus", "v."})
 _OPPOSITE_JOINERS = _VERSUS | {"and", "or", "&"}
 

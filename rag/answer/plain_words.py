@@ -128,11 +128,11 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     # (and "video generator" only: "video generative models" asked of adversarial training, "stereo video generation
     # model" are no diffusion's, second review)
     (r"(?<!to-)(?<!to )\bvideo[- ]generators?\b", "video diffusion models"),
-    # systems that make new video are video generation's (read set DE, de036: "which ICLR papers are about AI systems
-    # that create new video?" abstained); not a video's captions or tokens, which are made from one
-    (r"\b(?:creat|generat|produc|mak|synthesi[sz])(?:e|es|ed|ing|s)?\s+(?:new|brand-new|fresh|realistic|original)\s+"
-     r"(?:videos?|footage|clips|movies)\b(?!\s*(?:descriptions?|captions?|summar\w*|annotations?|questions?|tokens?|"
-     r"features?|embeddings?|representations?|datasets?|benchmarks?))", "video generation"),
+    # systems that create new video are video generation's (read set DE, de036: "which ICLR papers are about AI systems
+    # that create new video?" abstained); the video the object itself, nothing made of or for it ("create new video
+    # data / QA pairs", "make original videos shorter": second review)
+    (r"\b(?:creat|generat|synthesi[sz])(?:e|es|ing)\s+(?:new|brand-new|fresh|realistic)\s+(?:videos?|footage|clips|movies)"
+     r"(?=\s*(?:[?.!,;:)]|$)|\s+(?:from|with|that|which|using|conditioned|based)\b)", "video generation"),
     # learning theory's own words for a theorist's plain ones (read set CS, cs015)
     (r"\bnoise-?(?:less|free)\s+(?:case|setting|regime)\b", "realizable"),
     (r"\blinear\s+(?:classifiers|separators|threshold\s+functions)\b", "halfspaces"),

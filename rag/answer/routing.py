@@ -86,9 +86,7 @@ _LIST = re.compile(
     # "which of these look at X?" asks for papers; "which of these is faster?" compares two (fresh set X, x7002)
     r"|\bwhich of (?:these|those)(?: papers| works| abstracts)?\s+(?!(?:is|was|one|two|three|does|did|has)\b)[a-z]+"
     r"|\b(?:papers|works|studies|publications) (?:on|about|that|which|where|in which|whose|studying|using|proposing|with|"
-    r"dealing|addressing|exploring|investigating|tackling|looking|regarding|concerning|involving|related|relating|"
-    # ... "icml papers reporting charades-sta?" (read set DE, de035: answered as one paper's fact, so abstained)
-    r"reporting|evaluating|benchmarking|testing|targeting|focusing|analy[sz]ing|applying|introducing|measuring)\b"
+    r"dealing|addressing|exploring|investigating|tackling|looking|regarding|concerning|involving|related|relating)\b"
     # "Any work on X?", "What (ICLR 2026) research is there on X?": a topic, asked of the whole collection
     # ... "Any ICML work that compresses video tokens?" (read set AU, session 22: answered from one paper)
     r"|\b(?:any|what|which|is there(?: any)?|are there(?: any)?)\s+(?:(?:prior|previous|recent|other|existing|\w+\s+\d{4}|"
@@ -99,7 +97,9 @@ _LIST = re.compile(
     # visual tokens?" (read sets BO and BQ, session 30: answered from one paper or none)
     rf"|^\W*(?-i:{'|'.join(VENUE_ACRONYMS)})(?:\s+\d{{4}})?\s+(?:work|research|stuff|posters|talks)\s+(?:that|which|where|on|about)\b"
     rf"|{_TALKS}"
-    r"|^\W*(?:papers|works?|research|studies|publications|articles|posters|stuff)\s+"
+    # ... after a venue too: "icml papers reporting charades-sta?" (read set DE, de035: answered as one paper's fact)
+    rf"|^\W*(?:(?:{'|'.join(VENUE_ACRONYMS)})(?:\s+\d{{4}})?\s+)?(?:papers|works?|research|studies|publications|articles|"
+    r"posters|stuff)\s+"
     r"(?:on|about|into|regarding|concerning|with|[a-z]+ing|"
     # ... "Papers evaluated on Video-MME" (session 23: answered as a fact from one paper)
     r"[a-z]+ed\s+(?:on|at|in|with|for|by|using|against))\b"

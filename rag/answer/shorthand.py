@@ -23,9 +23,9 @@ _WORDS = {
     # a benchmark's clipped name (read set DD, session 36: "which benches did they eval on?" said "does not report its
     # benches"); the plural only, in lower case ("Bench" ends benchmarks' names, and "care bench" is CaReBench: dev
     # bu041)
-    "benches": "benchmarks", "evals": "evaluations", "dims": "dimensions",
+    "benches": "benchmarks", "evals": "evaluations",
 }
-_CASED = {"u", "ur", "benches", "evals", "dims"}
+_CASED = {"u", "ur", "benches", "evals"}
 # slang for working on a topic, and "stuff" for papers on one: "anyone messing with RoPE?", "icml stuff on streaming
 # video?" (fresh set CW, read after its held-out score: both abstained, "messing" and "stuff" no abstract's words)
 _SLANG = ((re.compile(r"\b(?:messing|playing|fiddling|tinkering|hacking)\s+(?:around\s+)?(?:with|on)\b", re.I), "working on"),

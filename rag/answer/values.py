@@ -37,7 +37,8 @@ _NAMED_THINGS = frozenset(terms("dataset datasets benchmark benchmarks model mod
 # nouns whose value is a quantity: "what speedup", "which accuracy"
 _QUANTITIES = frozenset(terms("speedup speedups accuracy percentage ratio throughput latency size count time duration "
                                 "score scores bit-width bitwidth precision rate rates share fraction proportion margin "
-                                "margins dimensionality"))
+                                "margins dimensionality fps"))
+_AGAINST = re.compile(r"\s+(?:vs\.?|versus|over|against|compared\s+(?:to|with)|relative(?:\s+to)?)(?:\s+.*)?$", re.I)
 
 
 def missing_details(hit: Hit, asks: Asks) -> list[str]:
@@ -157,7 +158,7 @@ def named_near(sentence: str, need: frozenset[str], own: list[str], asked: froze
     # after "namely", "such as" (diagnostic set BI, bi022; second review)
     some = {j: j - len(m.group(0).split()) for j in at for m in [_INDEFINITE.search(sentence[:spans[j][0]])] if m}
     for m in _NAMED.finditer(sentence):
-        if not holds_value(m.group(0), "names", own, asked, initials):
+        if not holds_value(m.group(0), "names", own, asked, initials) or _a_class(m.group(0), sentence):
             continue
         first = next(i for i, (a, b) in enumerate(spans) if b > m.start())
         last = max(i for i, (a, b) in enumerate(spans) if a < m.end())
@@ -179,6 +180,10 @@ def _holding(analysis, head: frozenset[str], rest: frozenset[str]) -> list[str]:
 
 def value_kind(phrase: str) -> str:
     """"number" for "number of layers" or "speedup", "names" for "LLM backbones", "" for "proposed framework"."""
+    # what a quantity is measured against says nothing of its kind: "fps gain vs the baselines" asks a number (read
+    # set DD, dd001 said "does not report which fps gain vs the baselines")
+    if _AGAINST.search(phrase) and value_kind(_AGAINST.sub("", phrase)) == "number":
+        return "number"
     if re.match(r"(?:number|amount) of\b", phrase, re.I) or terms(phrase) & _QUANTITIES:
         return "number"
     return "names" if terms(phrase.split()[-1]) & _NAMED_THINGS else ""
@@ -200,8 +205,26 @@ def holds_value(sentence: str, wants: str, own: list[str], asked: frozenset[str]
             continue
         if _spelled_out(name, asked):  # "Visual-Language" (Models) for the question's "VLM" (read set CT, ct042)
             continue
+        if _a_class(name, sentence):  # "a Multimodal Language Model (MLLM)", "diffusion LLMs (dLLMs)"
+            continue
         return True
     return False
+
+
+# a class of model written as a name: a field's acronym with a letter before it ("dLLMs"), or words spelling one out
+# before it in brackets ("a simple baseline based on a Multimodal Language Model (MLLM)"): no model of its own (read
+# sets DG, DH, session 36: CaReBench's and ParallelBench's were quoted as naming the language models asked)
+_FIELD_ACRONYM = re.compile(rf"[a-z]?(?:{'|'.join(sorted(COMMON_ACRONYMS, key=len, reverse=True))})s?", re.I)
+
+
+def _a_class(name: str, sentence: str) -> bool:
+    if _FIELD_ACRONYM.fullmatch(name) and (name[0].islower() or name.endswith("s")
+                                           or re.search(rf"\(\s*{re.escape(name)}\s*\)", sentence)):
+        return True  # "dLLMs", "autoregressive LLMs", "… Model (MLLM)" (not "a Mamba-enhanced … MLLM": dev r011)
+    if not re.fullmatch(r"[A-Za-z][a-z]+(?:[\s-]+[A-Za-z][a-z]+)+", name):  # plain words only ("Qwen2.5-VL" is a model)
+        return False
+    bracket = re.search(rf"{re.escape(name)}\s*\((?P<acronym>[\w-]+)\)", sentence)
+    return bool(bracket and _FIELD_ACRONYM.fullmatch(bracket.group("acronym")))
 
 
 def _spelled_out(name: str, asked: frozenset[str]) -> bool:

@@ -287,6 +287,10 @@ def test_ask_part(text, last):
     ("kern — total param count / number of experts in the MoE they tested?", "kern",
      "total param count and number of experts"),
     ("veda: tile size they use for the sparse mask?", "veda", "tile size"),
+    # read sets DG, DH: a plus joins details, "#" counts, a dash after a topic, a comparison's "relative" left over
+    ("proact-vl which base mllm + param count?", "proact-vl", "base mllm and param count"),
+    ("kern router - # experts and model size in the moe experiments?", "kern", "number of experts and model size"),
+    ("In the SGMD scheme, what training speedup relative to DMD is claimed?", "SGMD", "training speedup"),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

@@ -126,6 +126,10 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("Which router treats all experts fairly?", []),
     ("Which paper identifies which character produced the speech in TV dramas?", ["audio"]),  # no sound made
     ("Which papers attribute generated speech to a speaker?", ["audio"]),
+    # "or other" widens, no alternative; a head-mounted camera is no VR (read set DG)
+    ("continual learning with electronic health records or other tabular patient data?",
+     ["medicine", "tabular data", "continual learning"]),
+    ("Which papers use head-mounted camera video?", []),
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
     assert [d.name for d in asked_domains(question, VIDEO_COLLECTION) if d.name != "video"] == domains

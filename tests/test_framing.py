@@ -110,6 +110,8 @@ from rag.answer.framing import checks_claim, without_framing, without_own_work
      "What feature backbone does SmoothSA use, is it DINOv2 or something else?"),
     ("what was the surprising finding about beta1/beta2? I need to explain it on Thursday",
      "what was the surprising finding about beta1/beta2?"),
+    ("VideoKR — which base model did they post-train, and how many params? trying to gauge the compute bill",
+     "VideoKR — which base model did they post-train, and how many params?"),  # read set DH
 ])
 def test_the_askers_own_reading_is_taken_out(asked, question):
     assert without_framing(asked) == question

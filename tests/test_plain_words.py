@@ -91,6 +91,14 @@ from rag.answer.plain_words import with_field_terms
      "answers that aren't backed by what's actually in the image (hallucination)"),
     ("tasks like 'is the number of 1s odd or even'", "tasks like 'is the number of 1s odd or even (parity)'"),
     ("something about where training starts", "something about where training starts (initialization)"),
+    # read sets DG, DH: joints over time, surprise, robustness, imbalance, synthetic data, a head-mounted camera
+    ("converted motion-capture joint sequences into pictures",
+     "converted motion-capture joint sequences (skeleton) into pictures"),
+    ("chooses frames by how unexpected a moment is", "chooses frames by how unexpected a moment (surprise) is"),
+    ("a more attack-resistant teacher", "a more attack-resistant (adversarially robust) teacher"),
+    ("the scarcity of rare classes", "the scarcity of rare classes (data imbalance)"),
+    ("by synthesising fresh video material", "by synthesising fresh video material (synthetic data)"),
+    ("footage from a head-mounted camera", "footage from a head-mounted camera (egocentric)"),
 ])
 def test_a_plain_description_gets_the_fields_term(text, expected):
     assert with_field_terms(text) == expected
@@ -128,6 +136,7 @@ def test_a_plain_description_gets_the_fields_term(text, expected):
     "Which paper creates new video QA pairs for training?",
     "Which papers make original videos shorter by dropping redundant frames?",
     "Which papers use speech recognition, not only lip reading?",  # no frames set beside the sound
+    "gets video models to notice the unexpected moments",  # (dev db020 fell under the cut with it)
 ])
 def test_a_question_without_a_plain_description_is_left_as_it_is(text):
     assert with_field_terms(text) == text

@@ -23,6 +23,7 @@ from rag.answer.shorthand import written_out
     ("anyone messing with RoPE?", "anyone working on RoPE?"),  # slang (fresh set CW)
     ("icml stuff on streaming video?", "icml papers on streaming video?"),
     ("which benches did they eval on?", "which benchmarks did they eval on?"),  # read set DD, session 36
+    ("adam-ish optimizer analysis papers?", "adam optimizer analysis papers?"),  # read set DG
 ])
 def test_shorthand_is_written_out_and_asides_dropped(typed, written):
     assert written_out(typed) == written

@@ -108,6 +108,11 @@ def _hit(title: str, text: str) -> Hit:
      "By what margin does Bayes surpass the previous best on MMVU?", {"margin"}),
     ("Bayes", "We propose Bayes. It surpasses the previous best on the MMVU benchmark.",
      "By what margin does Bayes surpass the previous best on MMVU?", set()),
+    # a cut by its reduction, a corpus named in an evaluation (read set DH, session 36: dh007, dh006)
+    ("Editr", "We propose Editr. Editr achieves a ~60% reduction in latency.", "What latency cut does Editr claim?",
+     {"latency cut"}),
+    ("Interp", "We propose Interp. Evaluation shows that Interp extends models to 64K tokens on PG-19 perplexity and "
+     "LongBench.", "On which long-book corpus was Interp's perplexity measured?", {"long-book corpus", "which long-book corpus"}),
 ])
 def test_a_quantity_is_stated_beside_the_details_other_words(title, text, question, stated):
     assert stated_details(_hit(title, text), _asks(question, title), question) == stated

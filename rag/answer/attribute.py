@@ -20,6 +20,8 @@ def attribute(asked: str, names: str = "") -> str:
     # ... and two details a table wants, slashed: "# GPUs / training compute?" (read set CF; not "images / second")
     text = re.sub(r"(?<=[A-Za-z])\s+/\s+(?=training compute\b|compute\b|GPU[- ]hours\b|FLOPs\b|batch size\b|"
                   r"learning rate\b|optimi[sz]er\b|epochs\b|number of\b)", " and ", text)
+    # ... or added with a plus: "which base mllm + param count?" (read set DG, dg039)
+    text = re.sub(r"(?<=[A-Za-z])\s+\+\s+(?=(?:[\w-]+\s+){0,2}(?:count|size|name|number)\b|#)", " and ", text)
     for name in filter(None, names.split("\n")):  # "… produced UrbanFeel's baseline" reads "… produced its baseline"
         text = re.sub(rf"(?i)(?<!\w)(?<!which )(?<!what )(?:the\s+)?{re.escape(name)}(?:'s|’s)(?=\s+\w)", " its ", text)
         # ... and as the subject of a clause ending the question, "it": "the maximum video length Deep Forcing generates"
@@ -86,6 +88,8 @@ def attribute(asked: str, names: str = "") -> str:
     phrase = re.sub(r"(?i)^(?:the|its|their|an?)\s+", "", phrase)  # "The learning rate of Veda, please." (session 27 probe)
     phrase = re.sub(r"(?i)(?<=\w)\s+(?:ms|milliseconds|GB|MB|GiB|fps)$", "", phrase)  # "latency ms" ("GPU hours" stays)
     phrase = re.sub(r"(?i)(?<=\w)\s+up$", "", phrase)  # "from what length up to what length" (read set CS)
+    # ... "what training speedup relative to DMD" (read set DH, dh063: "does not report its training speedup relative")
+    phrase = re.sub(r"(?i)(?<=\w)\s+(?:relative|compared|versus|vs\.?)$", "", phrase)
     # the asked thing as a subject, its verb in the past: "How many annotators labelled the questions …?"
     phrase = re.sub(r"^((?:[\w-]+ )*?[\w-]+s) [a-z]+ed\b.*$", r"\1", phrase)
     # ... or a verb that ends the noun phrase: "which MLLM came out on top", "how many frames remain out of 16"

@@ -49,9 +49,11 @@ def detail_fragment(text: str) -> re.Match | None:
     if counted := _COUNTED.match(text):
         return counted
     match = _FRAGMENT.search(text)
-    if not match and (topic := _TOPIC_COLON.match(text)):  # "router: number of experts …" (an agent's query, read set BX)
+    if match and _asks_detail(match.group("what")):
+        return match
+    if topic := _TOPIC_COLON.match(text):  # "router: number of experts …" (an agent's query, read set BX)
         return detail_fragment(text[topic.end():])
-    return match if match and _asks_detail(match.group("what")) else None
+    return None
 
 
 def _asks_detail(what: str) -> bool:
@@ -63,7 +65,7 @@ def _asks_detail(what: str) -> bool:
         _DETAIL_HEADS.search(part) or re.match(r"(?:number|count) of\b", part, re.I) for part in parts)
 
 
-_TOPIC_COLON = re.compile(r"^\s*[^:?]{1,40}:\s+(?=\S)")
+_TOPIC_COLON = re.compile(r"^\s*[^:?—–]{1,40}?(?::|\s[—–-]\s)\s*(?=\S)")  # or a dash: "kern router - # experts …" (DG)
 
 
 # "… results - which datasets?" asks for the data a paper evaluates on, which its abstract may not name (fresh set W)

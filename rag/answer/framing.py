@@ -160,12 +160,12 @@ _PIECE = re.compile(rf"(?<=!)\s+(?=\S)|{QUESTION_SENTENCE_END.pattern}|(,)\s+(?=
 # "I'm trying to understand its normalization.", "I think someone explained it with …": dev u2022, "Just curious if
 # it beats softmax.", "Thanks, but does it report FID?")
 _MY_USE = r"(?:try|use|apply|swap|plug|adopt|implement|reproduce|deploy|build\s+on|cite|experiment)\b"
-# a fragment on the asker's errand: "Budgeting a reproduction.", "Looking for something to plug into a creative tool.",
-# "Asking because we ship on phones." (read set CH, session 33: a product manager's words after the question were read as
-# its own, and a detail lacking was answered with another sentence)
+# a fragment on the asker's errand: "Budgeting a reproduction.", "Asking because we ship on phones.", "trying to gauge the
+# compute bill" (read sets CH, DH: an asker's words after the question were read as its own, so another sentence answered)
 _ERRAND_SAID = (r"(?:just\s+)?(?:budgeting|planning|scoping|costing|estimating|sizing)\s+(?:a|an|the|our|my)\b[^?]*|"
                 r"(?:(?:I['’]m|we['’]re)\s+)?looking\s+for\s+(?:something|anything|a\s+(?:way|tool|method|model))\s+"
-                r"(?:to|I\s+can|we\s+can)\b[^?]*|asking\s+(?:because|since|as)\b[^?]*")
+                r"(?:to|I\s+can|we\s+can)\b[^?]*|asking\s+(?:because|since|as)\b[^?]*|"
+                r"(?:(?:I['’]m|we['’]re)\s+)?trying\s+to\s+(?:gauge|estimate|budget|size\s+up|judge)\s+(?:the|our|my)\b[^?]*")
 _WHY_ASKED = re.compile(
     r"\s*(?:(?:thanks|thank\s+you|cheers)(?:\s+(?:a\s+lot|so\s+much|in\s+advance))?[.!]*|"
     rf"(?:i(?:'m|\s+am)\s+(?:going|planning|hoping)\s+to|i\s+(?:want|plan|hope|intend)\s+to)\s+{_MY_USE}[^?]*|"

@@ -12,6 +12,7 @@ def normal_form(question: str) -> str:
     """The question without its closing mark, contractions and shorthand written out, its question word first."""
     text = _CONTRACTED.sub(lambda m: f"{m.group(1) or m.group(2)} is", question.strip().rstrip("?.! "))
     text = _SHORTHAND.sub(lambda m: _SHORTHANDS[re.sub(r"[\s_]+", " ", m.group(0).lower())], text)
+    text = _COUNT_SIGN.sub("number of ", text)  # "# experts and model size …" (read set DG, dg042)
     text = _checked_value(text)
     # ("how many" opens no relative clause: "kern router paper how many experts per layer", read set CS)
     return _IN_SITU.sub(lambda m: m.group(0) if _RELATIVE_HEAD.search(m.group("before")) and not re.match(
@@ -30,6 +31,8 @@ _SHORTHANDS = {"lr": "learning rate", "bs": "batch size", "wd": "weight decay", 
                # ... as spelling correction leaves it ("# params" → "# parameters": a probe of session 32)
                "#parameters": "number of parameters", "# parameters": "number of parameters",
                "hparams": "hyperparameters", "hyperparams": "hyperparameters"}
+# ... and "#" before any plural noun: the count of it
+_COUNT_SIGN = re.compile(r"(?<![\w#])#\s?(?=[a-z][\w-]*s\b)", re.I)
 _SHORTHAND = re.compile(r"(?i)(?<![\w#])(?:lr|bs|wd|#\s?(?:params|parameters|gpus)|(?:num|n)[\s_]params|num[\s_]gpus|"
                         r"h(?:yper)?params)(?!\w)")
 

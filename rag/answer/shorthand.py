@@ -29,7 +29,9 @@ _CASED = {"u", "ur", "benches", "evals"}
 # slang for working on a topic, and "stuff" for papers on one: "anyone messing with RoPE?", "icml stuff on streaming
 # video?" (fresh set CW, read after its held-out score: both abstained, "messing" and "stuff" no abstract's words)
 _SLANG = ((re.compile(r"\b(?:messing|playing|fiddling|tinkering|hacking)\s+(?:around\s+)?(?:with|on)\b", re.I), "working on"),
-          (re.compile(r"\bstuff\s+(?=(?:on|about)\b)", re.I), "papers "))
+          (re.compile(r"\bstuff\s+(?=(?:on|about)\b)", re.I), "papers "),
+          # "-ish" only hedges the word it ends: "adam-ish optimizer analysis papers?" (read set DG, dg030 abstained)
+          (re.compile(r"(?<=[A-Za-z]{3})-ish\b", re.I), ""))
 # asides that say how sure or frank the asker is, or thank: nothing asked
 _ASIDES = r"tbh|tbf|iirc|imo|imho|afaik|afaict|fwiw|btw|idk|ngl|lol|thx"
 # ... in lower case, and not where a noun stands: "PPL" is perplexity ("Which papers report PPL on PG-19?"), "IMO" the

@@ -28,7 +28,9 @@ _LOOSE_HEADS = frozenset(terms("size count ratio amount number total length dura
                                "fraction proportion margin margins gain gains improvement improvements "
                                # "what's the accuracy change?" by "… improving accuracy by 1.5%", "the actual latency
                                # figure" by "~60% reduction in latency" (read sets CM, CP, session 33)
-                               "change changes difference increase decrease drop figure figures"))  # margin: BF bf065
+                               "change changes difference increase decrease drop figure figures "
+                               # "what latency cut": "a ~60% reduction in latency" (read set DH, dh007)
+                               "cut cuts reduction reductions saving savings"))  # margin: BF bf065
 
 
 _PARAMETERS = frozenset(terms("parameters"))
@@ -44,7 +46,7 @@ def _sized(hit: Hit, asks: Asks) -> bool:
 
 # data an evaluation names without the word "benchmark": "Experiments on Video-MME and LongVideoBench …" (dev probe:
 # "What benchmarks was SCOPE tested on?" was answered "not reported")
-_EVALUATION_DATA = frozenset(terms("dataset datasets benchmark benchmarks"))
+_EVALUATION_DATA = frozenset(terms("dataset datasets benchmark benchmarks corpus corpora"))  # corpus: read set DH, dh006
 _EVALUATED_ON = re.compile(r"\b(?:experiments?|evaluat\w*|tested|tests?|validat\w*|results?)\b[^.;]{0,40}?"
                            r"\b(?:on|across|over)\b", re.I)
 # the evaluation data are named just after "experiments on": "Experiments on multiple benchmarks corroborate our

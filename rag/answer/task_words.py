@@ -176,6 +176,7 @@ TASK_DOMAINS = (
     # super-resolution paper, "video quality assessment for VR headsets" from a study of phone screens; dev c049 too)
     make_domain("image generation", r"\btext-to-image\b|\bT2I\b|\bimage (?:generation|synthesis|generators?)\b|"
                                 r"\bStable Diffusion\b", r"\bimages?\b"),
-    make_domain("virtual reality", r"\bVR\b|\bvirtual reality\b|\bhead-mounted\b|\bHMDs?\b|\bheadsets?\b",
+    # (a head-mounted camera films first-person video, no VR: read set DG, dg026 abstained)
+    make_domain("virtual reality", r"\bVR\b|\bvirtual reality\b|\bhead-mounted\b(?![\s-]+cam)|\bHMDs?\b|\bheadsets?\b",
             r"\bimmersive\b|\bstereo\w*|\b360\b|\bspherical\b|\bAR\b|\bXR\b|\b(?:mixed|augmented) reality\b"),
 )

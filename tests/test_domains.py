@@ -53,7 +53,7 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("KV cache compression for diffusion language models — who did that?", ["diffusion language models", "KV cache"]),
     ("Which papers quantize video LLMs to 4-bit so they can run on mobile phones?",
      ["language models", "on-device", "quantization"]),
-    ("Is there work using spiking neural networks for streaming video?", ["spiking networks"]),
+    ("Is there work using spiking neural networks for streaming video?", ["spiking networks", "streaming video"]),
     # ... and the tasks and method families of the field at large
     ("Which papers use Mamba state-space models for video anomaly detection?",
      ["state-space models", "anomaly detection"]),

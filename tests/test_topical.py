@@ -89,3 +89,23 @@ def test_a_contribution_asked_of_a_domain_keeps_that_domains_papers_that_bring_o
     p = domain_list(np.array([0.1, 0.1]), hits, _domains("diffusion language models"),
                     "Which benchmarks target diffusion language models specifically?", threshold=0.37)
     assert p.tolist() == [0.37, 0.1]
+
+
+NARRATOR = "We propose Narr for streaming video narration, a memory-efficient understanding of long video streams."
+COMPANION = "Proactive agents face continuous streaming inputs; we study real-time video understanding for games."
+GENERATOR = "Autoregressive video diffusion enables real-time frame streaming for long video generation."
+OFFLINE = "We answer questions about long offline videos with a memory of key frames."
+
+
+def test_a_streaming_list_keeps_every_paper_saying_so_that_holds_half_the_rest_of_its_topic():
+    # dev: 50 lists of streaming video at F1 0.63, their papers written "streaming" in few words (session 36)
+    hits = [_hit(1, NARRATOR), _hit(2, COMPANION), _hit(3, GENERATOR), _hit(4, OFFLINE)]
+    p = domain_list(LOW, hits, _domains("streaming video"), "Which papers do streaming video understanding?", 0.37)
+    assert p.tolist() == [0.37, 0.37, 0.1, 0.1]  # the generator never says "understanding"; the offline one no stream
+
+
+def test_a_streaming_list_keeps_no_paper_off_another_domain_asked():
+    hits = [_hit(1, NARRATOR), _hit(2, COMPANION)]
+    asked = _domains("streaming video", "spiking networks")  # dev i022: spiking networks for streaming video
+    p = domain_list(np.array([0.1, 0.1]), hits, asked, "spiking neural networks for streaming video understanding?", 0.37)
+    assert p.tolist() == [0.1, 0.1]

@@ -109,3 +109,15 @@ def test_a_streaming_list_keeps_no_paper_off_another_domain_asked():
     asked = _domains("streaming video", "spiking networks")  # dev i022: spiking networks for streaming video
     p = domain_list(np.array([0.1, 0.1]), hits, asked, "spiking neural networks for streaming video understanding?", 0.37)
     assert p.tolist() == [0.1, 0.1]
+
+
+DECODER = "Video-LLMs are prone to hallucinations; our contrastive decoding reduces hallucination."
+MUTUAL = "Vision-language misalignment in MLLMs: textual responses are not factually aligned with the image inputs."
+
+
+def test_a_hallucination_list_keeps_the_paper_calling_it_misalignment_whatever_else_it_says():
+    # dev: 8 of 22 hallucination lists missed the paper that says "vision-language misalignment" (session 36)
+    hits = [_hit(1, DECODER), _hit(2, MUTUAL), _hit(3, OFFLINE)]
+    topic = "ICML papers on hallucination — multimodal models saying things that aren't actually in the image or video?"
+    p = domain_list(np.array([0.9, 0.1, 0.1]), hits, _domains("hallucination"), topic, 0.37)
+    assert p.tolist() == [0.9, 0.37, 0.1]

@@ -24,13 +24,13 @@ class Domain:
     plainly_said: bool = False
     # a question that also says this is not asking the domain of its papers: it sets one against the other
     unless: re.Pattern | None = None
-    # a list asking it keeps every paper retrieved that writes it in `asked`'s words and holds a word of the rest of
-    # the topic ("streaming video understanding": topical.domain_list)
-    keeps_all: bool = False
+    # a list asking it keeps every paper retrieved that writes it in `asked`'s words and holds this share of the words
+    # of the rest of its topic ("streaming video understanding": topical.domain_list); None: no such list
+    keeps_all: float | None = None
 
 
 def make_domain(name: str, asked: str, held: str = "", synonyms: bool = False, plainly_said: bool = False,
-            unless: str = "", keeps_all: bool = False) -> Domain:
+            unless: str = "", keeps_all: float | None = None) -> Domain:
     asked, held = hyphen_or_space(asked), hyphen_or_space(held)
     return Domain(name, re.compile(asked, re.I), re.compile(f"{asked}|{held}" if held else asked, re.I), synonyms,
                   plainly_said, re.compile(unless, re.I) if unless else None, keeps_all)

@@ -46,7 +46,7 @@ def test_a_part_that_widens_the_domain_asks_nothing_more(topic):
     assert p.tolist() == [0.37, 0.1, 0.1, 0.1]
 
 
-@pytest.mark.parametrize("topic", ["Which papers use Mamba for streaming narration?", "Which papers prune tokens?",
+@pytest.mark.parametrize("topic", ["Which papers use Mamba for narration?", "Which papers prune tokens?",
                                    "Which papers use Mamba, either for classification or for retrieval?"])
 def test_a_list_asking_more_than_its_domain_keeps_its_scores(topic):
     assert domain_list(LOW, HITS, _domains("state-space models"), topic, threshold=0.37).tolist() == LOW.tolist()

@@ -113,10 +113,7 @@ def best_of_either(question, hits: list, p: np.ndarray, score: Callable[[object]
 # alternatives: "or" and an enumeration's commas join phrases ("mocap skeletons or point clouds"); a slash joins the
 # words beside it ("autonomous driving simulation / world models" asks for driving either way: fresh set X, x6064)
 # a bracket may open on its "or": "inside language models (or video LLMs)" (dev ai060)
-# ("X or other Y" widens X to its kind, no alternative: "electronic health records or other tabular patient data", read
-# set DG, dg055 asked no domain and was answered with continual learning papers)
-_ALTERNATIVES = re.compile(r"(\s+or\s+(?!(?:any\s+)?(?:other|similar|related|comparable)\b)|\s*\(or\s+|\s*\x00\s*|\s*/\s*)",
-                           re.I)
+_ALTERNATIVES = re.compile(r"(\s+or\s+|\s*\(or\s+|\s*\x00\s*|\s*/\s*)", re.I)
 # examples after a dash, a bracket or "like": "cheaper to run — distillation, sparse attention, low-bit quantization"
 # (dev n028), "generative video models (sparse attention, fewer sampling steps, low-bit weights, etc.)" (fresh set X)
 _EXAMPLES = re.compile(r"\s[—–:]\s|\s\((?=[^()]*,)|\b(?:like|such as|e\.g\.|including|incl\.)\s", re.I)

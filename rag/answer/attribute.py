@@ -21,7 +21,7 @@ def attribute(asked: str, names: str = "") -> str:
     text = re.sub(r"(?<=[A-Za-z])\s+/\s+(?=training compute\b|compute\b|GPU[- ]hours\b|FLOPs\b|batch size\b|"
                   r"learning rate\b|optimi[sz]er\b|epochs\b|number of\b)", " and ", text)
     # ... or added with a plus: "which base mllm + param count?" (read set DG, dg039)
-    text = re.sub(r"(?<=[A-Za-z])\s+\+\s+(?=(?:[\w-]+\s+){0,2}(?:count|size|name|number)\b|#)", " and ", text)
+    text = re.sub(r"(?<=[A-Za-z])\s+\+\s+(?=(?:param(?:eter)?s?\s+)?(?:count|size|number)\b|#)", " and ", text)
     for name in filter(None, names.split("\n")):  # "… produced UrbanFeel's baseline" reads "… produced its baseline"
         text = re.sub(rf"(?i)(?<!\w)(?<!which )(?<!what )(?:the\s+)?{re.escape(name)}(?:'s|’s)(?=\s+\w)", " its ", text)
         # ... and as the subject of a clause ending the question, "it": "the maximum video length Deep Forcing generates"

@@ -79,7 +79,7 @@ def asked_domains(question: str, snapshot: Snapshot) -> tuple[Domain, ...]:
     named = [d for d in DOMAINS if d.asked.search(question) and not (d.unless and d.unless.search(contrasted))]
     if not named:
         return ()
-    parts = alternative_parts(question)
+    parts = _widened(alternative_parts(question), named)
     checked = [d for d in named if d.plainly_said or not is_staple(d, snapshot)]
     asked = [d for d in checked if not optional(d, parts)]
     # ... but alternatives that are all domains ask one of them: "differential privacy or federated learning" (read
@@ -92,6 +92,23 @@ def asked_domains(question: str, snapshot: Snapshot) -> tuple[Domain, ...]:
         asked.append(_one_of(either))
     # ... of those asked (a staple's name, which is not checked, leaves the one inside it asked)
     return tuple(d for d in asked if not _inside_another(d, asked, question))
+
+
+_OTHER = re.compile(r"\s*(?:any\s+)?(?:other|similar|related|comparable)\b", re.I)
+
+
+def _widened(parts: list[str], named: list[Domain]) -> list[str]:
+    """`parts` with "X or other Y" one part when Y names a domain: it widens X to Y's kind, no alternative ("electronic
+    health records or other tabular patient data": read set DG, dg055 asked no domain; but "video or other sequential
+    data" keeps video optional, second review)."""
+    out = list(parts)
+    i = 1
+    while i + 1 < len(out):
+        if out[i].strip().lower() == "or" and _OTHER.match(out[i + 1]) and any(d.asked.search(out[i + 1]) for d in named):
+            out[i - 1:i + 2] = [out[i - 1] + out[i] + out[i + 1]]
+        else:
+            i += 2
+    return out
 
 
 def _beside_another(domain: Domain, others: list[Domain], parts: list[str]) -> bool:

@@ -15,7 +15,7 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"\bslim(?:s|ming)?\s+(?:\w+\s+)?models?\s+down\b", "model compression"),
     (r"\bsmall(?:er)?\s+(?:model|network|student)\s+(?:that\s+)?learn(?:s|ing)?\s+from\s+(?:a\s+)?(?:big(?:ger)?|large(?:r)?)\b|"
      r"\b(?:big|large)\s+model\s+into\s+a\s+small(?:er)?\b", "knowledge distillation"),
-    (r"\bfirst[- ]person\b|\b(?:head|helmet|body|chest)[- ](?:mounted|worn)\s+cam(?:era)?s?\b", "egocentric"),
+    (r"\bfirst[- ]person\b|\bhead[- ]mounted\s+cam(?:era)?s?\b", "egocentric"),  # (not a body-worn camera's footage)
     # ... "present" too ("describing things that aren't actually present in the image or video": read set DB, db025)
     (r"\b(?:things|stuff|objects|details)\s+that\s+(?:aren['’]t|are\s+not|isn['’]t|is\s+not)\s+(?:really\s+|actually\s+)?"
      r"(?:there|present|visible|(?:present\s+|visible\s+)?in\s+the\s+(?:picture|image|video|photo|clip))\b", "hallucination"),
@@ -116,16 +116,17 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\b(?:squish|squash|crush|shrunk|shrink)\w*\s*,?\s+(?:(?:low-quality|blurry|grainy|small|tiny)\s*,?\s+)?"
      r"(?:pictures|images|photos)\b", "compressed images"),
     # ... and joints recorded over time: "motion-capture joint sequences" (read set DH, session 36: dh023 abstained)
+    # (a body's joints: "joint trajectories of the camera", "joint sequences of text and video" are no skeleton's)
     (r"\bstick[- ]figures?(?:\s+(?:body[- ])?(?:movement|motion|pose)s?)?\b|"
-     r"\b(?:body\s+)?joint\s+(?:position\s+|coordinate\s+)?(?:sequences|trajectories|positions\s+over\s+time)\b", "skeleton"),
+     r"\b(?:body[- ]|(?:motion[- ]capture|mocap)\s+)joint\s+(?:position\s+|coordinate\s+)?(?:sequences|trajectories|data)\b",
+     "skeleton"),
     # session 36 (read sets DG, DH: a hospital team lead's and a physicist's words): sampling a moment for how unexpected
     # it is (surprise), a teacher harder to attack (adversarially robust), too few examples of rare classes (imbalance)
     (r"\bhow\s+(?:unexpected|surprising)\s+(?:a\s+|the\s+)?(?:moment|event|frame|scene)s?\b|"
      r"\bsurprising\s+(?:moments|events)\b", "surprise"),  # (not "the unexpected moments": dev db020 fell under the cut)
     (r"\battack[- ]resistant\b|\bresistant\s+to\s+(?:adversarial\s+)?attacks\b|\bharder\s+to\s+(?:fool|attack)\b",
      "adversarially robust"),
-    (r"\b(?:scarcity|shortage|lack)\s+of\s+(?:examples\s+(?:of|for)\s+)?rare\s+(?:classes|cases|categories|events)\b|"
-     r"\brebalanc\w*\s+(?:the\s+)?(?:training\s+)?(?:data|dataset|classes)\b", "data imbalance"),
+    (r"\brebalanc\w*\s+(?:the\s+)?(?:training\s+)?(?:data|dataset|classes)\b", "data imbalance"),
     # "is the number of 1s odd or even" is parity; where training starts is the initialization (read set DE, session
     # 36: de013 abstained, its paper not among the first five searched)
     (r"\b(?:number|count)\s+of\s+(?:1s|ones|1['’]s)\s+(?:\w+\s+){0,2}?(?:odd\s+or\s+even|even\s+or\s+odd)\b|"
@@ -147,8 +148,7 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\bnoise-?(?:less|free)\s+(?:case|setting|regime)\b", "realizable"),
     (r"\blinear\s+(?:classifiers|separators|threshold\s+functions)\b", "halfspaces"),
     # "artificial videos to give a model extra practice" (read set CT, ct032)
-    (r"\bsynthesi[sz]\w*\s+(?:fresh|new|extra|additional|more)\s+(?:video\s+)?(?:material|data|footage|samples|examples)\b|"
-     r"\b(?:artificial|fake|made-up|computer-generated)\s+(?:[\w-]+\s+)?(?:videos?|images|pictures|footage|clips|"
+    (r"\b(?:artificial|fake|made-up|computer-generated)\s+(?:[\w-]+\s+)?(?:videos?|images|pictures|footage|clips|"
      r"examples)\b", "synthetic data"),
     (r"\b(?:compar|attend)(?:e|es|ed|ing|s)?\s+(?:to\s+)?only\s+(?:a\s+)?(?:selected\s+|small\s+)?(?:portion|subset|"
      r"fraction|few|some)\s+of\s+(?:the\s+)?(?:video\s+|image\s+|input\s+)?(?:pieces|tokens|patches|positions|parts)\b",

@@ -101,8 +101,10 @@ def spelled(words: frozenset[str], have: frozenset[str]) -> frozenset[str]:
 _COUNTED_AS = {"data": frozenset(terms("samples examples instances")),
                **dict.fromkeys(terms("phones smartphones"), frozenset(terms("devices handsets"))),
                **dict.fromkeys(terms("depth"), frozenset(terms("layers"))),
-               # ... and questions in QAs ("how many spatial questions" / "1M spatial QAs": read set DE, de063)
-               **dict.fromkeys(terms("questions"), frozenset(terms("QAs QA")))}
+               # ... and questions in QAs ("how many spatial questions" / "1M spatial QAs": read set DE, de063), a cut
+               # as a reduction ("what latency cut" / "a ~60% reduction in latency": read set DH, dh007)
+               **dict.fromkeys(terms("questions"), frozenset(terms("QAs QA"))),
+               **dict.fromkeys(terms("cut cuts"), frozenset(terms("reduction reductions")))}
 
 
 def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:

@@ -299,3 +299,15 @@ def test_a_domain_the_spelling_correction_rewrote_is_read_from_the_question_as_t
     follow = Question(text=corrected, standalone=f"Veda: {corrected}", venue=None, year=None, kind="fact",
                       typed="Which papers do video summarization?")
     assert [d.name for d in question_domains(follow, VIDEO_COLLECTION)[0]] == ["video"]
+
+
+def test_a_domain_asked_of_lists_only_is_no_domain_of_a_fact_question():
+    from rag.answer.domains import question_domains
+    from rag.answer.understand import Question
+
+    text = "Which particular layers does LSGQuant quantize?"  # asks of LSGQuant, which need not locate a layer
+    fact = Question(text=text, standalone=text, venue=None, year=None, kind="fact")
+    listed = Question(text="Which papers study what particular layers do?",
+                      standalone="Which papers study what particular layers do?", venue=None, year=None, kind="list")
+    assert "layer analysis" not in [d.name for d in question_domains(fact, VIDEO_COLLECTION)[0]]
+    assert "layer analysis" in [d.name for d in question_domains(listed, VIDEO_COLLECTION)[0]]

@@ -121,3 +121,16 @@ def test_a_hallucination_list_keeps_the_paper_calling_it_misalignment_whatever_e
     topic = "ICML papers on hallucination — multimodal models saying things that aren't actually in the image or video?"
     p = domain_list(np.array([0.9, 0.1, 0.1]), hits, _domains("hallucination"), topic, 0.37)
     assert p.tolist() == [0.9, 0.37, 0.1]
+
+
+EMERGE = "We locate the specific layer where massive activations first emerge, the ME Layer."
+PRUNE = "We propose a method to analyze layer-wise decision dynamics when layers are pruned."
+QUANT = "We estimate layer sensitivity by analyzing layer-wise statistics in calibration."
+
+
+def test_a_list_on_what_particular_layers_do_keeps_the_papers_locating_a_layer():
+    # dev: 47 lists naming layers at F1 0.71 (session 36); "layer-wise statistics" of a quantizer locate nothing
+    hits = [_hit(1, EMERGE), _hit(2, PRUNE), _hit(3, QUANT)]
+    topic = "papers that pinpoint which layers of a language model are responsible for some behaviour?"
+    p = domain_list(np.array([0.1, 0.1, 0.1]), hits, _domains("layer analysis"), topic, 0.37)
+    assert p.tolist() == [0.37, 0.37, 0.1]

@@ -27,13 +27,15 @@ class Domain:
     # a list asking it keeps every paper retrieved that writes it in `asked`'s words and holds this share of the words
     # of the rest of its topic ("streaming video understanding": topical.domain_list); None: no such list
     keeps_all: float | None = None
+    # asked of lists only: a fact question naming the words asks of its paper, which need not write them
+    lists_only: bool = False
 
 
 def make_domain(name: str, asked: str, held: str = "", synonyms: bool = False, plainly_said: bool = False,
-            unless: str = "", keeps_all: float | None = None) -> Domain:
+            unless: str = "", keeps_all: float | None = None, lists_only: bool = False) -> Domain:
     asked, held = hyphen_or_space(asked), hyphen_or_space(held)
     return Domain(name, re.compile(asked, re.I), re.compile(f"{asked}|{held}" if held else asked, re.I), synonyms,
-                  plainly_said, re.compile(unless, re.I) if unless else None, keeps_all)
+                  plainly_said, re.compile(unless, re.I) if unless else None, keeps_all, lists_only)
 
 
 def hyphen_or_space(pattern: str) -> str:

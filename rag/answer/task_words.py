@@ -39,6 +39,14 @@ TASK_DOMAINS = (
                 r"\b(?:question|query)-relevant\s+(?:intervals?|segments?|frames?|clips?|moments?)|\bkey\s+segments\b|"
                 r"\bsubset\s+of\s+frames\b|\buniform(?:ly)?\s+(?:frame\s+)?sampl\w*|\bsampl\w*\s+frames\s+uniformly",
                 synonyms=True, keeps_all=0.0),
+    # ... and what particular layers of a network do, in its papers' words (which / specific / early-to-middle layers,
+    # the layer where something emerges, layer-wise decision dynamics; not "layer-wise statistics"), asked of lists only
+    # (dev: 47 lists naming layers at F1 0.71, 18 under 0.75)
+    make_domain("layer analysis", r"\b(?:specific|particular|individual|certain|which|early|earlier|middle|late|later|deeper|"
+                r"shallow|intermediate)(?:-to-(?:middle|late))?\s+layers?\b|\blayer[- ]by[- ]layer\b|\b(?:ME|emergence)\s+layer\b|"
+                r"\blayers?\s+(?:\w+\s+){0,3}(?:responsible|critical|decisive)\b|\blayer-wise\s+(?:decision|dynamics|analysis|"
+                r"behaviou?r|role|contribution)s?\b|\binside\s+(?:\w+\s+){0,3}layers\b",
+                synonyms=True, keeps_all=0.0, lists_only=True),
     make_domain("egocentric video", r"\begocentric\b|\bego-centric\b|\bfirst-person\b|\bEgo4D\b|\bEgoExo4D\b|"
                                 r"\bEpic-?Kitchens\w*|\bEgoSchema\b|\bego(?:-exo)?\b",
             r"\bEgo\w*|\bwearable\w*|\bsmart[- ]?glasses\b",

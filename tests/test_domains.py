@@ -311,3 +311,21 @@ def test_a_domain_asked_of_lists_only_is_no_domain_of_a_fact_question():
                       standalone="Which papers study what particular layers do?", venue=None, year=None, kind="list")
     assert "layer analysis" not in [d.name for d in question_domains(fact, VIDEO_COLLECTION)[0]]
     assert "layer analysis" in [d.name for d in question_domains(listed, VIDEO_COLLECTION)[0]]
+
+
+@pytest.mark.parametrize(("question", "domains"), [
+    # the third review of session 36: a fact question's words for these topics ask of its paper (lists only)
+    ("How does SegPVSG select salient segments before recognizing relations?", []),
+    ("Which paper studies motion that is not faithful to physics?", []),
+    # a qualifier after "streaming" is a domain of its own; what a list sets aside is no domain of it
+    ("Which papers do streaming egocentric video?", ["streaming video", "egocentric video"]),
+    ("Which token compression papers offer an alternative to keyframe selection?", []),
+])
+def test_the_domains_of_a_fact_question_and_of_a_list(question, domains):
+    from rag.answer.domains import question_domains
+    from rag.answer.understand import Question
+
+    kind = "list" if question.startswith("Which papers") or "papers offer" in question else "fact"
+    asked, _ = question_domains(Question(text=question, standalone=question, venue=None, year=None, kind=kind),
+                                VIDEO_COLLECTION)
+    assert [d.name for d in asked if d.name != "video"] == domains

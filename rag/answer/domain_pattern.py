@@ -27,15 +27,18 @@ class Domain:
     # a list asking it keeps every paper retrieved that writes it in `asked`'s words and holds this share of the words
     # of the rest of its topic ("streaming video understanding": topical.domain_list); None: no such list
     keeps_all: float | None = None
+    # ... the words a paper must write to be so kept (None: `asked`'s): its papers' own ("question-relevant intervals")
+    keeps: re.Pattern | None = None
     # asked of lists only: a fact question naming the words asks of its paper, which need not write them
     lists_only: bool = False
 
 
 def make_domain(name: str, asked: str, held: str = "", synonyms: bool = False, plainly_said: bool = False,
-            unless: str = "", keeps_all: float | None = None, lists_only: bool = False) -> Domain:
-    asked, held = hyphen_or_space(asked), hyphen_or_space(held)
+            unless: str = "", keeps_all: float | None = None, lists_only: bool = False, keeps: str = "") -> Domain:
+    asked, held, keeps = hyphen_or_space(asked), hyphen_or_space(held), hyphen_or_space(keeps)
     return Domain(name, re.compile(asked, re.I), re.compile(f"{asked}|{held}" if held else asked, re.I), synonyms,
-                  plainly_said, re.compile(unless, re.I) if unless else None, keeps_all, lists_only)
+                  plainly_said, re.compile(unless, re.I) if unless else None, keeps_all,
+                  re.compile(keeps, re.I) if keeps else None, lists_only)
 
 
 def hyphen_or_space(pattern: str) -> str:

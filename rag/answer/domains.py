@@ -61,7 +61,8 @@ def staples(snapshot: Snapshot) -> frozenset[str]:
 
 # a domain the question sets aside is not asked: "new kinds of input, beyond images and video" (dev v111); the aside
 # ends at a punctuation mark or where the question turns to what it does ask ("beyond video to 3D scenes")
-_SET_ASIDE = re.compile(r"\b(?:beyond|other than|besides|apart from|except(?: for)?|excluding|rather than|instead of)"
+_SET_ASIDE = re.compile(r"\b(?:beyond|other than|besides|apart from|except(?: for)?|excluding|rather than|instead of|"
+                        r"an? alternatives? to|as opposed to)"
                         r"\s[^,.;:?!()]*?(?=\s+(?:to|into|towards?|for)\s|[,.;:?!()]|$)", re.I)
 
 

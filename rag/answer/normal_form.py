@@ -32,7 +32,7 @@ _SHORTHANDS = {"lr": "learning rate", "bs": "batch size", "wd": "weight decay", 
                "#parameters": "number of parameters", "# parameters": "number of parameters",
                "hparams": "hyperparameters", "hyperparams": "hyperparameters"}
 # ... and "#" before any plural noun: the count of it
-_COUNT_SIGN = re.compile(r"(?<![\w#])#\s?(?=[a-z][\w-]*s\b(?!\s+per\b))", re.I)  # not "#frames per second" (a rate)
+_COUNT_SIGN = re.compile(r"(?<![\w#])#\s?(?=[a-z][\w-]*s\b)", re.I)
 _SHORTHAND = re.compile(r"(?i)(?<![\w#])(?:lr|bs|wd|#\s?(?:params|parameters|gpus)|(?:num|n)[\s_]params|num[\s_]gpus|"
                         r"h(?:yper)?params)(?!\w)")
 

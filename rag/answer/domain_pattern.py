@@ -32,6 +32,11 @@ class Domain:
     # asked of lists only: a fact question naming the words asks of its paper, which need not write them
     lists_only: bool = False
 
+    @property
+    def kept_by(self) -> re.Pattern:
+        """What a paper writes to be kept on a list of the domain: `keeps`, else `asked`'s words."""
+        return self.keeps or self.asked
+
 
 def make_domain(name: str, asked: str, held: str = "", synonyms: bool = False, plainly_said: bool = False,
             unless: str = "", keeps_all: float | None = None, lists_only: bool = False, keeps: str = "") -> Domain:

@@ -152,7 +152,8 @@ def question_domains(question, snapshot: Snapshot) -> tuple[tuple[Domain, ...], 
     texts = [as_topic(question).text]
     if question.typed and question.typed != question.text and question.standalone == question.text:
         texts.append(as_topic(replace(question, text=question.typed, standalone=question.typed)).text)
-    named = {d.name: d for text in texts for d in asked_domains(text, snapshot) if not d.lists_only or question.kind == "list"}
+    named = {d.name: d for text in texts for d in asked_domains(text, snapshot)
+             if not d.lists_only or question.kind == "list"}
     return tuple(named.values()), "\n".join(texts)
 
 

@@ -69,7 +69,7 @@ def domain_list(p: np.ndarray, hits: list[Hit], asked: tuple[Domain, ...], topic
     left = terms(_without_domains(_ANY_ROLE.sub(" ", rest))) - FRAME_WORDS
     if left:
         return _kept_all(p, hits, asked, left - FUNCTION, threshold)
-    said = [[_phrase(words) for words in _joined(d.asked.finditer(topic), topic)] + ([d.keeps or d.asked] if d.synonyms else [])
+    said = [[_phrase(words) for words in _joined(d.asked.finditer(topic), topic)] + ([d.kept_by] if d.synonyms else [])
             for d in asked]
     names = np.array([all(any(w.search(f"{h.paper.title}\n{h.paper.text}") for w in words) for words in said if words)
                       and (not role or introduces(h.paper.text, role[0])) for h in hits], dtype=bool)
@@ -87,8 +87,7 @@ def _kept_all(p: np.ndarray, hits: list[Hit], asked: tuple[Domain, ...], left: f
     if not domains or not left:
         return p
     share = max(d.keeps_all for d in domains)
-    keep = np.array([all((d.keeps or d.asked).search(h.paper.text) for d in domains)
-                     and all(d.held.search(h.paper.text) for d in asked)
+    keep = np.array([all(d.kept_by.search(h.paper.text) for d in domains) and not missing_domains(h.paper, asked)
                      and len(analyse(h.paper.text).all_terms & left) >= share * len(left) for h in hits], dtype=bool)
     return np.where(keep, np.maximum(p, threshold), p)
 

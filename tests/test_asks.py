@@ -139,6 +139,10 @@ def test_ask_part(text, last):
     ("upi: exact number of auxiliary forward passes needed?", "UPI", "number of auxiliary forward passes"),
     ("lsgquant bit width", "LSGQuant", "bit width"),
     ("metatrans backbone network", "MetaTrans", "backbone network"),
+    # ... the model family under it, the stage asked of, a label before the question (read set DJ: dj044, dj046, dj042)
+    ("flownar backbone llm?", "FlowNar", "backbone llm"),
+    ("metatrans gpu hours to train?", "MetaTrans", "gpu hours"),
+    ("kern router: what lr and batch size did they train with", "KERN", "learning rate and batch size"),
     # a second language's word orders (probes of session 27: each was answered from other sentences)
     ("What optimizer use the KERN authors?", "KERN", "optimizer"),
     ("Veda paper, the batch size is how much?", "Veda", "batch size"),

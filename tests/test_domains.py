@@ -320,6 +320,13 @@ def test_a_domain_asked_of_lists_only_is_no_domain_of_a_fact_question():
     # a qualifier after "streaming" is a domain of its own; what a list sets aside is no domain of it
     ("Which papers do streaming egocentric video?", ["streaming video", "egocentric video"]),
     ("Which token compression papers offer an alternative to keyframe selection?", []),
+    # an "or" that only swaps the domain's head word asks it either way (read set DI, di027); examples after a typed
+    # hyphen are alternatives, none of which the papers must all hold (di028)
+    ("Which papers choose which frames or segments a video LLM looks at?", ["frame selection"]),
+    ("Which papers pick smarter frames or clips for video QA?", ["frame selection"]),
+    ("Which papers choose which frames or audio a video LLM hears?", ["audio or frame selection"]),  # two domains
+    ("Which papers make video generation cheaper to run - fewer steps, sparse attention, quantization, that kind of thing?",
+     []),
 ])
 def test_the_domains_of_a_fact_question_and_of_a_list(question, domains):
     from rag.answer.domains import question_domains

@@ -22,6 +22,8 @@ from rag.answer.shorthand import written_out
     ("kern router paper howmany experts per layer", "kern router paper how many experts per layer"),  # read set CS
     ("anyone messing with RoPE?", "anyone working on RoPE?"),  # slang (fresh set CW)
     ("icml stuff on streaming video?", "icml papers on streaming video?"),
+    ("icml stuff that actually uses the audio track of videos", "icml papers that actually uses the audio track of videos"),
+    ("any stuff using optical flow?", "any papers using optical flow?"),
     ("which benches did they eval on?", "which benchmarks did they eval on?"),  # read set DD, session 36
     ("adam-ish optimizer analysis papers?", "adam optimizer analysis papers?"),  # read set DG
 ])
@@ -42,6 +44,7 @@ def test_shorthand_is_written_out_and_asides_dropped(typed, written):
     "Do any papers evaluate on imo problems?",
     "Which papers make video diff models faster?",
     "Which papers study the stuff models memorise?",  # "stuff" not before "on"/"about"
+    "Which papers study the stuff that models memorise?",  # nor after "the"
     "care bench how many annotators wrote the captions?",  # CaReBench: "bench" alone is a name's part (dev bu041)
     "Which papers test on MME Benches?",  # in capitals, a name
 ])

@@ -10,7 +10,7 @@ from rag.retrieval.spelling import correct
 
 INDEX_WORDS = ("classification summary summarize synthesis synthesize train distribution matching distillation benchmark dataset sequences examples video SegPVSG "
                "Video-BCI DramaSR characters improvement forgetting root gap feed clock acceleration behavior analyze center "
-               "license")
+               "license μP")
 
 
 class FakeKeyword:
@@ -69,6 +69,11 @@ class FakeSnapshot:
     ("does VideoBCI win", "does Video-BCI win"),  # a name's two index words joined: split back, not "corrected"
     ("a DramaSRVideo benchmark", "a DramaSR-Video benchmark"),
     ("does Videobci win", "does Video-bci win"),  # no capital where the parts meet: corrected as any typo
+    # a Greek letter typed by its name, glued to what it prefixes, as the index writes it; not where the index has no
+    # such word, nor a name's capitalised word ("AlphaFold")
+    ("transfer under muP", "transfer under μP"),
+    ("transfer under muQ", "transfer under muQ"),
+    ("transfer under MuP", "transfer under MuP"),
 ])
 def test_correct(query, expected):
     assert correct(query, FakeSnapshot()) == expected

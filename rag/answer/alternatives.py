@@ -116,7 +116,10 @@ def best_of_either(question, hits: list, p: np.ndarray, score: Callable[[object]
 _ALTERNATIVES = re.compile(r"(\s+or\s+|\s*\(or\s+|\s*\x00\s*|\s*/\s*)", re.I)
 # examples after a dash, a bracket or "like": "cheaper to run — distillation, sparse attention, low-bit quantization"
 # (dev n028), "generative video models (sparse attention, fewer sampling steps, low-bit weights, etc.)" (fresh set X)
-_EXAMPLES = re.compile(r"\s[—–:]\s|\s\((?=[^()]*,)|\b(?:like|such as|e\.g\.|including|incl\.)\s", re.I)
+# ... a hyphen typed for the dash too, before items, not before a clause of its own ("narration - how much …?": read set
+# DI, di028: "cheaper to run - fewer steps, sparse attention, quantization, that kind of thing?" abstained on quantization)
+_EXAMPLES = re.compile(r"\s[—–:]\s|\s-\s(?!\s*(?:what|which|how|why|where|who|when|is|are|do|does|did|can|could|and|but|so|"
+                       r"i|we|they|it)\b)|\s\((?=[^()]*,)|\b(?:like|such as|e\.g\.|including|incl\.)\s", re.I)
 # ... or listed bare after the question: "… cheaper/faster? distillation, sparse attention, quantization, whatever" (read
 # set BO, session 30: "quantization" was read as a domain the papers must hold): three or more short items, none a
 # question or a clause of its own ("Any work on sign language? If so, which datasets …?": second review)
@@ -154,7 +157,7 @@ def optional(domain, parts: list[str]) -> bool:
         for match in domain.asked.finditer(text):
             if i and not held[i - 1] and _beside(seps[i - 1], not terms(text[:match.start()]) - FUNCTION):
                 return True
-            if i + 1 == len(texts) or held[i + 1]:
+            if i + 1 == len(texts) or held[i + 1] or _same_head(domain, text[:match.end()], texts[i + 1]):
                 continue
             after = terms(text[match.end():]) - FUNCTION
             # ... but a modifier shared by two heads is asked either way: "sign language recognition or translation"
@@ -163,6 +166,14 @@ def optional(domain, parts: list[str]) -> bool:
             if not shared and _beside(seps[i], not after):
                 return True
     return False
+
+
+def _same_head(domain, said: str, after: str) -> bool:
+    """Does the alternative after the domain's phrase only swap its last word for another the domain asks the same way?
+    "choose which frames or segments a video LLM looks at" asks frame selection either way (read set DI, di027: it was
+    read as one alternative of two, and the list kept a video-inpainting paper for "sampling uniformly")."""
+    head = re.match(r"\s*([\w-]+)", after)
+    return bool(head) and bool(domain.asked.search(re.sub(r"[\w-]+$", head.group(1), said)))
 
 
 def _beside(separator: str, at_edge: bool) -> bool:

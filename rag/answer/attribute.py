@@ -28,6 +28,9 @@ def attribute(asked: str, names: str = "") -> str:
         # (a probe of session 34 said "does not report which maximum video length generates")
         text = re.sub(rf"(?<=[a-z] ){re.escape(name)}(?= [a-z]+(?:s|ed)\s*[?.!]?\s*$)", "it", text)
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:'s|’s)?", " ", text)
+    # a label before the question is no part of it: "kern router: what lr and batch size did they train with" (read set
+    # DJ, dj042: "router" stayed in front, and no attribute was read, so never "does not report")
+    text = re.sub(r"(?i)^[^:?]{1,40}:\s+(?=(?:what|which|how|who|where|when|does|do|did|is|are|was|were)\b)", "", text)
     # "exactly how many of those auxiliary forward passes does it need" counts the passes (read set CZ, cz043 found no
     # attribute, so never "does not report")
     # (not "how much of the network", a share: dev d011, w601)
@@ -88,6 +91,7 @@ def attribute(asked: str, names: str = "") -> str:
     phrase = re.sub(r"(?i)^(?:the|its|their|an?)\s+", "", phrase)  # "The learning rate of Veda, please." (session 27 probe)
     phrase = re.sub(r"(?i)(?<=\w)\s+(?:ms|milliseconds|GB|MB|GiB|fps)$", "", phrase)  # "latency ms" ("GPU hours" stays)
     phrase = re.sub(r"(?i)(?<=\w)\s+up$", "", phrase)  # "from what length up to what length" (read set CS)
+    phrase = re.sub(r"(?i)(?<=\w)\s+to\s+(?:train|pre-?train|fine-?tune)$", "", phrase)  # "gpu hours to train?" (read set DJ)
     # ... "what training speedup relative to DMD" (read set DH, dh063: "does not report its training speedup relative")
     phrase = re.sub(r"(?i)(?<=\w)\s+(?:relative|compared|versus|vs\.?)$", "", phrase)
     # the asked thing as a subject, its verb in the past: "How many annotators labelled the questions …?"

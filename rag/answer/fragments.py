@@ -28,7 +28,12 @@ _DETAIL_HEADS = re.compile(r"\b(?:size|rate|duration|fps|frame rate|runtime|opti
                            # LMM / backbone name": an agent's keyword queries, read set BX)
                            # (not "vision / language models": a topic, "PPLLaVA: video large language models", second review)
                            r"(?:GPU|base|teacher|student|backbone|underlying|reasoning)\s+models?|"
-                           r"(?:backbone|model|base\s+model)\s+names?)(?:\s+(?:in\s+)?(?:ms|milliseconds|GB|MB|GiB|fps))?$", re.I)
+                           r"(?:backbone|model|base\s+model)\s+names?|"
+                           # ... the model family under it ("flownar backbone llm?": read set DJ, dj044)
+                           r"(?:backbone|base|underlying)\s+(?:LLMs?|LMMs?|VLMs?|MLLMs?|language\s+models?))"
+                           r"(?:\s+(?:in\s+)?(?:ms|milliseconds|GB|MB|GiB|fps))?"
+                           # ... and the stage it is asked of ("metatrans gpu hours to train?": read set DJ, dj046)
+                           r"(?:\s+(?:to|for|during|at)\s+(?:train|training|pre-?train(?:ing)?|fine-?tun(?:e|ing)|inference))?$", re.I)
 # a count asked as a noun phrase is a detail whatever it counts: "upi: exact number of auxiliary forward passes
 # needed?" (fresh set AB, ab11061: no attribute, so never "does not report" of an abstract saying "a few")
 _COUNTED = re.compile(r"^\s*(?:(?:the|exact|total|max(?:imum)?|min(?:imum)?|average|avg)\s+)*(?P<what>number of "

@@ -51,8 +51,9 @@ TASK_DOMAINS = (
     # uniform sampling), of lists only (dev: 22 frame-selection lists at F1 0.68; "key segments", "uniform sampling"
     # are other topics' words in a question: second review)
     make_domain("frame selection", r"\bframe[- ]selection\b|\bframe[- ]sampling\b|\bsampling\s+frames\b|"
-                r"\bkey-?frame\s+selection\b|\bselect\w*\s+(?:the\s+)?(?:key|informative|relevant|salient)\s+frames\b|"
-                r"\b(?:decid|choos|pick|select)\w*\s+which\s+frames\b",
+                r"\bkey-?frame\s+selection\b|\b(?:choos|pick|select)\w*\s+(?:the\s+)?(?:key|informative|relevant|salient|"
+                r"smarter|better|important|right)\s+(?:frames|segments|clips)\b|"
+                r"\b(?:decid|choos|pick|select)\w*\s+which\s+(?:frames|segments|clips)\b",
                 _FRAMES_KEPT, synonyms=True, keeps_all=0.0, lists_only=True, keeps=_FRAMES_KEPT),
     # ... and what particular layers of a network do, in its papers' words (which / specific / early-to-middle layers,
     # the layer where something emerges, layer-wise decision dynamics; not "layer-wise statistics"), asked of lists only

@@ -225,13 +225,31 @@ def _same_root(typed: str, stem: str, vocab: Vocabulary) -> str | None:
 _DERIVED = frozenset({"", "i", "e", "y", "or", "er", "en", "ion", "al", "ic", "iz", "ist", "ism"})
 
 
+# Greek letters as people type them on a Latin keyboard, glued to what they prefix: "muP" is the abstracts' "μP"
+# (read set DI, di024: "… under muP" abstained, the one word no paper held). The alphabet, not tuned
+_GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "eta": "η", "theta": "θ",
+          "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν", "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ",
+          "phi": "φ", "chi": "χ", "psi": "ψ", "omega": "ω"}
+_GREEK_GLUED = re.compile(r"(" + "|".join(sorted(_GREEK, key=len, reverse=True)) + r")([A-Z0-9]\w*)$", re.I)
+
+
+def _greek(word: str, vocab: Vocabulary) -> str | None:
+    """`word` with its leading Greek letter's name written as the letter, when the index has that and not `word`."""
+    glued = _GREEK_GLUED.match(word)
+    if not glued or not glued.group(1).islower():
+        return None
+    lettered = _GREEK[glued.group(1)] + glued.group(2)
+    known = stemmer().stemWord(lettered.lower()) in vocab.tokens
+    return lettered if known and stemmer().stemWord(word.lower()) not in vocab.tokens else None
+
+
 def _corrected(query: str, vocab: Vocabulary) -> str:
     def fix(match: re.Match) -> str:
         word = match.group(0)
         said = _question_word(word, vocab)
         if said:
             return said
-        spelled = spelled_out(word, lambda w: stemmer().stemWord(w.lower()) in vocab.tokens)
+        spelled = spelled_out(word, lambda w: stemmer().stemWord(w.lower()) in vocab.tokens) or _greek(word, vocab)
         if spelled:  # "SSM", written "state space" by the abstracts
             return spelled
         if sum(c.isalpha() for c in word) < MIN_LETTERS or not word.isascii() or any(c.isdigit() for c in word):

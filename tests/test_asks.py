@@ -44,6 +44,9 @@ def test_wanted_detail(text, wants):
     ("What do MUSE and CURVE each set out to fix?", True),
     ("What's wrong with existing work according to SCOPE?", True),  # dev h019
     ("How does SCOPE decompose queries?", False),
+    # which things are responsible asks them by name, not the trouble (read set DL, dl013); what is responsible, a cause
+    ("Which tokens are responsible for this?", False),
+    ("What is responsible for the forgetting in SCOPE?", True),
 ])
 def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem):
     assert asks(question(text), "SCOPE").problem is problem
@@ -598,6 +601,12 @@ def test_how_much_longer_asks_a_ratio_not_an_amount_of_a_thing():
     ("Veda vs ISA: what's the trick each uses to actually get the speedup?", "method"),
     # a number asked in a clause of its own after the trick is still asked (second review)
     ("Veda vs ISA: what's the trick and how much speedup does each get?", "number"),
+    # a field's word before the trick; how a paper gets the result it is known for (read set DJ: dj071, dj067)
+    ("video-mtr vs vidbridge-r1, what's the RL trick in each", "method"),
+    ("veda vs isa — how does each one actually get the attention speedup?", "method"),
+    ("How does Veda get its attention speedup?", "method"),
+    ("How much speedup does Veda get?", "number"),
+    ("How does Veda get to 5x?", "method"),
 ])
 def test_a_trick_asked_wants_the_method_unless_a_number_is_asked_after_it(text, wants):
     assert wanted_detail(text) == wants

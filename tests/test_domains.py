@@ -327,6 +327,11 @@ def test_a_domain_asked_of_lists_only_is_no_domain_of_a_fact_question():
     ("Which papers choose which frames or audio a video LLM hears?", ["audio or frame selection"]),  # two domains
     ("Which papers make video generation cheaper to run - fewer steps, sparse attention, quantization, that kind of thing?",
      []),
+    # what a list only lets in is no domain it asks (read set DK, dk034); an "or" within what follows the domain's words
+    # offers those either way (read set DI, di030); video that keeps streaming in (dk025)
+    ("Which papers do layer-by-layer analysis of language models, video LLMs included?", ["language models", "layer analysis"]),
+    ("Which papers dig into what specific layers inside LLMs or video LLMs are doing?", ["language models", "layer analysis"]),
+    ("Which papers give a model memory while the video keeps streaming in live?", ["streaming video"]),
 ])
 def test_the_domains_of_a_fact_question_and_of_a_list(question, domains):
     from rag.answer.domains import question_domains

@@ -242,6 +242,13 @@ def test_a_first_question_pointing_back_at_a_paper_is_found(question, pointer):
     ("Video-MTR trains the video model with GRPO only. What reward does it use?", ("Video-MTR",), ""),  # second review
     ("Contrast the mobile video quality study with UrbanFeel: what do they measure?", ("UrbanFeel",),
      "mobile video quality study"),
+    # "Both X and the …" runs to its clause's end, at most 12 words (read set DJ, dj070); a gloss in brackets may
+    # stand before "both" (read set DK, dk070)
+    ("Both OGD+ and the theory paper on continual learning inside a single prompt explain where forgetting comes from.",
+     ("OGD+",), "theory paper on continual learning inside a single prompt explain where forgetting"),
+    ("SegPVSG and the surgical video generator (video diffusion models) both make new video. How does each?",
+     ("SegPVSG",), "surgical video generator"),
+    ("Both Veda and ISA speed up attention. How?", ("Veda", "ISA"), ""),
     # "the same model" says which thing, not what a paper does (read set CI, session 33)
     ("we're stacking pruning and quantization on the same model and the team keeps arguing about which to apply first",
      (), ""),

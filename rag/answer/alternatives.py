@@ -160,12 +160,24 @@ def optional(domain, parts: list[str]) -> bool:
             if i + 1 == len(texts) or held[i + 1] or _same_head(domain, text[:match.end()], texts[i + 1]):
                 continue
             after = terms(text[match.end():]) - FUNCTION
+            # ... nor one of what follows the domain's words: "what specific layers inside LLMs or video LLMs are doing"
+            # offers LLMs either way (read set DI, di030: layer analysis went unasked)
+            if _joins_what_follows(text[match.end():], texts[i + 1]):
+                continue
             # ... but a modifier shared by two heads is asked either way: "sign language recognition or translation"
             # (fresh set AD, ad13065 listed five papers on no sign language)
             shared = bool(after) and len(terms(texts[i + 1]) - FUNCTION - FRAME_WORDS) == 1
             if not shared and _beside(seps[i], not after):
                 return True
     return False
+
+
+def _joins_what_follows(rest: str, alternative: str) -> bool:
+    """Does the alternative offer another of the last word after the domain's words ("inside LLMs or video LLMs"): its
+    first two words hold that word?"""
+    last = [w for w in re.findall(r"[\w-]+", rest) if terms(w) - FUNCTION]
+    head = [w for w in re.findall(r"[\w-]+", alternative) if terms(w) - FUNCTION][:2]
+    return bool(last) and bool(terms(last[-1]) & terms(" ".join(head)))
 
 
 def _same_head(domain, said: str, after: str) -> bool:

@@ -91,7 +91,8 @@ def asks(question: Question, names: str = "") -> Asks:
     wants = next(filter(None, map(wanted_detail, clauses)), "") or wanted_detail(question.text)
     if not wants and ask - HAVE_WORDS and ask - HAVE_WORDS <= SIZE_WORDS:  # "What scale is UrbanFeel?": a quantity
         wants = "number"
-    problem = bool(ASKS_PROBLEM.search(last) or question.kind != "compare" and ASKS_CAUSE.search(last))
+    problem = bool(ASKS_PROBLEM.search(last) or question.kind != "compare" and ASKS_CAUSE.search(last)
+                   and not _WHICH_ARE_RESPONSIBLE.search(last))
     things = [t for clause in clauses for t in re.split(r",\s*|\s+and\s+", attribute(clause, names)) if t.strip()]
     details = tuple(_detail(t, GENERIC | FUNCTION | KIND_WORDS | own | filters) for t in things)
     details = tuple(d for d in details if d[1])
@@ -108,6 +109,11 @@ def asks(question: Question, names: str = "") -> Asks:
                 wanted=frozenset(wanted), details=details, written=question.written, parts=parts,
                 identify=not question.written and bool(_ASKS_WHICH_PAPER.search(question.text)), clause=question.text,
                 of_listed=_of_listed(question, clauses, names), trouble=bool(troubles))
+
+
+# "Which tokens are responsible for this?" asks the things by their name ("a small set of divergence tokens"), not the
+# trouble a paper starts from (read set DL, dl013 quoted the sentence raising the paper's question)
+_WHICH_ARE_RESPONSIBLE = re.compile(r"\bwhich\s+[\w-]+\s+(?:are|is|were|was)\s+(?:\w+\s+)?responsible\b", re.I)
 
 
 # a gloss in brackets after a paper's name says which paper it is, not what is asked: "SCOPE (cloud-edge long video

@@ -32,7 +32,14 @@ _DESCRIBED = re.compile(
 # the kind of thing is open-ended (extension, module, strategy …), the described paper's words are what search needs
 _DESCRIBED_LOOSELY = re.compile(
     r"\b(?:and|versus|vs\.?|from|with|than)\s+the\s+(?P<what>[\w-]+(?:\s+[\w-]+){1,7}?)"
-    r"(?=\s*[:?,;.]|\s*$|\s+(?:that|which|differ\w*|compare\w*|both|each|do|does|is|are)\b)", re.I)
+    # (a plain-words gloss in brackets may stand between: "the surgical video generator (video diffusion models) both
+    # make …", read set DK, dk070 compared nothing)
+    r"(?=(?:\s*\([^()]*\))?(?:\s*[:?,;.]|\s*$|\s+(?:that|which|differ\w*|compare\w*|both|each|do|does|is|are)\b))", re.I)
+
+# ... or after "Both X and the …", up to its clause's end ("Both OGD+ and the theory paper on continual learning inside a
+# single prompt explain where forgetting comes from.": read set DJ, dj070 compared nothing): what the two then do is
+# no part of the description, but search finds the paper by it all the same
+_BOTH = re.compile(r"^\s*both\s+[^\s,]+(?:\s+[^\s,]+)?\s+and\s+the\s+(?P<what>[^:?;.—–]+)", re.I)
 
 
 # ... or by what it does, in a clause after "the paper" or "the one" ("MACD vs the paper that lets image tokens attend
@@ -56,9 +63,11 @@ def described_phrase(text: str, written: tuple[str, ...]) -> str:
     tokenizer"), or "" (a phrase holding a named paper's name is that paper: "the ME Layer paper")."""
     text = _QUOTES.sub("", text)  # "the adversarial distillation 'robust teacher' paper" (fresh set AO, ao021)
     hanging = ""  # "the data from", cut before what it describes: taken only when nothing else describes a paper
-    for pattern in (_DESCRIBED, _DESCRIBED_LOOSELY, _DESCRIBED_BY_CLAUSE):
+    for pattern in (_DESCRIBED, _DESCRIBED_LOOSELY, _DESCRIBED_BY_CLAUSE, _BOTH):
         for match in pattern.finditer(text):
             phrase = (match.group("what") or match.groupdict().get("first") or "").strip()
+            if pattern is _BOTH:  # its first CLAUSE_WORDS words: the description opens the clause
+                phrase = " ".join(phrase.split()[:CLAUSE_WORDS])
             if pattern is _DESCRIBED_LOOSELY and _OPENS_CLAUSE.search(phrase):
                 phrase = _whole_clause(text[match.start("what"):]) or phrase
             if _with_no_paper(match, text, written):

@@ -66,6 +66,11 @@ _SET_ASIDE = re.compile(r"\b(?:beyond|other than|besides|apart from|except(?: fo
                         r"\s[^,.;:?!()]*?(?=\s+(?:to|into|towards?|for)\s|[,.;:?!()]|$)", re.I)
 
 
+# ... nor one it only lets in: "layer-by-layer analysis of language models, video LLMs included" asks language models,
+# the video ones among them (read set DK, dk034 kept only a video paper)
+_INCLUDED = re.compile(r"(?<=,)\s*(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:included|too|as well|alike)(?=\s*[,.;:?!()]|\s*$)", re.I)
+
+
 # what a question sets against what it asks: no reason to drop a domain for naming its opposite (second review)
 _CONTRAST = re.compile(r"\b(?:as opposed to|unlike|not|no|rather than|instead of|other than|excluding|except(?: for)?)\b"
                        r"[^,.;:?!()]*", re.I)
@@ -75,7 +80,7 @@ def asked_domains(question: str, snapshot: Snapshot) -> tuple[Domain, ...]:
     """The domains the question names that are not the collection's own subject, nor one alternative of an "or"
     ("segmenting objects, in videos or in 3D scenes"; but "protein or DNA sequences" asks molecules either way), nor
     set aside ("beyond images and video")."""
-    question = _SET_ASIDE.sub(" ", question)
+    question = _INCLUDED.sub(" ", _SET_ASIDE.sub(" ", question))
     contrasted = _CONTRAST.sub(" ", question)  # "… text-only LLMs, as opposed to video LLMs" still asks text alone
     named = [d for d in DOMAINS if d.asked.search(question) and not (d.unless and d.unless.search(contrasted))]
     if not named:

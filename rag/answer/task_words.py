@@ -34,6 +34,8 @@ TASK_DOMAINS = (
                 r"scenarios?|understanding|processing)\b)|\bstreaming(?=\s*/\s*online)|\bonline\s*/\s*streaming\b|"
                 r"\blive\s*/\s*streaming\b|\blive\s+(?:video|camera)\s+(?:feeds?|streams?)\b|"
                 r"\blive[- ]?streams?\b(?!\s*(?:e-?commerce|shopping|sales))|\bframes?\s+keeps?\s+(?:arriving|coming)\b|"
+                # ... "while the video keeps streaming in live" (read set DK, dk025)
+                r"\b(?:video|footage|frames?|feed)\s+(?:keeps|kept|is|are)\s+streaming\s+in\b|"
                 r"\(streaming\)",
                 r"\bstream(?:s|ed|ing)?\b|\blive\b|\bonline\b|\bproactive\w*|\breal-time\s+(?:interactive|interaction|"
                 r"response|commentary|video|understanding)", synonyms=True, keeps_all=0.5,

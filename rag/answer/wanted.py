@@ -51,9 +51,16 @@ ASKS_PROBLEM = re.compile(r"\b(problem|challenge|limitation|motivat\w*|why|gap|i
 ASKS_CAUSE = re.compile(r"\b(?:blam\w*|culprits?|assum\w*|caus(?:e|es|ed|ing)|responsible)\b", re.I)
 # the means to a result, asked as a trick, secret or ingredient, before what it achieves ("what's the trick each uses to
 # actually get the speedup?", "what's the special ingredient in each?": read set CY, cy066 and cy070 quoted numbers)
+# ... a field's word may qualify it ("what's the RL trick in each": read set DJ, dj071); and so does how a paper gets a
+# result it is known for ("how does each one actually get the attention speedup?": read set DJ, dj067 quoted the
+# speedups, which the question takes as given)
 _ASKS_MEANS = re.compile(r"\bwhat(?:['’]s|\s+is|\s+are|\s+was)\s+(?:the|their|its|each(?:\s+one)?['’]s)\s+(?:(?:main|key|real|"
-                         r"big|special|secret|core|clever|magic)\s+)?(?:tricks?|secrets?|ingredients?|sauce|recipe|"
-                         r"twists?)\b", re.I)
+                         r"big|special|secret|core|clever|magic)\s+)?(?:[\w-]+\s+)?(?:tricks?|secrets?|"
+                         r"ingredients?|sauce|recipe|twists?)\b"
+                         r"|\bhow\s+(?:does|do|did|can|could)\s+(?:[\w-]+\s+){1,3}?(?:actually\s+|really\s+)?(?:get|achieve|"
+                         r"obtain|attain|reach|deliver|pull\s+off|manage)\s+(?:the|its|their|that|this|such|these|those)\s+"
+                         r"(?:[\w-]+\s+){0,2}?(?:speed-?ups?|gains?|acceleration|compression|savings?|efficiency|"
+                         r"improvements?|reductions?|boosts?)\b", re.I)
 
 
 _THEN_ASKS = re.compile(r"(?:\band\b|,)\s*(?:how|what|which)\b", re.I)

@@ -75,3 +75,18 @@ def test_a_topic_before_and_the_paper_names_a_paper_when_few_abstracts_hold_it(b
     # a topic many abstracts hold names none
     crowded = described_rows("Two stories — video generation and the robust-teacher paper.", snapshot, titles, [])
     assert "video generation" not in {words for _, words in crowded}
+
+
+def test_a_paper_called_by_its_people_is_named_as_by_the_paper(built_settings):
+    # "the subliminal learning researchers" (read set DK, dk046): as "the subliminal learning paper" would
+    import rag
+    from rag.answer.against import described_rows
+    from rag.answer.facts import snapshot_facts
+
+    snapshot = rag.get_index(built_settings).snapshot()
+    titles = snapshot_facts(snapshot).titles
+
+    found = described_rows("Which models did the subliminal learning researchers use?", snapshot, titles, [])
+
+    assert "subliminal learning" in {words for _, words in found}
+    assert not described_rows("What did the video generation researchers find?", snapshot, titles, [])

@@ -633,6 +633,8 @@ def test_a_described_paper_the_filter_leaves_out_is_said_to_be_outside_it(s):
 @pytest.mark.parametrize(("question", "said"), [
     ("sparse attention kernels for text-to-speech or audio diffusion models?", "“text-to-speech”"),
     ("continual learning for graph neural networks — anything?", "“graph neural networks”"),
+    # a word set against another of its kind, which the paper on the other never writes (read sets DI, DK)
+    ("Any work on hyperparameter transfer when scaling depth rather than width?", "“depth”"),
 ])
 def test_a_near_topic_question_says_which_of_its_words_the_closest_papers_never_mention(s, question, said):
     answer = rag.ask(question, settings=s)

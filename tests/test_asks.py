@@ -47,6 +47,7 @@ def test_wanted_detail(text, wants):
     # which things are responsible asks them by name, not the trouble (read set DL, dl013); what is responsible, a cause
     ("Which tokens are responsible for this?", False),
     ("What is responsible for the forgetting in SCOPE?", True),
+    ("Which assumption is responsible for quality degradation in SCOPE?", True),  # second review
 ])
 def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem):
     assert asks(question(text), "SCOPE").problem is problem
@@ -146,6 +147,12 @@ def test_ask_part(text, last):
     ("flownar backbone llm?", "FlowNar", "backbone llm"),
     ("metatrans gpu hours to train?", "MetaTrans", "gpu hours"),
     ("kern router: what lr and batch size did they train with", "KERN", "learning rate and batch size"),
+    # a label the question counts; what is responsible, or new, names no detail (second review of session 37)
+    ("GPU hours: how many does SGMD need?", "SGMD", "number of GPU hours"),
+    ("What is responsible for quality degradation in SGMD?", "SGMD", ""),
+    ("What is new in SGMD?", "SGMD", ""),
+    ("What was SGMD tested on?", "SGMD", ""),
+    ("What was SGMD evaluated on?", "SGMD", ""),
     # a second language's word orders (probes of session 27: each was answered from other sentences)
     ("What optimizer use the KERN authors?", "KERN", "optimizer"),
     ("Veda paper, the batch size is how much?", "Veda", "batch size"),
@@ -627,3 +634,8 @@ def test_an_interjection_before_a_colon_is_no_paper_name():
 def test_how_much_less_of_a_thing_asks_an_amount_of_it():
     # "how much less memory" may be lacking (second review); "how much longer a stream" is a ratio
     assert asks(question("How much less memory does ProtoKV use?"), "ProtoKV").attribute == "amount of less memory"
+
+
+def test_a_trick_asked_is_answered_in_other_words_never_lacking():
+    # "what's the RL trick in VidBridge-R1?" said "does not report its RL trick" (second review of session 37)
+    assert asks(question("what's the RL trick in VidBridge-R1?"), "VidBridge-R1").details == ()

@@ -332,6 +332,11 @@ def test_a_domain_asked_of_lists_only_is_no_domain_of_a_fact_question():
     ("Which papers do layer-by-layer analysis of language models, video LLMs included?", ["language models", "layer analysis"]),
     ("Which papers dig into what specific layers inside LLMs or video LLMs are doing?", ["language models", "layer analysis"]),
     ("Which papers give a model memory while the video keeps streaming in live?", ["streaming video"]),
+    # (second review) an "or" offering the word the domain's words qualify is a real alternative; segments and clips
+    # chosen for another task's step are no frame selection
+    ("Which papers do audio-visual captioning or video captioning?", ["vision", "captioning"]),  # no audio
+    ("Which papers select salient segments before recognizing relations?", []),
+    ("Which papers choose which clips to interleave in training data?", []),
 ])
 def test_the_domains_of_a_fact_question_and_of_a_list(question, domains):
     from rag.answer.domains import question_domains

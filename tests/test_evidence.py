@@ -72,10 +72,11 @@ def test_the_question_in_another_spelling_finds_its_sentence():
     ({"normalis", "video"}, {"normaliz", "video"}, {"normaliz", "video"}),
     ({"rank"}, {"rang"}, {"rank"}),  # too short to tell a spelling from another word
     ({"resolut"}, {"resolv"}, {"resolut"}),
-    # the verb an abstract uses for testing its method (read set DL, dl008); one it has is kept
+    # the abstract's word for testing its method, its experiments first (read set DL, dl008; second review)
     ({"evalu", "task"}, {"valid", "task"}, {"valid", "task"}),
+    ({"evalu"}, {"valid", "experi"}, {"experi"}),
+    ({"test"}, {"evalu", "experi"}, {"experi"}),
     ({"evalu"}, {"evalu", "valid"}, {"evalu"}),
-    ({"test"}, {"benchmark"}, {"test"}),
 ])
 def test_words_take_the_abstracts_spelling(words, have, spelled):
     assert respelled(frozenset(words), frozenset(have)) == frozenset(spelled)

@@ -45,6 +45,7 @@ def test_shorthand_is_written_out_and_asides_dropped(typed, written):
     "Which papers make video diff models faster?",
     "Which papers study the stuff models memorise?",  # "stuff" not before "on"/"about"
     "Which papers study the stuff that models memorise?",  # nor after "the"
+    "Is there some stuff that LSGQuant keeps in high precision?",  # a detail of a paper (second review)
     "care bench how many annotators wrote the captions?",  # CaReBench: "bench" alone is a name's part (dev bu041)
     "Which papers test on MME Benches?",  # in capitals, a name
 ])

@@ -134,3 +134,29 @@ def test_a_list_on_what_particular_layers_do_keeps_the_papers_locating_a_layer()
     topic = "papers that pinpoint which layers of a language model are responsible for some behaviour?"
     p = domain_list(np.array([0.1, 0.1, 0.1]), hits, _domains("layer analysis"), topic, 0.37)
     assert p.tolist() == [0.37, 0.37, 0.1]
+
+
+@pytest.mark.parametrize(("question", "words"), [
+    # a word set against another of its kind must be held by the answering paper (read sets DI, DK)
+    ("Any work on hyperparameter transfer when scaling depth rather than width under μP?", {"depth": {"width"}}),
+    ("transferring learning-rate settings across depth, not width", {"depth": {"width"}}),
+    ("Which papers use Mamba instead of attention?", {"mamba": {"attent"}}),
+    # ... not "X, not just Y", which asks both, nor a verb's "not", nor a frame's words, nor a noun against a verb
+    ("papers on audio, not just video", {}),
+    ("which layers must not prune", {}),
+    ("look at, instead of sampling frames evenly", {}),
+    ("a summary of old frames instead of storing every token", {}),
+])
+def test_the_word_a_question_sets_against_another(question, words):
+    from rag.answer.topical import contrasted_words
+
+    assert contrasted_words(question) == words
+
+
+def test_a_paper_writing_what_is_set_aside_and_not_what_is_asked_is_on_the_other_side():
+    from rag.answer.topical import _on_the_other_side
+
+    contrasted = {"depth": frozenset({"width"})}
+    assert _on_the_other_side(contrasted, frozenset({"width", "transfer"}))
+    assert not _on_the_other_side(contrasted, frozenset({"depth", "width"}))
+    assert not _on_the_other_side(contrasted, frozenset({"transfer"}))  # neither: it may say it otherwise

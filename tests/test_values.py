@@ -147,6 +147,11 @@ LOOPER = ("We present Looper, a long-video QA framework. Looper attains up to 8.
     ("Looper", "We propose Looper. It helps anomaly detection on UCF-Crime and XD-Violence.",
      "Which anomaly detection datasets was Looper evaluated on?",
      {"anomaly detection datasets", "which anomaly detection datasets"}),
+    # a model fine-tuned on another names its backbone without the word (second review of session 37); a model
+    # fine-tuned on data names none
+    ("Looper", "We propose Looper. Using our data, we fine-tuned LoopChat on Qwen2.5VL-7B.", "Which backbone does Looper use?",
+     {"backbone", "which backbone"}),
+    ("Looper", "We propose Looper. We fine-tuned LoopChat on our new data.", "Which backbone does Looper use?", set()),
 ])
 def test_a_detail_in_other_words_is_stated_by_its_other_words_beside_a_name(title, text, question, stated):
     assert stated_details(_hit(title, text), _asks(question, title), question) == stated

@@ -173,19 +173,34 @@ def optional(domain, parts: list[str]) -> bool:
 
 
 def _joins_what_follows(rest: str, alternative: str) -> bool:
-    """Does the alternative offer another of the last word after the domain's words ("inside LLMs or video LLMs"): its
-    first two words hold that word?"""
+    """Does the alternative offer another of the last word of a phrase after the domain's words ("layers inside LLMs
+    or video LLMs"): its first two words hold that word? Not of the word the domain's words qualify ("audio-visual
+    captioning or video captioning" offers video captioning: second review)."""
+    if not _COMPLEMENT.match(rest):
+        return False
     last = [w for w in re.findall(r"[\w-]+", rest) if terms(w) - FUNCTION]
     head = [w for w in re.findall(r"[\w-]+", alternative) if terms(w) - FUNCTION][:2]
     return bool(last) and bool(terms(last[-1]) & terms(" ".join(head)))
 
 
+_COMPLEMENT = re.compile(r"\s+(?:inside|in|of|for|on|within|across|from|over)\s", re.I)
+
+
 def _same_head(domain, said: str, after: str) -> bool:
-    """Does the alternative after the domain's phrase only swap its last word for another the domain asks the same way?
-    "choose which frames or segments a video LLM looks at" asks frame selection either way (read set DI, di027: it was
-    read as one alternative of two, and the list kept a video-inpainting paper for "sampling uniformly")."""
+    """Does the alternative after the domain's phrase only swap its last word for another the domain asks the same way,
+    or one video unit for another? "choose which frames or segments a video LLM looks at" asks frame selection either
+    way (read set DI, di027: it was read as one alternative of two, and the list kept a video-inpainting paper for
+    "sampling uniformly")."""
     head = re.match(r"\s*([\w-]+)", after)
-    return bool(head) and bool(domain.asked.search(re.sub(r"[\w-]+$", head.group(1), said)))
+    if not head:
+        return False
+    last = re.search(r"([\w-]+)$", said)
+    units = bool(last) and {last.group(1).lower(), head.group(1).lower()} <= _VIDEO_UNITS
+    return units or bool(domain.asked.search(re.sub(r"[\w-]+$", head.group(1), said)))
+
+
+# the parts of a video a model may look at, one for another
+_VIDEO_UNITS = frozenset({"frames", "segments", "clips", "moments", "intervals", "shots", "keyframes", "snippets"})
 
 
 def _beside(separator: str, at_edge: bool) -> bool:

@@ -113,7 +113,10 @@ def asks(question: Question, names: str = "") -> Asks:
 
 # "Which tokens are responsible for this?" asks the things by their name ("a small set of divergence tokens"), not the
 # trouble a paper starts from (read set DL, dl013 quoted the sentence raising the paper's question)
-_WHICH_ARE_RESPONSIBLE = re.compile(r"\bwhich\s+[\w-]+\s+(?:are|is|were|was)\s+(?:\w+\s+)?responsible\b", re.I)
+# (not an assumption, an error, a part or factor: "Which assumption is responsible for …?" asks a cause: second review)
+_WHICH_ARE_RESPONSIBLE = re.compile(r"\bwhich\s+(?!(?:assumptions?|errors?|parts?|factors?|causes?|issues?|problems?|"
+                                    r"flaws?|choices?|design)\b)[\w-]+\s+(?:are|is|were|was)\s+(?:\w+\s+)?responsible\b",
+                                    re.I)
 
 
 # a gloss in brackets after a paper's name says which paper it is, not what is asked: "SCOPE (cloud-edge long video

@@ -30,6 +30,9 @@ def attribute(asked: str, names: str = "") -> str:
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:'s|’s)?", " ", text)
     # a label before the question is no part of it: "kern router: what lr and batch size did they train with" (read set
     # DJ, dj042: "router" stayed in front, and no attribute was read, so never "does not report")
+    labelled = re.match(r"(?i)^\s*(?P<label>[^:?]{1,40}):\s+how\s+(?:many|much)\s+(?:does|do|did|is|are|was|were)\b", text)
+    if labelled:  # ... unless the question counts it: "GPU hours: how many does SGMD need?" (second review)
+        return f"number of {labelled.group('label').strip()}"
     text = re.sub(r"(?i)^[^:?]{1,40}:\s+(?=(?:what|which|how|who|where|when|does|do|did|is|are|was|were)\b)", "", text)
     # "exactly how many of those auxiliary forward passes does it need" counts the passes (read set CZ, cz043 found no
     # attribute, so never "does not report")
@@ -108,6 +111,12 @@ def attribute(asked: str, names: str = "") -> str:
     # head, and "the total parameter count of the 4DPC²hat model" was stated by its "inquiries about counting")
     phrase = re.sub(r"(?i)^(?:(?:total|exact|overall)\s+)?(param|[\w-]+?)s?\s+count$",
                     lambda m: f"number of {'parameter' if m.group(1).lower() == 'param' else m.group(1)}s", phrase)
+    if phrase.lower() in _NO_DETAIL:  # "What is responsible for …?" asks a cause (second review of session 37)
+        return ""
+    # ... and a verb with its preposition asks what it was done on: "What was OGD+ tested on?" had said "does not report
+    # its tested on" (second review of session 37)
+    if re.fullmatch(r"(?i)(?:[a-z]+ed|run|done|built|trained)\s+(?:on|with|against|in|by|for|from)", phrase):
+        return ""
     # (two details joined take a few words more: "number of experts and total parameter count", read set BX)
     if not 0 < len(phrase.split()) <= (8 if re.search(r"\s(?:and|or|&)\s", phrase) else 6):
         return ""
@@ -120,6 +129,9 @@ def attribute(asked: str, names: str = "") -> str:
     return {"how many": f"number of {phrase}", "how much": f"amount of {phrase}"}.get(how, phrase)
 
 
+# words a "What is …?" question ends on that name no detail of a paper: a cause, what is new or different
+_NO_DETAIL = frozenset({"responsible", "to blame", "new", "novel", "different", "special", "unique", "wrong", "missing",
+                        "interesting", "surprising", "important"})
 _PROVIDES = re.compile(r"^(.+? (?:models?|networks?|encoders?|backbones?|datasets?|benchmarks?|GPUs?)) (?:provides|gives|"
                        r"generates|supplies|produces|serves|acts|handles|drives|performs|runs|operates|sits)\b.*$", re.I)
 _ATTRIBUTE_IS = re.compile(

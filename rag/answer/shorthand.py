@@ -30,10 +30,11 @@ _CASED = {"u", "ur", "benches", "evals"}
 # video?" (fresh set CW, read after its held-out score: both abstained, "messing" and "stuff" no abstract's words)
 _SLANG = ((re.compile(r"\b(?:messing|playing|fiddling|tinkering|hacking)\s+(?:around\s+)?(?:with|on)\b", re.I), "working on"),
           (re.compile(r"\bstuff\s+(?=(?:on|about)\b)", re.I), "papers "),
-          # ... and "X stuff that …" after a venue or "any" (read set DJ, dj038: "icml stuff that actually uses the
-          # audio track of videos" abstained); not "the stuff that models memorise", a thing, not papers
-          (re.compile(r"\b(icml|iclr|any|some|other|more)\s+stuff\s+(?=(?:that|which|using|with)\b)", re.I),
-           r"\1 papers "),
+          # ... and "X stuff that …" after a venue, or opening the question after "any" (read set DJ, dj038: "icml
+          # stuff that actually uses the audio track of videos" abstained); not "the stuff that models memorise", a
+          # thing, nor "Is there some stuff that LSGQuant keeps in high precision?", a detail (second review)
+          (re.compile(r"\b(icml|iclr)\s+stuff\s+(?=(?:that|which|using|with)\b)|^\s*(any|some|other|more)\s+stuff\s+"
+                      r"(?=(?:that|which|using|with)\b)", re.I), lambda m: f"{m.group(1) or m.group(2)} papers "),
           # "-ish" only hedges the word it ends: "adam-ish optimizer analysis papers?" (read set DG, dg030 abstained)
           (re.compile(r"(?<=[A-Za-z]{3})-ish\b", re.I), ""))
 # asides that say how sure or frank the asker is, or thank: nothing asked

@@ -94,6 +94,13 @@ def _introduced_name(analysis, own: list[str]) -> bool:
     return any(compact(m["name"].rstrip(".")) not in own for s in analysis.sentences for m in _INTRODUCES.finditer(s))
 
 
+# a model built on another names its backbone or base model without the word (second review: "motionsight backbone
+# llm?" said "does not report its backbone llm" above "we fine-tuned MotionChat on Qwen2.5VL-7B")
+_BASE_WORDS = frozenset(terms("backbone backbones base llm llms vlm vlms mllm mllms lmm lmms underlying model models"))
+_BUILT_ON_NAME = re.compile(r"\b(?:fine-?tuned?|finetuned?|built|based|initiali[sz]ed|adapted)\s+(?:[\w-]+\s+){0,3}?"
+                            r"(?:on|from|upon)\s+(?:top\s+of\s+)?(?P<name>(?-i:[A-Z])[\w.-]*\d[\w.-]*)", re.I)
+
+
 def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
     """The asked details that the abstract answers though not in the question's words: a loose quantity noun
     ("compression ratio", "size") by a sentence holding a quantity with every other word of the detail (with
@@ -118,6 +125,10 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
                 _EVALUATED_ON.search(s) for s in analysis.sentences):
             stated |= {phrase, f"which {phrase}"}
         if _reworded(analysis, phrase, need, head, asks.wants, own, question):
+            stated |= {phrase, f"which {phrase}"}
+        if head and head <= _BASE_WORDS and any(  # "we fine-tuned MotionChat on Qwen2.5VL-7B" names its backbone
+                holds_value(m.group("name"), "names", own, question_terms, initials)
+                for m in _BUILT_ON_NAME.finditer(hit.paper.text)):
             stated |= {phrase, f"which {phrase}"}
         if _dimensioned(analysis, need, head):  # "the total duration of footage": "spanning 170+ hours"
             stated.add(phrase)

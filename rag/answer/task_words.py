@@ -35,7 +35,7 @@ TASK_DOMAINS = (
                 r"\blive\s*/\s*streaming\b|\blive\s+(?:video|camera)\s+(?:feeds?|streams?)\b|"
                 r"\blive[- ]?streams?\b(?!\s*(?:e-?commerce|shopping|sales))|\bframes?\s+keeps?\s+(?:arriving|coming)\b|"
                 # ... "while the video keeps streaming in live" (read set DK, dk025)
-                r"\b(?:video|footage|frames?|feed)\s+(?:keeps|kept|is|are)\s+streaming\s+in\b|"
+                r"\b(?:video|footage|frames?|feed)\s+(?:keeps|kept)\s+streaming\s+in\b|"
                 r"\(streaming\)",
                 r"\bstream(?:s|ed|ing)?\b|\blive\b|\bonline\b|\bproactive\w*|\breal-time\s+(?:interactive|interaction|"
                 r"response|commentary|video|understanding)", synonyms=True, keeps_all=0.5,
@@ -54,8 +54,10 @@ TASK_DOMAINS = (
     # are other topics' words in a question: second review)
     make_domain("frame selection", r"\bframe[- ]selection\b|\bframe[- ]sampling\b|\bsampling\s+frames\b|"
                 r"\bkey-?frame\s+selection\b|\b(?:choos|pick|select)\w*\s+(?:the\s+)?(?:key|informative|relevant|salient|"
-                r"smarter|better|important|right)\s+(?:frames|segments|clips)\b|"
-                r"\b(?:decid|choos|pick|select)\w*\s+which\s+(?:frames|segments|clips)\b",
+                r"smarter|better|important|right)\s+frames\b|"
+                # (frames only: "select salient segments before recognizing relations", "choose which clips to
+                # interleave in training data" are other tasks' steps: second review)
+                r"\b(?:decid|choos|pick|select)\w*\s+which\s+frames\b",
                 _FRAMES_KEPT, synonyms=True, keeps_all=0.0, lists_only=True, keeps=_FRAMES_KEPT),
     # ... and what particular layers of a network do, in its papers' words (which / specific / early-to-middle layers,
     # the layer where something emerges, layer-wise decision dynamics; not "layer-wise statistics"), asked of lists only

@@ -28,10 +28,42 @@ def topical(p: np.ndarray, hits: list[Hit], question, snapshot: Snapshot,
     """The probabilities after the rules on what the topic names, and the domains that took every answer away."""
     asked, topic = question_domains(question, snapshot)
     p, off_domain = in_domain(p, hits, asked, threshold, topic)
+    contrasted = contrasted_words(question.text)
+    if contrasted:
+        kept = np.where([_on_the_other_side(contrasted, analyse(h.paper.text).all_terms) for h in hits], 0.0, p)
+        if len(p) and float(np.max(p)) >= threshold > float(np.max(kept)) and not off_domain:  # said as a domain is
+            off_domain = tuple(m.group(1) for m in _CONTRASTED.finditer(question.text) if terms(m.group(1)) & contrasted.keys())
+        p = kept
     if question.kind == "list":
         text = as_topic(question).text
         p = domain_list(with_role(p, hits, text, threshold), hits, asked, text, threshold)
     return p, off_domain
+
+
+# one word set against another of its kind: "scaling depth rather than width", "understanding, not generation"; the
+# paper must hold the first (read sets DI, DK: "hyperparameter transfer when scaling depth rather than width" was
+# answered by the width paper, which never writes "depth"). Not "X, not just Y", which asks both
+_CONTRASTED = re.compile(r"\b([A-Za-z][\w-]{2,})(?:\s+(?:rather\s+than|instead\s+of|as\s+opposed\s+to)|,\s+not)\s+"
+                         r"(?!(?:just|only|merely|simply|necessarily|always|the|a|an)\b)([A-Za-z][\w-]{2,})\b", re.I)
+
+
+def contrasted_words(text: str) -> dict[str, frozenset[str]]:
+    """The stems of the words a question sets against another of their kind, each with the other's ("depth" against
+    "width" in "depth rather than width"); not a noun against a verb ("frames instead of storing every token")."""
+    out: dict[str, set[str]] = {}
+    for match in _CONTRASTED.finditer(text):
+        said, against = match.group(1), match.group(2)
+        first, second = terms(said) - FUNCTION - FRAME_WORDS, terms(against) - FUNCTION - FRAME_WORDS
+        if first and second and said.lower().endswith("ing") == against.lower().endswith("ing"):
+            for stem in first:
+                out.setdefault(stem, set()).update(second)
+    return {stem: frozenset(others) for stem, others in out.items()}
+
+
+def _on_the_other_side(contrasted: dict[str, frozenset[str]], held: frozenset[str]) -> bool:
+    """Does a paper write what the question sets aside and not what it asks instead (the width paper, for "depth
+    rather than width")? A paper writing neither may still answer in other words ("understanding, not generation")."""
+    return any(stem not in held and others & held for stem, others in contrasted.items())
 
 
 def unworked_domains(question, papers: list[Paper], snapshot: Snapshot) -> tuple[str, ...]:

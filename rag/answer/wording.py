@@ -46,7 +46,10 @@ ROLE_WORDS = frozenset(terms("assumption assumptions simplification simplificati
                              "notion notions concept concepts estimator estimators term terms "
                              # the parts of a method in plain words ("what are the two pieces of it called?": "two
                              # complementary mechanisms: Deep Sink … Participative Compression", read set CZ, cz072)
-                             "piece pieces"))
+                             "piece pieces "
+                             # ... and the means to a result asked as a trick or secret ("what's the RL trick in
+                             # VidBridge-R1?" said "does not report its RL trick": second review of session 37)
+                             "trick tricks secret secrets recipe recipes twist twists sauce"))
 # ... and so are nouns for what a paper sets out to fix, which its abstract states as the trouble itself: never lacking,
 # though their words still pick the sentence ("What problem does FrameOracle solve?" had said "does not report its
 # problem": a probe of session 28 in a student's voice). As written: a "limit" is no limitation, nor a "Kaggle

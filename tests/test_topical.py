@@ -160,3 +160,16 @@ def test_a_paper_writing_what_is_set_aside_and_not_what_is_asked_is_on_the_other
     assert _on_the_other_side(contrasted, frozenset({"width", "transfer"}))
     assert not _on_the_other_side(contrasted, frozenset({"depth", "width"}))
     assert not _on_the_other_side(contrasted, frozenset({"transfer"}))  # neither: it may say it otherwise
+
+
+def test_a_keeps_all_paper_is_kept_when_its_domain_sentence_holds_a_word_of_the_topics_rest():
+    # "a state controller and hierarchical memory for efficient streaming processing" (dev: 35 streaming lists missed
+    # that paper, which holds few of the topic's other words elsewhere)
+    from rag.answer.topical import _said_together
+    from rag.corpus.terms import terms
+
+    streaming = next(d for d in DOMAINS if d.name == "streaming video")
+    text = "We build a dataset. We propose a hierarchical memory for efficient streaming processing. It wins."
+    assert _said_together(text, [streaming], terms("bounded memory"))
+    assert not _said_together(text, [streaming], terms("bounded cache"))
+    assert not _said_together("We propose a memory. It handles streaming processing.", [streaming], terms("memory"))

@@ -162,7 +162,7 @@ def optional(domain, parts: list[str]) -> bool:
             after = terms(text[match.end():]) - FUNCTION
             # ... nor one of what follows the domain's words: "what specific layers inside LLMs or video LLMs are doing"
             # offers LLMs either way (read set DI, di030: layer analysis went unasked)
-            if _joins_what_follows(text[match.end():], texts[i + 1]):
+            if _joins_what_follows(text[match.end():], texts[i + 1]) or _two_modifiers(text, texts[i + 1]):
                 continue
             # ... but a modifier shared by two heads is asked either way: "sign language recognition or translation"
             # (fresh set AD, ad13065 listed five papers on no sign language)
@@ -181,6 +181,19 @@ def _joins_what_follows(rest: str, alternative: str) -> bool:
     last = [w for w in re.findall(r"[\w-]+", rest) if terms(w) - FUNCTION]
     head = [w for w in re.findall(r"[\w-]+", alternative) if terms(w) - FUNCTION][:2]
     return bool(last) and bool(terms(last[-1]) & terms(" ".join(head)))
+
+
+def _two_modifiers(before: str, after: str) -> bool:
+    """Does the "or" join two words of one kind far after the domain's words ("streaming video with some kind of bounded
+    or structured memory": dev, 35 streaming lists lost a paper when "streaming" was read as one alternative of two)?"""
+    last, first = re.search(r"([A-Za-z]+)\W*$", before), re.match(r"\W*([A-Za-z]+)", after)
+    if not last or not first:
+        return False
+    ending = next((e for e in _MODIFIER_ENDINGS if last.group(1).lower().endswith(e)), None)
+    return bool(ending) and first.group(1).lower().endswith(ending) and len(last.group(1)) > len(ending) + 2
+
+
+_MODIFIER_ENDINGS = ("ed", "al", "ive", "ic", "ous", "ful", "less", "able", "ary")
 
 
 _COMPLEMENT = re.compile(r"\s+(?:inside|in|of|for|on|within|across|from|over)\s", re.I)

@@ -41,6 +41,12 @@ TASK_DOMAINS = (
                 r"response|commentary|video|understanding)", synonyms=True, keeps_all=0.5,
                 keeps=r"(?<!non-)\bstreaming\s+(?:video|videos|inputs?|settings?|scenarios?|understanding|narration|"
                       r"processing|observations|perception|egocentric)\b|\bstreaming\s*/\s*online\b|\blive[- ]?streams?\b"),
+    # ... as is the Adam family of optimizers, kept in any of its members' names (AdamW, Adam-DA, MARS-AdamW), of lists
+    # only: a paper on MARS writes "AdamW" once, last, so the topic's other words rank it far down (dev: 44 lists of
+    # Adam-style optimizers missed it)
+    # (not a method named after it, "Adam-DA in cooperative multi-agent RL")
+    make_domain("Adam optimizers", r"\bAdam(?:W)?\b(?!-(?-i:[A-Z]))", r"\bAdam\w*", synonyms=True, keeps_all=0.0, lists_only=True,
+                keeps=r"\bAdam\w*"),
     # ... as is hallucination, asked by its name (plain_words.py glosses the everyday words), kept as its papers write
     # it ("vision-language misalignment … not factually aligned"), of lists only (dev: 8 of 22 hallucination lists
     # missed that paper; read sets DE, DG, DH; "not grounded", "unfaithful" are plain English: second review)

@@ -120,8 +120,18 @@ def _kept_all(p: np.ndarray, hits: list[Hit], asked: tuple[Domain, ...], left: f
         return p
     share = max(d.keeps_all for d in domains)
     keep = np.array([all(d.kept_by.search(h.paper.text) for d in domains) and not missing_domains(h.paper, asked)
-                     and len(analyse(h.paper.text).all_terms & left) >= share * len(left) for h in hits], dtype=bool)
+                     and (len(analyse(h.paper.text).all_terms & left) >= share * len(left)
+                          or _said_together(h.paper.text, domains, left)) for h in hits], dtype=bool)
     return np.where(keep, np.maximum(p, threshold), p)
+
+
+def _said_together(text: str, domains: list[Domain], left: frozenset[str]) -> bool:
+    """Does a sentence writing the domain as its papers do hold a word of the topic's rest too ("a state controller and
+    hierarchical memory for efficient streaming processing", for streaming video with memory: dev, 35 streaming lists
+    missed that paper, which holds few of the topic's other words elsewhere)?"""
+    analysis = analyse(text)
+    return any(all(d.kept_by.search(sentence) for d in domains) and have & left
+               for sentence, have in zip(analysis.sentences, analysis.terms))
 
 
 def _without_domains(text: str) -> str:

@@ -173,3 +173,15 @@ def test_a_keeps_all_paper_is_kept_when_its_domain_sentence_holds_a_word_of_the_
     assert _said_together(text, [streaming], terms("bounded memory"))
     assert not _said_together(text, [streaming], terms("bounded cache"))
     assert not _said_together("We propose a memory. It handles streaming processing.", [streaming], terms("memory"))
+
+
+def test_lists_of_the_adam_family_and_of_continual_learning_keep_their_papers_in_their_own_words():
+    # dev: 44 Adam lists missed the MARS paper, 31 continual-learning lists a video CL benchmark's paper (session 37)
+    mars = _hit(1, "MARS scales the correction term in momentum-based variance reduction. Experiments with MARS-AdamW.")
+    momentum = _hit(2, "We study momentum methods for stochastic optimization.")
+    p = domain_list(LOW[:2], [mars, momentum], _domains("Adam optimizers"), "papers analysing Adam-style optimizers", 0.37)
+    assert p.tolist() == [0.37, 0.1]
+    bench = _hit(1, "Continual learning (CL) remains dominated by exo-only recognition tasks. We introduce a multi-view CL "
+                    "benchmark. We propose a baseline method.")
+    topic = "Which papers study continual learning methods or benchmarks?"
+    assert domain_list(LOW[:2], [bench, momentum], _domains("continual learning"), topic, 0.37).tolist() == [0.37, 0.1]

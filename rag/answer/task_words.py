@@ -139,7 +139,12 @@ TASK_DOMAINS = (
     make_domain("continual learning", r"\bcontinual[- ](?:learning|learners?|training|adaptation|pre-?training)\b|"
                                   r"\blifelong[- ]learning\b|\bincremental learning\b|\bcatastrophic forgetting\b|"
                                   r"\bclass-incremental\b", r"\bforgett\w*|\bincremental\w*|\bsequential tasks\b",
-            synonyms=True),
+            # a list of it keeps every paper writing it and half the topic's other words (dev: 31 continual-learning
+            # lists missed a video CL benchmark's paper, whose other words are egocentric video; all of them: 7 lists
+            # gained, 2 theory lists and an out-of-scope one lost)
+            synonyms=True, keeps_all=0.5,
+            keeps=r"\bcontinual[- ](?:learning|learners?|training|adaptation|pre-?training)\b|\blifelong[- ]learning\b|"
+                  r"\bincremental learning\b|\bcatastrophic forgetting\b|\bclass-incremental\b"),
     # "abnormal events" as video anomaly detection says it, not medicine's "abnormal wound response" (SciFact tune)
     make_domain("anomaly detection", r"\banomal\w*|\babnormal (?:events?|behaviou?rs?|activit\w*|actions?|frames?|clips?)\b",
             r"\babnormal\w*|\boutliers?\b|\bout-of-distribution\b|\bOOD\b",

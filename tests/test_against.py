@@ -90,3 +90,5 @@ def test_a_paper_called_by_its_people_is_named_as_by_the_paper(built_settings):
 
     assert "subliminal learning" in {words for _, words in found}
     assert not described_rows("What did the video generation researchers find?", snapshot, titles, [])
+    # ... not a model's or a topic's people (second review)
+    assert not described_rows("Did the Waver team publish a sparse attention paper?", snapshot, titles, [])

@@ -151,8 +151,10 @@ def test_ask_part(text, last):
     ("GPU hours: how many does SGMD need?", "SGMD", "number of GPU hours"),
     ("What is responsible for quality degradation in SGMD?", "SGMD", ""),
     ("What is new in SGMD?", "SGMD", ""),
-    ("What was SGMD tested on?", "SGMD", ""),
-    ("What was SGMD evaluated on?", "SGMD", ""),
+    ("What was SGMD tested on?", "SGMD", "evaluation datasets"),
+    ("What was SGMD evaluated on?", "SGMD", "evaluation datasets"),
+    ("What was SGMD run on?", "SGMD", ""),
+    ("Quick question: how many does SGMD save?", "SGMD", ""),  # a label that is no count (second review)
     # a second language's word orders (probes of session 27: each was answered from other sentences)
     ("What optimizer use the KERN authors?", "KERN", "optimizer"),
     ("Veda paper, the batch size is how much?", "Veda", "batch size"),
@@ -639,3 +641,5 @@ def test_how_much_less_of_a_thing_asks_an_amount_of_it():
 def test_a_trick_asked_is_answered_in_other_words_never_lacking():
     # "what's the RL trick in VidBridge-R1?" said "does not report its RL trick" (second review of session 37)
     assert asks(question("what's the RL trick in VidBridge-R1?"), "VidBridge-R1").details == ()
+    # ... but a detail's trick is that detail (second review)
+    assert asks(question("What's the learning rate trick in KERN?"), "KERN").details != ()

@@ -340,6 +340,7 @@ def test_a_domain_asked_of_lists_only_is_no_domain_of_a_fact_question():
     # the Adam family asked of a list; an "or" joining two modifiers far after the domain's words leaves it asked (dev)
     ("Which papers analyse Adam or Adam-style optimizers?", ["Adam optimizers"]),
     ("Which papers process streaming video with some kind of bounded or structured memory?", ["streaming video"]),
+    ("Which papers handle facial or surgical video?", ["medicine or faces"]),  # the domain's own word before "or"
 ])
 def test_the_domains_of_a_fact_question_and_of_a_list(question, domains):
     from rag.answer.domains import question_domains

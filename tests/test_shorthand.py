@@ -46,6 +46,7 @@ def test_shorthand_is_written_out_and_asides_dropped(typed, written):
     "Which papers study the stuff models memorise?",  # "stuff" not before "on"/"about"
     "Which papers study the stuff that models memorise?",  # nor after "the"
     "Is there some stuff that LSGQuant keeps in high precision?",  # a detail of a paper (second review)
+    "More stuff that Deep Forcing does besides Deep Sink?",
     "care bench how many annotators wrote the captions?",  # CaReBench: "bench" alone is a name's part (dev bu041)
     "Which papers test on MME Benches?",  # in capitals, a name
 ])

@@ -146,6 +146,7 @@ def test_a_list_on_what_particular_layers_do_keeps_the_papers_locating_a_layer()
     ("which layers must not prune", {}),
     ("look at, instead of sampling frames evenly", {}),
     ("a summary of old frames instead of storing every token", {}),
+    ("Which papers sample frames adaptively rather than uniformly?", {}),  # two manners (second review)
 ])
 def test_the_word_a_question_sets_against_another(question, words):
     from rag.answer.topical import contrasted_words
@@ -177,7 +178,8 @@ def test_a_keeps_all_paper_is_kept_when_its_domain_sentence_holds_a_word_of_the_
 
 def test_lists_of_the_adam_family_and_of_continual_learning_keep_their_papers_in_their_own_words():
     # dev: 44 Adam lists missed the MARS paper, 31 continual-learning lists a video CL benchmark's paper (session 37)
-    mars = _hit(1, "MARS scales the correction term in momentum-based variance reduction. Experiments with MARS-AdamW.")
+    mars = _hit(1, "MARS is a strong optimizer that scales the correction term in variance reduction. Experiments with "
+                   "MARS-AdamW.")
     momentum = _hit(2, "We study momentum methods for stochastic optimization.")
     p = domain_list(LOW[:2], [mars, momentum], _domains("Adam optimizers"), "papers analysing Adam-style optimizers", 0.37)
     assert p.tolist() == [0.37, 0.1]

@@ -94,10 +94,10 @@ def _rest(text: str, written: tuple[str, ...]) -> str:
 
 # "the compression-order paper", "the ME Layer paper", "the adaptive video tokenization framework": a paper called
 # by its topic or by a phrase of its abstract (dev comparison x004 calls a paper by its descriptive title + "framework")
-# ... or by its people ("the subliminal learning researchers": read set DK, dk046 named no paper, so its missing detail
-# went unsaid)
+# ... or by its authors ("the subliminal learning researchers": read set DK, dk046 named no paper, so its missing detail
+# went unsaid; not "the Waver team", "the KV cache folks": a model's or a topic's people, second review)
 _THE_PAPER = re.compile(r"\bthe\s+((?:[\w+²³⁴-]+\s+){0,3}?[\w+²³⁴-]+)\s+(?:paper|work|study|article|abstract|"
-                        r"framework|method|approach|tokeni[sz]er|researchers|authors|team|folks|group)\b", re.I)
+                        r"framework|method|approach|tokeni[sz]er|researchers|authors)\b", re.I)
 
 
 def _plain_word(phrase: str) -> bool:

@@ -163,7 +163,12 @@ def _detail(phrase: str, ignored: frozenset[str]) -> tuple[str, frozenset[str], 
 def _role_headed(phrase: str) -> bool:
     """Is the phrase's last word a role noun (wording.ROLE_WORDS): "reinforcement learning algorithm"?"""
     words = re.findall(r"[\w-]+", phrase)
-    return bool(words) and terms(words[-1]) <= ROLE_WORDS and bool(terms(words[-1]))
+    # ... but not a detail's trick ("learning-rate trick in KERN", "bit-width trick": second review of session 37)
+    return bool(words) and terms(words[-1]) <= ROLE_WORDS and bool(terms(words[-1])) and not _DETAIL_BEFORE.search(phrase)
+
+
+_DETAIL_BEFORE = re.compile(r"(?i)\b(?:learning[- ]rate|lr|batch[- ]size|bit[- ]?widths?|optimi[sz]er|budget|gpus?|"
+                            r"hyper-?parameters?|epochs?|schedule)\b")
 
 
 def _trouble_headed(phrase: str) -> bool:

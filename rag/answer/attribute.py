@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from rag.answer.asked_phrase import trimmed
 from rag.answer.fragments import detail_fragment
 from rag.answer.normal_form import normal_form
 from rag.answer.wording import KIND_WORDS
@@ -30,8 +31,10 @@ def attribute(asked: str, names: str = "") -> str:
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:'s|’s)?", " ", text)
     # a label before the question is no part of it: "kern router: what lr and batch size did they train with" (read set
     # DJ, dj042: "router" stayed in front, and no attribute was read, so never "does not report")
-    labelled = re.match(r"(?i)^\s*(?P<label>[^:?]{1,40}):\s+how\s+(?:many|much)\s+(?:does|do|did|is|are|was|were)\b", text)
-    if labelled:  # ... unless the question counts it: "GPU hours: how many does SGMD need?" (second review)
+    # ... unless the question counts it, a plural: "GPU hours: how many does SGMD need?" (second review; not "Quick
+    # question: how many does ViTL save?", nor "Memory: how much …")
+    labelled = re.match(r"(?i)^\s*(?P<label>(?:[\w-]+\s+){0,2}[\w-]+s):\s+how\s+many\s+(?:does|do|did|is|are|was|were)\b", text)
+    if labelled:
         return f"number of {labelled.group('label').strip()}"
     text = re.sub(r"(?i)^[^:?]{1,40}:\s+(?=(?:what|which|how|who|where|when|does|do|did|is|are|was|were)\b)", "", text)
     # "exactly how many of those auxiliary forward passes does it need" counts the passes (read set CZ, cz043 found no
@@ -90,32 +93,8 @@ def attribute(asked: str, names: str = "") -> str:
     counted = _COUNT_OF.search(text[match.end("what"):]) if match and _BARE_COUNT.fullmatch(phrase.strip()) else None
     if counted:  # "what is the precise number of training iterations used …" asks that number, not "precise number"
         return f"number of {counted.group('what')}"
-    phrase = re.sub(r"\s+", " ", phrase).strip(" ,;:-")
-    phrase = re.sub(r"(?i)^(?:the|its|their|an?)\s+", "", phrase)  # "The learning rate of Veda, please." (session 27 probe)
-    phrase = re.sub(r"(?i)(?<=\w)\s+(?:ms|milliseconds|GB|MB|GiB|fps)$", "", phrase)  # "latency ms" ("GPU hours" stays)
-    phrase = re.sub(r"(?i)(?<=\w)\s+up$", "", phrase)  # "from what length up to what length" (read set CS)
-    phrase = re.sub(r"(?i)(?<=\w)\s+to\s+(?:train|pre-?train|fine-?tune)$", "", phrase)  # "gpu hours to train?" (read set DJ)
-    # ... "what training speedup relative to DMD" (read set DH, dh063: "does not report its training speedup relative")
-    phrase = re.sub(r"(?i)(?<=\w)\s+(?:relative|compared|versus|vs\.?)$", "", phrase)
-    # the asked thing as a subject, its verb in the past: "How many annotators labelled the questions …?"
-    phrase = re.sub(r"^((?:[\w-]+ )*?[\w-]+s) [a-z]+ed\b.*$", r"\1", phrase)
-    # ... or a verb that ends the noun phrase: "which MLLM came out on top", "how many frames remain out of 16"
-    phrase = _SUBJECT_OF.sub(r"\1", phrase)
-    # ... "which teacher model provides the step-by-step reasoning" (read set BX: the verb was read into the detail)
-    phrase = _PROVIDES.sub(r"\1", phrase)
-    # ... or a relative clause without "that": "which surgical datasets they validate on"
-    phrase = re.sub(r"^(.+?) (?:they|we|it|the authors) [a-z]+\b.*$", r"\1", phrase)
-    # ... cut before its verb: "how many annotators they have employed" (a probe of session 27: "number of annotators they")
-    phrase = re.sub(r"^(.+?) (?:they|we|it|the authors)$", r"\1", phrase)
-    # "total parameter count", "expert count": the number of them (read sets CH, CM, session 33: "count" alone was the
-    # head, and "the total parameter count of the 4DPC²hat model" was stated by its "inquiries about counting")
-    phrase = re.sub(r"(?i)^(?:(?:total|exact|overall)\s+)?(param|[\w-]+?)s?\s+count$",
-                    lambda m: f"number of {'parameter' if m.group(1).lower() == 'param' else m.group(1)}s", phrase)
-    if phrase.lower() in _NO_DETAIL:  # "What is responsible for …?" asks a cause (second review of session 37)
-        return ""
-    # ... and a verb with its preposition asks what it was done on: "What was OGD+ tested on?" had said "does not report
-    # its tested on" (second review of session 37)
-    if re.fullmatch(r"(?i)(?:[a-z]+ed|run|done|built|trained)\s+(?:on|with|against|in|by|for|from)", phrase):
+    phrase = trimmed(phrase)
+    if not phrase:
         return ""
     # (two details joined take a few words more: "number of experts and total parameter count", read set BX)
     if not 0 < len(phrase.split()) <= (8 if re.search(r"\s(?:and|or|&)\s", phrase) else 6):
@@ -129,11 +108,6 @@ def attribute(asked: str, names: str = "") -> str:
     return {"how many": f"number of {phrase}", "how much": f"amount of {phrase}"}.get(how, phrase)
 
 
-# words a "What is …?" question ends on that name no detail of a paper: a cause, what is new or different
-_NO_DETAIL = frozenset({"responsible", "to blame", "new", "novel", "different", "special", "unique", "wrong", "missing",
-                        "interesting", "surprising", "important"})
-_PROVIDES = re.compile(r"^(.+? (?:models?|networks?|encoders?|backbones?|datasets?|benchmarks?|GPUs?)) (?:provides|gives|"
-                       r"generates|supplies|produces|serves|acts|handles|drives|performs|runs|operates|sits)\b.*$", re.I)
 _ATTRIBUTE_IS = re.compile(
     r"^(?:what|which|who) (?:is|are|was|were) (?:the |its |their )?(?P<what>[\w\-/ ]+?)"
     r"(?:\s+(?:used|of|in|for|that|by|with|employed|adopted|chosen|behind)\b|\s*$)", re.I)
@@ -213,9 +187,6 @@ _ASIDE = re.compile(r"\s*\([^()]*\)")
 # an adverb that only insists (fresh set AS, session 22: "which three surgical datasets exactly?" read "datasets
 # exactly" or nothing as the attribute, so the sentence "on three surgical datasets" was quoted as if it named them)
 _EMPHASIS = re.compile(r",?\s+\b(?:exactly|precisely|specifically|in particular|concretely)\b,?(?=\s|$)", re.I)
-_SUBJECT_OF = re.compile(r"^(.+?) (?:turn(?:s|ed)? out|came|comes?|serv(?:es|ed) as|act(?:s|ed) as|remain(?:s|ed)?|perform(?:s|ed)?|scor(?:es?|ed)|rank(?:s|ed)?|wins?|won|"
-                         r"leads?|led|stands?|stood|gets?|got|beats?|achieves?|achieved|reach(?:es|ed)?|works?)\b.*$",
-                         re.I)
 # a frame before the question word: a dash or colon left where the paper's name was, or "In the … paper," / "For
 # the … model," up to a comma that a question word follows
 _PREPOSITION_WHICH = re.compile(r"^\W*(?:and\s+|also\s+)?(?:under|with|using|by)\s+(?:which|what)\s+"

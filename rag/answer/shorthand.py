@@ -33,7 +33,7 @@ _SLANG = ((re.compile(r"\b(?:messing|playing|fiddling|tinkering|hacking)\s+(?:ar
           # ... and "X stuff that …" after a venue, or opening the question after "any" (read set DJ, dj038: "icml
           # stuff that actually uses the audio track of videos" abstained); not "the stuff that models memorise", a
           # thing, nor "Is there some stuff that LSGQuant keeps in high precision?", a detail (second review)
-          (re.compile(r"\b(icml|iclr)\s+stuff\s+(?=(?:that|which|using|with)\b)|^\s*(any|some|other|more)\s+stuff\s+"
+          (re.compile(r"\b(icml|iclr)\s+stuff\s+(?=(?:that|which|using|with)\b)|^\s*(any)\s+stuff\s+"
                       r"(?=(?:that|which|using|with)\b)", re.I), lambda m: f"{m.group(1) or m.group(2)} papers "),
           # "-ish" only hedges the word it ends: "adam-ish optimizer analysis papers?" (read set DG, dg030 abstained)
           (re.compile(r"(?<=[A-Za-z]{3})-ish\b", re.I), ""))

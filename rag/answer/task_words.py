@@ -42,8 +42,9 @@ TASK_DOMAINS = (
                 keeps=r"(?<!non-)\bstreaming\s+(?:video|videos|inputs?|settings?|scenarios?|understanding|narration|"
                       r"processing|observations|perception|egocentric)\b|\bstreaming\s*/\s*online\b|\blive[- ]?streams?\b"),
     # ... as is the Adam family of optimizers, kept in any of its members' names (AdamW, Adam-DA, MARS-AdamW), of lists
-    # only: a paper on MARS writes "AdamW" once, last, so the topic's other words rank it far down (dev: 44 lists of
-    # Adam-style optimizers missed it)
+    # only: a paper on MARS writes "AdamW" once, last, so the topic's other words rank it far down (dev: 44 Adam lists
+    # missed it; with half the topic's other words, as streaming, two of them lost it again, and "Adam in minimax games"
+    # keeps the three Adam papers: second review)
     # (not a method named after it, "Adam-DA in cooperative multi-agent RL")
     make_domain("Adam optimizers", r"\bAdam(?:W)?\b(?!-(?-i:[A-Z]))", r"\bAdam\w*", synonyms=True, keeps_all=0.0, lists_only=True,
                 keeps=r"\bAdam\w*"),

@@ -54,7 +54,9 @@ def contrasted_words(text: str) -> dict[str, frozenset[str]]:
     for match in _CONTRASTED.finditer(text):
         said, against = match.group(1), match.group(2)
         first, second = terms(said) - FUNCTION - FRAME_WORDS, terms(against) - FUNCTION - FRAME_WORDS
-        if first and second and said.lower().endswith("ing") == against.lower().endswith("ing"):
+        # (nor two manners, "adaptively rather than uniformly": a paper may adapt without the word, second review)
+        if first and second and said.lower().endswith("ing") == against.lower().endswith("ing") \
+                and not said.lower().endswith("ly"):
             for stem in first:
                 out.setdefault(stem, set()).update(second)
     return {stem: frozenset(others) for stem, others in out.items()}
@@ -132,6 +134,7 @@ def _said_together(text: str, domains: list[Domain], left: frozenset[str]) -> bo
     analysis = analyse(text)
     return any(all(d.kept_by.search(sentence) for d in domains) and have & left
                for sentence, have in zip(analysis.sentences, analysis.terms))
+
 
 
 def _without_domains(text: str) -> str:

@@ -49,7 +49,7 @@ ROLE_WORDS = frozenset(terms("assumption assumptions simplification simplificati
                              "piece pieces "
                              # ... and the means to a result asked as a trick or secret ("what's the RL trick in
                              # VidBridge-R1?" said "does not report its RL trick": second review of session 37)
-                             "trick tricks secret secrets recipe recipes twist twists sauce"))
+                             "trick tricks secret secrets twist twists sauce"))
 # ... and so are nouns for what a paper sets out to fix, which its abstract states as the trouble itself: never lacking,
 # though their words still pick the sentence ("What problem does FrameOracle solve?" had said "does not report its
 # problem": a probe of session 28 in a student's voice). As written: a "limit" is no limitation, nor a "Kaggle

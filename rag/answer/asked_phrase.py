@@ -1,0 +1,51 @@
+"""The asked detail's words cut to the detail alone: no article, unit, verb or clause after it ("which MLLM came out on
+top" asks "MLLM", "how many annotators they have employed" asks "annotators"), and none at all when the words name no
+detail of a paper ("responsible", "tested on"). Split from attribute.py, which finds the words in the question."""
+
+from __future__ import annotations
+
+import re
+
+
+def trimmed(phrase: str) -> str:
+    """The detail `phrase` names, or "" when it names none."""
+    phrase = re.sub(r"\s+", " ", phrase).strip(" ,;:-")
+    phrase = re.sub(r"(?i)^(?:the|its|their|an?)\s+", "", phrase)  # "The learning rate of Veda, please." (session 27 probe)
+    phrase = re.sub(r"(?i)(?<=\w)\s+(?:ms|milliseconds|GB|MB|GiB|fps)$", "", phrase)  # "latency ms" ("GPU hours" stays)
+    phrase = re.sub(r"(?i)(?<=\w)\s+up$", "", phrase)  # "from what length up to what length" (read set CS)
+    phrase = re.sub(r"(?i)(?<=\w)\s+to\s+(?:train|pre-?train|fine-?tune)$", "", phrase)  # "gpu hours to train?" (read set DJ)
+    # ... "what training speedup relative to DMD" (read set DH, dh063: "does not report its training speedup relative")
+    phrase = re.sub(r"(?i)(?<=\w)\s+(?:relative|compared|versus|vs\.?)$", "", phrase)
+    # the asked thing as a subject, its verb in the past: "How many annotators labelled the questions …?"
+    phrase = re.sub(r"^((?:[\w-]+ )*?[\w-]+s) [a-z]+ed\b.*$", r"\1", phrase)
+    # ... or a verb that ends the noun phrase: "which MLLM came out on top", "how many frames remain out of 16"
+    phrase = _SUBJECT_OF.sub(r"\1", phrase)
+    # ... "which teacher model provides the step-by-step reasoning" (read set BX: the verb was read into the detail)
+    phrase = _PROVIDES.sub(r"\1", phrase)
+    # ... or a relative clause without "that": "which surgical datasets they validate on"
+    phrase = re.sub(r"^(.+?) (?:they|we|it|the authors) [a-z]+\b.*$", r"\1", phrase)
+    # ... cut before its verb: "how many annotators they have employed" (a probe of session 27: "number of annotators they")
+    phrase = re.sub(r"^(.+?) (?:they|we|it|the authors)$", r"\1", phrase)
+    # "total parameter count", "expert count": the number of them (read sets CH, CM, session 33: "count" alone was the
+    # head, and "the total parameter count of the 4DPC²hat model" was stated by its "inquiries about counting")
+    phrase = re.sub(r"(?i)^(?:(?:total|exact|overall)\s+)?(param|[\w-]+?)s?\s+count$",
+                    lambda m: f"number of {'parameter' if m.group(1).lower() == 'param' else m.group(1)}s", phrase)
+    if phrase.lower() in _NO_DETAIL:  # "What is responsible for …?" asks a cause (second review of session 37)
+        return ""
+    # ... and a verb with its preposition asks what it was done on: "What was OGD+ tested on?" had said "does not report
+    # its tested on" (second review of session 37)
+    if re.fullmatch(r"(?i)(?:tested|evaluated|validated|benchmarked|assessed)\s+(?:on|with|against|in)", phrase):
+        return "evaluation datasets"  # named by an experiments sentence, or said to be missing
+    if re.fullmatch(r"(?i)(?:[a-z]+ed|run|done|built)\s+(?:on|with|against|in|by|for|from)", phrase):
+        return ""
+    return phrase
+
+
+# words a "What is …?" question ends on that name no detail of a paper: a cause, what is new or different
+_NO_DETAIL = frozenset({"responsible", "to blame", "new", "novel", "different", "special", "unique", "wrong", "missing",
+                        "interesting", "surprising", "important"})
+_PROVIDES = re.compile(r"^(.+? (?:models?|networks?|encoders?|backbones?|datasets?|benchmarks?|GPUs?)) (?:provides|gives|"
+                       r"generates|supplies|produces|serves|acts|handles|drives|performs|runs|operates|sits)\b.*$", re.I)
+_SUBJECT_OF = re.compile(r"^(.+?) (?:turn(?:s|ed)? out|came|comes?|serv(?:es|ed) as|act(?:s|ed) as|remain(?:s|ed)?|perform(?:s|ed)?|scor(?:es?|ed)|rank(?:s|ed)?|wins?|won|"
+                         r"leads?|led|stands?|stood|gets?|got|beats?|achieves?|achieved|reach(?:es|ed)?|works?)\b.*$",
+                         re.I)

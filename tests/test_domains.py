@@ -341,6 +341,8 @@ def test_a_domain_asked_of_lists_only_is_no_domain_of_a_fact_question():
     ("Which papers analyse Adam or Adam-style optimizers?", ["Adam optimizers"]),
     ("Which papers process streaming video with some kind of bounded or structured memory?", ["streaming video"]),
     ("Which papers handle facial or surgical video?", ["medicine or faces"]),  # the domain's own word before "or"
+    # an "or" inside an aside after the domain's words offers no alternative to it (dev cf030)
+    ("Which papers study Adam-style optimizers (theory or per-example analysis)?", ["Adam optimizers"]),
 ])
 def test_the_domains_of_a_fact_question_and_of_a_list(question, domains):
     from rag.answer.domains import question_domains

@@ -162,6 +162,8 @@ def optional(domain, parts: list[str]) -> bool:
             after = terms(text[match.end():]) - FUNCTION
             # ... nor one of what follows the domain's words: "what specific layers inside LLMs or video LLMs are doing"
             # offers LLMs either way (read set DI, di030: layer analysis went unasked)
+            if text[match.end():].count("(") > text[match.end():].count(")"):
+                continue  # an "or" inside an aside after the domain's words: "Adam-style optimizers (theory or …)" (dev)
             far = len(re.findall(r"[\w-]+", text[match.end():])) >= 2  # not "facial or surgical video"
             if _joins_what_follows(text[match.end():], texts[i + 1]) or far and _two_modifiers(text, texts[i + 1]):
                 continue

@@ -183,6 +183,10 @@ def test_lists_of_the_adam_family_and_of_continual_learning_keep_their_papers_in
     momentum = _hit(2, "We study momentum methods for stochastic optimization.")
     p = domain_list(LOW[:2], [mars, momentum], _domains("Adam optimizers"), "papers analysing Adam-style optimizers", 0.37)
     assert p.tolist() == [0.37, 0.1]
+    # ... as written: "ADAM10" is a protease (PubMedQA's abstracts, the cross-domain tune part)
+    protease = _hit(1, "ADAM10 cleaves the receptor; an optimizer of dosing was studied.")
+    assert domain_list(LOW[:1], [protease], _domains("Adam optimizers"), "papers analysing Adam-style optimizers",
+                       0.37).tolist() == [0.1]
     bench = _hit(1, "Continual learning (CL) remains dominated by exo-only recognition tasks. We introduce a multi-view CL "
                     "benchmark. We propose a baseline method.")
     topic = "Which papers study continual learning methods or benchmarks?"

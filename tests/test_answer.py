@@ -642,6 +642,14 @@ def test_a_near_topic_question_says_which_of_its_words_the_closest_papers_never_
     assert answer.text.startswith(f"The papers closest to this question never mention {said}, so they don't answer it.")
 
 
+def test_the_word_a_contrast_echoes_is_a_plain_word_never_the_questions_markup(s):
+    # the "never mention" reason quotes the question's own word: markup or control characters around it stay out
+    answer = rag.ask("hyperparameter transfer scaling <b>depth</b>\x07 rather than width, or depth rather than width?",
+                     settings=s)
+    assert answer.abstained and "never mention “depth”" in answer.text
+    assert "<b>" not in answer.text and "\x07" not in answer.text
+
+
 def test_an_out_of_scope_question_under_a_filter_is_no_paper_outside_it(s):
     answer = rag.ask("What is the best recipe for sourdough bread?", venue="ICLR", settings=s)
 

@@ -115,25 +115,23 @@ DECODER = "Video-LLMs are prone to hallucinations; our contrastive decoding redu
 MUTUAL = "Vision-language misalignment in MLLMs: textual responses are not factually aligned with the image inputs."
 
 
-def test_a_hallucination_list_keeps_the_paper_calling_it_misalignment_whatever_else_it_says():
-    # dev: 8 of 22 hallucination lists missed the paper that says "vision-language misalignment" (session 36)
-    hits = [_hit(1, DECODER), _hit(2, MUTUAL), _hit(3, OFFLINE)]
-    topic = "ICML papers on hallucination — multimodal models saying things that aren't actually in the image or video?"
-    p = domain_list(np.array([0.9, 0.1, 0.1]), hits, _domains("hallucination"), topic, 0.37)
-    assert p.tolist() == [0.9, 0.37, 0.1]
-
-
 EMERGE = "We locate the specific layer where massive activations first emerge, the ME Layer."
 PRUNE = "We propose a method to analyze layer-wise decision dynamics when layers are pruned."
 QUANT = "We estimate layer sensitivity by analyzing layer-wise statistics in calibration."
 
 
-def test_a_list_on_what_particular_layers_do_keeps_the_papers_locating_a_layer():
+@pytest.mark.parametrize(("texts", "p", "domain", "topic", "kept"), [
+    # dev: 8 of 22 hallucination lists missed the paper that says "vision-language misalignment" (session 36)
+    ((DECODER, MUTUAL, OFFLINE), (0.9, 0.1, 0.1), "hallucination",
+     "ICML papers on hallucination — multimodal models saying things that aren't actually in the image or video?",
+     [0.9, 0.37, 0.1]),
     # dev: 47 lists naming layers at F1 0.71 (session 36); "layer-wise statistics" of a quantizer locate nothing
-    hits = [_hit(1, EMERGE), _hit(2, PRUNE), _hit(3, QUANT)]
-    topic = "papers that pinpoint which layers of a language model are responsible for some behaviour?"
-    p = domain_list(np.array([0.1, 0.1, 0.1]), hits, _domains("layer analysis"), topic, 0.37)
-    assert p.tolist() == [0.37, 0.37, 0.1]
+    ((EMERGE, PRUNE, QUANT), (0.1, 0.1, 0.1), "layer analysis",
+     "papers that pinpoint which layers of a language model are responsible for some behaviour?", [0.37, 0.37, 0.1]),
+])
+def test_a_list_of_a_topic_kept_whole_keeps_the_papers_writing_it_in_their_own_words(texts, p, domain, topic, kept):
+    hits = [_hit(n, text) for n, text in enumerate(texts, 1)]
+    assert domain_list(np.array(p), hits, _domains(domain), topic, 0.37).tolist() == kept
 
 
 @pytest.mark.parametrize(("question", "words"), [

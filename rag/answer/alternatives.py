@@ -159,13 +159,14 @@ def optional(domain, parts: list[str]) -> bool:
                 return True
             if i + 1 == len(texts) or held[i + 1] or _same_head(domain, text[:match.end()], texts[i + 1]):
                 continue
-            after = terms(text[match.end():]) - FUNCTION
+            rest = text[match.end():]
+            after = terms(rest) - FUNCTION
             # ... nor one of what follows the domain's words: "what specific layers inside LLMs or video LLMs are doing"
             # offers LLMs either way (read set DI, di030: layer analysis went unasked)
-            if text[match.end():].count("(") > text[match.end():].count(")"):
+            if rest.count("(") > rest.count(")"):
                 continue  # an "or" inside an aside after the domain's words: "Adam-style optimizers (theory or …)" (dev)
-            far = len(re.findall(r"[\w-]+", text[match.end():])) >= 2  # not "facial or surgical video"
-            if _joins_what_follows(text[match.end():], texts[i + 1]) or far and _two_modifiers(text, texts[i + 1]):
+            far = len(re.findall(r"[\w-]+", rest)) >= 2  # not "facial or surgical video"
+            if _joins_what_follows(rest, texts[i + 1]) or far and _two_modifiers(text, texts[i + 1]):
                 continue
             # ... but a modifier shared by two heads is asked either way: "sign language recognition or translation"
             # (fresh set AD, ad13065 listed five papers on no sign language)

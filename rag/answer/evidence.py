@@ -205,9 +205,17 @@ def respelled(words: frozenset[str], have: frozenset[str]) -> frozenset[str]:
     """`words` with each one `have` lacks in this spelling put in the one it holds: a stem of six letters or more
     differing in its last letter only ("licenc" → "licens" for "CC-licensed", "normalis" → "normaliz"), or the word
     it uses for testing its method (_TESTED)."""
-    return frozenset(w if w in have else next((h for h in _TESTED.get(w, ()) if h in have), w) if w in _TESTED
-                     else w if len(w) < 6 else
-                     next((h for h in have if len(h) == len(w) and h[:-1] == w[:-1]), w) for w in words)
+    return frozenset(_as_held(w, have) for w in words)
+
+
+def _as_held(word: str, have: frozenset[str]) -> str:
+    if word in have:
+        return word
+    if word in _TESTED:
+        return next((h for h in _TESTED[word] if h in have), word)
+    if len(word) < 6:
+        return word
+    return next((h for h in have if len(h) == len(word) and h[:-1] == word[:-1]), word)
 
 
 # the words abstracts use for testing a method on data, the experiments first: "evaluated on which tasks" is answered by

@@ -28,12 +28,8 @@ def topical(p: np.ndarray, hits: list[Hit], question, snapshot: Snapshot,
     """The probabilities after the rules on what the topic names, and the domains that took every answer away."""
     asked, topic = question_domains(question, snapshot)
     p, off_domain = in_domain(p, hits, asked, threshold, topic)
-    contrasted = contrasted_words(question.text)
-    if contrasted:
-        kept = np.where([_on_the_other_side(contrasted, analyse(h.paper.text).all_terms) for h in hits], 0.0, p)
-        if len(p) and float(np.max(p)) >= threshold > float(np.max(kept)) and not off_domain:  # said as a domain is
-            off_domain = tuple(m.group(1) for m in _CONTRASTED.finditer(question.text) if terms(m.group(1)) & contrasted.keys())
-        p = kept
+    p, set_against = _off_contrast(p, hits, question.text, threshold)
+    off_domain = off_domain or set_against  # a domain the papers lack is said first
     if question.kind == "list":
         text = as_topic(question).text
         p = domain_list(with_role(p, hits, text, threshold), hits, asked, text, threshold)
@@ -51,15 +47,35 @@ def contrasted_words(text: str) -> dict[str, frozenset[str]]:
     """The stems of the words a question sets against another of their kind, each with the other's ("depth" against
     "width" in "depth rather than width"); not a noun against a verb ("frames instead of storing every token")."""
     out: dict[str, set[str]] = {}
+    for said, stems, others in _contrasts(text):
+        for stem in stems:
+            out.setdefault(stem, set()).update(others)
+    return {stem: frozenset(others) for stem, others in out.items()}
+
+
+def _contrasts(text: str) -> list[tuple[str, frozenset[str], frozenset[str]]]:
+    """(word as said, its stems, the stems set against it) for each contrast of two words of one kind in `text`."""
+    found = []
     for match in _CONTRASTED.finditer(text):
         said, against = match.group(1), match.group(2)
         first, second = terms(said) - FUNCTION - FRAME_WORDS, terms(against) - FUNCTION - FRAME_WORDS
         # (nor two manners, "adaptively rather than uniformly": a paper may adapt without the word, second review)
         if first and second and said.lower().endswith("ing") == against.lower().endswith("ing") \
                 and not said.lower().endswith("ly"):
-            for stem in first:
-                out.setdefault(stem, set()).update(second)
-    return {stem: frozenset(others) for stem, others in out.items()}
+            found.append((said, first, second))
+    return found
+
+
+def _off_contrast(p: np.ndarray, hits: list[Hit], text: str, threshold: float) -> tuple[np.ndarray, tuple[str, ...]]:
+    """The probabilities with the papers on the side a contrast sets aside at 0, and, when that took every answer
+    away, the words as said that none of them writes ("depth"), to say why it abstains."""
+    contrasts = _contrasts(text)
+    if not contrasts:
+        return p, ()
+    contrasted = contrasted_words(text)
+    kept = np.where([_on_the_other_side(contrasted, analyse(h.paper.text).all_terms) for h in hits], 0.0, p)
+    emptied = len(p) and float(np.max(p)) >= threshold > float(np.max(kept))
+    return kept, tuple(said for said, _, _ in contrasts) if emptied else ()
 
 
 def _on_the_other_side(contrasted: dict[str, frozenset[str]], held: frozenset[str]) -> bool:

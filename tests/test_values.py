@@ -111,6 +111,23 @@ def _hit(title: str, text: str) -> Hit:
     # a corpus named in an evaluation (read set DH, session 36: dh006), not one trained on (second review)
     ("Interp", "We propose Interp. Evaluation shows that Interp extends models to 64K tokens on PG-19 perplexity and "
      "LongBench.", "On which long-book corpus was Interp's perplexity measured?", {"long-book corpus", "which long-book corpus"}),
+    # the quantity noun as written, a kind word ("gain", "figure") or one an abstract never writes beside its figure
+    # ("advantage", "degree", "saving"): fresh sets DN and DO of session 37 had said "does not report" above the figure
+    ("Flowr", "We propose Flowr. It improves narration over strong baselines, achieving 3× higher throughput (FPS).",
+     "Does Flowr quantify its throughput advantage over the baselines?", {"throughput advantage"}),
+    ("Forcer", "We propose Forcer. Together, these components enable over 12× length extrapolation.",
+     "What degree of length extrapolation does Forcer claim?", {"degree"}),
+    ("Synth", "We propose Synth. Its synthetic data yields consistent gains of 10–20% over competitive baselines.",
+     "What performence gain does Synth yield?", {"performence gain"}),
+    ("Sparr", SPARSE.replace("5.1× speedup", "5.1× end-to-end speedup"), "What's Sparr's end-to-end figure?",
+     {"end-to-end figure"}),
+    ("Distl", "We propose Distl. Compared to DMD, Distl achieves an approximately ~3× training speedup.",
+     "What's the reported saving in training cost for Distl?", {"reported saving"}),
+    # ... but never without a figure beside those words
+    ("Flowr", "We propose Flowr. It improves narration over strong baselines with a higher throughput.",
+     "Does Flowr quantify its throughput advantage over the baselines?", set()),
+    ("Synth", "We propose Synth. Its synthetic data yields consistent gains over competitive baselines.",
+     "What performance gain does Synth yield?", set()),
 ])
 def test_a_quantity_is_stated_beside_the_details_other_words(title, text, question, stated):
     assert stated_details(_hit(title, text), _asks(question, title), question) == stated

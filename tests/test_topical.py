@@ -189,3 +189,27 @@ def test_lists_of_the_adam_family_and_of_continual_learning_keep_their_papers_in
                     "benchmark. We propose a baseline method.")
     topic = "Which papers study continual learning methods or benchmarks?"
     assert domain_list(LOW[:2], [bench, momentum], _domains("continual learning"), topic, 0.37).tolist() == [0.37, 0.1]
+
+
+
+SELECTION = "Which papers determine which frames a video model should look at, rather than sampling them uniformly?"
+
+
+def test_papers_beyond_the_pool_writing_a_kept_domain_join_a_list_of_it(built_settings):
+    import rag
+    # the cloud-edge paper writes frame selection only as "retrieve evidence": retrieval leaves it out of the pool
+    listed = {c.paper.title for c in rag.ask(SELECTION, settings=built_settings).citations}
+    assert {"SCOPE", "FrameOracle"} <= listed
+
+
+def test_a_kept_domain_too_many_papers_write_adds_none_of_them(built_settings, monkeypatch):
+    import rag.answer.topical as topical
+    from rag.answer.understand import Question
+    from rag.index.store import PaperIndex
+    snapshot = PaperIndex(built_settings).snapshot()
+    question = Question(SELECTION, SELECTION, None, None, "list")
+    added = [h.paper.title for h in topical.with_domain_papers(question, [], snapshot)]
+    assert "SCOPE" in added and len(added) <= topical.MOST_KEPT
+    monkeypatch.setattr(topical, "MOST_KEPT", len(added) - 1)  # one paper too many writes it: the collection's staple
+    assert topical.with_domain_papers(question, [], snapshot) == []
+    assert topical.with_domain_papers(Question(SELECTION, SELECTION, "ICLR", None, "list"), [], snapshot) != []

@@ -17,7 +17,7 @@ import numpy as np
 from rag.answer.abstain import Model, features, shipped_model, stands_out
 from rag.answer.asks import Asks, ask_part, asks as question_asks
 from rag.answer.alternatives import best_of_either
-from rag.answer.topical import topical, unworked_domains
+from rag.answer.topical import topical, unworked_domains, with_domain_papers
 from rag.answer.descriptions import describes_one_paper
 from rag.answer.evidence import all_cosines, cosines, idf_of
 from rag.answer.framing import checks_claim
@@ -111,8 +111,7 @@ def _every_cosine(vectors, by_id: dict[str, Hit], asked: np.ndarray, paper_id: s
     return all_cosines(vectors, by_id[paper_id], asked)
 
 
-# papers, best first, whose sentences are embedded for the `sentence_cos` feature: each costs up to
-# evidence.CANDIDATE_SENTENCES embeddings; the first decides a fact question, a list rarely keeps more
+# papers, best first, whose sentences are embedded for `sentence_cos`: each costs up to CANDIDATE_SENTENCES embeddings
 SENTENCE_HITS = 3
 
 
@@ -132,7 +131,8 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     """Choose the papers that answer `question` among `hits`, or abstain."""
     model = model or shipped_model(index.settings.index.embedder)
     question = written_in_lower_case(supported_names(question, hits, snapshot), hits)
-    question, hits, held, alongside = with_holders(question, hits, snapshot)  # "which papers report on VideoMME?"
+    # a list's papers beyond the pool: those naming its benchmark ("… on VideoMME?"), writing its keeps-all domain
+    question, hits, held, alongside = with_holders(question, with_domain_papers(question, hits, snapshot), snapshot)
     found = candidates(index, snapshot, question, hits, query_vector)
     hits = found.hits
     p = model.probability(found.rows)

@@ -8,8 +8,9 @@ from rag.answer.domain_pattern import make_domain
 
 # how frame-selection papers write theirs: which frames, a subset of frames, key segments, question-relevant intervals,
 # frame sampling, or sampling frames uniformly set against theirs (every such phrase of the 70 abstracts is one of the
-# four frame-selection papers')
-_FRAMES_KEPT = (r"\bframe[- ]selection\b|\bselect\w*\s+(?:the\s+)?(?:key|informative|relevant|salient)?\s*(?:frames|segments|"
+# four frame-selection papers'), or the evidence a plan retrieves ("… guides the edge to retrieve evidence based on
+# logical necessity": SCOPE, missed by 26 dev frame-selection lists)
+_FRAMES_KEPT = (r"\bretriev\w*\s+evidence\b|\bframe[- ]selection\b|\bselect\w*\s+(?:the\s+)?(?:key|informative|relevant|salient)?\s*(?:frames|segments|"
                 r"clips)\b|\bwhich\s+frames\b|\bframe[- ]sampling\b|\bsampling\s+frames\b|\bkey-?frames?\b|"
                 r"\b(?:question|query)-relevant\s+(?:intervals?|segments?|frames?|clips?|moments?)|\bkey\s+segments\b|"
                 r"\bsubset\s+of\s+frames\b|\buniform(?:ly)?\s+(?:frame\s+)?sampl\w*|\bsampl\w*\s+frames\s+uniformly")
@@ -65,7 +66,7 @@ TASK_DOMAINS = (
                 r"smarter|better|important|right)\s+frames\b|"
                 # (frames only: "select salient segments before recognizing relations", "choose which clips to
                 # interleave in training data" are other tasks' steps: second review)
-                r"\b(?:decid|choos|pick|select)\w*\s+which\s+frames\b",
+                r"\b(?:decid|choos|pick|select|determin)\w*\s+which\s+frames\b",
                 _FRAMES_KEPT, synonyms=True, keeps_all=0.0, lists_only=True, keeps=_FRAMES_KEPT),
     # ... and what particular layers of a network do, in its papers' words (which / specific / early-to-middle layers,
     # the layer where something emerges, layer-wise decision dynamics; not "layer-wise statistics"), asked of lists only

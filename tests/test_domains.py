@@ -343,6 +343,10 @@ def test_a_domain_asked_of_lists_only_is_no_domain_of_a_fact_question():
     ("Which papers handle facial or surgical video?", ["medicine or faces"]),  # the domain's own word before "or"
     # an "or" inside an aside after the domain's words offers no alternative to it (dev cf030)
     ("Which papers study Adam-style optimizers (theory or per-example analysis)?", ["Adam optimizers"]),
+    # data imbalance, by its name or glossed (plain_words.py); "rare or under-represented" words it twice (read set DN)
+    ("Which papers fix class imbalance in training data?", ["data imbalance"]),
+    ("Which papers synthesize videos for rare or under-represented classes (data imbalance)?", ["data imbalance"]),
+    ("What does the paper do about class imbalance?", []),  # of lists only
 ])
 def test_the_domains_of_a_fact_question_and_of_a_list(question, domains):
     from rag.answer.domains import question_domains

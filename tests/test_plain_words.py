@@ -98,6 +98,12 @@ from rag.answer.plain_words import with_field_terms
     ("a more attack-resistant teacher", "a more attack-resistant (adversarially robust) teacher"),
     ("to rebalance the training data", "to rebalance the training data (data imbalance)"),
     ("footage from a head-mounted camera", "footage from a head-mounted camera (egocentric)"),
+    # classes too rare in the data (dev w402, bq029: such lists abstained)
+    ("papers that synthesize examples for rare classes", "papers that synthesize examples for rare classes (data imbalance)"),
+    ("our labels are long-tailed", "our labels are long-tailed (data imbalance)"),
+    # (session 36 left this unglossed; glossed, its list is the scene-graph paper alone, no longer with another beside it)
+    ("Which scene graph papers address the lack of examples for rare classes?",
+     "Which scene graph papers address the lack of examples for rare classes (data imbalance)?"),
 ])
 def test_a_plain_description_gets_the_fields_term(text, expected):
     assert with_field_terms(text) == expected
@@ -110,6 +116,7 @@ def test_a_plain_description_gets_the_fields_term(text, expected):
     "Do these papers have smaller models?",  # no description of compressing one
     "Which papers do anomaly detection on weird events?",  # the term is there already
     "Which papers look at only a few frames of each video?",  # frame selection's words, not sparse attention's
+    "Where does the model fail, in rare cases?",
     "token pooling inside video LLMs, not choosing which frames to keep?",  # frame selection set aside (dev br030)
     # the second review's over-matches
     "Which papers train on huge numbers of videos?",
@@ -136,10 +143,9 @@ def test_a_plain_description_gets_the_fields_term(text, expected):
     "Which papers make original videos shorter by dropping redundant frames?",
     "Which papers use speech recognition, not only lip reading?",  # no frames set beside the sound
     "gets video models to notice the unexpected moments",  # (dev db020 fell under the cut with it)
-    # the second review's (session 36): joints of no body, cameras worn elsewhere, rare classes lacking examples
+    # the second review's (session 36): joints of no body, cameras worn elsewhere
     "Which papers track joint trajectories of the camera and objects?",
     "Which papers use helmet-mounted cameras for cycling safety?",
-    "Which scene graph papers address the lack of examples for rare classes?",
 ])
 def test_a_question_without_a_plain_description_is_left_as_it_is(text):
     assert with_field_terms(text) == text

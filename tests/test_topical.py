@@ -213,3 +213,11 @@ def test_a_kept_domain_too_many_papers_write_adds_none_of_them(built_settings, m
     monkeypatch.setattr(topical, "MOST_KEPT", len(added) - 1)  # one paper too many writes it: the collection's staple
     assert topical.with_domain_papers(question, [], snapshot) == []
     assert topical.with_domain_papers(Question(SELECTION, SELECTION, "ICLR", None, "list"), [], snapshot) != []
+
+
+def test_a_list_on_data_for_rare_classes_keeps_the_papers_writing_imbalance_or_a_long_tail(built_settings):
+    import rag
+    # its papers write "data imbalance" and "a significant long-tailed pattern" (dev: six such lists abstained)
+    answer = rag.ask("Which papers generate extra training videos to make up for rare or under-represented classes?",
+                     settings=built_settings)
+    assert {c.paper.title for c in answer.citations} == {"Surgical video datasets", "SegPVSG"}

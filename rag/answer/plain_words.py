@@ -127,6 +127,11 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\battack[- ]resistant\b|\bresistant\s+to\s+(?:adversarial\s+)?attacks\b|\bharder\s+to\s+(?:fool|attack)\b",
      "adversarially robust"),
     (r"\brebalanc\w*\s+(?:the\s+)?(?:training\s+)?(?:data|dataset|classes)\b", "data imbalance"),
+    # ... and classes too rare in the data, long-tailed, imbalanced (dev: six lists on synthesizing "extra training
+    # examples for rare classes" or for a "long tail" abstained); not rare events, an anomaly detector's, nor rare cases
+    (r"\b(?:rare|under-?represented|minority|infrequent|scarce)\s+(?:classes|categories|relations|actions|tools|"
+     r"situations|conditions|labels)\b|\blong[- ]tail(?:ed)?\b|\b(?:class|label)\s+imbalance\b|"
+     r"\bimbalanced\s+(?:training\s+)?(?:data|datasets?|classes)\b", "data imbalance"),
     # "is the number of 1s odd or even" is parity; where training starts is the initialization (read set DE, session
     # 36: de013 abstained, its paper not among the first five searched)
     (r"\b(?:number|count)\s+of\s+(?:1s|ones|1['’]s)\s+(?:\w+\s+){0,2}?(?:odd\s+or\s+even|even\s+or\s+odd)\b|"

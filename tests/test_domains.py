@@ -324,7 +324,7 @@ def test_a_domain_asked_of_lists_only_is_no_domain_of_a_fact_question():
     # hyphen are alternatives, none of which the papers must all hold (di028)
     ("Which papers choose which frames or segments a video LLM looks at?", ["frame selection"]),
     ("Which papers pick smarter frames or clips for video QA?", ["frame selection"]),
-    ("Which papers choose which frames or audio a video LLM hears?", ["audio or frame selection"]),  # two domains
+    ("Which papers choose which frames or audio a video LLM hears?", ["audio with video or frame selection"]),
     ("Which papers make video generation cheaper to run - fewer steps, sparse attention, quantization, that kind of thing?",
      []),
     # what a list only lets in is no domain it asks (read set DK, dk034); an "or" within what follows the domain's words
@@ -347,6 +347,15 @@ def test_a_domain_asked_of_lists_only_is_no_domain_of_a_fact_question():
     ("Which papers fix class imbalance in training data?", ["data imbalance"]),
     ("Which papers synthesize videos for rare or under-represented classes (data imbalance)?", ["data imbalance"]),
     ("What does the paper do about class imbalance?", []),  # of lists only
+    # audio asked beside the video's pictures is a list's own domain; audio alone, or with no video, is audio's; hate
+    # speech is text; a fact question asks audio (dev b412)
+    ("Which papers bring the sound track / audio into video models?", ["audio with video"]),
+    ("Which papers use sound or speech, not only the visual stream?", ["audio with video"]),
+    ("Which papers do text-to-speech synthesis?", ["audio"]),
+    ("Which papers tell who is speaking from phone audio alone, with no video?", ["audio"]),
+    ("Which papers detect hate speech in social media videos?", ["audio"]),
+    ("Which method lets a video LLM take in new sensors such as audio without a heavy encoder?",
+     ["audio", "language models"]),
 ])
 def test_the_domains_of_a_fact_question_and_of_a_list(question, domains):
     from rag.answer.domains import question_domains

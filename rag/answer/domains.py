@@ -76,13 +76,15 @@ _CONTRAST = re.compile(r"\b(?:as opposed to|unlike|not|no|rather than|instead of
                        r"[^,.;:?!()]*", re.I)
 
 
-def asked_domains(question: str, snapshot: Snapshot) -> tuple[Domain, ...]:
+def asked_domains(question: str, snapshot: Snapshot, of_list: bool = True) -> tuple[Domain, ...]:
     """The domains the question names that are not the collection's own subject, nor one alternative of an "or"
     ("segmenting objects, in videos or in 3D scenes"; but "protein or DNA sequences" asks molecules either way), nor
-    set aside ("beyond images and video")."""
+    set aside ("beyond images and video"); those asked of lists only (`Domain.lists_only`) when `of_list`."""
     question = _INCLUDED.sub(" ", _SET_ASIDE.sub(" ", question))
     contrasted = _CONTRAST.sub(" ", question)  # "… text-only LLMs, as opposed to video LLMs" still asks text alone
-    named = [d for d in DOMAINS if d.asked.search(question) and not (d.unless and d.unless.search(contrasted))]
+    # (before a domain inside another is set aside: audio stays asked of a fact question naming audio with video)
+    named = [d for d in DOMAINS if d.asked.search(question) and not (d.unless and d.unless.search(contrasted))
+             and (of_list or not d.lists_only)]
     if not named:
         return ()
     parts = _widened(alternative_parts(question), named)
@@ -157,8 +159,7 @@ def question_domains(question, snapshot: Snapshot) -> tuple[tuple[Domain, ...], 
     texts = [as_topic(question).text]
     if question.typed and question.typed != question.text and question.standalone == question.text:
         texts.append(as_topic(replace(question, text=question.typed, standalone=question.typed)).text)
-    named = {d.name: d for text in texts for d in asked_domains(text, snapshot)
-             if not d.lists_only or question.kind == "list"}
+    named = {d.name: d for text in texts for d in asked_domains(text, snapshot, question.kind == "list")}
     return tuple(named.values()), "\n".join(texts)
 
 

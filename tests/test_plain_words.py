@@ -98,6 +98,12 @@ from rag.answer.plain_words import with_field_terms
     ("a more attack-resistant teacher", "a more attack-resistant (adversarially robust) teacher"),
     ("to rebalance the training data", "to rebalance the training data (data imbalance)"),
     ("footage from a head-mounted camera", "footage from a head-mounted camera (egocentric)"),
+    # hallucination and continual learning in more everyday words (dev p049, bn004, bd030, bn006: such lists abstained)
+    ("stop LLMs from saying things not supported by what they're shown",
+     "stop LLMs from saying things not supported (hallucination) by what they're shown"),
+    ("saying things the picture or video doesn't back up", "saying things the picture or video doesn't back (hallucination) up"),
+    ("we keep adding new tasks to a model and it gets worse at the old ones",
+     "we keep adding new tasks to a model and it gets worse at the old (continual learning) ones"),
     # classes too rare in the data (dev w402, bq029: such lists abstained)
     ("papers that synthesize examples for rare classes", "papers that synthesize examples for rare classes (data imbalance)"),
     ("our labels are long-tailed", "our labels are long-tailed (data imbalance)"),
@@ -117,6 +123,8 @@ def test_a_plain_description_gets_the_fields_term(text, expected):
     "Which papers do anomaly detection on weird events?",  # the term is there already
     "Which papers look at only a few frames of each video?",  # frame selection's words, not sparse attention's
     "Where does the model fail, in rare cases?",
+    "Which papers say things about video that are not supported by experiments?",  # no thing said of an image
+    "Which papers add new tasks to the benchmark?",  # nothing old lost
     "token pooling inside video LLMs, not choosing which frames to keep?",  # frame selection set aside (dev br030)
     # the second review's over-matches
     "Which papers train on huge numbers of videos?",

@@ -61,7 +61,16 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"\b(?:answers|responses|outputs|text|descriptions|captions)\s+that\s+(?:aren['’]?t|are\s+not|isn['’]?t|is\s+not)\s+"
      r"(?:actually\s+)?(?:supported|backed|grounded)\s+(?:by|in)\s+"
      # ... "backed by what's actually in the image/video" (read set DE, de026)
-     r"(?:what['’]?s\s+(?:actually\s+|really\s+)?in\s+)?(?:the\s+)?(?:image|video|picture|visual|frames?|clip)",
+     r"(?:what['’]?s\s+(?:actually\s+|really\s+)?in\s+)?(?:the\s+)?(?:image|video|picture|visual|frames?|clip)|"
+     # ... "saying things not supported by what they're shown", "things the picture or video doesn't back up", "things that
+     # simply aren't in the image" (dev p049, bn004; read set DO: such lists abstained)
+     r"\b(?:say|describ|mention|claim|report|invent|output|generat)\w*\s+(?:about\s+)?(?:stuff|things|objects|details|"
+     r"content)\s+(?:that\s+(?:simply\s+|just\s+)?(?:aren['’]?t|isn['’]?t|are\s+not|is\s+not)|not)\s+"
+     r"(?:really\s+|actually\s+)?(?:supported|backed|grounded|shown|visible|present|in\s+the\s+(?:image|video|picture|"
+     r"photo|clip|input))\b|"
+     r"\b(?:stuff|things|details|content)\s+(?:that\s+)?the\s+(?:image|video|picture|photo|clip|visual\s+input)\s+"
+     r"(?:or\s+(?:the\s+)?\w+\s+)?(?:doesn['’]?t|does\s+not|don['’]?t|do\s+not|can['’]?t|cannot)\s+"
+     r"(?:support|back|show|contain)\w*",
      "hallucination"),
     (r"\b(?:writ|generat|produc|output|emit|predict|decod)(?:e|es|ing|s|ed)?\s+(?:many|several|multiple|lots\s+of|a\s+bunch\s+of)\s+"
      r"(?:words|tokens)\s+(?:at\s+once|simultaneously|in\s+parallel|at\s+the\s+same\s+time)\b", "parallel decoding"),
@@ -82,7 +91,12 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"(?:what\s+)?(?:it|they|the\s+models?)\s+(?:was|were|is|are|saw|sees|had\s+seen)\s+(?:trained\s+on|during\s+training|"
      r"in\s+training)\b", "length extrapolation"),
     (r"\b(?:learn|train)\w*\s+(?:on\s+)?(?:a\s+(?:sequence|series|stream)\s+of|one|many|several|new)\s+tasks?\s+(?:\w+\s+)?"
-     r"(?:one\s+after\s+(?:another|the\s+other)|in\s+(?:sequence|a\s+row|turn)|sequentially|over\s+time)\b", "continual learning"),
+     r"(?:one\s+after\s+(?:another|the\s+other)|in\s+(?:sequence|a\s+row|turn)|sequentially|over\s+time)\b|"
+     # ... new tasks added or picked up while the old ones are lost ("we keep adding new tasks to a deployed model and it
+     # gets worse at the old ones", "pick up new tasks one after another without losing the skills": dev bd030, bn006)
+     r"\b(?:add|pick\w*\s+up|acquir|tak\w*\s+on|learn|train)\w*\s+(?:\w+\s+){0,2}?new\s+tasks?\b[^.?!;]{0,60}?"
+     r"\b(?:worse\s+at\s+the\s+old|los(?:e|es|ing)\s+(?:the\s+)?(?:skills|abilit\w*|what)|forget\w*|"
+     r"one\s+after\s+(?:another|the\s+other))", "continual learning"),
     (r"\bstudent(?:\s+model)?\s+(?:\w+\s+){0,3}?(?:learn|pick|inherit|copy|acquir|shar|absorb|mimic)\w*\s+(?:\w+\s+){0,3}?teacher(?:['’]s)?",
      "knowledge distillation"),
     (r"\b(?:live|real-?time)\s+(?:video\s+|camera\s+)?(?:feeds?|streams?|cameras?|broadcasts?|footage)\b|\bvideo\s+as\s+it\s+(?:arrives|comes\s+in|"

@@ -347,6 +347,9 @@ def test_a_domain_asked_of_lists_only_is_no_domain_of_a_fact_question():
     ("Which papers fix class imbalance in training data?", ["data imbalance"]),
     ("Which papers synthesize videos for rare or under-represented classes (data imbalance)?", ["data imbalance"]),
     ("What does the paper do about class imbalance?", []),  # of lists only
+    # domain adaptation by its names, of lists only
+    ("Which papers do sim-to-real transfer or adapt to an unlabeled target domain?", ["domain adaptation"]),
+    ("What does the paper do about domain shift?", []),
     # audio asked beside the video's pictures is a list's own domain; audio alone, or with no video, is audio's; hate
     # speech is text; a fact question asks audio (dev b412)
     ("Which papers bring the sound track / audio into video models?", ["audio with video"]),

@@ -104,6 +104,7 @@ from rag.answer.plain_words import with_field_terms
     ("saying things the picture or video doesn't back up", "saying things the picture or video doesn't back (hallucination) up"),
     ("we keep adding new tasks to a model and it gets worse at the old ones",
      "we keep adding new tasks to a model and it gets worse at the old (continual learning) ones"),
+    ("models transferred across environments", "models transferred across environments (domain adaptation)"),
     # classes too rare in the data (dev w402, bq029: such lists abstained)
     ("papers that synthesize examples for rare classes", "papers that synthesize examples for rare classes (data imbalance)"),
     ("our labels are long-tailed", "our labels are long-tailed (data imbalance)"),

@@ -140,6 +140,10 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"\bsurprising\s+(?:moments|events)\b", "surprise"),  # (not "the unexpected moments": dev db020 fell under the cut)
     (r"\battack[- ]resistant\b|\bresistant\s+to\s+(?:adversarial\s+)?attacks\b|\bharder\s+to\s+(?:fool|attack)\b",
      "adversarially robust"),
+    # trained in one setting, used in another (dev bn017, bq030: such lists abstained)
+    (r"\btrain\w*\s+(?:\w+\s+){0,3}?(?:in|on)\s+one\s+(?:setting|domain|environment|dataset|place)\b[^.?!;]{0,80}?"
+     r"\b(?:deploy|test|run|use|appl)\w*\s+(?:\w+\s+){0,2}?(?:in|on|to)\s+(?:an)?other\b|"
+     r"\btransfer\w*\s+(?:\w+\s+){0,2}?(?:across|between)\s+(?:environments|domains|settings)\b", "domain adaptation"),
     (r"\brebalanc\w*\s+(?:the\s+)?(?:training\s+)?(?:data|dataset|classes)\b", "data imbalance"),
     # ... and classes too rare in the data, long-tailed, imbalanced (dev: six lists on synthesizing "extra training
     # examples for rare classes" or for a "long tail" abstained); not rare events, an anomaly detector's, nor rare cases

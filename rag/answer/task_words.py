@@ -50,6 +50,14 @@ TASK_DOMAINS = (
     # (not a method named after it, "Adam-DA in cooperative multi-agent RL")
     make_domain("Adam optimizers", r"\bAdam(?:W)?\b(?!-(?-i:[A-Z]))", r"(?-i:\bAdam\w*)", synonyms=True, keeps_all=0.0,
                 lists_only=True, keeps=r"(?-i:\bAdam(?:W|-[A-Z]{1,4})?\b)"),
+    # ... as is domain adaptation, asked by its names (a source and a target domain, sim-to-real, cross-domain), kept as
+    # its papers write it ("unsupervised video domain adaptation", "low-data sim-to-real adaptation"), of lists only
+    make_domain("domain adaptation", r"\bdomain\s+(?:adaptation|shifts?|gaps?)\b|\bsim-?(?:to|2)-?real\b|"
+                r"\b(?:source|target)\s+domains?\b|\bcross-domain\b|\bfrom\s+(?:a\s+)?simulat\w*\s+to\s+(?:the\s+)?real\b",
+                # (its papers' words only: "adapt", "transfer", "domain" are every paper's, the collection's staple)
+                r"\bdomain-(?:stable|invariant|specific)\b|\bunsupervised\s+(?:\w+\s+)?adaptation\b", synonyms=True,
+                keeps_all=0.0, lists_only=True,
+                keeps=r"\bdomain\s+adaptation\b|\bsim-?(?:to|2)-?real\b|\bcross-domain\b"),
     # ... as is data imbalance, asked by its name or as classes too rare or a long tail (plain_words.py glosses those),
     # kept as its papers write it ("heavily imbalanced, with rare actions and tools under-represented", "a significant
     # long-tailed pattern"), of lists only (dev: six lists on synthesizing data for rare classes abstained, at 0.11-0.14;

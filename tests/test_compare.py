@@ -328,3 +328,21 @@ def test_the_setting_asked_of_each_is_the_sentence_stating_its_regime():
     quoted = [s.text for s in aspect_sentences(source("Forgetter", FORGETTER), question_asks(question, "Forgetter"), {})]
 
     assert any("(NTK) regime" in q for q in quoted) and not any("fail to capture" in q for q in quoted)
+
+
+FORCER = ("Long rollouts drift. We introduce Forcer, a training-free extension that stabilizes generation through two "
+          "complementary mechanisms. Sinker keeps half of the window as persistent sink tokens. Pruner drops tokens "
+          "that no longer take part in attention. Our results match training-based methods.")
+
+
+def test_a_quoted_sentence_announcing_items_brings_them_past_the_papers_quota():
+    from rag.answer.quoting import with_announced
+    announcing, closing = Sentence(1, "… through two complementary mechanisms.", 1.0), Sentence(4, "Our results …", 1.0)
+    quoted = with_announced(source("Forcer", FORCER), [Sentence(0, "Long rollouts drift.", 1.0), announcing, closing])
+    assert [s.position for s in quoted] == [0, 1, 2, 3, 4]  # each item right after its announcement, none dropped
+    assert with_announced(source("Forcer", FORCER), [closing]) == [closing]  # nothing announced, nothing added
+    # and so in a comparison's answer: both mechanisms are named (read set DN, dn068)
+    line = compare_answer([source("Forcer", FORCER)], question_asks(Question(
+        "What mechanism does Forcer rely on?", "What mechanism does Forcer rely on?", None, None, "compare",
+        written=("Forcer",)), "Forcer"), {}, 200)
+    assert "Sinker" in line and "Pruner" in line

@@ -12,7 +12,7 @@ from rag.answer.evidence import _NAMED, Sentence, detail, own_name, score_senten
 from rag.answer.extractive import PRESENTS, clean, paper_label
 from rag.answer.names import names_in, names_of
 from rag.answer.purpose import asks_purpose, asks_task, on_task, purpose_sentences
-from rag.answer.quoting import Source, enumeration
+from rag.answer.quoting import Source, enumeration, with_announced
 from rag.answer.values import holds_value
 from rag.answer.wording import MAKES_WORDS
 from rag.corpus.terms import analyse, terms
@@ -27,7 +27,7 @@ def compare_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max
     lines = []
     compared = sources[:3]
     for s, own in zip(compared, asked_of_each(compared, asks)):
-        best = with_ranked(aspect_sentences(s, own, idf), ranked_for_comparison(s, own, idf))
+        best = with_announced(s, with_ranked(aspect_sentences(s, own, idf), ranked_for_comparison(s, own, idf)))
         if best:
             lines.append(f"{paper_label(s.hit.paper, asks)}: {' '.join(clean(b.text) for b in best)} [{s.n}]")
     return "\n".join(lines)

@@ -28,7 +28,9 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"trained\s+(?:on|with|for)\b", "length extrapolation"),
     (r"\b(?:as\s+(?:it|the\s+video)\s+(?:streams|comes\s+in|plays)|(?:frames|video)\s+keeps?\s+(?:coming|arriving)|live\s+video)\b",
      "streaming"),
-    (r"\b(?:fewer|less)\s+bits\b|\b(?:lower|reduced|low)\s+(?:numerical\s+)?precision\b", "quantization"),
+    # ... "lowering numerical precision" too (dev bj030)
+    (r"\b(?:fewer|less)\s+bits\b|\b(?:lower(?:ing|ed|s)?|reduc(?:e|es|ed|ing)|low)\s+(?:the\s+)?(?:numerical\s+)?"
+     r"precision\b", "quantization"),
     (r"\b(?:skip(?:s|ping)?|drop(?:s|ping)?|remov(?:e|es|ing)|cut(?:s|ting)?\s+out)\s+(?:whole\s+|entire\s+|some\s+)?layers\b",
      "layer pruning"),
     (r"\btokens?\s+that\s+(?:soak\s+up|absorb|hog|attract|collect)\s+(?:\w+\s+)?attention\b", "attention sink"),

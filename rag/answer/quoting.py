@@ -123,3 +123,14 @@ def enumeration(hit: Hit, sentence: Sentence) -> list[Sentence]:
     count = {"two": 2, "three": 3, "four": 4}[match.group("count").lower()]
     following = analyse(hit.paper.text).sentences[sentence.position + 1:sentence.position + 1 + count]
     return [Sentence(i, text, sentence.score) for i, text in enumerate(following, sentence.position + 1)]
+
+
+def with_announced(source: Source, picked: list[Sentence]) -> list[Sentence]:
+    """`picked` with the items a quoted sentence announces ("… through two complementary mechanisms." → the next two),
+    past a paper's quota if need be: the count alone names none of them (read set DN, dn068: "what key mechanism does each
+    rely on?" quoted Deep Forcing's announcement and another sentence, not its two mechanisms)."""
+    out: dict[int, Sentence] = {}
+    for sentence in picked:  # each announced item right after its announcement, each sentence once
+        for item in [sentence, *enumeration(source.hit, sentence)]:
+            out.setdefault(item.position, item)
+    return list(out.values())

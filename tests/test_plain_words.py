@@ -106,6 +106,8 @@ from rag.answer.plain_words import with_field_terms
      "we keep adding new tasks to a model and it gets worse at the old (continual learning) ones"),
     ("models transferred across environments", "models transferred across environments (domain adaptation)"),
     ("lowering numerical precision", "lowering numerical precision (quantization)"),  # dev bj030
+    ("papers localizing when something happens in a video given a text query",
+     "papers localizing when something happens (temporal grounding) in a video given a text query"),
     # classes too rare in the data (dev w402, bq029: such lists abstained)
     ("papers that synthesize examples for rare classes", "papers that synthesize examples for rare classes (data imbalance)"),
     ("our labels are long-tailed", "our labels are long-tailed (data imbalance)"),

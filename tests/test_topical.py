@@ -230,3 +230,13 @@ def test_a_list_of_audio_with_video_keeps_every_paper_bringing_sound_in(built_se
     answer = rag.ask("Which papers bring the sound track into video models, not just the frames?", settings=built_settings)
     assert {c.paper.title for c in answer.citations} == {"V-LynX", "DramaSR-532K", "OmniDCBench"}
     assert rag.ask("Which papers do text-to-speech synthesis?", settings=built_settings).abstained
+
+
+@pytest.mark.parametrize(("question", "listed"), [
+    # a paper naming the task in one line is listed however it ranks (read set DO, do034)
+    ("Which papers report temporal grounding results? I'd like to line their numbers up.",
+     {"Temporal Video Grounding", "Video-in-the-Loop", "OmniDCBench"}),
+])
+def test_a_list_of_a_task_keeps_every_paper_naming_it(built_settings, question, listed):
+    import rag
+    assert {c.paper.title for c in rag.ask(question, settings=built_settings).citations} == listed

@@ -142,6 +142,10 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"\bsurprising\s+(?:moments|events)\b", "surprise"),  # (not "the unexpected moments": dev db020 fell under the cut)
     (r"\battack[- ]resistant\b|\bresistant\s+to\s+(?:adversarial\s+)?attacks\b|\bharder\s+to\s+(?:fool|attack)\b",
      "adversarially robust"),
+    # finding when something a text describes happens in a video (read set DO, do034)
+    (r"\blocali[sz]\w*\s+when\s+(?:something|an?\s+(?:event|action))\s+happens\b|"
+     r"\b(?:find|finding|locat\w*|pinpoint\w*|jump\w*\s+to)\s+(?:the\s+)?(?:exact\s+)?(?:moment|time\s+span|start\s+and\s+end)"
+     r"\b[^.?!;]{0,50}?\b(?:query|described|description|text|sentence|caption)\b", "temporal grounding"),
     # trained in one setting, used in another (dev bn017, bq030: such lists abstained)
     (r"\btrain\w*\s+(?:\w+\s+){0,3}?(?:in|on)\s+one\s+(?:setting|domain|environment|dataset|place)\b[^.?!;]{0,80}?"
      r"\b(?:deploy|test|run|use|appl)\w*\s+(?:\w+\s+){0,2}?(?:in|on|to)\s+(?:an)?other\b|"

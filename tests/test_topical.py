@@ -192,7 +192,7 @@ def test_lists_of_the_adam_family_and_of_continual_learning_keep_their_papers_in
 
 
 
-SELECTION = "Which papers determine which frames a video model should look at, rather than sampling them uniformly?"
+SELECTION = "Which papers decide which frames a video model should look at, rather than sampling them uniformly?"
 
 
 def test_papers_beyond_the_pool_writing_a_kept_domain_join_a_list_of_it(built_settings):

@@ -335,6 +335,11 @@ def test_a_duration_or_memory_is_stated_by_a_quantity_of_its_dimension(title, te
     ("The prevalence in pregnant women.", "PREVALENCE OF STREPTOCOCUS AGALACTIAE IN PREGNANT WOMEN?", []),
     # a field's acronym names no benchmark or model ("beat SOTA")
     ("It surpasses state-of-the-art methods.", "Which benchmarks does it beat SOTA on?", []),
+    # software named in lower case as people type it (dev ab11057, ad13005), and held when the abstract writes it
+    ("A tile-skipping kernel converts sparsity into speed.", "kernel written in triton or cuda?",
+     ["anything about triton", "anything about cuda"]),
+    ("We show that staged languages like JAX enable generic manipulations.", "is it jax or pytorch?",
+     ["anything about pytorch"]),
 ])
 def test_a_name_the_question_writes_is_missing_when_the_abstract_never_writes_it(text, question, missing):
     assert unnamed(_hit("V-LynX", text), question, ("V-LynX",), frozenset({"icml"})) == missing

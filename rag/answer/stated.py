@@ -34,6 +34,7 @@ _LOOSE_HEADS = frozenset(terms("size count ratio amount number total length dura
                                "advantage advantages degree extent boost boosts saving savings"))  # margin: BF bf065
 
 
+_FIGURE_NOUNS = frozenset(terms("advantage advantages degree extent boost boosts saving savings"))
 _PARAMETERS = frozenset(terms("parameters"))
 _SIZED = re.compile(r"\b(?P<base>[A-Za-z][\w-]*)-\d+(?:\.\d+)?[BM]\b")  # a model named with its size: "LIVEditor-14B"
 
@@ -148,8 +149,10 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
             continue
         words = need - _LOOSE_HEADS or None  # none: any asked word beside the quantity
         asked = asks.ask - _LOOSE_HEADS
-        if any((NUMBER.search(s) or COUNT.search(s))
-               and ((spelled(words, have) == words if words else asked & have) or said and noun <= have)
+        # ... by a figure, not a count in words: "two subsets", "three core components" state no gain, degree or
+        # advantage (second review)
+        figure = NUMBER.search if said or head & _FIGURE_NOUNS else lambda s: NUMBER.search(s) or COUNT.search(s)
+        if any(figure(s) and ((spelled(words, have) == words if words else asked & have) or said and noun <= have)
                for s, have in zip(analysis.sentences, analysis.terms)):
             stated.add(phrase)
     if _RANGE_ASKED.search(question) and any(_RANGE.search(s) for s in analysis.sentences):

@@ -66,7 +66,7 @@ def unnamed(hit: Hit, question: str, own: tuple[str, ...], ignored: frozenset[st
     # ... nor a field's acronym ("SOTA", "LLM"): "which benchmarks do they claim to beat SOTA on?" names none
     skip = {compact(n) for n in (*own, *names_of(hit.paper))} | ignored | {a.lower() for a in COMMON_ACRONYMS}
     missing = []
-    for name in dict.fromkeys(_NAME.findall(question)):
+    for name in dict.fromkeys(_NAME.findall(question) + _SOFTWARE.findall(question)):
         key = compact(name)
         key = key[:-1] if re.search(r"[A-Z]s$", name) else key  # "LLMs" is written "LLM"
         # of a compound, its name-like parts: "IgM-enriched" is IgM's, "UNICEF-recommended" UNICEF's
@@ -77,6 +77,12 @@ def unnamed(hit: Hit, question: str, own: tuple[str, ...], ignored: frozenset[st
         if key not in skip and not held and not _misspelled(key, whole, skip):
             missing.append(f"anything about {name}")
     return missing
+
+
+# software a question names in lower case, as people type it ("is the kernel written in triton or cuda?", "smoothsa code -
+# pytorch or jax?": dev ab11057, ad13005 quoted the abstract as if it said)
+_SOFTWARE = re.compile(r"(?<![\w-])(?i:pytorch|tensorflow|jax|triton|cuda|keras|mindspore|paddlepaddle|mxnet|onnx|tensorrt)"
+                       r"(?![\w-])")
 
 
 def _misspelled(key: str, text: str, own: set[str] = frozenset()) -> bool:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from itertools import islice
+from typing import Callable
 
 import numpy as np
 
@@ -20,6 +22,7 @@ from rag.answer.list_topic import topic
 from rag.answer.plain_words import FIELD_TERMS
 from rag.answer.wording import GENERIC
 from rag.corpus.terms import terms
+from rag.types import Hit, Paper
 
 # papers looked at for a list: dev lists' gold papers rank within search's top 6 on the topic query, and a
 # list's gold runs to 5 papers; 12 leaves room without feeding the cut many near-misses (dev lists)
@@ -158,3 +161,14 @@ def faceted_kept(probabilities: np.ndarray, threshold: float, hits: list, rankin
     return kept(probabilities, threshold, [h.score for h in hits],
                 lifted(probabilities, ids, [r[1:] for r in rankings], threshold) if rankings else None,
                 lifted(probabilities, ids, termed, threshold) if termed else None)
+
+
+def beyond_pool(hits: list[Hit], snapshot, question, writes: Callable[[Paper], bool], most: int) -> list[Hit] | None:
+    """The papers within the question's filter that retrieval did not return and that `writes` accepts, as hits to
+    put after the pool (score 0): at most `most`, None when more do (the collection's staple then, no topic's own)."""
+    keep = snapshot.mask(question.venue, question.year)
+    have = {h.paper.id for h in hits}
+    found = (Hit(paper=paper, score=0.0) for row, paper in enumerate(snapshot.papers)
+             if (keep is None or keep[row]) and paper.id not in have and writes(paper))
+    extra = list(islice(found, most + 1))  # the scan stops once too many write it
+    return None if len(extra) > most else extra

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from itertools import islice
 
 from rag.answer.list_topic import topic
-from rag.answer.lists import MAX_RELATED, facets
+from rag.answer.lists import MAX_RELATED, beyond_pool, facets
 from rag.answer.names import is_word
 from rag.answer.wording import FUNCTION, GENERIC
 from rag.corpus.terms import terms
@@ -146,12 +145,8 @@ def _holding(groups: list[list[re.Pattern]], hits: list[Hit], snapshot, question
     if not groups:
         return hits, [], False
     held = [h.paper.id for h in hits if _writes(h.paper, groups)]
-    keep = snapshot.mask(question.venue, question.year)
-    have = {h.paper.id for h in hits}
-    writing = (Hit(paper=paper, score=0.0) for row, paper in enumerate(snapshot.papers)
-               if (keep is None or keep[row]) and paper.id not in have and _writes(paper, groups))
-    extra = list(islice(writing, MOST_HOLDERS + 1))  # the scan stops once the name is too common to be a topic
-    if len(extra) > MOST_HOLDERS:
+    extra = beyond_pool(hits, snapshot, question, lambda paper: _writes(paper, groups), MOST_HOLDERS)
+    if extra is None:  # the name is too common to be a topic
         return hits, held, True
     return hits + extra, held + [h.paper.id for h in extra], len(held) + len(extra) > MOST_HOLDERS
 

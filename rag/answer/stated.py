@@ -28,13 +28,12 @@ _LOOSE_HEADS = frozenset(terms("size count ratio amount number total length dura
                                "fraction proportion margin margins gain gains improvement improvements "
                                # "what's the accuracy change?" by "… improving accuracy by 1.5%", "the actual latency
                                # figure" by "~60% reduction in latency" (read sets CM, CP, session 33)
-                               "change changes difference increase decrease drop figure figures "
-                               # "quantify its throughput advantage" by "3× higher throughput", "what degree of length
-                               # extrapolation" by "over 12× length extrapolation" (fresh sets DN, DO of session 37)
-                               "advantage advantages degree extent boost boosts saving savings"))  # margin: BF bf065
-
-
+                               "change changes difference increase decrease drop figure figures"))  # margin: BF bf065
+# ... and nouns a figure alone states, never a count in words: "quantify its throughput advantage" by "3× higher
+# throughput", "what degree of length extrapolation" by "over 12× length extrapolation" (fresh sets DN, DO of session 37)
 _FIGURE_NOUNS = frozenset(terms("advantage advantages degree extent boost boosts saving savings"))
+_LOOSE_HEADS |= _FIGURE_NOUNS
+
 _PARAMETERS = frozenset(terms("parameters"))
 _SIZED = re.compile(r"\b(?P<base>[A-Za-z][\w-]*)-\d+(?:\.\d+)?[BM]\b")  # a model named with its size: "LIVEditor-14B"
 
@@ -143,7 +142,7 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
             stated.add(phrase)
         # the noun as written, though a kind word ("gain", "figure") leaves the detail's terms: "What performance
         # gain …?" / "… yields consistent gains of 10–20% over competitive baselines"; "what's the end-to-end figure"
-        noun = terms(phrase.split()[-1]) if phrase.split() else frozenset()
+        noun = terms(phrase.split()[-1]) if phrase.strip() else frozenset()
         said = bool(noun) and noun <= _LOOSE_HEADS
         if not head or not (said or head <= _LOOSE_HEADS and value_kind(phrase) == "number"):
             continue
@@ -151,8 +150,8 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
         asked = asks.ask - _LOOSE_HEADS
         # ... by a figure, not a count in words: "two subsets", "three core components" state no gain, degree or
         # advantage (second review)
-        figure = NUMBER.search if said or head & _FIGURE_NOUNS else lambda s: NUMBER.search(s) or COUNT.search(s)
-        if any(figure(s) and ((spelled(words, have) == words if words else asked & have) or said and noun <= have)
+        in_words = not (said or head & _FIGURE_NOUNS)
+        if any((NUMBER.search(s) or in_words and COUNT.search(s)) and ((spelled(words, have) == words if words else asked & have) or said and noun <= have)
                for s, have in zip(analysis.sentences, analysis.terms)):
             stated.add(phrase)
     if _RANGE_ASKED.search(question) and any(_RANGE.search(s) for s in analysis.sentences):

@@ -10,13 +10,12 @@ the others keep their score (they may name it otherwise), and a paper off the do
 from __future__ import annotations
 
 import re
-from itertools import islice
 
 import numpy as np
 
 from rag.answer.descriptions import one_paper_description
 from rag.answer.domains import DOMAINS, Domain, in_domain, missing_domains, question_domains
-from rag.answer.lists import as_topic
+from rag.answer.lists import as_topic, beyond_pool
 from rag.answer.roles import FRAME_WORDS, introduces, named_role, with_role
 from rag.answer.wording import FUNCTION
 from rag.corpus.terms import analyse, terms
@@ -201,10 +200,6 @@ def with_domain_papers(question, hits: list[Hit], snapshot: Snapshot) -> list[Hi
     domains = [d for d in asked if d.keeps_all is not None]
     if not domains:
         return hits
-    keep = snapshot.mask(question.venue, question.year)
-    have = {h.paper.id for h in hits}
-    writing = (Hit(paper=paper, score=0.0) for row, paper in enumerate(snapshot.papers)
-               if (keep is None or keep[row]) and paper.id not in have
-               and all(d.kept_by.search(paper.text) for d in domains) and not missing_domains(paper, asked))
-    extra = list(islice(writing, MOST_KEPT + 1))
-    return hits if len(extra) > MOST_KEPT else hits + extra
+    extra = beyond_pool(hits, snapshot, question, lambda paper: all(d.kept_by.search(paper.text) for d in domains)
+                        and not missing_domains(paper, asked), MOST_KEPT)
+    return hits + (extra or [])

@@ -233,3 +233,31 @@ def test_a_question_offering_a_candidate_answer_is_told_from_one_asking_for_a_va
 ])
 def test_the_askers_own_cases_are_taken_out_when_the_question_asks_a_topic_of_its_own(asked, question):
     assert without_framing(asked) == question
+
+
+@pytest.mark.parametrize("asked, question", [
+    # the asker's own setting before a question for papers (read sets DP, DQ, session 39: both lists abstained on it)
+    ("Our films have soundtracks. Which papers use the sound together with the picture?",
+     "Which papers use the sound together with the picture?"),
+    ("I need to squeeze models onto players' GPUs. which papers are about pruning or quantizing the network itself?",
+     "which papers are about pruning or quantizing the network itself?"),
+    # ... and what they have in mind, said after it
+    ("ICLR papers on generating video? thinking about cutscenes", "ICLR papers on generating video?"),
+    # not a sentence saying what they are after, which holds the topic (dev bo030, bd026, az026)
+    ("I'm interested in models that forget earlier tasks. Which papers study sequential learning?",
+     "I'm interested in models that forget earlier tasks. Which papers study sequential learning?"),
+    ("we need a model that watches a live feed. which papers handle streaming answers?",
+     "we need a model that watches a live feed. which papers handle streaming answers?"),
+    # ... nor before a question pointing back at it, or naming something, or asking no topic of its own
+    ("Our films are silent. Which papers tackle that setting?", "Our films are silent. Which papers tackle that setting?"),
+    ("We run Veda nightly. Which papers make video generation faster?",
+     "We run Veda nightly. Which papers make video generation faster?"),
+    ("I work on drones. Which papers fit?", "I work on drones. Which papers fit?"),
+    # ... nor before a follow-up's several questions
+    ("I make games. Which papers pick frames? What about the surprise one?",
+     "I make games. Which papers pick frames? What about the surprise one?"),
+    # a question after the asker's interest keeps it (not "thinking about" a topic the question lacks)
+    ("Which papers fit? thinking about compressing visual tokens", "Which papers fit? thinking about compressing visual tokens"),
+])
+def test_the_askers_own_setting_before_a_question_for_papers_is_taken_out(asked, question):
+    assert without_framing(asked) == question

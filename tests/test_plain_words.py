@@ -114,6 +114,13 @@ from rag.answer.plain_words import with_field_terms
     # (session 36 left this unglossed; glossed, its list is the scene-graph paper alone, no longer with another beside it)
     ("Which scene graph papers address the lack of examples for rare classes?",
      "Which scene graph papers address the lack of examples for rare classes (data imbalance)?"),
+    # a film archive's words (read set DQ, session 39: its list abstained)
+    ("repairing old footage - filling in missing bits of the picture or making blurry, low-resolution video sharper?",
+     "repairing old footage - filling in missing bits (inpainting) of the picture or making blurry, low-resolution video "
+     "sharper (super-resolution)?"),
+    ("models that upscale video", "models that upscale (super-resolution) video"),
+    ("Which papers use the sound together with the picture?",
+     "Which papers use the sound together with the picture (audio-visual)?"),
 ])
 def test_a_plain_description_gets_the_fields_term(text, expected):
     assert with_field_terms(text) == expected
@@ -162,6 +169,8 @@ def test_a_plain_description_gets_the_fields_term(text, expected):
     # the second review's (session 36): joints of no body, cameras worn elsewhere
     "Which papers track joint trajectories of the camera and objects?",
     "Which papers use helmet-mounted cameras for cycling safety?",
+    "Which papers upscale the training compute?",  # (session 39) no picture made sharper
+    "Which papers fill in missing values of a time series?",
 ])
 def test_a_question_without_a_plain_description_is_left_as_it_is(text):
     assert with_field_terms(text) == text

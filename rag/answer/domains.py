@@ -25,7 +25,7 @@ from rag.answer.domain_words import DOMAINS, Domain
 from rag.answer.wording import FUNCTION
 from rag.corpus.terms import terms
 from rag.answer.lists import as_topic
-from rag.answer.framing import without_own_work
+from rag.answer.own_setting import without_own_work
 from rag.index.store import Snapshot
 from rag.types import Hit, Paper
 

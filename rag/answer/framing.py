@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from rag.answer.hearsay import without_hearsay
+from rag.answer.own_setting import OWN_CASES, without_own_setting, without_own_work
 from rag.answer.wording import FUNCTION, GENERIC
 from rag.corpus.terms import terms
 from rag.corpus.venues import VENUE_ACRONYMS
@@ -165,7 +166,10 @@ _MY_USE = r"(?:try|use|apply|swap|plug|adopt|implement|reproduce|deploy|build\s+
 _ERRAND_SAID = (r"(?:just\s+)?(?:budgeting|planning|scoping|costing|estimating|sizing)\s+(?:a|an|the|our|my)\b[^?]*|"
                 r"(?:(?:I['’]m|we['’]re)\s+)?looking\s+for\s+(?:something|anything|a\s+(?:way|tool|method|model))\s+"
                 r"(?:to|I\s+can|we\s+can)\b[^?]*|asking\s+(?:because|since|as)\b[^?]*|"
-                r"(?:(?:I['’]m|we['’]re)\s+)?trying\s+to\s+(?:gauge|estimate|budget|size\s+up|judge)\s+(?:the|our|my)\b[^?]*")
+                r"(?:(?:I['’]m|we['’]re)\s+)?trying\s+to\s+(?:gauge|estimate|budget|size\s+up|judge)\s+(?:the|our|my)\b[^?]*|"
+                # ... or what they have in mind for it: "ICLR papers on generating video? thinking about cutscenes" (read
+                # set DP: "cutscenes", a word no abstract uses, made the list abstain)
+                r"(?:(?:I['’]m|we['’]re)\s+)?thinking\s+(?:about|of)\s+(?:it\s+for\s+|using\s+(?:it|them)\s+for\s+)?[^?]*")
 _WHY_ASKED = re.compile(
     r"\s*(?:(?:thanks|thank\s+you|cheers)(?:\s+(?:a\s+lot|so\s+much|in\s+advance))?[.!]*|"
     rf"(?:i(?:'m|\s+am)\s+(?:going|planning|hoping)\s+to|i\s+(?:want|plan|hope|intend)\s+to)\s+{_MY_USE}[^?]*|"
@@ -203,10 +207,11 @@ def without_framing(text: str) -> str:
     # (nor one naming something: "We run Veda on our H100 cluster." names the paper asked about, second review)
     text = without_hearsay(text)  # "saw a tweet like '…' — which paper is that?": where they heard it
     text = _without_field(text)  # "From a robotics angle: …", "In NLP we use RoPE scaling. Which papers …?"
-    rest = without_own_work(text, _OWN_CASES)
+    rest = without_own_work(text, OWN_CASES)
     dropped = text[:len(text) - len(rest)].split()[1:]
     if len(terms(rest) - GENERIC - FUNCTION) >= 3 and not any(re.search(r"[A-Z0-9]", w) for w in dropped):
         text = rest
+    text = without_own_setting(text)
     # only once something was asked before it, in an earlier sentence or the same one: "I couldn't find Veda's GPU
     # count. Is it reported?" and "I read Veda. Wondering whether they report the GPU count." ask in those sentences
     text = _SAID_AGAIN.sub("", _WRITING.sub("", _ALL_PLEASE.sub("", text.strip())))  # (a list's "as a main contribution")
@@ -247,34 +252,6 @@ def _pieces(text: str) -> list[tuple[str, bool]]:
     for n in range(1, len(parts) - 1, 2):
         out.append((parts[n + 1], parts[n] == ","))
     return out
-
-
-# the asker's own work, said before what they ask: "My goal is feeding motion-capture skeletons into an MLLM. Which
-# papers extend MLLMs to new input types?" (read set BJ, a related-work writer: the papers never mention
-# motion capture, which was read as the domain asked for); not when the question points back at it ("… for that?")
-# ... or their own cases, data or role: "Our laparoscopic cases run for hours.", "As radiologists we know reading
-# conditions change what you see.", "We also record the team talking during cases." (read set CC, a clinician's voice:
-# "laparoscopic" and "radiologists" were read as the domain asked for, and the answer said the paper never mentions them)
-_OWN_WORK = re.compile(r"^\W*(?:(?:my|our)\s+(?:\w+\s+){0,2}?(?:goal|project|work|paper|thesis|system|setting|aim|idea|"
-                       r"approach|method|model|pipeline|product|team|lab|cases|patients|data|videos|footage|recordings|"
-                       r"hospital|clinic|scans|cluster|servers|users|customers)\b|"
-                       r"as\s+(?:an?\s+)?(?!far\b|long\b|much\b|soon\b|well\b)[\w-]+(?:\s+[\w-]+)?,?\s+(?:we|I)\b|"
-                       r"(?:we|I)\s+(?:also\s+)?(?:record|run|treat|operate|collect|deploy|maintain|manage|serve|ship)\b)"
-                       r"[^?]*[.!]\s+(?=\S)", re.I)
-_POINTS_BACK = re.compile(r"\b(?:it|its|this|these|those|such|ours|mine|similar|also|too|same|us|we|our)\b|"
-                          r"\b(?:for|with|on|about|like|to|of|in)\s+that\b", re.I)
-
-
-_OWN_CASES = re.compile(r"^\W*(?:our\s+(?:\w+\s+){0,2}?(?:cases|patients|recordings|scans|hospital|clinic|cluster|servers)\b|"
-                        r"we\s+(?:also\s+)?(?:record|run|treat|operate|collect|deploy|maintain|manage|serve|ship)\b)"
-                        r"[^?]*[.!]\s+(?=\S)", re.I)
-
-
-def without_own_work(text: str, own: re.Pattern = _OWN_WORK) -> str:
-    """The question without a first sentence on the asker's own work, unless what follows refers back to it."""
-    match = own.match(text)
-    rest = text[match.end():] if match else ""
-    return rest if rest and "?" in rest and not _POINTS_BACK.search(rest) else text
 
 
 # a question offering its candidate for the answer: "Is it GPT-4o that comes out on top in UrbanFeel?" (not "Is it

@@ -109,7 +109,7 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\b(?:live|real-?time)\s+(?:video\s+|camera\s+)?(?:feeds?|streams?|cameras?|broadcasts?|footage)\b|\bvideo\s+as\s+it\s+(?:arrives|comes\s+in|"
      r"happens|is\s+(?:being\s+)?recorded)\b", "streaming"),
     (r"\b(?:sound|audio|speech|spoken\s+\w+|voices?)\s+(?:in\s+addition\s+to|along\s+with|together\s+with|as\s+well\s+as|alongside)\s+"
-     r"(?:the\s+)?(?:pictures|images|visuals|frames|video)\b", "audio-visual"),
+     r"(?:the\s+)?(?:pictures?|images|visuals|frames|video)\b", "audio-visual"),
     # session 32 (read sets BZ, CA: a PhD student's chat, a journalist's plain words)
     # (not "audio and video streams for transmission": data sent, not understood; second review)
     (r"\b(?:audio|sound)(?:\s+tracks?)?\s*(?:\+|&|and|with)\s*(?:the\s+)?(?:video|visuals?|images?|pictures?|vision)\b"
@@ -188,6 +188,13 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"fraction|few|some)\s+of\s+(?:the\s+)?(?:video\s+|image\s+|input\s+)?(?:pieces|tokens|patches|positions|parts)\b",
      "sparse attention"),
     (r"\b(?:2D|flat|regular|ordinary|normal)\s+(?:videos?|movies|footage)\s+(?:into|to)\s+(?:side-by-side\s+)?(?:3D|stereo)", "stereo video"),
+    # session 39 (read set DQ, a film archive's words: "repairing old footage - filling in missing bits of the picture or
+    # making blurry, low-resolution video sharper?" abstained)
+    (r"\bfill(?:s|ing|ed)?\s+in\s+(?:the\s+)?(?:missing|damaged|lost|masked|removed|corrupted)\s+(?:bits|parts|regions|pieces|"
+     r"areas|patches|holes)\b", "inpainting"),
+    (r"\b(?:mak|turn)(?:e|es|ing)\s+(?:[\w-]+,?\s+){0,3}?(?:videos?|footage|clips|frames|images|pictures)\s+(?:look\s+)?"
+     r"(?:sharper|crisper|clearer|higher[- ]res(?:olution)?|HD)\b|\bupscal(?:e|es|ed|ing|er|ers)\b(?!\s+(?:the\s+)?"
+     r"(?:training|model|compute|experiments?|cluster)\b)", "super-resolution"),
     # session 32 (read set CA: a journalist's plain words)
     (r"\bteacher\b(?:\s+[\w'’-]+){0,2}?\s+(?:pass|transfer|hand|teach|give|transmit)\w*\s+(?:[\w'’-]+\s+){0,5}?(?:on\s+)?"
      r"to\s+(?:its|the|a|their)\s+student", "knowledge distillation"),

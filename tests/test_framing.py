@@ -261,3 +261,12 @@ def test_the_askers_own_cases_are_taken_out_when_the_question_asks_a_topic_of_it
 ])
 def test_the_askers_own_setting_before_a_question_for_papers_is_taken_out(asked, question):
     assert without_framing(asked) == question
+
+
+def test_wondering_whether_the_result_carries_over_is_the_askers_own_aside():
+    # read set DP, dp039: the aside made the question quote Veda's speedups rather than say its GPU is not reported
+    assert without_framing("which GPU were veda's speedups measured on? wondering if it carries over to consumer cards") \
+        == "which GPU were veda's speedups measured on?"
+    # (a question of its own is kept)
+    assert without_framing("Which papers prune layers? Wondering which ones also quantize.") == \
+        "Which papers prune layers? Wondering which ones also quantize."

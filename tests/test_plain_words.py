@@ -119,6 +119,27 @@ from rag.answer.plain_words import with_field_terms
      "repairing old footage - filling in missing bits (inpainting) of the picture or making blurry, low-resolution video "
      "sharper (super-resolution)?"),
     ("models that upscale video", "models that upscale (super-resolution) video"),
+    # a game developer's and an archivist's words for what the abstracts name (read sets DP, DQ, session 39: each
+    # described paper abstained)
+    ("a detector that strips out faces", "a detector that strips out faces (privacy)"),
+    ("turns ordinary single-camera video into left/right-eye 3D clips",
+     "turns ordinary single-camera video into left/right-eye 3D (stereo video) clips"),
+    ("when the images have been heavily squashed to save storage",
+     "when the images have been heavily squashed (compressed images) to save storage"),
+    ("why ripping certain layers out of an LLM breaks it", "why ripping certain layers (layer pruning) out of an LLM breaks it"),
+    ("how much the model has to revise what it thought was going on",
+     "how much the model has to revise what it thought (surprise) was going on"),
+    ("a teacher's quirky preference (favourite animal) leaks into the student",
+     "a teacher's quirky preference (favourite animal) leaks into the student (knowledge distillation)"),
+    ("finds the stretch of a video matching a written sentence",
+     "finds the stretch of a video matching a written sentence (temporal grounding)"),
+    ("should you prune before you quantize?", "should you prune before you quantize (compression order)?"),
+    ("home movies shot from the camera operator's own point of view",
+     "home movies shot from the camera operator's own point of view (egocentric)"),
+    ("narrate what's going on as the film plays", "narrate what's going on as the film plays (streaming)"),
+    ("missing or damaged patches in the frames. Anything on filling those in without the patch wobbling from frame to frame?",
+     "missing or damaged patches in the frames. Anything on filling those in (inpainting) without the patch wobbling from "
+     "frame to frame (temporal consistency)?"),
     ("Which papers use the sound together with the picture?",
      "Which papers use the sound together with the picture (audio-visual)?"),
 ])
@@ -171,6 +192,8 @@ def test_a_plain_description_gets_the_fields_term(text, expected):
     "Which papers use helmet-mounted cameras for cycling safety?",
     "Which papers upscale the training compute?",  # (session 39) no picture made sharper
     "Which papers fill in missing values of a time series?",
+    "Which papers strip out redundant tokens?",  # no faces
+    "Which papers quantize the weights after training?",  # one compression, no order
 ])
 def test_a_question_without_a_plain_description_is_left_as_it_is(text):
     assert with_field_terms(text) == text

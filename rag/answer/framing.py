@@ -241,8 +241,15 @@ def without_framing(text: str) -> str:
 _ERRAND = re.compile(rf"\s*(?:{_ERRAND_SAID})\s*$", re.I)
 
 
+# ... or whether what it reports holds where they are ("wondering if it carries over to consumer cards": read set DP,
+# dp039, quoted the speedups beside the GPU it asked for)
+_WONDERING = re.compile(r"\s*(?:(?:I['’]m|we['’]re)\s+|just\s+)?wondering\s+(?:if|whether)\s+(?:it|this|that|they|these|"
+                        r"those|the\s+\w+)\s+(?:carr|transfer|appl|hold|generali|scal|translat|port)\w*[^?]*$", re.I)
+
+
 def _says_why(sentence: str) -> bool:
-    return bool(_WHY_ASKED.match(sentence) and not _ASKS_ITSELF.search(sentence) or _OUR_CASE.search(sentence))
+    return bool(_WHY_ASKED.match(sentence) and not _ASKS_ITSELF.search(sentence) or _OUR_CASE.search(sentence)
+                or _WONDERING.match(sentence))
 
 
 def _pieces(text: str) -> list[tuple[str, bool]]:

@@ -15,7 +15,10 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"\bslim(?:s|ming)?\s+(?:\w+\s+)?models?\s+down\b", "model compression"),
     (r"\bsmall(?:er)?\s+(?:model|network|student)\s+(?:that\s+)?learn(?:s|ing)?\s+from\s+(?:a\s+)?(?:big(?:ger)?|large(?:r)?)\b|"
      r"\b(?:big|large)\s+model\s+into\s+a\s+small(?:er)?\b", "knowledge distillation"),
-    (r"\bfirst[- ]person\b|\bhead[- ]mounted\s+cam(?:era)?s?\b", "egocentric"),  # (not a body-worn camera's footage)
+    # ... or shot from the point of view of whoever holds the camera ("home movies shot from the camera operator's own
+    # point of view": read set DQ, dq072)
+    (r"\bfirst[- ]person\b|\bhead[- ]mounted\s+cam(?:era)?s?\b|\b(?:camera\s+(?:operator|wearer|holder)|wearer|filmer)['’]s\s+"
+     r"(?:own\s+)?(?:point\s+of\s+view|perspective|viewpoint|eyes)\b", "egocentric"),  # (not a body-worn camera's footage)
     # ... "present" too ("describing things that aren't actually present in the image or video": read set DB, db025)
     (r"\b(?:things|stuff|objects|details)\s+that\s+(?:aren['’]t|are\s+not|isn['’]t|is\s+not)\s+(?:really\s+|actually\s+)?"
      r"(?:there|present|visible|(?:present\s+|visible\s+)?in\s+the\s+(?:picture|image|video|photo|clip))\b", "hallucination"),
@@ -26,7 +29,7 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     # "run a model past the seq length / horizon it was trained on" (read set DB, db033)
     (r"\b(?:past|beyond)\s+(?:the\s+)?(?:[\w/-]+\s+){0,4}?(?:length|horizon|context)\s+(?:it|they)\s+(?:was|were)\s+"
      r"trained\s+(?:on|with|for)\b", "length extrapolation"),
-    (r"\b(?:as\s+(?:it|the\s+video)\s+(?:streams|comes\s+in|plays)|(?:frames|video)\s+keeps?\s+(?:coming|arriving)|live\s+video)\b",
+    (r"\b(?:as\s+(?:it|the\s+(?:video|film|footage|clip|movie|feed))\s+(?:streams|comes\s+in|plays)|(?:frames|video)\s+keeps?\s+(?:coming|arriving)|live\s+video)\b",
      "streaming"),
     # ... "lowering numerical precision" too (dev bj030)
     # (numbers' precision, not "the precision of the evaluation metric / of temporal localization": second review)
@@ -40,8 +43,8 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"\b(?:instead\s+of|rather\s+than)\s+(?:just\s+)?sampling\s+(?:frames\s+)?(?:at\s+)?(?:even|equal|fixed|regular|uniform)\b",
      "frame selection"),
     # session 31 (read sets BU, BW: a grant officer's everyday words, a founder's product words, dictation)
-    (r"\b(?:rip|tear|strip|chop|delet|throw|yank|pull|cut)(?:s|ping|ing|ed|e|es|ping|ting)?\s+(?:out\s+|away\s+)?(?:whole\s+|entire\s+|some\s+)?"
-     r"layers\b|\b(?:remov|delet|cut)(?:e|es|ed|ing|s|ting)?\s+(?:whole\s+|entire\s+|some\s+)?(?:sections|blocks)"
+    (r"\b(?:rip|tear|strip|chop|delet|throw|yank|pull|cut)(?:s|ping|ing|ed|e|es|ping|ting)?\s+(?:out\s+|away\s+)?(?:whole\s+|entire\s+|some\s+|certain\s+|a\s+few\s+|"
+     r"several\s+|particular\s+|specific\s+)?layers\b|\b(?:remov|delet|cut)(?:e|es|ed|ing|s|ting)?\s+(?:whole\s+|entire\s+|some\s+)?(?:sections|blocks)"
      r"\s+(?:of|from)\s+(?:an?\s+|the\s+)?(?:large\s+language\s+model|LLM|model|network)", "layer pruning"),
     (r"\b(?:spot|detect|catch|find|flag|notic)(?:s|ting|ing|ed|e|es|hing)?\s+(?:the\s+)?(?:weird|unusual|abnormal|strange|odd|"
      r"suspicious|rare|unexpected)\s+(?:or\s+\w+\s+)?(?:events?|activit(?:y|ies)|incidents?)\b",
@@ -88,7 +91,7 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\b(?<!frame )(?<!bit )(?<!learning )(?<!sampling )(?:rat|judg|scor|measur|assess|grad)(?:e|es|ed|ing|s)?\s+(?:how\s+good\s+)?"
      r"(?:the\s+)?(?:(?!and\b|or\b)\w+\s+)?(?:video|image|picture|visual)\s+"
      r"(?:quality|looks)\b", "quality assessment"),
-    (r"\b(?:scrub|blur|mask|hid|remov|eras|anonymi[sz])(?:e|es|ed|ing|s|bing|ding)?\s+(?:out\s+)?(?:people['’]?s\s+|the\s+|their\s+)?"
+    (r"\b(?:scrub|blur|mask|hid|remov|eras|anonymi[sz]|strip)(?:e|es|ed|ing|s|bing|ding|ping|ped)?\s+(?:out\s+)?(?:people['’]?s\s+|the\s+|their\s+)?"
      r"(?:faces|identit(?:y|ies))\b", "privacy"),
     (r"\b(?:past|beyond|longer\s+than|more\s+than|over)\s+(?:the\s+)?(?:sequence|context|clip|video|input)?\s*(?:or\s+\w+\s+)?"
      r"(?:length|lengths|size)\s+(?:it|they|the\s+model)\s+(?:was|were|is|are)\s+trained\s+(?:on|with)\b|"
@@ -135,7 +138,11 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      "interpretability"),
     # pictures squished or shrunk (compressed), stick figures (skeletons): a teacher's words (read set CT, ct023, ct024)
     (r"\b(?:squish|squash|crush|shrunk|shrink)\w*\s*,?\s+(?:(?:low-quality|blurry|grainy|small|tiny)\s*,?\s+)?"
-     r"(?:pictures|images|photos)\b", "compressed images"),
+     r"(?:pictures|images|photos)\b|"
+     # ... said after them: "when the images have been heavily squashed", "the input pictures are squashed down to tiny
+     # file sizes" (read sets DP, DQ: dp022, dq018)
+     r"\b(?:pictures|images|photos)\s+(?:are|were|have\s+been|has\s+been|get|got|being|is)\s+(?:\w+\s+)?"
+     r"(?:squish|squash|crush|shrunk)\w*", "compressed images"),
     # ... and joints recorded over time: "motion-capture joint sequences" (read set DH, session 36: dh023 abstained)
     # (a body's joints: "joint trajectories of the camera", "joint sequences of text and video" are no skeleton's)
     (r"\bstick[- ]figures?(?:\s+(?:body[- ])?(?:movement|motion|pose)s?)?\b|"
@@ -144,12 +151,15 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     # session 36 (read sets DG, DH: a hospital team lead's and a physicist's words): sampling a moment for how unexpected
     # it is (surprise), a teacher harder to attack (adversarially robust), too few examples of rare classes (imbalance)
     (r"\bhow\s+(?:unexpected|surprising)\s+(?:a\s+|the\s+)?(?:moment|event|frame|scene)s?\b|"
+     # ... measured as how much the model revises what it believed (read set DP, dp013)
+     r"\brevis\w*\s+what\s+(?:it|they|the\s+model)\s+(?:thought|believed|expected)\b|"
      r"\bsurprising\s+(?:moments|events)\b", "surprise"),  # (not "the unexpected moments": dev db020 fell under the cut)
     (r"\battack[- ]resistant\b|\bresistant\s+to\s+(?:adversarial\s+)?attacks\b|\bharder\s+to\s+(?:fool|attack)\b",
      "adversarially robust"),
     # finding when something a text describes happens in a video (read set DO, do034)
     (r"\blocali[sz]\w*\s+when\s+(?:something|an?\s+(?:event|action))\s+happens\b|"
-     r"\b(?:find|finding|locat\w*|pinpoint\w*|jump\w*\s+to)\s+(?:the\s+)?(?:exact\s+)?(?:moment|time\s+span|start\s+and\s+end)"
+     r"\b(?:find|finding|finds|locat\w*|pinpoint\w*|jump\w*\s+to)\s+(?:the\s+)?(?:exact\s+)?(?:moment|time\s+span|start\s+and\s+end|"
+     r"stretch|span|segment|portion)"
      r"\b[^.?!;]{0,50}?\b(?:query|described|description|text|sentence|caption)\b", "temporal grounding"),
     # models carried across environments or domains (dev bq030: such lists abstained); not hyperparameters or knowledge
     # transferring across settings (second review)
@@ -187,17 +197,32 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\b(?:compar|attend)(?:e|es|ed|ing|s)?\s+(?:to\s+)?only\s+(?:a\s+)?(?:selected\s+|small\s+)?(?:portion|subset|"
      r"fraction|few|some)\s+of\s+(?:the\s+)?(?:video\s+|image\s+|input\s+)?(?:pieces|tokens|patches|positions|parts)\b",
      "sparse attention"),
-    (r"\b(?:2D|flat|regular|ordinary|normal)\s+(?:videos?|movies|footage)\s+(?:into|to)\s+(?:side-by-side\s+)?(?:3D|stereo)", "stereo video"),
+    # ("ordinary single-camera video into left/right-eye 3D clips": read set DP, dp018)
+    (r"\b(?:2D|flat|regular|ordinary|normal)\s+(?:[\w-]+\s+)?(?:videos?|movies|footage)\s+(?:into|to)\s+"
+     r"(?:side-by-side\s+|[\w/-]+\s+){0,2}?(?:3D|stereo)", "stereo video"),
     # session 39 (read set DQ, a film archive's words: "repairing old footage - filling in missing bits of the picture or
     # making blurry, low-resolution video sharper?" abstained)
+    # ... and the order compressions are applied in ("whether you should prune before you quantize or the other way
+    # round": read set DQ, dq017)
+    (r"\b(?:prun|quantiz|quantis|distill|sparsif)\w*\s+(?:\w+\s+)?(?:before|after|then)\s+(?:you\s+|we\s+|they\s+)?"
+     r"(?:prun|quantiz|quantis|distill|sparsif)\w*", "compression order"),
     (r"\bfill(?:s|ing|ed)?\s+in\s+(?:the\s+)?(?:missing|damaged|lost|masked|removed|corrupted)\s+(?:bits|parts|regions|pieces|"
-     r"areas|patches|holes)\b", "inpainting"),
+     r"areas|patches|holes)\b|"
+     # ... named before it ("missing or damaged patches in the frames. … filling those in": read set DQ, dq074)
+     r"\b(?:missing|damaged|lost|corrupted)\s+(?:or\s+\w+\s+)?(?:bits|parts|regions|pieces|areas|patches|holes)\b"
+     r"[^.?!]{0,80}?[.?!]?[^.?!]{0,40}?\bfill\w*\s+(?:those|them|these|it)\s+in\b", "inpainting"),
+    # (frame to frame: "without the patch wobbling from frame to frame", dq074)
+    (r"\b(?:wobbl|flicker|jitter|shimmer|jump)\w*\s+(?:around\s+)?from\s+frame\s+to\s+frame\b", "temporal consistency"),
     (r"\b(?:mak|turn)(?:e|es|ing)\s+(?:[\w-]+,?\s+){0,3}?(?:videos?|footage|clips|frames|images|pictures)\s+(?:look\s+)?"
      r"(?:sharper|crisper|clearer|higher[- ]res(?:olution)?|HD)\b|\bupscal(?:e|es|ed|ing|er|ers)\b(?!\s+(?:the\s+)?"
      r"(?:training|model|compute|experiments?|cluster)\b)", "super-resolution"),
     # session 32 (read set CA: a journalist's plain words)
     (r"\bteacher\b(?:\s+[\w'’-]+){0,2}?\s+(?:pass|transfer|hand|teach|give|transmit)\w*\s+(?:[\w'’-]+\s+){0,5}?(?:on\s+)?"
-     r"to\s+(?:its|the|a|their)\s+student", "knowledge distillation"),
+     r"to\s+(?:its|the|a|their)\s+student|"
+     # ... or what leaks from it ("a teacher's quirky preference (favourite animal or whatever) leaks into the student":
+     # read set DQ, dq014)
+     r"\bteacher['’]?s?\b[^.?!;]{0,60}?\b(?:leak|seep|spill|bleed|carr|transfer|pass)\w*\s+(?:over\s+)?(?:in)?to\s+"
+     r"(?:its|the|a|their)\s+student", "knowledge distillation"),
     (r"(?<!video )(?<!vision )(?<!visual )(?<!image )(?<!multimodal )\bchat\s*bots?\b"
      r"(?!\s+that\s+(?:can\s+)?(?:read|see|look|understand|watch))", "large language models"),
     (r"\blearn\w*\s+(?:\w+\s+)?from\s+(?:far\s+|much\s+)?(?:fewer|less|few|a\s+handful\s+of|a\s+few)\s+"

@@ -111,7 +111,21 @@ TASK_DOMAINS = (
             r"\bcode (?:generation|completion|models?|LLMs?)\b|\bprogram\w*|\bcoding\b|\bsoftware\b", synonyms=True),
     make_domain("summarization", r"\bsummari[sz]ation\b|\bsummari[sz]\w* (?:news|articles?|documents?|texts?|videos?)\b",
             r"\bsummari[sz]\w*|\bsummaries\b"),  # not "In summary," nor a memory's "summary state"
-    make_domain("machine translation", r"\bmachine translation\b|\bNMT\b", r"\btranslat\w*|\bmultilingual\b"),
+    # ... or asked as translating into other languages ("translating live commentary into other languages in real time":
+    # read set DP, dp054, answered from the live-commentary paper)
+    make_domain("machine translation", r"\bmachine translation\b|\bNMT\b|\btranslat\w*\s+(?:[\w-]+\s+){0,3}?(?:in)?to\s+"
+                r"(?:other|another|different|multiple|many|foreign|several)\s+languages?\b", r"\btranslat\w*|\bmultilingual\b"),
+    # networks pruned (their layers, weights, channels), not visual tokens or experts ("layer pruning for mamba /
+    # state-space models": read set DQ, dq061, answered from a Mamba paper that prunes nothing); levels or worlds made
+    # by procedure, a game's ("using LLMs for procedural level generation": dp057 listed five LLM papers)
+    # (an example of a wider topic is no must: "pruning or quantization (incl. layer pruning)", dev c028; a KV cache's
+    # or tokens' pruning is no network's, dev cc057)
+    make_domain("pruning", r"(?<!incl\. )(?<!including )(?<!e\.g\. )(?<!such as )(?<!like )"
+                r"\b(?:layer|structured|unstructured|weight|channel|network|model|magnitude)\s+pruning\b|"
+                r"\bprun(?:e|es|ed|ing)\s+(?:the\s+|whole\s+|entire\s+)?(?:layers|weights|channels|networks?|models?)\b",
+                r"(?<!cache )(?<!token )\bprun\w*(?!\s+(?:of\s+)?(?:\w+\s+)?tokens)"),
+    make_domain("procedural generation", r"\bprocedural(?:ly)?\s+(?:content\s+|level\s+|map\s+|world\s+|terrain\s+)?"
+                r"generat\w*|\b(?:game\s+)?level\s+generation\b", r"\bprocedural\w*"),
     make_domain("state-space models", r"\bMamba\b|\bstate[- ]space (?:sequence )?(?:models?|backbones?|layers?)\b|\bSSMs?\b",
             r"\blinear[- ]time\b|\brecurren\w*|\bS4\b|\bRWKV\b", synonyms=True),
     make_domain("neural tangent kernels", r"\bneural tangent kernels?\b|\bNTK\b|\blazy (?:training )?regime\b",
@@ -219,7 +233,7 @@ TASK_DOMAINS = (
     # can't keep identities", read set BB): each matched a paper, or a question, off the domain (session 26)
     make_domain("law", r"\blegal (?:texts?|documents?|cases?|reasoning|domains?|judg(?:e)?ments?|contracts?|questions?|"
                    r"advice|NLP|corpora|statutes?)\b|\bcourts?\b|\blaw (?:texts?|documents?|cases?)\b", r"\blaws?\b|\bjudic\w*"),
-    make_domain("education", r"\beducation(?:al)?\b|\bclassrooms?\b|\btutoring\b|\bschools?\b",
+    make_domain("education", r"\beducation(?:al)?\b|\bclassrooms?\b|\btutoring\b|(?<!old-)(?<!old )\bschools?\b",
             r"\beducat\w*|\bteach\w*|\blearners?\b|\bstudents?\b|\bcurricul\w*|\bcourses?\b"),
     make_domain("quantum computing", r"\bquantum\b|\bqubits?\b"),
     make_domain("evolutionary methods", r"\bevolutionary\b|\bgenetic algorithms?\b", r"\bevolution\w*|\bgenetic\b"),

@@ -294,6 +294,12 @@ TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms pe
      "Which diffusion language models does Parbench test?", ["which diffusion language models"]),
     ("Pointer", "At its core, we introduce a Mamba-enhanced temporal reasoning MLLM.",
      "What kind of temporal model sits at the core of Pointer?", []),
+    # footage is written as videos or hours (read sets DP, DQ, session 39), beside what it was for when that is asked
+    ("Egobench", "We introduce Egobench, a dataset spanning 170+ hours of egocentric visual observations.",
+     "How much footage is in Egobench?", []),
+    ("Narr", "We propose Narr. It supports processing of 10× longer videos.", "How much longer footage can Narr take?", []),
+    ("Narr", "We propose Narr. It supports processing of 10× longer videos.",
+     "How much footage does Narr use for training?", ["amount of footage"]),
 ])
 def test_a_detail_is_missing_without_its_words_or_beside_them_without_its_value(title, text, question, missing):
     hit, found = _hit(title, text), _asks(question, title)

@@ -128,6 +128,9 @@ def _hit(title: str, text: str) -> Hit:
      "Does Flowr quantify its throughput advantage over the baselines?", set()),
     ("Synth", "We propose Synth. Its synthetic data yields consistent gains over competitive baselines.",
      "What performance gain does Synth yield?", set()),
+    # a dataset's size is counted in its samples (dev w356)
+    ("Turner", "Turner achieves strong results using only ~8K training samples.", "What dataset size did Turner train on?",
+     {"dataset size"}),
 ])
 def test_a_quantity_is_stated_beside_the_details_other_words(title, text, question, stated):
     assert stated_details(_hit(title, text), _asks(question, title), question) == stated
@@ -300,6 +303,9 @@ TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms pe
     ("Narr", "We propose Narr. It supports processing of 10× longer videos.", "How much longer footage can Narr take?", []),
     ("Narr", "We propose Narr. It supports processing of 10× longer videos.",
      "How much footage does Narr use for training?", ["amount of footage"]),
+    # names in brackets stand beside their noun (dev av073)
+    ("Surpriser", "Surpriser correlates with humans on positive (FunQA) and negative (Oops!) surprise benchmarks.",
+     "Which benchmarks did Surpriser use?", []),
 ])
 def test_a_detail_is_missing_without_its_words_or_beside_them_without_its_value(title, text, question, missing):
     hit, found = _hit(title, text), _asks(question, title)

@@ -32,6 +32,16 @@ _BASELINE = re.compile(r"\b(?:(?:compared\s+(?:with|to)|relative\s+to|versus|vs\
                        r"(?:normal|regular|ordinary|usual|default|plain)\b|"
                        r"prior|existing|previous|earlier|baselines?|standard|conventional|traditional|vanilla|"
                        r"state[- ]of[- ]the[- ]art|sota)\b", re.I)
+# ... not people: "which benchmarks did SPIKE use to show it agrees with humans?" compared SPIKE with another paper (dev
+# av073, cw072 said the other "does not report which benchmarks")
+_WITH_PEOPLE = re.compile(r"\s+(?:with|to)\s+(?:the\s+)?(?:humans?|people|persons?|human\s+\w+|annotators?|raters?|"
+                          r"experts?|ground[- ]truth|users?|viewers?)\b", re.I)
+
+
+def _against_paper(text: str) -> bool:
+    return any(not _WITH_PEOPLE.match(text, m.end()) for m in _AGAINST.finditer(text))
+
+
 _PLAIN = re.compile(r"\b(?:other|full|uniform|dense|naive)\b", re.I)  # "full attention": said of no paper when loose
 AGAINST_TERMS = 2  # content words the rest of the question needs to describe a paper
 
@@ -50,7 +60,7 @@ def compared_description(text: str, found: list[tuple[int, str]], titled: int, n
     # ... or two papers both described, in a fact question ("the halfspaces paper and the perceptron paper"): each is
     # searched in turn (described.py); a list question ("papers on X and the Y benchmark") is never one
     described = phrases[0] if phrases and (named or kind == "fact" and len(phrases) == 2) else ""
-    if len(named) == 1 and not phrases and kind == "fact" and _AGAINST.search(text) \
+    if len(named) == 1 and not phrases and kind == "fact" and _against_paper(text) \
             and not (_BASELINE.search(text) or _PLAIN.search(text)):
         described = _rest(text, written)
     if len(named) == 1 and not described and kind == "fact":

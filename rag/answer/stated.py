@@ -151,7 +151,8 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
         # ... by a figure, not a count in words: "two subsets", "three core components" state no gain, degree or
         # advantage (second review)
         in_words = not (said or head & _FIGURE_NOUNS)
-        if any((NUMBER.search(s) or in_words and COUNT.search(s)) and ((spelled(words, have) == words if words else asked & have) or said and noun <= have)
+        if any((NUMBER.search(s) or in_words and COUNT.search(s)) and ((spelled(words, _as_data(have)) == words if words
+                                                                         else asked & have) or said and noun <= have)
                for s, have in zip(analysis.sentences, analysis.terms)):
             stated.add(phrase)
     if _RANGE_ASKED.search(question) and any(_RANGE.search(s) for s in analysis.sentences):
@@ -230,6 +231,16 @@ def _without_acronyms(sentence: str) -> str:
         letters = match.group("acronym").lower()
         return "" if _initials(sentence[:match.start()])[-len(letters):] == letters else match.group(0)
     return _DEFINED.sub(defined, sentence)
+
+
+# a dataset's size is counted in its samples: "What dataset size did Video-MTR train on?" / "… using only ~8K training
+# samples" (dev w356 said "does not report its dataset size")
+_SAMPLES = frozenset(terms("samples examples instances"))
+_DATASET = frozenset(terms("dataset datasets"))
+
+
+def _as_data(have: frozenset[str]) -> frozenset[str]:
+    return have | _DATASET if have & _SAMPLES else have
 
 
 def _dimensioned(analysis, need: frozenset[str], head: frozenset[str]) -> bool:

@@ -179,15 +179,30 @@ def named_near(sentence: str, need: frozenset[str], own: list[str], asked: froze
     # only inside its own phrase ("a Qwen2-VL backbone"), at once after it ("a teacher model (InternViT-300M)") or
     # after "namely", "such as" (diagnostic set BI, bi022; second review)
     some = {j: j - len(m.group(0).split()) for j in at for m in [_INDEFINITE.search(sentence[:spans[j][0]])] if m}
+    place = _outside_places(sentence, spans)
     for m in _NAMED.finditer(sentence):
         if not holds_value(m.group(0), "names", own, asked, initials) or _a_class(m.group(0), sentence):
             continue
         first = next(i for i, (a, b) in enumerate(spans) if b > m.start())
         last = max(i for i, (a, b) in enumerate(spans) if a < m.end())
         if any(some[j] <= first <= j + 2 or j < first <= j + NEAR and _INTRODUCES.search(
-                sentence[spans[j][1]:m.start()]) if j in some else first - NEAR <= j <= last + NEAR for j in at):
+                sentence[spans[j][1]:m.start()]) if j in some else place[first] - NEAR <= place[j] <= place[last] + NEAR for j in at):
             return True
     return False
+
+
+def _outside_places(sentence: str, spans: list[tuple[int, int]]) -> list[int]:
+    """Each word's place counting the words outside brackets only, a bracketed word at the place of the word before
+    it: names given in brackets stand beside their noun ("on positive (FunQA) and negative (Oops!) surprise benchmarks":
+    dev av073, cw072 said "does not report which benchmarks")."""
+    places, place, depth, at = [], -1, 0, 0
+    for a, _ in spans:
+        depth += sentence.count("(", at, a) - sentence.count(")", at, a)
+        at = a
+        if depth <= 0:
+            place += 1
+        places.append(max(place, 0))
+    return places
 
 
 # "a teacher", "an off-the-shelf video generation model": up to two words between the article and the detail's word

@@ -235,38 +235,22 @@ def test_the_askers_own_cases_are_taken_out_when_the_question_asks_a_topic_of_it
     assert without_framing(asked) == question
 
 
-@pytest.mark.parametrize("asked, question", [
-    # the asker's own setting before a question for papers (read sets DP, DQ, session 39: both lists abstained on it)
-    ("Our films have soundtracks. Which papers use the sound together with the picture?",
-     "Which papers use the sound together with the picture?"),
-    ("I need to squeeze models onto players' GPUs. which papers are about pruning or quantizing the network itself?",
-     "which papers are about pruning or quantizing the network itself?"),
-    # ... and what they have in mind, said after it
-    ("ICLR papers on generating video? thinking about cutscenes", "ICLR papers on generating video?"),
-    # not a sentence saying what they are after, which holds the topic (dev bo030, bd026, az026)
-    ("I'm interested in models that forget earlier tasks. Which papers study sequential learning?",
-     "I'm interested in models that forget earlier tasks. Which papers study sequential learning?"),
-    ("we need a model that watches a live feed. which papers handle streaming answers?",
-     "we need a model that watches a live feed. which papers handle streaming answers?"),
-    # ... nor before a question pointing back at it, or naming something, or asking no topic of its own
-    ("Our films are silent. Which papers tackle that setting?", "Our films are silent. Which papers tackle that setting?"),
-    ("We run Veda nightly. Which papers make video generation faster?",
-     "We run Veda nightly. Which papers make video generation faster?"),
-    ("I work on drones. Which papers fit?", "I work on drones. Which papers fit?"),
-    # ... nor before a follow-up's several questions
-    ("I make games. Which papers pick frames? What about the surprise one?",
-     "I make games. Which papers pick frames? What about the surprise one?"),
-    # a question after the asker's interest keeps it (not "thinking about" a topic the question lacks)
-    ("Which papers fit? thinking about compressing visual tokens", "Which papers fit? thinking about compressing visual tokens"),
+@pytest.mark.parametrize("asked", [
+    # a first-person sentence before a question for papers is kept: it often holds the constraint asked (second review,
+    # session 39: taking every one out lost 13 answers for the 2 it was written for)
+    "we only read iclr stuff. which papers study video generation?",
+    "I work with surgical videos. Which papers generate synthetic training data?",
+    "We use diffusion for audio, not video. Which papers speed up diffusion models?",
+    # ... as is what the asker has in mind after the question, which often narrows it
+    "Which papers generate video? Thinking about surgical training data.",
+    "How does UPI extend context? wondering if it applies to pure Mamba models too.",
 ])
-def test_the_askers_own_setting_before_a_question_for_papers_is_taken_out(asked, question):
-    assert without_framing(asked) == question
+def test_the_askers_own_setting_beside_a_question_for_papers_is_kept(asked):
+    assert without_framing(asked) == asked
 
 
-def test_wondering_whether_the_result_carries_over_is_the_askers_own_aside():
-    # read set DP, dp039: the aside made the question quote Veda's speedups rather than say its GPU is not reported
-    assert without_framing("which GPU were veda's speedups measured on? wondering if it carries over to consumer cards") \
-        == "which GPU were veda's speedups measured on?"
-    # (a question of its own is kept)
-    assert without_framing("Which papers prune layers? Wondering which ones also quantize.") == \
-        "Which papers prune layers? Wondering which ones also quantize."
+def test_the_askers_studio_is_their_own_work():
+    # "Our studio does procedural level generation." made the papers on video generation "never mention" it (second
+    # review, session 39)
+    assert without_own_work("Our studio does procedural level generation. Which papers generate video?") == \
+        "Which papers generate video?"

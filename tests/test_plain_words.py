@@ -118,7 +118,11 @@ from rag.answer.plain_words import with_field_terms
     ("repairing old footage - filling in missing bits of the picture or making blurry, low-resolution video sharper?",
      "repairing old footage - filling in missing bits (inpainting) of the picture or making blurry, low-resolution video "
      "sharper (super-resolution)?"),
-    ("models that upscale video", "models that upscale (super-resolution) video"),
+    ("models that upscale video", "models that upscale video (super-resolution)"),
+    ("video generation / editing / upscaling models", "video generation / editing / upscaling (super-resolution) models"),
+    ("Which papers turn 2D films into 3D?", "Which papers turn 2D films into 3D (stereo video)?"),
+    ("Which papers fill in missing or damaged parts of video frames?",
+     "Which papers fill in missing or damaged parts (inpainting) of video frames?"),
     # a game developer's and an archivist's words for what the abstracts name (read sets DP, DQ, session 39: each
     # described paper abstained)
     ("a detector that strips out faces", "a detector that strips out faces (privacy)"),
@@ -193,6 +197,20 @@ def test_a_plain_description_gets_the_fields_term(text, expected):
     "Which papers upscale the training compute?",  # (session 39) no picture made sharper
     "Which papers fill in missing values of a time series?",
     "Which papers strip out redundant tokens?",  # no faces
+    # the second review's (session 39): text, images and speech have no stretch of a video; a story plays out; a fixed
+    # aspect ratio is no compression; a 3D scene is no stereo video; pictures made clearer for a model or a reader, a
+    # learning rate, a context upscaled; a model's answers flickering; distilling before pruning
+    "Which papers find the span of text in a document that answers a query?",
+    "Which papers locate the portion of an image described by a caption?",
+    "Which papers find the segment of speech matching a text transcript?",
+    "Which papers track how characters develop as the movie plays out?",
+    "Which papers study what happens when images are squashed to a fixed aspect ratio?",
+    "Which papers turn ordinary phone video into 3D scene reconstructions?",
+    "Which papers make images clearer for the model by adding visual prompts?",
+    "Which papers upscale the learning rate with model width?",
+    "which papers upscale their context to 64K tokens?",
+    "Which papers keep the model's answers from flickering from frame to frame?",
+    "does anyone distill before they prune?",
     "Which papers quantize the weights after training?",  # one compression, no order
 ])
 def test_a_question_without_a_plain_description_is_left_as_it_is(text):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from rag.answer.hearsay import without_hearsay
-from rag.answer.own_setting import OWN_CASES, without_own_setting, without_own_work
+from rag.answer.own_setting import OWN_CASES, without_own_work
 from rag.answer.wording import FUNCTION, GENERIC
 from rag.corpus.terms import terms
 from rag.corpus.venues import VENUE_ACRONYMS
@@ -166,10 +166,7 @@ _MY_USE = r"(?:try|use|apply|swap|plug|adopt|implement|reproduce|deploy|build\s+
 _ERRAND_SAID = (r"(?:just\s+)?(?:budgeting|planning|scoping|costing|estimating|sizing)\s+(?:a|an|the|our|my)\b[^?]*|"
                 r"(?:(?:I['’]m|we['’]re)\s+)?looking\s+for\s+(?:something|anything|a\s+(?:way|tool|method|model))\s+"
                 r"(?:to|I\s+can|we\s+can)\b[^?]*|asking\s+(?:because|since|as)\b[^?]*|"
-                r"(?:(?:I['’]m|we['’]re)\s+)?trying\s+to\s+(?:gauge|estimate|budget|size\s+up|judge)\s+(?:the|our|my)\b[^?]*|"
-                # ... or what they have in mind for it: "ICLR papers on generating video? thinking about cutscenes" (read
-                # set DP: "cutscenes", a word no abstract uses, made the list abstain)
-                r"(?:(?:I['’]m|we['’]re)\s+)?thinking\s+(?:about|of)\s+(?:it\s+for\s+|using\s+(?:it|them)\s+for\s+)?[^?]*")
+                r"(?:(?:I['’]m|we['’]re)\s+)?trying\s+to\s+(?:gauge|estimate|budget|size\s+up|judge)\s+(?:the|our|my)\b[^?]*")
 _WHY_ASKED = re.compile(
     r"\s*(?:(?:thanks|thank\s+you|cheers)(?:\s+(?:a\s+lot|so\s+much|in\s+advance))?[.!]*|"
     rf"(?:i(?:'m|\s+am)\s+(?:going|planning|hoping)\s+to|i\s+(?:want|plan|hope|intend)\s+to)\s+{_MY_USE}[^?]*|"
@@ -211,7 +208,6 @@ def without_framing(text: str) -> str:
     dropped = text[:len(text) - len(rest)].split()[1:]
     if len(terms(rest) - GENERIC - FUNCTION) >= 3 and not any(re.search(r"[A-Z0-9]", w) for w in dropped):
         text = rest
-    text = without_own_setting(text)
     # only once something was asked before it, in an earlier sentence or the same one: "I couldn't find Veda's GPU
     # count. Is it reported?" and "I read Veda. Wondering whether they report the GPU count." ask in those sentences
     text = _SAID_AGAIN.sub("", _WRITING.sub("", _ALL_PLEASE.sub("", text.strip())))  # (a list's "as a main contribution")
@@ -241,15 +237,8 @@ def without_framing(text: str) -> str:
 _ERRAND = re.compile(rf"\s*(?:{_ERRAND_SAID})\s*$", re.I)
 
 
-# ... or whether what it reports holds where they are ("wondering if it carries over to consumer cards": read set DP,
-# dp039, quoted the speedups beside the GPU it asked for)
-_WONDERING = re.compile(r"\s*(?:(?:I['’]m|we['’]re)\s+|just\s+)?wondering\s+(?:if|whether)\s+(?:it|this|that|they|these|"
-                        r"those|the\s+\w+)\s+(?:carr|transfer|appl|hold|generali|scal|translat|port)\w*[^?]*$", re.I)
-
-
 def _says_why(sentence: str) -> bool:
-    return bool(_WHY_ASKED.match(sentence) and not _ASKS_ITSELF.search(sentence) or _OUR_CASE.search(sentence)
-                or _WONDERING.match(sentence))
+    return bool(_WHY_ASKED.match(sentence) and not _ASKS_ITSELF.search(sentence) or _OUR_CASE.search(sentence))
 
 
 def _pieces(text: str) -> list[tuple[str, bool]]:

@@ -29,7 +29,7 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     # "run a model past the seq length / horizon it was trained on" (read set DB, db033)
     (r"\b(?:past|beyond)\s+(?:the\s+)?(?:[\w/-]+\s+){0,4}?(?:length|horizon|context)\s+(?:it|they)\s+(?:was|were)\s+"
      r"trained\s+(?:on|with|for)\b", "length extrapolation"),
-    (r"\b(?:as\s+(?:it|the\s+(?:video|film|footage|clip|movie|feed))\s+(?:streams|comes\s+in|plays)|(?:frames|video)\s+keeps?\s+(?:coming|arriving)|live\s+video)\b",
+    (r"\b(?:as\s+(?:it|the\s+(?:video|film|footage|clip|movie|feed))\s+(?:streams|comes\s+in|plays(?!\s+out))|(?:frames|video)\s+keeps?\s+(?:coming|arriving)|live\s+video)\b",
      "streaming"),
     # ... "lowering numerical precision" too (dev bj030)
     # (numbers' precision, not "the precision of the evaluation metric / of temporal localization": second review)
@@ -142,7 +142,7 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      # ... said after them: "when the images have been heavily squashed", "the input pictures are squashed down to tiny
      # file sizes" (read sets DP, DQ: dp022, dq018)
      r"\b(?:pictures|images|photos)\s+(?:are|were|have\s+been|has\s+been|get|got|being|is)\s+(?:\w+\s+)?"
-     r"(?:squish|squash|crush|shrunk)\w*", "compressed images"),
+     r"(?:squish|squash|crush|shrunk)\w*\b(?!\s+(?:in)?to\s+(?:a|the)\s+(?:fixed|square|given|smaller|new)\b)", "compressed images"),
     # ... and joints recorded over time: "motion-capture joint sequences" (read set DH, session 36: dh023 abstained)
     # (a body's joints: "joint trajectories of the camera", "joint sequences of text and video" are no skeleton's)
     (r"\bstick[- ]figures?(?:\s+(?:body[- ])?(?:movement|motion|pose)s?)?\b|"
@@ -158,8 +158,9 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      "adversarially robust"),
     # finding when something a text describes happens in a video (read set DO, do034)
     (r"\blocali[sz]\w*\s+when\s+(?:something|an?\s+(?:event|action))\s+happens\b|"
+     # (a stretch or segment of a video only, not of a text, an image or speech: second review)
      r"\b(?:find|finding|finds|locat\w*|pinpoint\w*|jump\w*\s+to)\s+(?:the\s+)?(?:exact\s+)?(?:moment|time\s+span|start\s+and\s+end|"
-     r"stretch|span|segment|portion)"
+     r"(?:stretch|span|segment|portion)(?=\s+of\s+(?:a\s+|the\s+)?(?:video|clip|footage|recording|film)))"
      r"\b[^.?!;]{0,50}?\b(?:query|described|description|text|sentence|caption)\b", "temporal grounding"),
     # models carried across environments or domains (dev bq030: such lists abstained); not hyperparameters or knowledge
     # transferring across settings (second review)
@@ -198,24 +199,32 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"fraction|few|some)\s+of\s+(?:the\s+)?(?:video\s+|image\s+|input\s+)?(?:pieces|tokens|patches|positions|parts)\b",
      "sparse attention"),
     # ("ordinary single-camera video into left/right-eye 3D clips": read set DP, dp018)
-    (r"\b(?:2D|flat|regular|ordinary|normal)\s+(?:[\w-]+\s+)?(?:videos?|movies|footage)\s+(?:into|to)\s+"
-     r"(?:side-by-side\s+|[\w/-]+\s+){0,2}?(?:3D|stereo)", "stereo video"),
+    # (not "into 3D scene reconstructions", a scene's geometry: second review)
+    (r"\b(?:2D|flat|regular|ordinary|normal)\s+(?:[\w-]+\s+)?(?:videos?|movies|films?|footage)\s+(?:into|to)\s+"
+     r"(?:side-by-side\s+|[\w/-]+\s+){0,2}?(?:3D|stereo)(?!\s+(?:scenes?|reconstructions?|models?|meshes|point|shapes?|"
+     r"assets?|objects?))", "stereo video"),
     # session 39 (read set DQ, a film archive's words: "repairing old footage - filling in missing bits of the picture or
     # making blurry, low-resolution video sharper?" abstained)
     # ... and the order compressions are applied in ("whether you should prune before you quantize or the other way
     # round": read set DQ, dq017)
-    (r"\b(?:prun|quantiz|quantis|distill|sparsif)\w*\s+(?:\w+\s+)?(?:before|after|then)\s+(?:you\s+|we\s+|they\s+)?"
-     r"(?:prun|quantiz|quantis|distill|sparsif)\w*", "compression order"),
-    (r"\bfill(?:s|ing|ed)?\s+in\s+(?:the\s+)?(?:missing|damaged|lost|masked|removed|corrupted)\s+(?:bits|parts|regions|pieces|"
+    (r"\b(?:prun|quantiz|quantis)\w*\s+(?:\w+\s+)?(?:before|after|then)\s+(?:you\s+|we\s+|they\s+)?"
+     r"(?:prun|quantiz|quantis)\w*", "compression order"),
+    (r"\bfill(?:s|ing|ed)?\s+in\s+(?:the\s+)?(?:missing|damaged|lost|masked|removed|corrupted)\s+(?:or\s+\w+\s+)?(?:bits|parts|regions|pieces|"
      r"areas|patches|holes)\b|"
      # ... named before it ("missing or damaged patches in the frames. … filling those in": read set DQ, dq074)
      r"\b(?:missing|damaged|lost|corrupted)\s+(?:or\s+\w+\s+)?(?:bits|parts|regions|pieces|areas|patches|holes)\b"
      r"[^.?!]{0,80}?[.?!]?[^.?!]{0,40}?\bfill\w*\s+(?:those|them|these|it)\s+in\b", "inpainting"),
     # (frame to frame: "without the patch wobbling from frame to frame", dq074)
-    (r"\b(?:wobbl|flicker|jitter|shimmer|jump)\w*\s+(?:around\s+)?from\s+frame\s+to\s+frame\b", "temporal consistency"),
-    (r"\b(?:mak|turn)(?:e|es|ing)\s+(?:[\w-]+,?\s+){0,3}?(?:videos?|footage|clips|frames|images|pictures)\s+(?:look\s+)?"
-     r"(?:sharper|crisper|clearer|higher[- ]res(?:olution)?|HD)\b|\bupscal(?:e|es|ed|ing|er|ers)\b(?!\s+(?:the\s+)?"
-     r"(?:training|model|compute|experiments?|cluster)\b)", "super-resolution"),
+    # (of what is drawn, not "the model's answers flickering from frame to frame": second review)
+    (r"\b(?:patch\w*|pixels?|regions?|textures?|colou?rs?|fill|image|picture|video|frames?|objects?)\s+(?:[\w-]+\s+)?"
+     r"(?:wobbl|flicker|jitter|shimmer|jump)\w*\s+(?:around\s+)?from\s+frame\s+to\s+frame\b", "temporal consistency"),
+    # (blurry or low-resolution video made sharper, video upscaled; not "make images clearer for the model", nor a
+    # learning rate, a context or experts upscaled: second review)
+    (r"\b(?:mak|turn)(?:e|es|ing)\s+(?:[\w-]+,?\s+){0,2}?(?:blurry|low[- ]res\w*|grainy|fuzzy|pixelated)\s*,?\s+"
+     r"(?:[\w-]+,?\s+){0,2}?(?:videos?|footage|clips|frames|images|pictures|films?)\s+(?:look\s+)?"
+     r"(?:sharper|crisper|clearer|higher[- ]res(?:olution)?|HD)\b|\b(?:video|image|frame)\s+upscal\w*|"
+     r"\bupscal\w*\s+(?:the\s+|old\s+|our\s+|low-res\w*\s+)?(?:videos?|footage|frames|clips|images|pictures|films?|movies)\b|"
+     r"/\s*upscal\w*", "super-resolution"),
     # session 32 (read set CA: a journalist's plain words)
     (r"\bteacher\b(?:\s+[\w'’-]+){0,2}?\s+(?:pass|transfer|hand|teach|give|transmit)\w*\s+(?:[\w'’-]+\s+){0,5}?(?:on\s+)?"
      r"to\s+(?:its|the|a|their)\s+student|"

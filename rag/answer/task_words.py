@@ -120,9 +120,12 @@ TASK_DOMAINS = (
     # by procedure, a game's ("using LLMs for procedural level generation": dp057 listed five LLM papers)
     # (an example of a wider topic is no must: "pruning or quantization (incl. layer pruning)", dev c028; a KV cache's
     # or tokens' pruning is no network's, dev cc057)
-    make_domain("pruning", r"(?<!incl\. )(?<!including )(?<!e\.g\. )(?<!such as )(?<!like )"
+    # (nor a gloss of plain words, "cut some layers (layer pruning) of the attention", nor a model's parts: "prune the
+    # model's attention edges": second review)
+    make_domain("pruning", r"(?<!incl\. )(?<!including )(?<!e\.g\. )(?<!such as )(?<!like )(?<!\()"
                 r"\b(?:layer|structured|unstructured|weight|channel|network|model|magnitude)\s+pruning\b|"
-                r"\bprun(?:e|es|ed|ing)\s+(?:the\s+|whole\s+|entire\s+)?(?:layers|weights|channels|networks?|models?)\b",
+                r"\bprun(?:e|es|ed|ing)\s+(?:the\s+|whole\s+|entire\s+)?(?:layers|weights|channels|networks?|models?)\b"
+                r"(?!['’]s)",
                 r"(?<!cache )(?<!token )\bprun\w*(?!\s+(?:of\s+)?(?:\w+\s+)?tokens)"),
     make_domain("procedural generation", r"\bprocedural(?:ly)?\s+(?:content\s+|level\s+|map\s+|world\s+|terrain\s+)?"
                 r"generat\w*|\b(?:game\s+)?level\s+generation\b", r"\bprocedural\w*"),

@@ -221,6 +221,20 @@ def test_a_sentence_announcing_items_gives_way_to_the_sentences_naming_them():
     assert "two complementary mechanisms." not in text
 
 
+BRIDGE = ("Reward signals of QA and captioning conflict. We build a training framework upon two intermediate proxy tasks: "
+          "DarkEventInfer, which masks event segments; and MixVidQA, which interleaves two clips. Extensive experiments "
+          "show significant gains on QA and captioning within one model.")
+
+
+@pytest.mark.parametrize(("attribute", "quoted"), [("two", True), ("two tricks", True), ("", False),
+                                                   ("two papers", False)])
+def test_a_count_asked_is_answered_by_the_sentence_announcing_as_many(attribute, quoted):
+    # read set DQ, dq063: "what are the two in-between training tasks it uses?" quoted the experiments sentence alone
+    text = fact_answer([source(1, "Bridge", BRIDGE)], asks({"experi", "gain"}, "names", attribute), {}, 120)
+
+    assert ("DarkEventInfer" in text and "MixVidQA" in text) is quoted
+
+
 BCI = ("Video models map inputs to outputs without introspection. We propose Video-BCI, a framework that samples "
        "self-prior hypotheses. Sampling encourages the model to challenge the erroneous majority consensus "
        "among its priors. Experiments on six benchmarks show new state-of-the-art results.")

@@ -55,7 +55,8 @@ def best_sentences(source: Source, asks: Asks, idf: dict[str, float], most: int 
     first: dict[int, Sentence] = {}
     for sentence in expanded:  # each sentence once, where it first comes
         first.setdefault(sentence.position, sentence)
-    return with_antecedent(source.hit, with_consequence(source.hit, list(first.values()), most))
+    quoted = with_antecedent(source.hit, with_consequence(source.hit, list(first.values()), most))
+    return counted_items(source.hit, asks, quoted) + quoted  # (past the quota: the count asks for each of them)
 
 
 # a sentence that points back at what the one before it names: "Masking out these tokens mostly removes the hidden
@@ -123,6 +124,33 @@ def enumeration(hit: Hit, sentence: Sentence) -> list[Sentence]:
     count = {"two": 2, "three": 3, "four": 4}[match.group("count").lower()]
     following = analyse(hit.paper.text).sentences[sentence.position + 1:sentence.position + 1 + count]
     return [Sentence(i, text, sentence.score) for i, text in enumerate(following, sentence.position + 1)]
+
+
+# a count asked ("what are the two tricks it uses", "the two in-between training tasks") is answered by the sentence
+# announcing as many ("… through two complementary mechanisms." and the two after it; "… built upon two intermediate
+# proxy tasks: DarkEventInfer, …; and MixVidQA, …"): read sets DP, DQ quoted one of the two, or neither
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4}
+_COUNT_ASKED = re.compile(r"\b(two|three|four)\b(?!\s+(?:[\w-]+\s+)?(?:papers|works|studies|methods|models|approaches)\b)", re.I)
+
+
+def counted_items(hit: Hit, asks: Asks, chosen: list[Sentence]) -> list[Sentence]:
+    """The sentences naming the items of a count the question asks, that `chosen` lacks (none if no sentence
+    announces that count)."""
+    asked = _COUNT_ASKED.search(asks.attribute or "")
+    if not asked:
+        return []
+    count = asked.group(1).lower()
+    announcing = re.compile(rf"\b{count}\s+(?:[\w-]+\s+){{0,3}}?(?:challenges|problems|issues|limitations|components|"
+                            r"contributions|stages|steps|mechanisms|parts|modules|tasks|tricks|techniques|strategies|ideas|"
+                            r"designs|innovations|objectives|losses|subsets|phases)\b", re.I)
+    sentences = analyse(hit.paper.text).sentences
+    taken = {s.position for s in chosen}
+    for position, text in enumerate(sentences):
+        if announcing.search(text):
+            found = Sentence(position, text, chosen[0].score if chosen else 0.0)
+            items = enumeration(hit, found) or [found]
+            return [item for item in items if item.position not in taken]
+    return []
 
 
 def with_announced(source: Source, picked: list[Sentence]) -> list[Sentence]:

@@ -131,6 +131,11 @@ def _hit(title: str, text: str) -> Hit:
     # a dataset's size is counted in its samples (dev w356)
     ("Turner", "Turner achieves strong results using only ~8K training samples.", "What dataset size did Turner train on?",
      {"dataset size"}),
+    # the model a paper beats, where it says so (dev c061, bl065), not a paper beating none
+    ("Captioner", "Captioner achieves state-of-the-art performance, surpassing Gemini-2.5-Pro, on dense captioning.",
+     "Which closed-source model does Captioner beat?", {"closed-source model", "which closed-source model"}),
+    ("Captioner", "Captioner achieves state-of-the-art performance on dense captioning.",
+     "Which closed-source model does Captioner beat?", set()),
 ])
 def test_a_quantity_is_stated_beside_the_details_other_words(title, text, question, stated):
     assert stated_details(_hit(title, text), _asks(question, title), question) == stated
@@ -303,6 +308,9 @@ TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms pe
     ("Narr", "We propose Narr. It supports processing of 10× longer videos.", "How much longer footage can Narr take?", []),
     ("Narr", "We propose Narr. It supports processing of 10× longer videos.",
      "How much footage does Narr use for training?", ["amount of footage"]),
+    # a norm is written as the normalization it is, a nonlinearity as its activation (dev s014, cq005)
+    ("Kern", "We recommend the use of ReLU activation and L2-normalization in the Kern router.",
+     "Which nonlinearity and which norm does Kern use?", []),
     # names in brackets stand beside their noun (dev av073)
     ("Surpriser", "Surpriser correlates with humans on positive (FunQA) and negative (Oops!) surprise benchmarks.",
      "Which benchmarks did Surpriser use?", []),

@@ -133,6 +133,12 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
                 holds_value(m.group("name"), "names", own, question_terms, initials)
                 for m in _BUILT_ON_NAME.finditer(hit.paper.text)):
             stated |= {phrase, f"which {phrase}"}
+        # the model a paper beats, named where it says so ("Which closed-source model does it beat?" / "…, surpassing
+        # Gemini-2.5-Pro": dev c061, bl065 said "does not report its closed-source model")
+        if value_kind(phrase) == "names" and _BEAT_ASKED.search(question) and any(
+                holds_value(m.group("name"), "names", own, question_terms, initials)
+                for s in analysis.sentences for m in _BEATS.finditer(s)):
+            stated |= {phrase, f"which {phrase}"}
         if _dimensioned(analysis, need, head):  # "the total duration of footage": "spanning 170+ hours"
             stated.add(phrase)
         if head and head <= _SIZES and _COUNTED_NAME.search(hit.paper.text):  # "TimeChatCap-42K", "SpaceVista-1M"
@@ -231,6 +237,11 @@ def _without_acronyms(sentence: str) -> str:
         letters = match.group("acronym").lower()
         return "" if _initials(sentence[:match.start()])[-len(letters):] == letters else match.group(0)
     return _DEFINED.sub(defined, sentence)
+
+
+_BEAT_ASKED = re.compile(r"\b(?:beat|beats|beaten|outperform\w*|surpass\w*|exceed\w*|top|tops|topped)\b", re.I)
+_BEATS = re.compile(r"\b(?:surpass\w*|outperform\w*|beat\w*|exceed\w*|better\s+than)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?"
+                    r"(?P<name>[\w.-]*[A-Z][\w.-]*[A-Z0-9][\w.-]*)")
 
 
 # a dataset's size is counted in its samples: "What dataset size did Video-MTR train on?" / "… using only ~8K training

@@ -124,7 +124,11 @@ _COUNTED_AS = {"data": frozenset(terms("samples examples instances")),
                # ... and questions in QAs ("how many spatial questions" / "1M spatial QAs": read set DE, de063), a cut
                # as a reduction ("what latency cut" / "a ~60% reduction in latency": read set DH, dh007)
                **dict.fromkeys(terms("questions"), frozenset(terms("QAs QA"))),
-               **dict.fromkeys(terms("cut cuts"), frozenset(terms("reduction reductions")))}
+               **dict.fromkeys(terms("cut cuts"), frozenset(terms("reduction reductions"))),
+               # ... and a norm as the normalization it is, a nonlinearity as the activation ("which nonlinearity and
+               # which norm do they go with?" / "ReLU activation and ℓ_2-normalization": dev s014, cq005)
+               **dict.fromkeys(terms("norm norms"), frozenset(terms("normalization normalizations"))),
+               **dict.fromkeys(terms("nonlinearity nonlinearities"), frozenset(terms("activation activations")))}
 
 
 def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:

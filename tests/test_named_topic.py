@@ -30,6 +30,10 @@ from rag.types import Hit, Paper
     ("Which submissions build on Mamba?", ["Mamba"]),
     ("Which papers use Transformers?", []),
     ("Which papers report PPL on PG-19?", ["PG-19"]),  # an acronym beside the name asks nothing else
+    # a family named by its first part (dev w070, w075), not a kind of model
+    ("Which papers run experiments with Qwen-family models?", ["Qwen*"]),
+    ("Which ICLR 2026 papers build on or analyse LLaVA-style models?", ["LLaVA*"]),
+    ("Which papers use transformer-based models?", []),
 ])
 def test_a_topic_is_names_only_when_it_asks_nothing_else_of_its_papers(question, names):
     assert names_only(question) == names
@@ -56,6 +60,13 @@ def test_a_name_is_found_with_or_without_its_hyphen_and_in_any_case():
             hit(3, "Video MME-like tasks."), hit(4, "Nothing here on Video-MMEx.")]
 
     assert held("Which papers report on Video-MME?", hits) == {"p1", "p2"}
+
+
+def test_a_family_is_held_by_every_version_of_its_name():
+    hits = [hit(1, "Across Video-LLMs, including Qwen and InternVL."), hit(2, "We fine-tune Qwen2.5-VL-7B."),
+            hit(3, "We build on LLaVA-OneVision."), hit(4, "A question-answering model.")]
+
+    assert held("Which papers run experiments with Qwen-family models?", hits) == {"p1", "p2"}
 
 
 def test_a_word_joined_after_a_name_still_names_it_a_part_of_a_longer_name_does_not():

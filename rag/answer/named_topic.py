@@ -37,7 +37,8 @@ _USING = frozenset(terms("evaluate evaluates evaluated evaluating evaluation eva
                          "performance dataset datasets train trained training run runs ran "
                          # ... or build on it: "build on Mamba or other state-space model components" (read set CA)
                          "build builds built building base based employ employs employed adopt adopts adopted "
-                         "leverage leverages leveraged rely relies relied "
+                         "leverage leverages leveraged rely relies relied analyse analyses analysed analyze "
+                         "analyzes analyzed "
                          # ... or measure against it: "put their system head to head with Gemini-2.5 Pro" (read set CM)
                          "compare compares compared comparing against versus beat beats outperform outperforms "
                          "head put puts pit pits system systems baseline baselines"))
@@ -54,16 +55,27 @@ _CAPITALISED = re.compile(r"(?<![\w-])[A-Z][a-z]{3,}(?![\w-])")
 _COINED = re.compile(r"(?<![\w-])[A-Za-z][a-z]{3,}(?![\w-])")
 
 
+# a family of models named by its first part: "Qwen-family models", "LLaVA-style models" are every Qwen2.5-VL or
+# LLaVA-OneVision an abstract names (dev w070, w075: such lists abstained, "Qwen-family" being no name)
+_FAMILY = re.compile(r"(?<![\w-])([A-Za-z][\w.]*)-(?:family|style|like|based|series|type)(?![\w-])", re.I)
+_ANY_VERSION = "*"  # a family's name: any version or variant written after it
+
+
 def names_only(question_text: str, venue=None, year: int | None = None, coined: bool = False) -> list[str]:
     """The names a list's topic asks about, when it asks nothing else of its papers; else none. `coined`: a word no
     dictionary has counts in lower case too ("uses mamba")."""
     text = topic(question_text, venue, year)
+    # (a name's family, not a word's: "transformer-based", "diffusion-style" are kinds of models)
+    families = [m.group(1) for m in _FAMILY.finditer(text) if _NAME.fullmatch(m.group(1)) or not is_word(m.group(1))]
+    text = _FAMILY.sub(lambda m: m.group(1) if m.group(1) in families else m.group(0), text)
     names = [n for n in _NAME.findall(text) if not _ACRONYM.fullmatch(n)]
     names += [n for n in _LOWER_NAME.findall(text) if not all(is_word(part) for part in n.split("-") if len(part) > 1)]
     names += [n for n in (_COINED if coined else _CAPITALISED).findall(text) if not is_word(n) and n not in names]
     rest = _NAME.sub(" ", text)  # an acronym beside the name is no other ask ("report PPL on PG-19")
     for name in names:
         rest = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", " ", rest)
+    names += [f for f in families if f not in names]
+    names = [f"{n}{_ANY_VERSION}" if n in families else n for n in names]
     return names if names and not terms(rest) - GENERIC - FUNCTION - _USING else []
 
 
@@ -87,6 +99,9 @@ def _patterns(names: list[str]) -> list:
     # still names it ("a Mamba-enhanced model"), a name's part does not ("Video-MME-Long")
     out = []
     for n in names:
+        if n.endswith(_ANY_VERSION):  # "Qwen" of "Qwen-family": "Qwen2.5-VL", "Qwen3" too
+            out.append(re.compile(r"(?<![\w-])(?i:" + re.escape(n[:-1]) + ")"))
+            continue
         pattern = re.compile(r"(?<![\w-])(?i:" + r"-?".join(map(re.escape, n.replace("-", ""))) + r")(?!\w|-[A-Z0-9])")
         out.append(_capitalised_in_text(n) if _COINED.fullmatch(n) and n.islower() else
                    _WrittenAsName(pattern) if n.islower() else pattern)

@@ -226,8 +226,8 @@ BRIDGE = ("Reward signals of QA and captioning conflict. We build a training fra
           "show significant gains on QA and captioning within one model.")
 
 
-@pytest.mark.parametrize(("attribute", "quoted"), [("two", True), ("two tricks", True), ("", False),
-                                                   ("two papers", False)])
+@pytest.mark.parametrize(("attribute", "quoted"), [("two tasks", True), ("two proxy tasks", True), ("", False),
+                                                   ("two papers", False), ("two challenges", False)])
 def test_a_count_asked_is_answered_by_the_sentence_announcing_as_many(attribute, quoted):
     # read set DQ, dq063: "what are the two in-between training tasks it uses?" quoted the experiments sentence alone
     text = fact_answer([source(1, "Bridge", BRIDGE)], asks({"experi", "gain"}, "names", attribute), {}, 120)

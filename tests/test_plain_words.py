@@ -140,7 +140,6 @@ from rag.answer.plain_words import with_field_terms
     ("should you prune before you quantize?", "should you prune before you quantize (compression order)?"),
     ("home movies shot from the camera operator's own point of view",
      "home movies shot from the camera operator's own point of view (egocentric)"),
-    ("narrate what's going on as the film plays", "narrate what's going on as the film plays (streaming)"),
     ("missing or damaged patches in the frames. Anything on filling those in without the patch wobbling from frame to frame?",
      "missing or damaged patches in the frames. Anything on filling those in (inpainting) without the patch wobbling from "
      "frame to frame (temporal consistency)?"),

@@ -136,6 +136,8 @@ def _hit(title: str, text: str) -> Hit:
      "Which closed-source model does Captioner beat?", {"closed-source model", "which closed-source model"}),
     ("Captioner", "Captioner achieves state-of-the-art performance on dense captioning.",
      "Which closed-source model does Captioner beat?", set()),
+    ("Hypo", "Hypo first samples a set of hypotheses and refines them on six benchmarks.",
+     "What dataset size does Hypo train on?", set()),  # a verb, no count of samples (second review)
 ])
 def test_a_quantity_is_stated_beside_the_details_other_words(title, text, question, stated):
     assert stated_details(_hit(title, text), _asks(question, title), question) == stated
@@ -311,9 +313,9 @@ TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms pe
     # a norm is written as the normalization it is, a nonlinearity as its activation (dev s014, cq005)
     ("Kern", "We recommend the use of ReLU activation and L2-normalization in the Kern router.",
      "Which nonlinearity and which norm does Kern use?", []),
-    # names in brackets stand beside their noun (dev av073)
-    ("Surpriser", "Surpriser correlates with humans on positive (FunQA) and negative (Oops!) surprise benchmarks.",
-     "Which benchmarks did Surpriser use?", []),
+    # footage is counted in videos or hours, not any mention of video (second review, session 39)
+    ("Gamer", "We introduce the Gamer Benchmark, a large-scale dataset of live game videos.",
+     "How much footage is in the Gamer Benchmark?", ["amount of footage"]),
 ])
 def test_a_detail_is_missing_without_its_words_or_beside_them_without_its_value(title, text, question, missing):
     hit, found = _hit(title, text), _asks(question, title)

@@ -29,7 +29,7 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     # "run a model past the seq length / horizon it was trained on" (read set DB, db033)
     (r"\b(?:past|beyond)\s+(?:the\s+)?(?:[\w/-]+\s+){0,4}?(?:length|horizon|context)\s+(?:it|they)\s+(?:was|were)\s+"
      r"trained\s+(?:on|with|for)\b", "length extrapolation"),
-    (r"\b(?:as\s+(?:it|the\s+(?:video|film|footage|clip|movie|feed))\s+(?:streams|comes\s+in|plays(?!\s+out))|(?:frames|video)\s+keeps?\s+(?:coming|arriving)|live\s+video)\b",
+    (r"\b(?:as\s+(?:it|the\s+video)\s+(?:streams|comes\s+in|plays)|(?:frames|video)\s+keeps?\s+(?:coming|arriving)|live\s+video)\b",
      "streaming"),
     # ... "lowering numerical precision" too (dev bj030)
     # (numbers' precision, not "the precision of the evaluation metric / of temporal localization": second review)
@@ -123,9 +123,10 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"\b(?:hears?|hearing|listen(?:s|ing)?\s+to)\b(?:[\s,]+\w+){0,5}?[\s,]+(?:sees?|seeing|watch(?:es|ing)?)\b|"
      r"\b(?:sees?|seeing|watch(?:es|ing)?)\b(?:[\s,]+\w+){0,5}?[\s,]+(?:hears?|hearing|listen(?:s|ing)?)\b", "audio-visual"),
     # audio asked for beside the frames: "take the audio track as input too, not just frames", "use sound or speech, not
-    # only the visual stream" (read sets DD, DE, session 36: dd029 and de033 abstained)
-    (r"\b(?:audio|sound|speech)\b[^.?!;]{0,50}?\bnot\s+(?:just|only|merely)\s+(?:the\s+)?(?:video\s+)?(?:frames|visuals?|"
-     r"pictures|images|visual\s+(?:stream|track|signal|input))\b|"
+    # only the visual stream" (read sets DD, DE, session 36: dd029 and de033 abstained); "use the soundtrack, what can
+    # be heard and not only what's on screen" (dev bn018)
+    (r"\b(?:audio|sound|speech|soundtracks?|heard)\b[^.?!;]{0,50}?\bnot\s+(?:just|only|merely)\s+(?:the\s+)?(?:video\s+)?(?:frames|visuals?|"
+     r"pictures|images|visual\s+(?:stream|track|signal|input)|what['’]?s\s+on\s+(?:the\s+)?screen|what\s+is\s+on\s+(?:the\s+)?screen)|"
      r"\bnot\s+(?:just|only|merely)\s+(?:the\s+)?(?:video\s+)?(?:frames|visuals?|pictures|images)\b[^.?!;]{0,30}?\bbut\s+"
      r"(?:also\s+)?(?:the\s+)?(?:audio|sound|speech)\b", "audio-visual"),
     (r"\b(?:method|algorithm|procedure|rule|way)s?\s+(?:for|of|to)\s+(?:adjust|updat|tweak|chang|nudg)\w*\s+(?:a\s+|the\s+)?"
@@ -203,6 +204,15 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\b(?:2D|flat|regular|ordinary|normal)\s+(?:[\w-]+\s+)?(?:videos?|movies|films?|footage)\s+(?:into|to)\s+"
      r"(?:side-by-side\s+|[\w/-]+\s+){0,2}?(?:3D|stereo)(?!\s+(?:scenes?|reconstructions?|models?|meshes|point|shapes?|"
      r"assets?|objects?))", "stereo video"),
+    # session 39 (dev lists that abstained): trained on short inputs and run on longer ones (bn016); trained in one
+    # setting and deployed in another (bn017); every token compared with every other, and only part of it computed (bn010)
+    (r"\btrained\s+on\s+short(?:er)?\s+(?:inputs|sequences|clips|videos|contexts|texts)\b[^.?!]{0,80}?\blonger\b",
+     "length extrapolation"),
+    (r"\btrain\w*\s+(?:in|on)\s+one\s+(?:setting|domain|environment|dataset)\b[^.?!]{0,80}?\b(?:deploy|test|use|run)\w*\s+"
+     r"(?:it\s+)?(?:in|on)\s+another\b", "domain adaptation"),
+    (r"\bevery\s+token\s+(?:gets\s+|is\s+)?compared\s+(?:with|to|against)\s+every\s+other(?:\s+token)?\b", "full attention"),
+    (r"\bonly\s+comput\w*\s+(?:a\s+)?(?:part|portion|subset|fraction|some)\s+of\s+(?:those|these|the|its)\s+"
+     r"(?:comparisons|attention|scores)\b", "sparse attention"),
     # session 39 (read set DQ, a film archive's words: "repairing old footage - filling in missing bits of the picture or
     # making blurry, low-resolution video sharper?" abstained)
     # ... and the order compressions are applied in ("whether you should prune before you quantize or the other way

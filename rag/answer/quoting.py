@@ -10,7 +10,7 @@ import numpy as np
 
 from rag.answer.asks import Asks
 from rag.answer.evidence import Sentence, score_sentences
-from rag.corpus.terms import analyse
+from rag.corpus.terms import analyse, terms
 from rag.types import Hit
 
 # A sentence after the best must have at least this share of its chance to be the answer (the ranker's
@@ -145,8 +145,11 @@ def counted_items(hit: Hit, asks: Asks, chosen: list[Sentence]) -> list[Sentence
                             r"designs|innovations|objectives|losses|subsets|phases)\b", re.I)
     sentences = analyse(hit.paper.text).sentences
     taken = {s.position for s in chosen}
+    asked_nouns = asks.ask | terms(asks.attribute)
     for position, text in enumerate(sentences):
-        if announcing.search(text):
+        # ... of the items asked: "the two components of SegPVSG" are not its "two key challenges" (second review)
+        match = announcing.search(text)
+        if match and terms(match.group(0)) & asked_nouns - {count}:
             found = Sentence(position, text, chosen[0].score if chosen else 0.0)
             items = enumeration(hit, found) or [found]
             return [item for item in items if item.position not in taken]

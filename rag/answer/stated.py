@@ -157,7 +157,7 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
         # ... by a figure, not a count in words: "two subsets", "three core components" state no gain, degree or
         # advantage (second review)
         in_words = not (said or head & _FIGURE_NOUNS)
-        if any((NUMBER.search(s) or in_words and COUNT.search(s)) and ((spelled(words, _as_data(have)) == words if words
+        if any((NUMBER.search(s) or in_words and COUNT.search(s)) and ((spelled(words, _as_data(s, have)) == words if words
                                                                          else asked & have) or said and noun <= have)
                for s, have in zip(analysis.sentences, analysis.terms)):
             stated.add(phrase)
@@ -246,12 +246,13 @@ _BEATS = re.compile(r"\b(?:surpass\w*|outperform\w*|beat\w*|exceed\w*|better\s+t
 
 # a dataset's size is counted in its samples: "What dataset size did Video-MTR train on?" / "… using only ~8K training
 # samples" (dev w356 said "does not report its dataset size")
-_SAMPLES = frozenset(terms("samples examples instances"))
+_COUNTED_SAMPLES = re.compile(r"\d[\d.,]*\s*[KMB]?\+?\s+(?:[\w-]+\s+){0,2}?(?:samples|examples|instances)\b")
 _DATASET = frozenset(terms("dataset datasets"))
 
 
-def _as_data(have: frozenset[str]) -> frozenset[str]:
-    return have | _DATASET if have & _SAMPLES else have
+def _as_data(sentence: str, have: frozenset[str]) -> frozenset[str]:
+    # (counted: "first samples a set of hypotheses" counts none, second review)
+    return have | _DATASET if _COUNTED_SAMPLES.search(sentence) else have
 
 
 def _dimensioned(analysis, need: frozenset[str], head: frozenset[str]) -> bool:

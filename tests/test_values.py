@@ -313,6 +313,9 @@ TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms pe
     # a norm is written as the normalization it is, a nonlinearity as its activation (dev s014, cq005)
     ("Kern", "We recommend the use of ReLU activation and L2-normalization in the Kern router.",
      "Which nonlinearity and which norm does Kern use?", []),
+    # a paper's parts in its own words: modules are its components (second review, session 39)
+    ("Pooler", "Specifically, Pooler consists of three core components: an aligner, a pooler and a cache.",
+     "What are the three modules in Pooler?", []),
     # footage is counted in videos or hours, not any mention of video (second review, session 39)
     ("Gamer", "We introduce the Gamer Benchmark, a large-scale dataset of live game videos.",
      "How much footage is in the Gamer Benchmark?", ["amount of footage"]),

@@ -133,6 +133,16 @@ _COUNT_WORDS = {"two": 2, "three": 3, "four": 4}
 _COUNT_ASKED = re.compile(r"\b(two|three|four)\b(?!\s+(?:[\w-]+\s+)?(?:papers|works|studies|methods|models|approaches)\b)", re.I)
 
 
+# the words a paper and its reader use for the same items: "the three modules" / "three core components", "the two
+# tricks" / "two complementary mechanisms" (second review, session 39)
+_ALIKE = [frozenset(terms(group)) for group in ("components modules parts pieces blocks",
+                                                "stages steps phases", "tricks techniques mechanisms strategies ideas")]
+
+
+def _alike(words: frozenset[str]) -> frozenset[str]:
+    return words.union(*(group for group in _ALIKE if group & words))
+
+
 def counted_items(hit: Hit, asks: Asks, chosen: list[Sentence]) -> list[Sentence]:
     """The sentences naming the items of a count the question asks, that `chosen` lacks (none if no sentence
     announces that count)."""
@@ -142,10 +152,11 @@ def counted_items(hit: Hit, asks: Asks, chosen: list[Sentence]) -> list[Sentence
     count = asked.group(1).lower()
     announcing = re.compile(rf"\b{count}\s+(?:[\w-]+\s+){{0,3}}?(?:challenges|problems|issues|limitations|components|"
                             r"contributions|stages|steps|mechanisms|parts|modules|tasks|tricks|techniques|strategies|ideas|"
-                            r"designs|innovations|objectives|losses|subsets|phases)\b", re.I)
+                            r"designs|innovations|objectives|losses|subsets|phases)\b|"
+                            rf"\b{count}-(?:stage|step|phase|part|component)s?\b", re.I)  # "a two-stage framework"
     sentences = analyse(hit.paper.text).sentences
     taken = {s.position for s in chosen}
-    asked_nouns = asks.ask | terms(asks.attribute)
+    asked_nouns = _alike(asks.ask | terms(asks.attribute))
     for position, text in enumerate(sentences):
         # ... of the items asked: "the two components of SegPVSG" are not its "two key challenges" (second review)
         match = announcing.search(text)

@@ -132,7 +132,12 @@ _COUNTED_AS = {"data": frozenset(terms("samples examples instances")),
                # ... and a norm as the normalization it is, a nonlinearity as the activation ("which nonlinearity and
                # which norm do they go with?" / "ReLU activation and ℓ_2-normalization": dev s014, cq005)
                **dict.fromkeys(terms("norm norms"), frozenset(terms("normalization normalizations"))),
-               **dict.fromkeys(terms("nonlinearity nonlinearities"), frozenset(terms("activation activations")))}
+               **dict.fromkeys(terms("nonlinearity nonlinearities"), frozenset(terms("activation activations"))),
+               # ... and a paper's parts in the words it uses ("the three modules in PPLLaVA" / "three core components":
+               # second review, session 39)
+               **dict.fromkeys(terms("module modules"), frozenset(terms("components component"))),
+               **dict.fromkeys(terms("step steps"), frozenset(terms("stages stage phases"))),
+               **dict.fromkeys(terms("trick tricks"), frozenset(terms("mechanisms techniques strategies")))}
 
 
 def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:

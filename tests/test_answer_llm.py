@@ -66,6 +66,14 @@ def test_the_model_reads_only_the_papers_the_decision_chose(llm, fake):
     assert user.count('<source id="') == 1 and "Title: Veda" in user
 
 
+def test_the_model_is_asked_in_the_askers_words_without_our_glosses(llm, fake):
+    # given "… that skip whole layers (layer pruning) …" a model wrote the bracket back into its answer (session 39)
+    fake.script(Reply("Veda reports a 5.1× speedup [1]."))
+    rag.ask("What speedup does Veda report, and does it skip whole layers?", settings=llm)
+    user = fake.chat_requests[0]["body"]["messages"][-1]["content"]
+    assert "skip whole layers?" in user and "(layer pruning)" not in user
+
+
 @pytest.mark.parametrize("reply", ["Veda gives a 5.1× speedup.", "Veda gives a 5.1× speedup [0] [42]."])
 def test_a_written_answer_that_cites_nothing_gives_way_to_the_abstracts(llm, fake, reply):
     fake.script(Reply(reply))

@@ -229,3 +229,11 @@ def test_the_words_of_a_plain_description_are_known():
 
     assert {"huge", "outlier", "valu"} <= described_terms("where the huge outlier values inside chatbots first appear")
     assert described_terms("What speedup does Veda report?") == frozenset()
+
+
+def test_the_glosses_come_out_again_for_the_model():
+    from rag.answer.plain_words import without_field_terms
+
+    question = "Which work turns ordinary monocular videos into side-by-side 3D video?"
+    glossed = with_field_terms(question)
+    assert glossed != question and without_field_terms(glossed) == question

@@ -23,6 +23,7 @@ from rag.answer.complete import QUOTED, completed
 from rag.answer.lists import searched
 from rag.answer.llm import NO_ANSWER, condense_question, generate_stream, llm_configured, model_label
 from rag.answer.outside import outside_filters
+from rag.answer.plain_words import without_field_terms
 from rag.answer.prompt import evidence
 from rag.answer.reply import plain_text, trim_cut
 from rag.answer.scripts import in_other_script, language_of
@@ -66,7 +67,8 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
 def _within_filters(index: PaperIndex, snapshot: Snapshot, question: Question, text: str, history, k, settings,
                     use_llm: bool) -> Iterator:
     """The stages after understanding: retrieve, decide (or abstain), compose extractively or by the LLM."""
-    asked, language = question.text, ""  # what the model answers, and the language it answers in when not English
+    # what the model answers (in the asker's words: without our glosses), and the language it answers in when not English
+    asked, language = without_field_terms(question.text), ""
     if use_llm:
         # one budget for the whole written answer, and one for its first words (condensing included):
         # a hanging endpoint costs llm.timeout once, not once per call

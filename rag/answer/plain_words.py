@@ -272,3 +272,12 @@ def with_field_terms(text: str) -> str:
         if found and term.lower() not in text.lower():
             text = f"{text[:found.end()]} ({term}){text[found.end():]}"
     return text
+
+
+def without_field_terms(text: str) -> str:
+    """`text` without the bracketed terms `with_field_terms` wrote: the model is asked the question in the asker's words
+    (given "… into side-by-side 3D (stereo video) video", it wrote the bracket back into its answer: the LLM test run of
+    session 39, t045)."""
+    glosses = "|".join(re.escape(t) for t in sorted(FIELD_TERMS, key=len, reverse=True))
+    return re.sub(rf" \((?i:{glosses})\)", "", text)
+

@@ -10,6 +10,7 @@ the others keep their score (they may name it otherwise), and a paper off the do
 from __future__ import annotations
 
 import re
+import weakref
 
 import numpy as np
 
@@ -200,6 +201,19 @@ def with_domain_papers(question, hits: list[Hit], snapshot: Snapshot) -> list[Hi
     domains = [d for d in asked if d.keeps_all is not None]
     if not domains:
         return hits
-    extra = beyond_pool(hits, snapshot, question, lambda paper: all(d.kept_by.search(paper.text) for d in domains)
+    writing = frozenset.intersection(*(_writing(snapshot, d) for d in domains))
+    extra = beyond_pool(hits, snapshot, question, lambda paper: paper.id in writing
                         and not missing_domains(paper, asked), MOST_KEPT)
     return hits + (extra or [])
+
+
+# the papers writing each keeps-all domain, read once per index: a scan of every abstract per list cost ~1 s at 5,183
+# papers (`make bench`, session 39: the latency run took 20 minutes, not 3)
+_WRITERS: "weakref.WeakKeyDictionary[Snapshot, dict[str, frozenset[str]]]" = weakref.WeakKeyDictionary()
+
+
+def _writing(snapshot: Snapshot, domain: Domain) -> frozenset[str]:
+    known = _WRITERS.setdefault(snapshot, {})
+    if domain.name not in known:
+        known[domain.name] = frozenset(p.id for p in snapshot.papers if domain.kept_by.search(p.text))
+    return known[domain.name]

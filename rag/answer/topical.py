@@ -10,7 +10,6 @@ the others keep their score (they may name it otherwise), and a paper off the do
 from __future__ import annotations
 
 import re
-import weakref
 
 import numpy as np
 
@@ -207,13 +206,17 @@ def with_domain_papers(question, hits: list[Hit], snapshot: Snapshot) -> list[Hi
     return hits + (extra or [])
 
 
-# the papers writing each keeps-all domain, read once per index: a scan of every abstract per list cost ~1 s at 5,183
-# papers (`make bench`, session 39: the latency run took 20 minutes, not 3)
-_WRITERS: "weakref.WeakKeyDictionary[Snapshot, dict[str, frozenset[str]]]" = weakref.WeakKeyDictionary()
+# the papers writing each keeps-all domain, read once per generation of the index (however many handles load it): a
+# scan of every abstract per list cost up to half a second at 5,183 papers (`make bench`, session 39: its latency run
+# took over 10 minutes, not 3)
+_WRITERS: dict[str, dict[str, frozenset[str]]] = {}
+_GENERATIONS_KEPT = 4  # indexes a process answers from at once (tests build a few)
 
 
 def _writing(snapshot: Snapshot, domain: Domain) -> frozenset[str]:
-    known = _WRITERS.setdefault(snapshot, {})
+    if snapshot.generation not in _WRITERS and len(_WRITERS) >= _GENERATIONS_KEPT:
+        _WRITERS.pop(next(iter(_WRITERS)))
+    known = _WRITERS.setdefault(snapshot.generation, {})
     if domain.name not in known:
         known[domain.name] = frozenset(p.id for p in snapshot.papers if domain.kept_by.search(p.text))
     return known[domain.name]

@@ -129,7 +129,6 @@ def enumeration(hit: Hit, sentence: Sentence) -> list[Sentence]:
 # a count asked ("what are the two tricks it uses", "the two in-between training tasks") is answered by the sentence
 # announcing as many ("… through two complementary mechanisms." and the two after it; "… built upon two intermediate
 # proxy tasks: DarkEventInfer, …; and MixVidQA, …"): read sets DP, DQ quoted one of the two, or neither
-_COUNT_WORDS = {"two": 2, "three": 3, "four": 4}
 _COUNT_ASKED = re.compile(r"\b(two|three|four)\b(?!\s+(?:[\w-]+\s+)?(?:papers|works|studies|methods|models|approaches)\b)", re.I)
 
 

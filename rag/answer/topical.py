@@ -206,17 +206,10 @@ def with_domain_papers(question, hits: list[Hit], snapshot: Snapshot) -> list[Hi
     return hits + (extra or [])
 
 
-# the papers writing each keeps-all domain, read once per generation of the index (however many handles load it): a
-# scan of every abstract per list cost up to half a second at 5,183 papers (`make bench`, session 39: its latency run
-# took over 10 minutes, not 3)
-_WRITERS: dict[str, dict[str, frozenset[str]]] = {}
-_GENERATIONS_KEPT = 4  # indexes a process answers from at once (tests build a few)
-
-
+# the papers writing each keeps-all domain, read once per generation of the index: a scan of every abstract per list
+# cost up to half a second at 5,183 papers (`make bench`, session 39: its latency run took over 10 minutes, not 3)
 def _writing(snapshot: Snapshot, domain: Domain) -> frozenset[str]:
-    if snapshot.generation not in _WRITERS and len(_WRITERS) >= _GENERATIONS_KEPT:
-        _WRITERS.pop(next(iter(_WRITERS)))
-    known = _WRITERS.setdefault(snapshot.generation, {})
+    known = snapshot.derived.setdefault("papers writing a keeps-all domain", {})
     if domain.name not in known:
         known[domain.name] = frozenset(p.id for p in snapshot.papers if domain.kept_by.search(p.text))
     return known[domain.name]

@@ -60,6 +60,8 @@ class Snapshot:
         self.meta = meta  # without its chunk ids: read again from the files only by ingest (`chunk_id_list`)
         self.papers = papers
         self.by_id = {p.id: i for i, p in enumerate(papers)}
+        # values answers read from this generation's papers alone, computed once and dropped with it
+        self.derived: dict = {}
         self.chunk_ids = chunk_ids
         self.sample = sample  # checked in Chroma when the generation is opened
         self.keyword = keyword

@@ -89,6 +89,72 @@ def test_a_follow_up_carries_the_previous_subject(s):
     assert all(d in answer.text for d in ("Ego4D", "EgoExo4D", "EpicKitchens100"))
 
 
+def test_a_follow_up_stays_with_its_paper_when_the_last_answer_quotes_a_look_alike_name(s):
+    """SCOPE's answer quotes "Video-MME", which is no typo of the paper Video-MTR: the follow-up cites SCOPE alone (a
+    probe of session 40 saw a Video-MTR sentence quoted beside it)."""
+    first = rag.ask("what's SCOPE?", settings=s)
+    history = [{"role": "user", "content": "what's SCOPE?"}, {"role": "assistant", "content": first.text}]
+
+    answer = rag.ask("where did they evaluate it?", history=history, settings=s)
+
+    check_invariants(answer)
+    assert [c.paper.title for c in answer.citations] == ["SCOPE"]
+    assert "Video-MME and LongVideoBench" in answer.text
+
+
+@pytest.mark.parametrize(("question", "paper", "said", "unsaid"), [
+    # "finding" asked in a generic word, and no release notice for it (probes of session 40)
+    ("UrbanFeel and ParallelBench, what's the headline finding of each?", "UrbanFeel",
+     "Gemini-2.5 Pro achieves the best overall performance", "publicly available"),
+    # how each fixes a problem asks its method, not the problem
+    ("compare MACD with the modality-mutual attention paper: how does each fix outputs that don't match the visual "
+     "input?", "modality-mutual attention", "to enable image tokens to attend to text tokens", "\u0000"),
+])
+def test_a_comparison_quotes_each_papers_sentence_on_the_asked_aspect(s, question, paper, said, unsaid):
+    answer = rag.ask(question, settings=s)
+
+    check_invariants(answer)
+    line = next(line for line in answer.text.splitlines() if line.startswith(paper))
+    assert said in line and unsaid not in line
+
+
+@pytest.mark.parametrize(("first", "follow_up", "said"), [
+    # a verb or the experiments' setup is no detail to report (probes of session 40 said "does not report its gets rid")
+    ("what's subliminal learning about?", "what gets rid of the effect?", "Masking out these tokens"),
+    ("the MARS gamma-similarity paper", "what setup did their experiments use?", "GPT-style LLM pretraining"),
+])
+def test_a_follow_up_asking_no_detail_is_answered_not_said_unreported(s, first, follow_up, said):
+    history = [{"role": "user", "content": first}, {"role": "assistant", "content": rag.ask(first, settings=s).text}]
+
+    answer = rag.ask(follow_up, history=history, settings=s)
+
+    assert not answer.abstained and said in answer.text and "does not report" not in answer.text
+
+
+@pytest.mark.parametrize(("question", "title"), [
+    # one paper recalled is one paper quoted (probes of session 40 had a second and third quoted after it)
+    ("i remember paper about vision language models failing on heavily compressed pictures. how much their adapter "
+     "improve?", "High-bitrate compressed images"),
+    ("the video segmentation paper where the target object isn't on screen and the agent has to go look for it. what "
+     "does their baseline add for efficiency?", "LESA"),
+])
+def test_a_paper_recalled_by_its_content_is_the_only_one_quoted(s, question, title):
+    answer = rag.ask(question, settings=s)
+
+    check_invariants(answer)
+    assert [c.paper.title for c in answer.citations] == [title]
+
+
+def test_papers_asked_for_a_speed_gain_are_those_stating_one(s):
+    """Not those that merely work on the same models ("without sacrificing inference speed"): a probe of session 40."""
+    answer = rag.ask("which papers try to make video diffusion models run or train faster?", settings=s)
+
+    check_invariants(answer)
+    titles = {c.paper.title for c in answer.citations}
+    assert {"Veda", "SGMD: Score Gradient Matching Distillation"} <= titles
+    assert not any(t.startswith(("Deep Forcing", "Pretraining on spatiotemporal")) for t in titles)
+
+
 def test_a_first_question_pointing_back_at_a_paper_asks_for_its_name_and_cites_nothing(s):
     answer = rag.ask("Which datasets did they evaluate on?", settings=s)
 

@@ -44,6 +44,9 @@ def test_wanted_detail(text, wants):
     ("What do MUSE and CURVE each set out to fix?", True),
     ("What's wrong with existing work according to SCOPE?", True),  # dev h019
     ("How does SCOPE decompose queries?", False),
+    # how it fixes or solves one asks its method (a probe of session 40 quoted MMA's problem sentences)
+    ("How does SCOPE fix outputs that don't match the visual input?", False),
+    ("how does each one solve the misalignment problem?", False),
     # which things are responsible asks them by name, not the trouble (read set DL, dl013); what is responsible, a cause
     ("Which tokens are responsible for this?", False),
     ("What is responsible for the forgetting in SCOPE?", True),
@@ -307,6 +310,11 @@ def test_ask_part(text, last):
     ("proact-vl which base mllm + param count?", "proact-vl", "base mllm and param count"),
     ("kern router - # experts and model size in the moe experiments?", "kern", "number of experts and model size"),
     ("In the SGMD scheme, what training speedup relative to DMD is claimed?", "SGMD", "training speedup"),
+    # probes of session 40: a verb is no thing asked ("does not report its gets rid"); the paper before a verb ending
+    # in a preposition is its subject, in any case
+    ("what gets rid of the effect?", "", ""),
+    ("What causes the transfer?", "", ""),
+    ("what are the five downstream benchmarks spike improves on?", "SPIKE", "five downstream benchmarks"),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

@@ -89,6 +89,9 @@ def test_words_take_the_abstracts_spelling(words, have, spelled):
     ("Understanding dynamic point cloud sequences remains largely unexplored.", True),
     ("We introduce the Progressive Intensity Hypothesis, which states that weaker perturbations precede stronger ones.",
      False),
+    # a release notice says nothing of the paper's work (a probe of session 40: quoted as UrbanFeel's finding)
+    ("Our UrbanFeel benchmark will be made publicly available.", True),
+    ("Code and models are publicly available.", True),
 ])
 def test_a_gap_in_the_field_is_background(sentence, background):
     assert is_background(sentence, 3, "") is background

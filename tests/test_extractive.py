@@ -74,7 +74,7 @@ def test_a_list_says_how_many_match_and_quotes_whole_sentences():
 def test_a_list_that_goes_on_to_ask_something_of_its_papers_quotes_each_ones_sentence_on_it():
     """"Which papers speed up video diffusion, and what speedup do they reach?": the speedup too, where a paper gives
     one; a paper that gives none keeps its one line."""
-    wanting = replace(asks({"video"}), of_listed=asks({"speedup"}, "number"))
+    wanting = replace(asks({"video"}), of_listed=asks({"speed"}, "number"))  # the stem of "speedup" (terms.py)
     lines = list_answer([source(1, "Veda", VEDA), source(3, "ProtoKV", PROTO)], wanting, {}, 120).splitlines()
 
     assert lines[1] == "- Veda (ICML 2026): Video diffusion is slow. Veda achieves a 5.1× end-to-end speedup on " \

@@ -15,6 +15,13 @@ from rag.answer.list_topic import topic
     ("papers on memory for live video, not generation?", None, None, "memory for live video"),
     ("Which papers use the soundtrack, not just the frames?", None, None, "use the soundtrack, not just the frames"),
     ("Any work on streaming video understanding?", None, None, "streaming video understanding"),
+    # the collection pointed at is no topic, and "any X papers" asks for X (probes of session 40: "any GAN papers in
+    # here?" searched for "here" and abstained)
+    ("any GAN papers in here?", None, None, "GAN"),
+    ("any GAN papers?", None, None, "GAN"),
+    ("are there any world-model works?", None, None, "world-model"),
+    ("are there papers on pruning in this collection?", None, None, "pruning"),
+    ("anything about video inpainting here?", None, None, "video inpainting"),
     ("What work is there on video anomaly detection or anomaly understanding?", None, None,
      "video anomaly detection or anomaly understanding"),
     ("Which ICLR 2026 papers study continual learning?", "ICLR", 2026, "continual learning"),

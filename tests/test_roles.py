@@ -72,3 +72,36 @@ def test_a_role_written_as_one_alternative_of_several_is_no_requirement():
     hits = [_hit(1, BUILDS), _hit(2, EVALUATES)]
     topic = "papers that propose new evaluation metrics/evaluation frameworks for video anomaly detection"
     assert with_role(np.array([0.5, 0.4]), hits, topic, threshold=0.37).tolist() == [0.5, 0.4]
+
+
+SPEEDUP = "Veda achieves a 5.1× end-to-end speedup on Waver-T2V-12B."
+KEEPS_SPEED = "These components enable 12× length extrapolation without sacrificing inference speed."
+DATA_EFFICIENT = "VDMs demonstrate higher data efficiency than their language counterparts."
+
+
+@pytest.mark.parametrize(("text", "has"), [
+    (SPEEDUP, True), ("Joint compression achieves higher efficiency by combining pruning and quantization.", True),
+    ("LESA substantially reduces inference cost while staying competitive.", True),
+    (KEEPS_SPEED, False), (DATA_EFFICIENT, False),  # speed kept, not gained; data efficiency is no speed
+    ("we establish a matching lower bound showing this overhead is unavoidable", False),
+])
+def test_a_paper_makes_things_faster_when_its_abstract_states_a_gain(text, has):
+    assert introduces(text, "speed") is has
+
+
+@pytest.mark.parametrize(("topic", "expected"), [
+    # papers that merely work on the same models are no answer (probes of session 40)
+    ("Which papers make video diffusion models run faster?", [0.0, 0.3, 0.0]),
+    ("papers making video generation faster / cheaper at inference", [0.0, 0.3, 0.0]),  # one gain, two words
+    ("Which papers are faster or more accurate than prior video LLMs?", [0.5, 0.3, 0.4]),  # speed is one alternative
+    ("Which papers work on video diffusion models?", [0.5, 0.3, 0.4]),
+])
+def test_a_list_asking_for_faster_or_cheaper_keeps_the_papers_stating_a_speed_gain(topic, expected):
+    hits = [_hit(1, KEEPS_SPEED), _hit(2, SPEEDUP), _hit(3, DATA_EFFICIENT)]
+    assert with_role(np.array([0.5, 0.3, 0.4]), hits, topic, threshold=0.37).tolist() == expected
+
+
+def test_a_list_that_opens_on_its_topic_still_opens_when_the_role_takes_its_best_paper_out():
+    hits = [_hit(1, KEEPS_SPEED), _hit(2, SPEEDUP)]
+    p = with_role(np.array([0.5, 0.1]), hits, "Which papers make video diffusion faster?", 0.37, opens_at=0.8)
+    assert p.tolist() == pytest.approx([0.0, 0.8 * 0.37])

@@ -8,11 +8,14 @@ from rag.corpus.terms import STOP_WORDS, analyse, coverage, terms
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("What speedup does Veda report?", {"speedup", "veda", "report"}),
+    ("What speedup does Veda report?", {"speed", "veda", "report"}),
+    # "speed up" and "speedup", "faster" and "fast": one stem (a probe of session 40: "speed up video generation" found
+    # no paper reporting a "5.1× speedup")
+    ("speed up, speedups, faster", {"speed", "up", "fast"}),
     ("The papers propose a method using attention", {"attent"}),  # stop words and bland words go
     ("Streaming videos, streamed video", {"stream", "video"}),  # stems: one term per word family
     ("as shown in [12] and [3, 4]", {"shown"}),  # an abstract's reference markers are no words
-    ("5.1× speedup", {"speedup"}),  # single characters are no terms
+    ("5.1× speedup", {"speed"}),  # single characters are no terms
     ("the CE⁴L benchmark", {"ce4l", "benchmark"}),  # a superscript reads as the digit people type
     ("ﬁne-tuning on ＶＩＤＥＯ", {"fine", "tune", "video"}),  # ligatures and full-width letters too
     ("", set()),
@@ -30,8 +33,8 @@ def test_analyse_keeps_sentences_verbatim_with_their_terms():
     text = "We propose Veda. It achieves a 5.1× speedup [3]. Code is public."
     analysis = analyse(text)
     assert analysis.sentences == ("We propose Veda.", "It achieves a 5.1× speedup [3].", "Code is public.")
-    assert analysis.terms[1] == {"achiev", "speedup"}
-    assert analysis.all_terms == {"veda", "achiev", "speedup", "code", "public"}
+    assert analysis.terms[1] == {"achiev", "speed"}
+    assert analysis.all_terms == {"veda", "achiev", "speed", "code", "public"}
     assert analyse(text) is analysis  # computed once per abstract
 
 

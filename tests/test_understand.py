@@ -476,3 +476,21 @@ def test_a_topic_asked_with_code_is_a_list_of_the_topics_papers_that_link_it(bui
 def test_a_single_paper_question_describes_its_paper_by_a_kind_and_a_clause(text, description):
     assert one_paper_description(text) == description
     assert describes_one_paper(text) == bool(description)
+
+
+def _abstract(title: str, n: int, text: str) -> Paper:
+    return Paper(id=f"p{n}", title=title, venue="ICML", year=2026, abstract=text, text=text, source="f", position=n)
+
+
+def test_a_name_an_abstract_writes_is_no_typo_of_a_papers_name():
+    """"Video-MME", a benchmark SCOPE's abstract writes, is not "Video-MTR" misspelt (a probe of session 40 had "what
+    does SCOPE score on Video-MME?" answered as a comparison of the two); a real typo still names the paper."""
+    mtr = _abstract("Video-MTR", 0, "We propose Video-MTR, a multi-turn reasoning framework.")
+    scope = _abstract("SCOPE", 1, "Experiments on Video-MME and LongVideoBench show that SCOPE works.")
+    titles = TitleIndex.build([mtr, scope])
+    assert [row for row, _ in titles.mentions("what does SCOPE score on Video-MME?")] == [1]
+    assert [row for row, _ in titles.mentions("what does Vidoe-MTR do?")] == [0]
+    # without the benchmark in any abstract, the look-alike is read as the typo it may be
+    alone = TitleIndex.build([mtr, _abstract("SCOPE", 1, "SCOPE works.")])
+    assert 0 in [row for row, _ in alone.mentions("what does SCOPE score on Video-MME?")]
+    assert [row for row, _ in alone.mentions("what does SCOPE score on Video-MME?", typos=False)] == [1]

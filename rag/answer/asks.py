@@ -92,7 +92,7 @@ def asks(question: Question, names: str = "") -> Asks:
     if not wants and ask - HAVE_WORDS and ask - HAVE_WORDS <= SIZE_WORDS:  # "What scale is UrbanFeel?": a quantity
         wants = "number"
     problem = bool(ASKS_PROBLEM.search(last) or question.kind != "compare" and ASKS_CAUSE.search(last)
-                   and not _WHICH_ARE_RESPONSIBLE.search(last))
+                   and not _WHICH_ARE_RESPONSIBLE.search(last)) and not _HOW_FIXED.search(last)
     things = [t for clause in clauses for t in re.split(r",\s*|\s+and\s+", attribute(clause, names)) if t.strip()]
     details = tuple(_detail(t, GENERIC | FUNCTION | KIND_WORDS | own | filters) for t in things)
     details = tuple(d for d in details if d[1])
@@ -114,6 +114,10 @@ def asks(question: Question, names: str = "") -> Asks:
 # "Which tokens are responsible for this?" asks the things by their name ("a small set of divergence tokens"), not the
 # trouble a paper starts from (read set DL, dl013 quoted the sentence raising the paper's question)
 # (not an assumption, an error, a part or factor: "Which assumption is responsible for …?" asks a cause: second review)
+# how a paper fixes or solves a problem asks its method, not the problem ("how does each fix outputs that don't match
+# the visual input?" quoted MMA's problem sentences: a probe of session 40)
+_HOW_FIXED = re.compile(r"\bhow\s+(?:does|do|did|would|could|can|is|are|was|were)\s+(?:[\w-]+\s+){0,4}?(?:fix|solve|"
+                        r"address|tackle|mitigate|overcome|remedy|repair|reduce|avoid|handle|get around)\w*\b", re.I)
 _WHICH_ARE_RESPONSIBLE = re.compile(r"\bwhich\s+(?!(?:assumptions?|errors?|parts?|factors?|causes?|issues?|problems?|"
                                     r"flaws?|choices?|design)\b)[\w-]+\s+(?:are|is|were|was)\s+(?:\w+\s+)?responsible\b",
                                     re.I)

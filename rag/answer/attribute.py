@@ -27,7 +27,9 @@ def attribute(asked: str, names: str = "") -> str:
         text = re.sub(rf"(?i)(?<!\w)(?<!which )(?<!what )(?:the\s+)?{re.escape(name)}(?:'s|’s)(?=\s+\w)", " its ", text)
         # ... and as the subject of a clause ending the question, "it": "the maximum video length Deep Forcing generates"
         # (a probe of session 34 said "does not report which maximum video length generates")
-        text = re.sub(rf"(?<=[a-z] ){re.escape(name)}(?= [a-z]+(?:s|ed)\s*[?.!]?\s*$)", "it", text)
+        # ... its verb may end in a preposition ("the five downstream benchmarks spike improves on": a probe of session 40)
+        text = re.sub(rf"(?i)(?<=[a-z] )(?<!(?:was|are|did) )(?<!(?:were|does) )(?<!(?:is|do) ){re.escape(name)}(?= [a-z]+(?:s|ed)(?:\s+(?:on|in|over|with|against|from|at|to))?"
+                      r"\s*[?.!]?\s*$)", "it", text)
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:'s|’s)?", " ", text)
     # a label before the question is no part of it: "kern router: what lr and batch size did they train with" (read set
     # DJ, dj042: "router" stayed in front, and no attribute was read, so never "does not report")
@@ -94,7 +96,8 @@ def attribute(asked: str, names: str = "") -> str:
     if counted:  # "what is the precise number of training iterations used …" asks that number, not "precise number"
         return f"number of {counted.group('what')}"
     phrase = trimmed(phrase)
-    if not phrase:
+    # a verb is no thing asked: "what gets rid of the effect?" said "does not report its gets rid" (a probe of session 40)
+    if not phrase or _VERB_FIRST.match(phrase):
         return ""
     # (two details joined take a few words more: "number of experts and total parameter count", read set BX)
     if not 0 < len(phrase.split()) <= (8 if re.search(r"\s(?:and|or|&)\s", phrase) else 6):
@@ -108,6 +111,9 @@ def attribute(asked: str, names: str = "") -> str:
     return {"how many": f"number of {phrase}", "how much": f"amount of {phrase}"}.get(how, phrase)
 
 
+# (not one asking a cause, "what causes …", "what drives …", whose words find the sentence on it: dev w645)
+_VERB_FIRST = re.compile(r"(?i)(?:gets|makes|helps|keeps|stops|breaks|removes|kills|prevents|fixes|improves|reduces|turns|"
+                         r"lets|allows|enables|happens|matters|works|goes|comes|hurts|suppresses|eliminates|erases)\b")
 _ATTRIBUTE_IS = re.compile(
     r"^(?:what|which|who) (?:is|are|was|were) (?:the |its |their )?(?P<what>[\w\-/ ]+?)"
     r"(?:\s+(?:used|of|in|for|that|by|with|employed|adopted|chosen|behind)\b|\s*$)", re.I)

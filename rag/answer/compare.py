@@ -8,7 +8,7 @@ from rag.answer.asks import Asks, ask_part
 from rag.answer.wanted import asks_means
 from rag.answer.contrast import (OWN as _OWN, PROBLEM as _PROBLEM, REPORTS as _REPORTS, SETTING_ASKED, method_span,
                                   ranked_for_comparison, setting_sentences)
-from rag.answer.evidence import _NAMED, Sentence, detail, own_name, score_sentences
+from rag.answer.evidence import _NAMED, Sentence, detail, is_background, own_name, score_sentences
 from rag.answer.extractive import PRESENTS, clean, paper_label
 from rag.answer.names import names_in, names_of
 from rag.answer.purpose import asks_purpose, asks_task, on_task, purpose_sentences
@@ -27,7 +27,10 @@ def compare_answer(sources: list[Source], asks: Asks, idf: dict[str, float], max
     lines = []
     compared = sources[:3]
     for s, own in zip(compared, asked_of_each(compared, asks)):
-        best = with_announced(s, with_ranked(aspect_sentences(s, own, idf), ranked_for_comparison(s, own, idf)))
+        # (the ranker adds no scene unless the problem is asked: "… made publicly available", a probe of session 40)
+        ranked = [r for r in ranked_for_comparison(s, own, idf)
+                  if own.problem or not is_background(r.text, r.position, own_name(s.hit))]
+        best = with_announced(s, with_ranked(aspect_sentences(s, own, idf), ranked))
         if best:
             lines.append(f"{paper_label(s.hit.paper, asks)}: {' '.join(clean(b.text) for b in best)} [{s.n}]")
     return "\n".join(lines)
@@ -77,12 +80,10 @@ _RESULTS_ASKED = frozenset(terms("result results gain gains improvement improvem
                                  "accuracy well"))
 _RESULT_WORD = re.compile(r"\bresults?\b(?!ing)", re.I)  # the noun, not "the resulting pattern" (second review)
 _LINK = re.compile(r"https?://")
-# how each paper trains ("how does each train its model", "the key training ingredient", "which needs no training"):
-# its sentences on the training signal (a reward, an objective, reinforcement learning, "training-free"), not
-# results that mention training ("a 3x training speedup"). Dev comparisons x002, c072 and w377 quoted each
-# paper's presenting sentences, without the reward or objective that was the answer. "What training data do they
-# release" asks for data (the rule below; fresh comparisons, set G, h021).
-# ... or its signal: "how do Video-MTR and ViTL design their RL rewards" (fresh set AG, ag16078)
+# how each paper trains ("how does each train its model", "which needs no training", "how do they design their RL
+# rewards"): its sentences on the training signal (a reward, an objective, RL, "training-free"), not results that
+# mention training ("a 3x training speedup"): dev comparisons x002, c072, w377 and fresh set AG, ag16078 quoted each
+# paper's presenting sentences. "What training data do they release" asks for data (the rule below; set G, h021).
 _TRAINING_ASKED = frozenset(terms("train trains trained training reward rewards objective objectives"))
 _TRAINS = re.compile(r"\b(?:(?:post-|pre-)?train(?:s|ed|ing)?\b|training-\w+|fine-tun\w*|reinforcement learning|RL\b|"
                      r"rewards?\b|objectives?\b|loss(?:es)?\b|supervis\w*|curriculum|self-distill\w*)", re.I)
@@ -96,7 +97,8 @@ _FINDING_ASKED = frozenset(terms("blame blames cause causes caused why origin or
                                  "locates reveal reveals conclude concludes conclusion mechanism "
                                  # "what does each say is really driving what the student picks up?" (read set CY, cy068)
                                  "drive drives driving driver drivers culprit culprits responsible"))
-_FINDS = re.compile(r"\b(?:identif(?:y|ies)|reveals?|we (?:find|show|prove|observe|establish|conclude)|"
+_FINDING_HOW = frozenset(terms("headline main key big biggest top central core primary principal chief major overall"))
+_FINDS = re.compile(r"\b(?:identif(?:y|ies)|reveal(?:s|ing)?|we (?:find|show|prove|observe|establish|conclude)|"
                     r"comes? down to|stems? from|aris(?:es|e) from|driven by|due to|caused by|attribut\w* to|"
                     r"mechanism|origins?)\b", re.I)
 # the words of comparing itself, no aspect ("KERN vs OGD+", "how do they differ")
@@ -164,10 +166,14 @@ def aspect_sentences(source: Source, asks: Asks, idf: dict[str, float]) -> list[
         pool = [s for s in scored if on_task(s)]
         first = min(pool, key=lambda s: s.position)
         return sorted([first, *[s for s in pool if s is not first][:1]], key=lambda s: s.position)
-    elif aspect & _FINDING_ASKED and any(_FINDS.search(s.text) for s in scored):
+    # ("finding", a generic word, asked with nothing else: "what's the headline finding of each?", a probe of session 40;
+    # not "What finding does X report about signSGD", answered by its signSGD sentence: dev h028)
+    elif (aspect & _FINDING_ASKED or not aspect - _FINDING_HOW and terms(ask_part(asks.clause)) & _FINDING_ASKED) \
+            and any(_FINDS.search(s.text) for s in scored):
         # "what do they blame it on", "where do they locate it": the first sentence stating what the paper found (its
         # main finding: "we identify a key mechanism …") and the best-scoring other one
         pool = [s for s in scored if _FINDS.search(s.text) and not _LINK.search(s.text)]
+        pool = [s for s in pool if not is_background(s.text, s.position, own_name(source.hit))] or pool  # no scene's
         first = min(pool, key=lambda s: s.position)
         return sorted([first, *[s for s in pool if s is not first][:1]], key=lambda s: s.position)
     elif aspect & MAKES_WORDS and aspect & _DATA_ASKED and any(map(_builds_data, scored)):

@@ -202,7 +202,10 @@ def _subject_of(message: dict, snapshot: Snapshot) -> tuple[str, ...]:
     content = str(message.get("content") or "").split(LOOSELY_RELATED)[0]
     facts = snapshot_facts(snapshot)
     rows = [facts.rows_by_title[t] for t in _LIST_ITEM.findall(content) if t in facts.rows_by_title]
-    rows = rows or [row for row, _ in facts.titles.mentions(content)] if content else []
+    # (an answer quotes abstracts, whose names are no typos: "Video-MME" in SCOPE's sentence is not Video-MTR, which
+    # a probe of session 40 saw quoted beside SCOPE in the follow-up "where did they evaluate it?")
+    typos = message.get("role") != "assistant"
+    rows = rows or [row for row, _ in facts.titles.mentions(content, typos)] if content else []
     if message.get("role") == "assistant":
         rows = rows or _quoted_papers(content, snapshot)
     return tuple(dict.fromkeys(snapshot.papers[row].id for row in rows))

@@ -18,7 +18,7 @@ from rag.answer.abstain import Model, features, shipped_model, stands_out
 from rag.answer.asks import Asks, ask_part, asks as question_asks
 from rag.answer.alternatives import best_of_either
 from rag.answer.topical import topical, unworked_domains, with_domain_papers
-from rag.answer.descriptions import describes_one_paper
+from rag.answer.descriptions import describes_one_paper, recalls_one_paper
 from rag.answer.evidence import all_cosines, cosines, idf_of
 from rag.answer.framing import checks_claim
 from rag.answer.extractive import Source
@@ -157,11 +157,11 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     if not hits or (judged and p[best] < model.threshold and not stands_out(p, best, found.rows[best])):
         return Decision("abstain", [], **decision)
     vectors = sentence_vectors(index.embedder)
-    chosen = answering(p, best, model.threshold) if judged else [best]
+    one = question.kind == "fact" and recalls_one_paper(question.text)  # one paper described (a probe of session 40)
+    chosen = answering(p, best, model.threshold) if judged and not one else [best]
     sources = [Source(i + 1, hits[i], cosines(vectors, hits[i], found.asks, found.idf, found.asked)) for i in chosen]
-    # a paper described, not named ("how many GPUs did the paper that … use?"), is held to a detail with a value as a
-    # named one is (fresh set AL, session 19: 4 of 5 quoted other sentences); a detail answered in words ("what
-    # objective") is left to the answer: dev c019, e023, v202, v426 were read wrongly as lacking it
+    # a paper described, not named ("how many GPUs did the paper that … use?"), is held to a detail with a value as a named
+    # one is (fresh set AL: 4 of 5 quoted other sentences); one answered in words ("what objective") is left to the answer
     first = next(s for s in sources if s.n == best + 1)
     if question.kind == "fact" and found.asks.details and describes_one_paper(question.text):
         cosines_of_first = partial(found.every_cos, first.hit.paper.id)

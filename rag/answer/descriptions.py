@@ -144,6 +144,17 @@ def one_paper_description(text: str) -> str:
     return match.group("what").strip() if match else ""
 
 
+# one paper, study or work recalled ("the video segmentation paper where …", "i remember paper about …", "there was a
+# study pitting …"): one paper answers (probes of session 40 quoted a second paper after it); not "the model has to …"
+_ONE_PAPER = re.compile(r"\b(?:(?:the|that|this)\s+(?:[\w'/-]+\s+){0,5}?|(?:remember|recall|read|saw|seen|there\s+(?:was|is)|"
+                        r"there's)\s+(?:a\s+|one\s+)?(?:[\w'/-]+\s+){0,3}?)(?:paper|study|work)\b(?!s)", re.I)
+
+
+def recalls_one_paper(text: str) -> bool:
+    """Does the question recall one paper, study or work of the collection?"""
+    return bool(_ONE_PAPER.search(text))
+
+
 def describes_one_paper(text: str) -> bool:
     """Does the question speak of one paper ("the paper that …", "the … dataset"), not of papers at large?"""
     return bool(one_paper_description(text))

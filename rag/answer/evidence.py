@@ -63,8 +63,10 @@ def detail(sentence: str, wants: str, own_name: str = "") -> float:
     return 0.0
 
 
-_BOILERPLATE = re.compile(r"https?://|github\.com|\b(?:code|models?|data(?:set)?s?) (?:(?:and|&) \w+ )?(?:is|are|will be) "
-                          r"(?:publicly |made )?(?:available|released)\b", re.I)
+# ... a benchmark too, "made publicly available" ("Our UrbanFeel benchmark will be made publicly available" was quoted as
+# UrbanFeel's finding: a probe of session 40)
+_BOILERPLATE = re.compile(r"https?://|github\.com|\b(?:code|models?|data(?:set)?s?|benchmarks?|weights|checkpoints|resources) "
+                          r"(?:(?:and|&) \w+ )?(?:is|are|will be) (?:publicly |made |freely |openly )*(?:available|released)\b", re.I)
 
 
 def is_background(sentence: str, position: int, own_name: str) -> bool:

@@ -79,6 +79,10 @@ _FILLER = re.compile(r"^(?:(?:try|tries|trying|attempt|attempts|aim|aims|seek|se
 # what is left of a frame around its topic: "the scene graph papers" → "scene graph", "theory papers on X" → "theory on X"
 _EDGE = re.compile(r"^(?:the|some|any|a\s+few)\s+|\s+(?:papers?|works?|studies|research|literature|posters?)\W*$|,?\s+please\W*$",
                    re.I)
+# the collection pointed at, after the topic: "… in here", "… here", "… in this collection"
+_HERE = re.compile(r"\s+(?:in\s+)?(?:here|(?:this|the)\s+(?:collection|list|set|index|corpus|lot))(?=\s*[?.!]*\s*$)", re.I)
+_ANY_PAPERS = re.compile(r"^\s*(?:(?:are|is)\s+there\s+|got\s+|do\s+you\s+have\s+)?any\s+(?P<topic>(?!(?:papers?|works?)\b)"
+                         r"[^?.!]+?)\s+(?:papers?|works?|studies)\s*[?.!]*\s*$", re.I)
 _DESCRIBED_PAPERS = re.compile(r"^\s*(?:which|what)\s+((?-i:[a-z][\w-]*\s+){1,2})(?:papers|works|studies)\s+"
                                r"(?:(?:that|which)\s+)?", re.I)
 _NOUN = re.compile(r"\b(?:papers?|articles|publications|posters?)\b", re.I)
@@ -182,6 +186,9 @@ def topic(text: str, venue=None, year: int | None = None) -> str:
     """The topic a list question asks about: "Which ICLR 2026 papers work on streaming video?" → "streaming
     video". The venue and year are filters, not words to match; an unrecognised frame leaves the text whole."""
     text = VENUE_FIRST.sub("", text)  # "ICML only: anything on X?"
+    text = _HERE.sub("", text)  # "any GAN papers in here?": where to look, no topic (a probe of session 40 abstained)
+    if any_papers := _ANY_PAPERS.match(text):  # "any GAN papers?", "are there any world-model works?"
+        return any_papers.group("topic")
     text = _SET_ASIDE.sub("", text)  # "live/streaming video input (not offline clips)": no words to match
     clauses = [c for c in _CLAUSES.split(text.strip()) if c.strip()]
     if quoted := _quoted_topic(clauses):

@@ -109,6 +109,7 @@ class TitleIndex:
     fuzzy: dict[str, list[str]] = field(default_factory=dict)  # one-word names' keys by first letter
     topics: dict[str, list[int]] = field(default_factory=dict)  # descriptive titles, for "the layer pruning paper"
     title_terms: dict[int, frozenset[str]] = field(default_factory=dict)  # of papers whose names keep their case
+    written: frozenset[str] = frozenset()  # compact forms of the names the abstracts write ("Video-MME", "EgoSchema")
 
     @classmethod
     def build(cls, papers: list[Paper]) -> "TitleIndex":
@@ -131,14 +132,16 @@ class TitleIndex:
         for key, found in by_key.items():
             if len(key) >= 4 and any(exact is None for _, exact in found):
                 fuzzy[key[0]].append(key)
-        return cls(dict(by_key), longest, dict(fuzzy), dict(topics), title_terms)
+        written = frozenset(compact(m) for paper in papers for m in _WRITTEN_NAME.findall(paper.text))
+        return cls(dict(by_key), longest, dict(fuzzy), dict(topics), title_terms, written)
 
     def find(self, text: str) -> list[int]:
         """Rows of the papers named in `text`, in paper order."""
         return sorted({row for row, _ in self.mentions(text)})
 
-    def mentions(self, text: str) -> list[tuple[int, str]]:
-        """(row, the words that name it) for each paper named in `text`: "Video MTR's" → (row, "Video MTR")."""
+    def mentions(self, text: str, typos: bool = True) -> list[tuple[int, str]]:
+        """(row, the words that name it) for each paper named in `text`: "Video MTR's" → (row, "Video MTR"); with
+        `typos` off (our own answers, which write names as the abstracts do), no name read from a misspelling."""
         tokens = [t for t in (_bare(w) for w in re.split(r"[\s/]+", text)) if t]
         found: list[tuple[int, str]] = []
         for start in range(len(tokens)):
@@ -150,7 +153,7 @@ class TitleIndex:
         covered = {compact(part) for _, words in found for part in words.split()}
         left = [t for t in tokens if compact(t) not in covered]
         rows = {r for r, _ in found}
-        more = [*self._headed(left), *self._misspelt(left), *self._opposite(tokens, covered), *self._titled(tokens, covered),
+        more = [*self._headed(left), *(self._misspelt(left) if typos else []), *self._opposite(tokens, covered), *self._titled(tokens, covered),
                 *([] if found else self._labelled(text, covered))]
         return found + [(row, t) for row, t in dict.fromkeys(more) if row not in rows]
 
@@ -231,12 +234,18 @@ class TitleIndex:
         rows: list[tuple[int, str]] = []
         for token in tokens:
             key = compact(token)
-            if len(key) < 4 or not token[:1].isupper() or key in english_words() or key[0] not in self.fuzzy:
+            # (a name an abstract writes is no typo: "Video-MME" is not Video-MTR, a probe of session 40 compared the two)
+            if len(key) < 4 or not token[:1].isupper() or key in english_words() or key[0] not in self.fuzzy \
+                    or key in self.written:
                 continue
             found = process.extractOne(key, self.fuzzy[key[0]], scorer=OSA.distance, score_cutoff=max_edits(key))
             if found:
                 rows += [(row, token) for row, exact in self.by_key[found[0]] if exact is None]
         return rows
+
+
+# a name as an abstract writes one: two capitals, or a capital and a digit, in one token ("Video-MME", "Qwen2")
+_WRITTEN_NAME = re.compile(r"(?<![\w-])(?=[\w-]*[A-Z][\w-]*[A-Z0-9])[A-Za-z][\w-]{2,}")
 
 
 # a message's label: one word, then a colon or a dash ("kern: …", "kern — …")

@@ -15,6 +15,7 @@ import re
 
 import numpy as np
 
+from rag.answer.evidence import is_background
 from rag.corpus.terms import terms
 from rag.types import Hit
 
@@ -53,9 +54,31 @@ _THEORY = re.compile(r"\bwe (?:prove|derive|establish|characteri[sz]e)\w*|\btheo
                      r"\bsample complexity\b", re.I)
 
 
+# ... or papers that make something faster or cheaper: "which papers make video diffusion models run faster?", "speed up
+# video generation". An abstract of one states the gain (a speedup, "3× faster", accelerating, lower latency, higher
+# throughput, less computation); scored as words, such lists kept papers that merely work on the same models ("without
+# sacrificing inference speed", "higher data efficiency": probes of session 40). Written from how abstracts state it, not
+# fitted: on the 70 shipped abstracts it finds the 15 papers claiming a speed or cost gain, and 3 that name one in passing
+SPEED_ASKED = re.compile(r"\b(?:faster|quicker|cheaper|speed(?:s|ing)?[- ]?ups?|sped[- ]up|accelerat\w*|"
+                         r"(?:lower|less|reduc\w*|cut\w*)\s+(?:the\s+)?(?:inference\s+)?(?:latency|compute|computational cost|"
+                         r"inference cost|cost of inference))\b", re.I)
+_SPEED = re.compile(r"\bspeed-?ups?\b|\bspeeds? up\b|\bfaster\b|\baccelerat\w*|\blatency\b|\bthroughput\b|"
+                    r"\b(?:reduc|cut|sav)\w*\s+(?:\w+\s+){0,3}?(?:cost|costs|compute|computation|overhead|FLOPs|"
+                    r"time|runtime)\b|\b(?:computational|inference|training)(?:ly)?[- ](?:efficien\w*|cost)|\bfew(?:er)?-step\b|"
+                    # ... or "achieve higher efficiency", "efficiently reduces" (not data, sample or token efficiency)
+                    r"\b(?:higher|greater|better|improved?|improving)\s+(?!(?:data|sample|token)\b)(?:[\w-]+\s+)?efficiency\b|"
+                    r"\befficiently\s+reduc\w*",
+                    re.I)
+
+
 def asked_role(text: str) -> tuple[str, re.Match] | None:
-    """What a list asks its papers to be ("data", "metric": to contribute one; "theory"), and where it says so."""
+    """What a list asks its papers to be ("data", "metric": to contribute one; "theory"; "speed": faster or cheaper),
+    and where it says so."""
     match = ASKED.search(text)
+    speed = SPEED_ASKED.search(text) if not match else None
+    # ("faster / cheaper" offers no alternative to speed: both are gains of one kind)
+    if speed and (not _alternative(text, speed) or SPEED_ASKED.match(re.sub(r"^\s*(?:/|or\b)\s*", "", text[speed.end():]))):
+        return "speed", speed
     if not match:
         # not "theory or empirical", nor "theory or benchmarks" (fresh set AB, ab11045 zeroed VISTA's benchmark):
         # either kind of paper answers
@@ -93,25 +116,42 @@ def introduces(text: str, kind: str = "data") -> bool:
     """Does the abstract (or sentence) announce a benchmark or dataset (a metric) of its own, or prove things?"""
     if kind == "theory":
         return bool(_THEORY.search(text))
+    if kind == "speed":
+        return bool(_SPEED.search(text))
     return bool(_INTRODUCES[kind].search(text) or kind == "data" and _NAMED.search(text))
 
 
 def introducing(sentences, kind: str) -> str | None:
     """The first of the abstract's sentences that announces a contribution of `kind` (an `asked_role`): a role list
     shows it ("Which papers propose new benchmarks?")."""
+    if kind == "speed":  # the gain itself, not the cost it starts from ("Nevertheless, … high computational cost …")
+        # (none: the list shows its best sentence on the topic instead)
+        return next((s for i, s in enumerate(sentences) if introduces(s, kind) and not is_background(s, i, "")
+                     and not _COST_PROBLEM.search(s)), None)
     return next((s for s in sentences if introduces(s, kind)), None)
 
 
-def with_role(p: np.ndarray, hits: list[Hit], topic: str, threshold: float) -> np.ndarray:
+_COST_PROBLEM = re.compile(r"^(?:nevertheless|however|yet|but|unfortunately)\b|\b(?:prohibitive|substantial|high|heavy|"
+                           r"expensive)\s+(?:\w+\s+)?(?:costs?|latency|overhead)\b|\blimits?\b|\bchallenges?\b", re.I)
+
+
+def with_role(p: np.ndarray, hits: list[Hit], topic: str, threshold: float, opens_at: float | None = None) -> np.ndarray:
     """A list's probabilities with the papers that do not have the role its topic asks for (a benchmark or dataset
-    of their own, a metric, theory) at 0, and those that do at the threshold at least when that is all it asks."""
+    of their own, a metric, theory, a speed gain) at 0, and those that do at the threshold at least when that is all
+    it asks. A topic the list opens on (a paper at `opens_at` x the threshold) still opens when the role takes that
+    paper out: the best paper holding the role is raised to it ("papers that make video diffusion models cheaper or
+    faster to run" opened on a paper improving physics, and abstained once it was taken out: dev au020)."""
     role = asked_role(topic)
     if not role:
         return p
     kind, match = role
     has = np.array([introduces(h.paper.text, kind) for h in hits], dtype=bool)
     rest = terms(topic[:match.start()] + " " + topic[match.end():]) - FRAME_WORDS
-    return np.where(has, p if rest else np.maximum(p, threshold), 0.0)
+    out = np.where(has, p if rest else np.maximum(p, threshold), 0.0)
+    if opens_at and has.any() and len(p) and float(np.max(p)) >= opens_at * threshold > float(np.max(out)):
+        best = int(np.argmax(out))
+        out[best] = opens_at * threshold
+    return out
 
 
 # what is left of "Which papers propose new benchmarks?" or "Which papers use Mamba?" that asks nothing more

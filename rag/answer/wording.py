@@ -24,7 +24,10 @@ KIND_WORDS = frozenset(terms("kind type sort quantity quantities amount componen
                              "thing things result results finding findings outcome happen happens other main key core "
                              "headline "
                              "particular faster slower better worse larger smaller bigger longer shorter higher lower "
-                             "more fewer less cheaper quicker improvement gain variant version"))
+                             "more fewer less cheaper quicker improvement gain variant version "
+                             # ... how experiments were set up, which any sentence on them answers ("what setup did their
+                             # experiments use?" said MARS "does not report its setup": a probe of session 40)
+                             "setup setups configuration protocol"))
 
 # nouns naming the role a thing plays in a paper, not the thing: an abstract states the thing itself ("What modelling
 # simplification does ParallelBench blame?": "the conditional independence assumption"; "What signal does ST-GridPool

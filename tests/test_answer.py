@@ -761,3 +761,27 @@ def test_how_much_longer_is_answered_by_the_ratio_the_abstract_gives(s):
 
     check_invariants(answer)
     assert not answer.abstained and "10× longer videos" in answer.text
+
+
+def test_a_short_claim_is_quoted_with_the_sentence_spelling_it_out(s):
+    """"… subliminal learning is fragile." says little alone; "Even small changes, like paraphrasing prompts, are
+    usually sufficient to suppress it." is what was asked (a probe of session 40)."""
+    answer = rag.ask("that owl paper where the student picks up the teacher's favourite animal from just lists of "
+                     "numbers — what makes it stop working?", settings=s)
+
+    check_invariants(answer)
+    assert "subliminal learning is fragile. [1] Even small changes, like paraphrasing prompts" in answer.text
+
+
+@pytest.mark.parametrize("question", [
+    "which papers use first-person / head-mounted camera video",
+    "Which ICML papers work with egocentric (first-person) video?",
+])
+def test_a_list_of_first_person_video_keeps_every_paper_filming_or_testing_on_it(s, question):
+    """Ego4D / EgoExo4D and "ego, exo" footage count (probes of session 40 listed one paper of three); a paper only
+    evaluating on the EgoSchema QA benchmark does not."""
+    answer = rag.ask(question, venue="ICML" if "ICML" in question else None, settings=s)
+
+    check_invariants(answer)
+    titles = {c.paper.title.split(":")[0] for c in answer.citations}
+    assert titles == {"UCS-Bench", "FlowNar", "VISTA"}

@@ -129,7 +129,7 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     # "or other" widens, no alternative; a head-mounted camera is no VR (read set DG)
     ("continual learning with electronic health records or other tabular patient data?",
      ["medicine", "tabular data", "continual learning"]),
-    ("Which papers use head-mounted camera video?", []),
+    ("Which papers use head-mounted camera video?", ["egocentric video"]),  # first-person footage (session 40)
     # "old-school" is an idiom, no school (read set DQ, dq016: "the closest papers never mention school")
     ("someone argued MoE gating is really just old-school kernel regression?", ["mixture of experts"]),
     ("Which papers tutor students at school?", ["education"]),

@@ -84,13 +84,21 @@ def with_antecedent(hit: Hit, chosen: list[Sentence]) -> list[Sentence]:
 _CONSEQUENCE = re.compile(r"^(?:consequently|therefore|thus|hence|as a (?:result|consequence)|it follows that)\b", re.I)
 
 
+# ... or spelling out a short claim: "Finally, we find that subliminal learning is fragile." → "Even small changes, like
+# paraphrasing prompts, are usually sufficient to suppress it." (a probe of session 40 asked what stops it). Not tuned
+_SPELLS_OUT = re.compile(r"^(?:even|in particular|specifically|for (?:example|instance)|namely|that is|indeed)\b", re.I)
+SHORT_CLAIM = 12  # words: a claim this short leaves its substance to the next sentence (not tuned)
+
+
 def with_consequence(hit: Hit, chosen: list[Sentence], most: int) -> list[Sentence]:
-    """The first `most` of `chosen`, the sentence after the best one second when it draws its consequence."""
+    """The first `most` of `chosen`, the sentence after the best one second when it draws its consequence or spells
+    out its short claim."""
     if not chosen:
         return chosen
     after = chosen[0].position + 1
     sentences = analyse(hit.paper.text).sentences
-    if after >= len(sentences) or not _CONSEQUENCE.match(sentences[after]):
+    short = len(chosen[0].text.split()) <= SHORT_CLAIM
+    if after >= len(sentences) or not (_CONSEQUENCE.match(sentences[after]) or short and _SPELLS_OUT.match(sentences[after])):
         return chosen[:most]
     rest = [s for s in chosen[1:] if s.position != after]
     return [chosen[0], Sentence(after, sentences[after], chosen[0].score), *rest][:most]

@@ -112,6 +112,13 @@ from rag.answer.framing import checks_claim, without_framing, without_own_work
      "what was the surprising finding about beta1/beta2?"),
     ("VideoKR — which base model did they post-train, and how many params? trying to gauge the compute bill",
      "VideoKR — which base model did they post-train, and how many params?"),  # read set DH
+    # the asker's role as a label before the question (probes of session 40: its words made each abstain)
+    ("retired physician - is there anything on medical or surgical video?",
+     "is there anything on medical or surgical video?"),
+    ("game engine programmer here, do any of these papers have anything to do with games?",
+     "do any of these papers have anything to do with games?"),
+    ("mlops engineer at a bank - which papers quantize models?", "which papers quantize models?"),
+    ("As a radiologist, which papers do medical video?", "which papers do medical video?"),
 ])
 def test_the_askers_own_reading_is_taken_out(asked, question):
     assert without_framing(asked) == question
@@ -123,6 +130,8 @@ def test_the_askers_own_reading_is_taken_out(asked, question):
     "I need every ICLR paper that is about generating videos.",  # a request, not a remark
     "Which papers study talking-head video generation?",  # "talk" is a topic here, no occasion
     "I couldn't find it.",  # nothing else would be left
+    "Deep Forcing question: how many frames does it keep?",  # a paper's name, no role
+    "Robotics PhD student here — which papers use it?",  # what follows points back at the label
     "We only care about safety: which papers?",  # no venue: a topic
     # a memory of the paper, a request or a question of its own after the question
     "Why does pruning layers hurt? I think someone explained it with decision margins.",

@@ -132,8 +132,28 @@ _FIELD_HABIT = re.compile(rf"^\W*(?:in\s+(?:[\w-]+\s+)?{_FIELD}{{1,2}}?(?:we|peo
 _POINTS_AT = re.compile(r"\b(?:it|them|this|these|those|such)\b", re.I)
 
 
+# ... or their role: "retired physician - is there anything on medical video?", "game engine programmer here, …", "mlops
+# engineer at a bank - which papers quantize models?" (probes of session 40: the role's words made each abstain)
+_ROLE_LABEL = re.compile(r"^\W*(?:(?:I['’]m|I\s+am)\s+|as\s+)?(?:an?\s+)?(?:[\w-]+\s+){0,3}?(?:physician|doctor|clinician|nurse|"
+                         r"surgeon|engineer|programmer|developer|dev|designer|researcher|scientist|student|teacher|professor|"
+                         r"lecturer|analyst|manager|journalist|reporter|curator|archivist|librarian|founder|cto|ceo|investor|"
+                         r"hobbyist|practitioner|lawyer|attorney|examiner|consultant|architect|artist|filmmaker|technician|"
+                         r"postdoc|undergrad|phd|[a-z]{3,}(?:ist|ian))s?(?:\s+(?:at|in|from|with|for|of)\s+(?:an?\s+|the\s+|my\s+|our\s+)?[\w-]+"
+                         r"(?:\s+[\w-]+)?)?(?:\s+here)?\s*(?:[:,;]|\s[—–-]|[—–])\s*(?=\S)", re.I)
+
+
+_ROLE_WORDS = frozenset(terms("researcher engineer student here retired senior junior lead"))
+_THE_PAPERS = re.compile(r"\b(?:these|those|the)\s+(?:papers?|works?|abstracts?)\b", re.I)  # the collection's, no label's
+
+
 def _without_field(text: str) -> str:
-    """The question without the asker's field before it, when the rest asks something of its own."""
+    """The question without the asker's field or role before it, when the rest asks something of its own."""
+    role = _ROLE_LABEL.sub("", text, count=1)
+    # (not a label restating what is asked: "Video generation researcher: which papers generate long videos …?")
+    field = terms(text[:len(text) - len(role)]) - GENERIC - FUNCTION - _ROLE_WORDS
+    if role != text and terms(role) - GENERIC - FUNCTION and not _POINTS_AT.search(_THE_PAPERS.sub("", role)) \
+            and not (field and field <= terms(role)):
+        text = role
     unlabelled = _FIELD_LABEL.sub("", text)
     rest = _FIELD_HABIT.sub("", unlabelled, count=1)
     # (nor when the question points back at what the field sentence says: "In vision people use optical flow for

@@ -145,6 +145,17 @@ def test_a_paper_recalled_by_its_content_is_the_only_one_quoted(s, question, tit
     assert [c.paper.title for c in answer.citations] == [title]
 
 
+@pytest.mark.parametrize(("question", "said"), [
+    # clips are counted as the videos they are, handsets as devices (probes of session 40 said "does not report")
+    ("paper that turns flat video into side-by-side 3D… how many clips are in the youtube collection?", "423 stereo videos"),
+    ("how many handsets did the multi-screen quality paper use?", "300 Android devices"),
+])
+def test_a_count_asked_in_other_words_is_answered_by_the_abstracts_count(s, question, said):
+    answer = rag.ask(question, settings=s)
+
+    assert not answer.abstained and said in answer.text
+
+
 def test_papers_asked_for_a_speed_gain_are_those_stating_one(s):
     """Not those that merely work on the same models ("without sacrificing inference speed"): a probe of session 40."""
     answer = rag.ask("which papers try to make video diffusion models run or train faster?", settings=s)

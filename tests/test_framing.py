@@ -119,6 +119,9 @@ from rag.answer.framing import checks_claim, without_framing, without_own_work
      "do any of these papers have anything to do with games?"),
     ("mlops engineer at a bank - which papers quantize models?", "which papers quantize models?"),
     ("As a radiologist, which papers do medical video?", "which papers do medical video?"),
+    # what they would do with it (a probe of session 40: "exhibit" read as the licence question's attribute)
+    ("what license is the youtube-sbs dataset from immersepro released under? we'd want to reuse it in a museum exhibit",
+     "what license is the youtube-sbs dataset from immersepro released under?"),
 ])
 def test_the_askers_own_reading_is_taken_out(asked, question):
     assert without_framing(asked) == question

@@ -77,6 +77,10 @@ _ABOUT_ME = re.compile(
     r"values|names?|details?))\s+for\b(?!\s+(?:how|what|which|whether)\b)"
     r"|I\s+(?:want|need|have|plan|hope)\s+to\s+(?:check|verify|cross-check|double-check|list|cite|quote|put|include|"
     r"mention|present|show|summari[sz]e|compare|make\s+sure)\b"
+    # ... or what they would do with it: "we'd want to reuse it in a museum exhibit" (a probe of session 40: "exhibit" was
+    # read as the licence question's attribute, and its other sentences quoted)
+    r"|(?:I|we)(?:['’]d|\s+would)?\s+(?:want|like|need|plan|hope)\s+to\s+(?:reuse|use|deploy|ship|adopt|adapt)\s+"
+    r"(?:it|this|that|them|these|those)\b"
     r"|I\s+(?:want|need)\s+(?:the\s+)?(?:full|complete|whole|entire|exhaustive)\s+(?:set|list)\b"
     r"|I\s+(?:want|need)\s+(?:every|each)\s+one\b|I\s+(?:want|need)\s+all\s+of\s+them\b"
     r"|I\s+only\s+(?:found|know(?:\s+of)?|have|see)\s+(?:one|two|three|a\s+few|some)\b"

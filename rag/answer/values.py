@@ -123,7 +123,10 @@ def spelled(words: frozenset[str], have: frozenset[str]) -> frozenset[str]:
 # ... and a network's depth in its layers ("at what depth does the cross-frame interaction kick in?" / "… in
 # early-to-middle layers": dev x6027 said "does not report its depth")
 _COUNTED_AS = {"data": frozenset(terms("samples examples instances")),
-               **dict.fromkeys(terms("phones smartphones"), frozenset(terms("devices handsets"))),
+               **dict.fromkeys(terms("phones smartphones handsets"), frozenset(terms("devices phones smartphones"))),
+               # ... and clips in videos ("how many clips are in the youtube collection?" / "423 stereo videos": a probe
+               # of session 40 said "does not report its number of clips")
+               **dict.fromkeys(terms("clips"), frozenset(terms("videos"))),
                **dict.fromkeys(terms("depth"), frozenset(terms("layers"))),
                # ... and questions in QAs ("how many spatial questions" / "1M spatial QAs": read set DE, de063), a cut
                # as a reduction ("what latency cut" / "a ~60% reduction in latency": read set DH, dh007)

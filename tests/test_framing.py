@@ -115,8 +115,8 @@ from rag.answer.framing import checks_claim, without_framing, without_own_work
     # the asker's role as a label before the question (probes of session 40: its words made each abstain)
     ("retired physician - is there anything on medical or surgical video?",
      "is there anything on medical or surgical video?"),
-    ("game engine programmer here, do any of these papers have anything to do with games?",
-     "do any of these papers have anything to do with games?"),
+    ("backend programmer here, do any of these papers have anything to do with video games?",
+     "do any of these papers have anything to do with video games?"),
     ("mlops engineer at a bank - which papers quantize models?", "which papers quantize models?"),
     ("As a radiologist, which papers do medical video?", "which papers do medical video?"),
     # what they would do with it (a probe of session 40: "exhibit" read as the licence question's attribute)
@@ -135,6 +135,7 @@ def test_the_askers_own_reading_is_taken_out(asked, question):
     "I couldn't find it.",  # nothing else would be left
     "Deep Forcing question: how many frames does it keep?",  # a paper's name, no role
     "Robotics PhD student here — which papers use it?",  # what follows points back at the label
+    "As a video game developer, which papers involve gaming?",  # the label is on what is asked (second review)
     "We only care about safety: which papers?",  # no venue: a topic
     # a memory of the paper, a request or a question of its own after the question
     "Why does pruning layers hurt? I think someone explained it with decision margins.",

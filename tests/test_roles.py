@@ -84,6 +84,14 @@ DATA_EFFICIENT = "VDMs demonstrate higher data efficiency than their language co
     ("LESA substantially reduces inference cost while staying competitive.", True),
     (KEEPS_SPEED, False), (DATA_EFFICIENT, False),  # speed kept, not gained; data efficiency is no speed
     ("we establish a matching lower bound showing this overhead is unavoidable", False),
+    # efficiency claimed in other words counts; efficiency lacked, or "efficient" in another sense, does not (second
+    # review of session 40: 17 lists had lost such papers)
+    ("FrameOracle reduces 16-frame inputs to an average of 10.4 frames.", True),
+    ("ViTL attains up to 8.6% with 50% less frame input on long-video QA.", True),
+    ("V-LynX achieves SOTA and efficiency across audio-visual QA.", True),
+    ("Existing methods entangle concepts, which limits both control precision and efficiency.", False),
+    ("This disentangles the video concepts, thus facilitating efficient and independent control.", False),
+    ("These results help accelerate the development of truly efficient dLLMs.", False),
 ])
 def test_a_paper_makes_things_faster_when_its_abstract_states_a_gain(text, has):
     assert introduces(text, "speed") is has

@@ -116,7 +116,7 @@ def asks(question: Question, names: str = "") -> Asks:
 # (not an assumption, an error, a part or factor: "Which assumption is responsible for …?" asks a cause: second review)
 # how a paper fixes or solves a problem asks its method, not the problem ("how does each fix outputs that don't match
 # the visual input?" quoted MMA's problem sentences: a probe of session 40)
-_HOW_FIXED = re.compile(r"\bhow\s+(?:does|do|did|would|could|can|is|are|was|were)\s+(?:[\w-]+\s+){0,4}?(?:fix|solve|"
+_HOW_FIXED = re.compile(r"\bhow\s+(?:does|do|did|would|could|can|is|are|was|were)\s+(?:[\w-]+\s+){0,6}?(?:fix|solve|"
                         r"address|tackle|mitigate|overcome|remedy|repair|reduce|avoid|handle|get around)\w*\b", re.I)
 _WHICH_ARE_RESPONSIBLE = re.compile(r"\bwhich\s+(?!(?:assumptions?|errors?|parts?|factors?|causes?|issues?|problems?|"
                                     r"flaws?|choices?|design)\b)[\w-]+\s+(?:are|is|were|was)\s+(?:\w+\s+)?responsible\b",

@@ -157,8 +157,8 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     if not hits or (judged and p[best] < model.threshold and not stands_out(p, best, found.rows[best])):
         return Decision("abstain", [], **decision)
     vectors = sentence_vectors(index.embedder)
-    one = question.kind == "fact" and recalls_one_paper(question.text)  # one paper described (a probe of session 40)
-    chosen = answering(p, best, model.threshold) if judged and not one else [best]
+    one = question.kind == "fact" and recalls_one_paper(question.text)  # another only if it answers alone (session 40)
+    chosen = answering(p, best, model.threshold, cut=1.0 if one else SECOND_CUT) if judged else [best]
     sources = [Source(i + 1, hits[i], cosines(vectors, hits[i], found.asks, found.idf, found.asked)) for i in chosen]
     # a paper described, not named ("how many GPUs did the paper that … use?"), is held to a detail with a value as a named
     # one is (fresh set AL: 4 of 5 quoted other sentences); one answered in words ("what objective") is left to the answer

@@ -153,10 +153,11 @@ _THE_PAPERS = re.compile(r"\b(?:these|those|the)\s+(?:papers?|works?|abstracts?)
 def _without_field(text: str) -> str:
     """The question without the asker's field or role before it, when the rest asks something of its own."""
     role = _ROLE_LABEL.sub("", text, count=1)
-    # (not a label restating what is asked: "Video generation researcher: which papers generate long videos …?")
+    # (not a label on what is asked: "Video generation researcher: which papers generate long videos …?", "As a video game
+    # developer, which papers involve gaming?": second review, session 40)
     field = terms(text[:len(text) - len(role)]) - GENERIC - FUNCTION - _ROLE_WORDS
     if role != text and terms(role) - GENERIC - FUNCTION and not _POINTS_AT.search(_THE_PAPERS.sub("", role)) \
-            and not (field and field <= terms(role)):
+            and not field & terms(role):
         text = role
     unlabelled = _FIELD_LABEL.sub("", text)
     rest = _FIELD_HABIT.sub("", unlabelled, count=1)

@@ -113,6 +113,7 @@ def domain_list(p: np.ndarray, hits: list[Hit], asked: tuple[Domain, ...], topic
     if not asked:
         return p
     rest, role = topic, named_role(topic)
+    role = None if role and role[0] == "speed" else role  # a speed gain is no contribution a domain's papers bring
     if role:  # "benchmarks on diffusion language models": that domain's papers that bring one
         rest = rest[:role[1].start()] + " " + rest[role[1].end():]
     # the collection's subject is taken out too: "continual learning of video" asks nothing more

@@ -171,4 +171,4 @@ FRAME_WORDS = frozenset(terms("which what papers paper work works study studies 
                               "employ analyse analyze apply adopt leverage exploit investigate examine involve "
                               "incorporate deal tackle address "
                               # ... or fills a list's question: "built around …", "the kind you'd get", "footage like that"
-                              "around like kind sort get footage clips recordings"))  # terms() stems "employs" too
+                              "around like kind sort get footage clips"))  # terms() stems "employs" too

@@ -139,7 +139,8 @@ def introducing(sentences, kind: str) -> str | None:
     return next((s for s in sentences if introduces(s, kind)), None)
 
 
-def with_role(p: np.ndarray, hits: list[Hit], topic: str, threshold: float, opens_at: float | None = None) -> np.ndarray:
+def with_role(p: np.ndarray, hits: list[Hit], topic: str, threshold: float, opens_at: float | None = None,
+              loose: float = 0.0) -> np.ndarray:
     """A list's probabilities with the papers that do not have the role its topic asks for (a benchmark or dataset
     of their own, a metric, theory, a speed gain) at 0, and those that do at the threshold at least when that is all
     it asks. A topic the list opens on (a paper at `opens_at` x the threshold) still opens when the role takes that
@@ -153,14 +154,12 @@ def with_role(p: np.ndarray, hits: list[Hit], topic: str, threshold: float, open
     rest = terms(topic[:match.start()] + " " + topic[match.end():]) - FRAME_WORDS
     # (a speed gain alone, "which papers lower latency?", is still scored by its words: a third of the papers claim one)
     out = np.where(has, p if rest or kind == "speed" else np.maximum(p, threshold), 0.0)
-    # (a paper at least loosely related to the topic: not one in the domain asked alone, second review)
+    # (a paper at least `loose` x the threshold, loosely related: not one in the domain asked alone, second review)
     best = int(np.argmax(out)) if len(out) else 0
-    if opens_at and has.any() and float(np.max(p)) >= opens_at * threshold > float(out[best]) >= LOOSE * threshold:
+    if opens_at and has.any() and float(np.max(p)) >= opens_at * threshold > float(out[best]) >= loose * threshold:
         out[best] = opens_at * threshold
     return out
 
-
-LOOSE = 0.2  # lists.RELATED, the share of the threshold of a loosely related paper (not imported: lists imports roles by way of alternatives.py)
 
 # what is left of "Which papers propose new benchmarks?" or "Which papers use Mamba?" that asks nothing more
 FRAME_WORDS = frozenset(terms("which what papers paper work works study studies any anything there are is anyone "

@@ -15,7 +15,7 @@ import numpy as np
 
 from rag.answer.descriptions import one_paper_description
 from rag.answer.domains import DOMAINS, Domain, in_domain, missing_domains, question_domains
-from rag.answer.lists import LIST_OPEN, as_topic, beyond_pool
+from rag.answer.lists import LIST_OPEN, RELATED, as_topic, beyond_pool
 from rag.answer.roles import FRAME_WORDS, introduces, named_role, with_role
 from rag.answer.wording import FUNCTION
 from rag.corpus.terms import analyse, terms
@@ -32,7 +32,7 @@ def topical(p: np.ndarray, hits: list[Hit], question, snapshot: Snapshot,
     off_domain = off_domain or set_against  # a domain the papers lack is said first
     if question.kind == "list":
         text = as_topic(question).text
-        p = domain_list(with_role(p, hits, text, threshold, LIST_OPEN), hits, asked, text, threshold)
+        p = domain_list(with_role(p, hits, text, threshold, LIST_OPEN, RELATED), hits, asked, text, threshold)
     return p, off_domain
 
 

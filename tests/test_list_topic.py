@@ -14,6 +14,14 @@ from rag.answer.list_topic import topic
      "understanding live/streaming video input"),
     ("papers on memory for live video, not generation?", None, None, "memory for live video"),
     ("Which papers use the soundtrack, not just the frames?", None, None, "use the soundtrack, not just the frames"),
+    # ... but what the topic has anyway, closing the question, is set aside (read set DX, dx033); not "but also Y"
+    ("Which papers make use of the soundtrack of a video, not only the pixels?", None, None,
+     "make use of the soundtrack of a video"),
+    ("Which papers use not only pixels but also sound?", None, None, "use not only pixels but also sound"),
+    # the asker's remark after a whole question is no topic (read set DX, dx025)
+    ("Which papers study mixture of experts? I need them for my thesis.", None, None, "mixture of experts"),
+    ("Which papers work with first-person footage? I'm collecting anything relevant to headset video.", None, None,
+     "first-person footage"),
     ("Any work on streaming video understanding?", None, None, "streaming video understanding"),
     # the collection pointed at is no topic, and "any X papers" asks for X (probes of session 40: "any GAN papers in
     # here?" searched for "here" and abstained)

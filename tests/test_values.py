@@ -319,6 +319,17 @@ TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms pe
     # footage is counted in videos or hours, not any mention of video (second review, session 39)
     ("Gamer", "We introduce the Gamer Benchmark, a large-scale dataset of live game videos.",
      "How much footage is in the Gamer Benchmark?", ["amount of footage"]),
+    # a name apposed before the detail names it; language models are counted in their acronyms; lag is latency (read
+    # sets DW, DX, session 41: each said "does not report" above the sentence that does)
+    ("Pro", "We introduce the Live Gaming Benchmark, a large-scale dataset with three scenarios, and present Pro.",
+     "What dataset does Pro introduce?", []),
+    ("Pro", "We present Pro, a framework, and evaluate it on a large-scale dataset.", "What dataset does Pro introduce?",
+     ["which dataset"]),
+    ("Urban", "Urban tests multimodal models. Through evaluation of 20 state-of-the-art MLLMs, we find Gemini best.",
+     "How many multimodal models were put through Urban?", []),
+    ("Urban", "Urban tests multimodal models. Through evaluation of the best MLLMs, we find Gemini best.",
+     "How many multimodal models were put through Urban?", ["number of multimodal models"]),
+    ("Editr", "We propose Editr. Editr achieves a ~60% reduction in latency.", "How much lag does Editr take off?", []),
 ])
 def test_a_detail_is_missing_without_its_words_or_beside_them_without_its_value(title, text, question, missing):
     hit, found = _hit(title, text), _asks(question, title)

@@ -146,6 +146,19 @@ def _filter_only(clause: str) -> bool:
                                                          (w.isdigit() and len(w) == 4) for w in words)
 
 
+# the asker's own remark after a whole question: "Which papers study X? I need them for my thesis." (read set DX,
+# dx025: "I'm collecting anything relevant to headset-captured video" was searched with the topic, and the list abstained)
+_REMARK = re.compile(r"(?i)^\s*(?:I|I'm|I’m|Im|I am|I'd|I’d|I've|I’ve|I'll|we|we're|we’re|we are|we'd|we've|my|our)\b")
+
+
+def _without_remarks(clauses: list[str]) -> list[str]:
+    """The clauses without a first-person remark (no question) after a first clause asking for papers on a topic."""
+    first = clauses[0] if clauses else ""
+    if not first.rstrip().endswith("?") or not (_FRAME.match(first) or _ASKS.match(first)) or _asks_only_for_papers(first):
+        return clauses
+    return [first, *(c for c in clauses[1:] if not (_REMARK.match(c) and not c.rstrip().endswith("?")))]
+
+
 def _frame_first(clauses: list[str]) -> list[str]:
     """The framing clause first, the context before it after ("Trying to make a model smaller — which papers …?")."""
     if not clauses or _FRAME.match(clauses[0]) or _ASKS.match(clauses[0]):
@@ -179,7 +192,13 @@ def _quoted_topic(clauses: list[str]) -> str:
 
 # what a list sets aside, in brackets or after a comma: "(not offline clips)", ", not generation" (read set DB, db038:
 # "offline clips", words ProtoKV never writes, sank it to 0.08 on "ICML stuff on understanding live/streaming video input")
-_SET_ASIDE = re.compile(r"\s*\((?:but\s+|and\s+)?not\s[^()]*\)|,\s+not\s+(?!only\b|just\b)[^,?.;:()—–]*", re.I)
+# ... and what the topic has anyway, closing the question: "make use of the soundtrack of a video, not only the pixels"
+# (read set DX, dx033: "pixels" drew the pixel papers and the three on sound fell out of the pool); not "not only X
+# but also Y", which asks Y, nor the video's own stream, which audio with video is read beside ("the audio / sound
+# track, not only frames", dev aw029: domain_words.py)
+_SET_ASIDE = re.compile(r"\s*\((?:but\s+|and\s+)?not\s[^()]*\)|,\s+not\s+(?!only\b|just\b)[^,?.;:()—–]*"
+                        r"|,\s+not\s+(?:only|just|merely|simply)\s+(?![^,?.;:()—–]*\b(?:videos?|frames?|visual|footage|"
+                        r"images?)\b)(?:(?!but\b)[^,?.;:()—–])*(?=[?.!]?\s*$)", re.I)
 
 
 def topic(text: str, venue=None, year: int | None = None) -> str:
@@ -191,6 +210,8 @@ def topic(text: str, venue=None, year: int | None = None) -> str:
         return any_papers.group("topic")
     text = _SET_ASIDE.sub("", text)  # "live/streaming video input (not offline clips)": no words to match
     clauses = [c for c in _CLAUSES.split(text.strip()) if c.strip()]
+    if len(kept := _without_remarks(clauses)) < len(clauses):
+        clauses, text = kept, " ".join(kept)
     if quoted := _quoted_topic(clauses):
         return quoted
     asked = [c for c in clauses if not _asks_only_for_papers(c) and not _filter_only(c)]

@@ -140,7 +140,12 @@ _COUNTED_AS = {"data": frozenset(terms("samples examples instances")),
                # second review, session 39)
                **dict.fromkeys(terms("module modules"), frozenset(terms("components component"))),
                **dict.fromkeys(terms("step steps"), frozenset(terms("stages stage phases"))),
-               **dict.fromkeys(terms("trick tricks"), frozenset(terms("mechanisms techniques strategies")))}
+               **dict.fromkeys(terms("trick tricks"), frozenset(terms("mechanisms techniques strategies"))),
+               # ... and language models as the acronyms abstracts count them in ("how many multimodal models were put
+               # through the benchmark" / "evaluation of 20 state-of-the-art MLLMs": read set DX, dx009), lag as latency
+               # ("how much lag does it take off" / "a ~60% reduction in latency": dx008)
+               **dict.fromkeys(terms("model models"), frozenset(terms("LLMs MLLMs VLMs LMMs LLM MLLM VLM LMM"))),
+               **dict.fromkeys(terms("lag lags"), frozenset(terms("latency latencies")))}
 
 
 def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
@@ -167,7 +172,8 @@ def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
         # training data": "~8K training samples")
         on = (_holding(analysis, head, need - head)
               or [s for s, have in zip(analysis.sentences, analysis.terms) if need & have])
-        alike = frozenset().union(*(_COUNTED_AS.get(w, frozenset()) for w in head))
+        # (and the phrase's last word, which the head may leave out as too generic: "multimodal models", dx009)
+        alike = frozenset().union(*(_COUNTED_AS.get(w, frozenset()) for w in head | terms(phrase.split()[-1])))
         on += [s for s, have in zip(analysis.sentences, analysis.terms) if alike & have and s not in on]
         # a name must stand beside the detail's words: "Which teacher video diffusion model …?" is not answered by
         # "Distribution Matching Distillation (DMD) is a … paradigm for … video diffusion models" (dev w024)
@@ -200,8 +206,10 @@ def named_near(sentence: str, need: frozenset[str], own: list[str], asked: froze
             continue
         first = next(i for i, (a, b) in enumerate(spans) if b > m.start())
         last = max(i for i, (a, b) in enumerate(spans) if a < m.end())
+        # ... or the name apposed just before it: "the Live Gaming Benchmark, a large-scale dataset" (read set DW, dw005)
         if any(some[j] <= first <= j + 2 or j < first <= j + NEAR and _INTRODUCES.search(
-                sentence[spans[j][1]:m.start()]) if j in some else first - NEAR <= j <= last + NEAR for j in at):
+                sentence[spans[j][1]:m.start()]) or re.fullmatch(r"\s*,\s*", sentence[m.end():spans[some[j]][0]])
+               if j in some else first - NEAR <= j <= last + NEAR for j in at):
             return True
     return False
 

@@ -50,6 +50,9 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("Any papers on speculative decoding with a draft model for diffusion LLMs?", ["speculative decoding", "diffusion language models"]),
     # "or" between two verbs of the question's frame joins no alternatives (fresh set U)
     ("Which papers build or evaluate on egocentric (first-person) video?", ["egocentric video"]),
+    # ... nor between two verbs sharing what follows them (read set DX, dx026)
+    ("Which papers are about understanding or reacting to video while it is still arriving (streaming) live?",
+     ["streaming video"]),
     ("KV cache compression for diffusion language models — who did that?", ["diffusion language models", "KV cache"]),
     ("Which papers quantize video LLMs to 4-bit so they can run on mobile phones?",
      ["language models", "on-device", "quantization"]),

@@ -18,6 +18,10 @@ from rag.answer.plain_words import with_field_terms
     ("models that forget earlier tasks", "models that forget earlier tasks (catastrophic forgetting)"),
     ("inputs longer than what they saw during training",
      "inputs longer than what they saw (length extrapolation) during training"),
+    # video that is still coming in, a view for each eye (read set DX, session 41)
+    ("reacting to video while it is still arriving live", "reacting to video while it is still arriving (streaming) live"),
+    ("answering over live camera feeds", "answering over live camera feeds (streaming)"),
+    ("turns ordinary video into left/right-eye footage", "turns ordinary video into left/right-eye footage (stereo video)"),
     ("models that answer questions about live video", "models that answer questions about live video (streaming)"),
     ("Which papers use fewer bits for the weights?", "Which papers use fewer bits (quantization) for the weights?"),
     ("papers on skipping layers in LLMs", "papers on skipping layers (layer pruning) in LLMs"),

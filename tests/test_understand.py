@@ -52,6 +52,7 @@ PAPERS = [paper(t, i) for i, t in enumerate(GIVEN)] + [paper(t, 100 + i, True) f
     ("is scope vs macd faster?", ["MACD", "SCOPE"]),
     ("compare macd and scope", ["MACD"]),  # "scope" is a word: "and" joins anything
     ("between scope and macd, which one is faster?", ["MACD", "SCOPE"]),  # ... but "between" names both sides
+    ("both veda and isa skip attention work. how does each decide?", ["Veda", "Veda", "ISA: In-context Sparse Attention"]),
     ("macd and scope both decode: how?", ["MACD", "SCOPE"]),  # ... as does "both" after them
     ("which is faster, macd or scope?", ["MACD", "SCOPE"]),  # ... and the "or" a "which" offers to choose from
     ("is macd or scope in the list?", ["MACD"]),  # ... but not any "or"

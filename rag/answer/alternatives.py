@@ -144,6 +144,9 @@ def alternative_parts(question: str) -> list[str]:
     return _ALTERNATIVES.split(_enumerated(question))
 
 
+_VERB_SHARED = re.compile(r"\s*\w+ing\s+(?:to|on|with|about|from|in|for|over)\b", re.I)
+
+
 def optional(domain, parts: list[str]) -> bool:
     """Is the domain (a domains.Domain) named only beside an alternative that is not of it ("segmenting objects, in
     videos or in 3D scenes"; but "protein or DNA sequences" asks molecules either way)? `parts` are
@@ -152,7 +155,10 @@ def optional(domain, parts: list[str]) -> bool:
     # a neighbour that words the same domain otherwise is no alternative to it ("dataset distillation / condensation"),
     # nor one that is only the question's frame: "Which papers build or evaluate on egocentric video?" joins two
     # verbs, not two domains (fresh set U)
-    held = [bool(domain.held.search(p)) or not terms(p) - FRAME_WORDS for p in texts]
+    # ... nor two verbs sharing what follows: "understanding or reacting to video while it is still arriving (streaming)"
+    # (read set DX, dx026: streaming went unasked)
+    held = [bool(domain.held.search(p)) or not terms(p) - FRAME_WORDS or j + 1 < len(texts) and
+            bool(re.search(r"\w+ing\s*$", p) and _VERB_SHARED.match(texts[j + 1])) for j, p in enumerate(texts)]
     for i, text in enumerate(texts):
         for match in domain.asked.finditer(text):
             if i and not held[i - 1] and _beside(seps[i - 1], not terms(text[:match.start()]) - FUNCTION):

@@ -186,9 +186,9 @@ class TitleIndex:
             joiner = joiner.lower()
             if joiner not in _OPPOSITE_JOINERS:
                 continue
-            # "between spike and frameoracle", "frameoracle and spike both …": both sides of the "and" are what is compared,
-            # words or not (fresh sets AC, AD: ac12004, ad13039 answered of one paper alone)
-            versus = joiner in _VERSUS or joiner == "and" and (at >= 2 and tokens[at - 2].lower() == "between" or
+            # "between spike and frameoracle", "frameoracle and spike both …", "both veda and isa": both sides of the "and"
+            # are what is compared, words or not (fresh sets AC, AD: ac12004, ad13039; read set DX, dx067: one paper alone)
+            versus = joiner in _VERSUS or joiner == "and" and (at >= 2 and tokens[at - 2].lower() in ("between", "both") or
                                                               at + 2 < len(tokens) and tokens[at + 2].lower() == "both")
             # ... as are those of a "which" question's "or" ("which is faster, veda or isa?", a probe of session 26)
             versus = versus or joiner == "or" and tokens[0].lower() == "which"

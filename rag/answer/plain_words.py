@@ -29,7 +29,11 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     # "run a model past the seq length / horizon it was trained on" (read set DB, db033)
     (r"\b(?:past|beyond)\s+(?:the\s+)?(?:[\w/-]+\s+){0,4}?(?:length|horizon|context)\s+(?:it|they)\s+(?:was|were)\s+"
      r"trained\s+(?:on|with|for)\b", "length extrapolation"),
-    (r"\b(?:as\s+(?:it|the\s+video)\s+(?:streams|comes\s+in|plays)|(?:frames|video)\s+keeps?\s+(?:coming|arriving)|live\s+video)\b",
+    (r"\b(?:as\s+(?:it|the\s+video)\s+(?:streams|comes\s+in|plays)|(?:frames|video)\s+keeps?\s+(?:coming|arriving)|live\s+video)\b|"
+     # ... "video while it is still arriving live", "live feeds", "rather than a finished clip" (read set DX, dx026)
+     r"\bwhile\s+(?:it|the\s+(?:video|footage|stream))\s+(?:is\s+)?(?:still\s+)?(?:arriving|coming\s+in|being\s+(?:recorded|"
+     r"captured|filmed))\b|\barriv(?:es|ing)\s+live\b|\blive\s+(?:feeds?|camera\s+feeds?|footage)\b|"
+     r"\b(?:rather\s+than|instead\s+of|not)\s+(?:working\s+on\s+)?(?:a\s+)?(?:finished|complete|pre-?recorded)\s+(?:clips?|videos?)\b",
      "streaming"),
     # ... "lowering numerical precision" too (dev bj030)
     # (numbers' precision, not "the precision of the evaluation metric / of temporal localization": second review)
@@ -203,7 +207,10 @@ _PLAIN = [(re.compile(pattern, re.I), term) for pattern, term in [
     # (not "into 3D scene reconstructions", a scene's geometry: second review)
     (r"\b(?:2D|flat|regular|ordinary|normal)\s+(?:[\w-]+\s+)?(?:videos?|movies|films?|footage)\s+(?:into|to)\s+"
      r"(?:side-by-side\s+|[\w/-]+\s+){0,2}?(?:3D|stereo)(?!\s+(?:scenes?|reconstructions?|models?|meshes|point|shapes?|"
-     r"assets?|objects?))", "stereo video"),
+     r"assets?|objects?))|"
+     # ... or a view for each eye ("turns ordinary single-camera video into left/right-eye footage": read set DX, dx072)
+     r"\b(?:left[-/ ](?:and[- ])?right[- ]eyes?|two[- ]eyes?|each[- ]eye|per[- ]eye|binocular)\s+(?:footage|videos?|views?|"
+     r"frames|images|pairs?|clips?)\b", "stereo video"),
     # session 39 (dev lists that abstained): trained on short inputs and run on longer ones (bn016); trained in one
     # setting and deployed in another (bn017); every token compared with every other, and only part of it computed (bn010)
     (r"\btrained\s+on\s+short(?:er)?\s+(?:inputs|sequences|clips|videos|contexts|texts)\b[^.?!]{0,80}?\blonger\b",

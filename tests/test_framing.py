@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from rag.answer.framing import checks_claim, without_framing, without_own_work
+from rag.answer.framing import without_framing, without_own_work
+from rag.answer.offered import checks_claim
 
 
 @pytest.mark.parametrize(("asked", "question"), [
     # after the question: how they looked, what they will do with it, that they want all of it (read set BG)
     ("Did Veda say which GPUs they used? I couldn't find it.", "Did Veda say which GPUs they used?"),
+    # ... who they are, or what it is like (probes of session 41: "cohorts", "MRI" read as the detail); not a narrowing
+    ("How much training data did Video-MTR need? As a clinician I'm used to small cohorts, curious how small.",
+     "How much training data did Video-MTR need?"),
+    ("What end-to-end speedup does Veda get? Like a faster MRI scanner.", "What end-to-end speedup does Veda get?"),
+    ("Which papers do streaming? Like the ones with memory banks?", "Which papers do streaming? Like the ones with memory banks?"),
+    ("which papers use Mamba? a radiology AI colleague keeps bringing it up", "which papers use Mamba?"),
     ("Which MLLM is the baseline built on? As far as I can tell it isn't stated.", "Which MLLM is the baseline built on?"),
     ("Which ICML papers modify video diffusion models? I want the full set.",
      "Which ICML papers modify video diffusion models?"),

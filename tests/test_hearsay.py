@@ -13,6 +13,9 @@ from tests.test_answer import check_invariants
     # what was heard describes the paper asked about (read set CP, session 33)
     ("someone in a talk said ProtoKV keeps 'a small fixed bank of prototypes' — how many prototypes exactly?",
      "ProtoKV keeps a small fixed bank of prototypes: how many prototypes exactly?"),
+    # who keeps talking about it, unquoted (a probe of session 41: "hospital" was read as the domain asked)
+    ("Our hospital IT person keeps talking about attention sinks in language models. Which papers deal with them?",
+     "attention sinks in language models. Which papers deal with them?"),
     ("saw a tweet like 'a teacher that's into owls makes the student into owls too' — which paper is that?",
      "a teacher that's into owls makes the student into owls too: which paper is that?"),
     ("heard someone say 'the giant outlier activations are all born in one layer' — what did the paper call it?",

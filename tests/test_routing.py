@@ -248,10 +248,14 @@ LIST_REQUESTS = [
     # read set DE (session 36): the papers after a venue and a verb in -ing, and "in here"
     "icml papers reporting charades-sta?",
     "continual learning / forgetting papers in here?",
+    # probes of session 41: "please" after the papers, benchmarks asked for a topic
+    "icml video diffusion papers pls",
+    "benchmarks for super detailed video captions?",
 ]
 
 # one paper's fact, or its follow-up, though worded near a request for papers
 SINGLE_PAPER = [
+    "benchmarks for veda?",  # a paper's, not a topic's (a probe of session 41)
     # "which ones" of the things just named (read sets BG, BJ)
     "FrameOracle was tried with five different models — which ones exactly?",
     "Is it driven by a handful of specific tokens? Which ones, and which layers matter?",

@@ -330,6 +330,13 @@ TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms pe
     ("Urban", "Urban tests multimodal models. Through evaluation of the best MLLMs, we find Gemini best.",
      "How many multimodal models were put through Urban?", ["number of multimodal models"]),
     ("Editr", "We propose Editr. Editr achieves a ~60% reduction in latency.", "How much lag does Editr take off?", []),
+    # a name five words from the detail's word (a probe of session 41: "does not report which benchmarks" above it)
+    ("Spiker", "Spiker is correlated with humans on positive (FunQA) and negative (Oops!) surprise benchmarks.",
+     "Which benchmarks does Spiker correlate with humans on?", []),
+    # ... but not named things a modifier tells apart (dev pa103)
+    ("Spiker", "Spiker is correlated with humans on positive (FunQA) and negative (Oops!) surprise benchmarks. "
+     "With it, we achieve gains on five downstream benchmarks.", "What are the five downstream benchmarks Spiker improves on?",
+     ["which five downstream benchmarks"]),
 ])
 def test_a_detail_is_missing_without_its_words_or_beside_them_without_its_value(title, text, question, missing):
     hit, found = _hit(title, text), _asks(question, title)

@@ -20,7 +20,7 @@ from rag.answer.alternatives import best_of_either
 from rag.answer.topical import topical, unworked_domains, with_domain_papers
 from rag.answer.descriptions import describes_one_paper, recalls_one_paper
 from rag.answer.evidence import all_cosines, cosines, idf_of
-from rag.answer.framing import checks_claim
+from rag.answer.offered import checks_claim
 from rag.answer.extractive import Source
 from rag.answer.named import by_title, owns_name, supported_names, with_papers, written_in_lower_case
 from rag.answer.names import compact, paper_name

@@ -35,9 +35,9 @@ _DATA_DOMAINS = (
                 r"(?<!hate )(?<!no )(?<!any )(?:audio|sounds?(?!\s+(?:like|as\s+if|similar|good|right|off|interesting|promising|plausible|"
                 r"great|familiar)\b)|speech|soundtracks?|spoken\s+dialogue)(?:\s+tracks?)?\b"
                 r"(?![^.?!;]{0,40}?\b(?:no|without|instead\s+of|not)\s+(?:any\s+)?(?:the\s+)?(?:video|visual|frames|pictures))"
-                r"[^.?!;]{0,40}?\b(?:video|videos|visual|frames|pictures|footage|screen)\b"
+                r"[^.?!;]{0,40}?\b(?:video|videos|visual|frames|pictures?|footage|screen|image)\b"
                 r"(?:\s+(?:streams?|signals?|inputs?|tracks?|modalit(?:y|ies)|cues|models?))?|"
-                r"\b(?:video|videos|visual|frames|pictures|footage|screen)\b[^.?!;]{0,40}?\b(?<!no )(?<!any )(?:audio|soundtracks?|sounds?)\b"
+                r"\b(?:video|videos|visual|frames|pictures?|footage|screen|image)\b[^.?!;]{0,40}?\b(?<!no )(?<!any )(?:audio|soundtracks?|sounds?)\b"
                 r"(?!\s+(?:quality|compression|codecs?|bit-?rates?|streams?|like|as\s+if|good|right))",
                 r"\baudio|\bspeech\b|\bspeakers?\b|\bacoustic\b|\bsound", synonyms=True, keeps_all=0.0, lists_only=True,
                 # (not sound made or predicted for the video, audio generation's: "generate sounds for silent videos"; nor

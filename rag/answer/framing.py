@@ -262,8 +262,20 @@ def without_framing(text: str) -> str:
 _ERRAND = re.compile(rf"\s*(?:{_ERRAND_SAID})\s*$", re.I)
 
 
+# ... or who the asker is, or what it is like, after the question: "As a clinician I'm used to small cohorts, curious how
+# small.", "Like a faster MRI scanner." (probes of session 41: "cohorts", "MRI" were read as the detail: "does not report")
+_ASIDE_AFTER = re.compile(r"^\W*(?:as\s+an?\s+(?:[\w-]+\s+){0,2}?[\w-]+,?\s+(?:I|we)\b|(?:I['’]m|I\s+am)\s+(?:an?\s+|used\s+to\b)|"
+                          r"I\s+(?:work|come\s+from|usually|normally|mostly)\b|in\s+my\s+(?:work|field|lab|clinic|job|"
+                          r"experience)\b)[^?]*(?:\?\s*)?$|"
+                          r"^\W*(?:(?:kind|sort|a\s+bit)\s+of\s+|much\s+|just\s+)?like\s+(?:a|an|the|how|when|in)\b[^?]*$|"
+                          # ... or who brings it up: "a radiology AI colleague keeps bringing it up" (a probe of session 41)
+                          r"^\W*(?:a|an|my|our)\s+(?:[\w-]+\s+){0,3}?(?:colleague|co-?worker|friend|boss|advisor|adviser|"
+                          r"manager|person|team|PI)\s+(?:keeps?|kept|always|often)\b[^?]*$", re.I)
+
+
 def _says_why(sentence: str) -> bool:
-    return bool(_WHY_ASKED.match(sentence) and not _ASKS_ITSELF.search(sentence) or _OUR_CASE.search(sentence))
+    return bool(_WHY_ASKED.match(sentence) and not _ASKS_ITSELF.search(sentence) or _OUR_CASE.search(sentence)
+                or _ASIDE_AFTER.match(sentence))
 
 
 def _pieces(text: str) -> list[tuple[str, bool]]:
@@ -273,26 +285,3 @@ def _pieces(text: str) -> list[tuple[str, bool]]:
     for n in range(1, len(parts) - 1, 2):
         out.append((parts[n + 1], parts[n] == ","))
     return out
-
-
-# a question offering its candidate for the answer: "Is it GPT-4o that comes out on top in UrbanFeel?" (not "Is it
-# true that …", nor "… is correct?": second review); the abstract's own value corrects the name it offers
-_CHECKS_CLAIM = re.compile(r"^\W*(?:is|was)\s+it\s+(?!true\b|correct\b|right\b|possible\b|known\b)[^?]{1,60}?\s+"
-                           r"(?:that|who|which)\b", re.I)
-
-
-# ... or one likening the paper to a method it names: "upi sounds like YaRN / position interpolation but for hybrid
-# mamba models - what context lengths does it reach?", "is this basically FlashAttention for video?" (read set CQ,
-# session 33: an engineer relating papers to well-known methods was told the abstract "does not report anything about
-# YaRN", abstained, though it gives the lengths asked); the abstract's silence on the method is said before what it gives
-_LIKENS = re.compile(r"\b(?:sounds?\s+like|looks?\s+like|(?:is|are)\s+(?:it|this|that|they)\s+(?:basically|just|essentially|"
-                     r"simply|really)|basically|essentially|akin\s+to|similar\s+to|[àa]\s+la|(?:different|differs?)\s+from|"
-                     r"(?:instead|in\s+place)\s+of|rather\s+than|(?:replace|replaces|replacing|swap(?:s|ping)?\s+out)|"
-                     r"(?:a|an|the)\s+(?:[\w-]+\s+)?(?:version|variant|flavou?r|take)\s+of)\s+(?:(?:the|a|an|plain|vanilla|"
-                     r"standard|classic)\s+)?(?-i:(?=[\w-]*[A-Z][\w-]*[A-Z0-9]))", re.I)
-
-
-def checks_claim(question: str) -> bool:
-    """Does the question offer a candidate answer to check ("Is it X that …?"), or liken the paper to a method it
-    names ("… sounds like YaRN …"), rather than ask what the paper says?"""
-    return bool(_CHECKS_CLAIM.search(question.strip()) or _LIKENS.search(question))

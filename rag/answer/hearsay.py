@@ -23,14 +23,17 @@ from rag.corpus.terms import terms
 
 _SOURCE = (r"(?:tweet|post|thread|toot|talk|keynote|panel|podcast|video|blog(?:\s+post)?|slide|reddit(?:\s+post)?|claim|"
            r"headline|comment|review)")
-_WHO = r"(?:someone|somebody|people|a\s+(?:colleague|friend|speaker|reviewer|student|labmate)|my\s+(?:advisor|colleague|boss))"
+# ... "our hospital IT person", "a radiology colleague" (probes of session 41: their field read as the domain asked)
+_WHO = (r"(?:someone|somebody|people|(?:a|an|my|our)\s+(?:[\w-]+\s+){0,3}?(?:colleague|co-?worker|friend|speaker|reviewer|"
+        r"student|labmate|advisor|adviser|boss|manager|person|guy|PI|teammate))")
 # the frame: who said it where, up to what they said ("… said", "… claimed that", "saw a tweet like")
 _HEARD = re.compile(
     rf"^\W*(?:(?:I\s+)?(?:saw|read|heard|came\s+across)(?:\s+(?:a|an|some|this|one)(?!\w))?(?:\s+(?:{_SOURCE}|{_WHO}|that|it|this))?"
     rf"|{_WHO}|(?:a|an|one|this)\s+{_SOURCE})"
     rf"(?:\s+(?:at|in|on|from)\s+(?:(?:a|an|the|my)\s+)?(?:{_SOURCE}|[\w-]+))?"
     r"(?:\s+(?:say(?:s|ing)?|said|post(?:s|ed|ing)?|claim(?:s|ed|ing)?|tweet(?:s|ed|ing)?|mention(?:s|ed|ing)?|wrote|"
-    r"write(?:s)?|argue[sd]?|call(?:s|ed)?|go(?:es|ing)|pitch(?:ed|es|ing)?|lump(?:s|ed|ing)?))?"
+    r"write(?:s)?|argue[sd]?|call(?:s|ed)?|go(?:es|ing)|pitch(?:ed|es|ing)?|lump(?:s|ed|ing)?|"
+    r"keeps?\s+(?:talking|going\s+on|raving)|kept\s+(?:talking|going\s+on|raving)|keeps?\s+mentioning))?"
     r"(?:\s+(?:that|like|about|on))?\s*[:,]?\s*(?=\S)", re.I)
 # a quotation: its marks stand outside words ("that's" inside one is no mark)
 _QUOTED = re.compile(r"(?<!\w)['\"“‘](?P<quote>.{3,}?)['\"”’](?!\w)")
@@ -60,6 +63,10 @@ def without_hearsay(text: str) -> str:
         return _without_passage(text)
     frame = _HEARD.match(text)
     quoted = _QUOTED.search(text)
+    # who keeps talking about what, unquoted: what they talk about is the question's ("Our hospital IT person keeps
+    # talking about attention sinks in language models. Which papers deal with them?": a probe of session 41 abstained)
+    if frame and not quoted and re.search(r"\b(?:talking|going\s+on|raving|mentioning)(?:\s+about)?\s*$", frame.group(0), re.I):
+        return text[frame.end():]
     if not frame or not quoted or frame.end() > quoted.start() or not frame.group(0).strip():
         return text
     said = text[frame.end():]

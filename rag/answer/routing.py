@@ -111,7 +111,10 @@ _LIST = re.compile(
     r"|^\W*(?:any\s+)?[\w-]+(?:(?:\s+|\s*[/&,]\s*)[\w-]+){0,6}\s+(?:papers|works|studies)\s*(?:\([^()]*\)\s*)?"
     r"(?:(?:at|from|in)\s+(?-i:[A-Z]{3,}\w*)(?:\s+\d{4})?\s*)?"
     # ... "continual learning / forgetting papers in here?" (read set DE, de028: answered from one paper)
-    r"(?:(?:in|from)\s+(?:the|this|your)\s+(?:set|collection|index|corpus|list)\s*|(?:in\s+)?here\s*)?\??\s*$"
+    r"(?:(?:in|from)\s+(?:the|this|your)\s+(?:set|collection|index|corpus|list)\s*|(?:in\s+)?here\s*)?"
+    # ... "please" after them; benchmarks asked for a topic ("icml video diffusion papers pls", "benchmarks for detailed captions?")
+    r"(?:,?\s*(?:please|pls|plz|thanks|thx))?\??\s*$"
+    r"|^\W*(?:new\s+|public\s+|good\s+)?(?:benchmarks|datasets)\s+(?:for|on)\s+[\w-]+\s+[\w-]+[^?]*\??\s*$"  # not "… for veda?"
     # "Has there been work on X?", "Is X covered by any paper?", "What does the collection have on X?"
     r"|\b(?:has|have)\s+there\s+been\s+(?:any\s+)?(?:work|research|papers|studies)\b|\bany\s+(?:paper|study|work)\b"
     # "Any benchmarks for first-person video?": the papers that bring one (dev b413, n038)

@@ -83,6 +83,10 @@ def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem)
     ("what licence is dramasr-532k released under? any restriction on commercial use?",
      "what licence is dramasr-532k released under? any restriction on commercial use?"),
     ("What is KERN? Is Veda faster?", "Is Veda faster?"),  # a question of its own
+    # a paper or result described before a spaced hyphen (probes of session 41 quoted the description's sentences)
+    ("the paper explaining why MARS's scaled correction helps - what did they run experiments on",
+     "what did they run experiments on"),
+    ("That odd result where a student picks up a teacher's preference - what breaks it?", "what breaks it?"),
 ])
 def test_ask_part(text, last):
     assert ask_part(text) == last

@@ -193,9 +193,12 @@ _ASKS_WHICH_PAPER = re.compile(
     rf"\b(?:is|are) there (?:a|an|any|some) (?:[\w-]+ ){{0,3}}{_PAPERISH}\b|"
     rf"\bwhat(?:'s|’s| is) (?:the|this|that|their|it) (?:{_PAPERISH} )?called\b|"
     rf"\bwhat(?:'s|’s| is) (?:the|this|that|their) (?:method|approach|framework|model|benchmark|dataset)\s*\?", re.I)
-_DESCRIBED_FIRST = re.compile(r"[:—–,]\s+(?=(?:so\s+|and\s+|then\s+)?(?:what|which|how|on which|in which|where|why|who|when|"
-                              r"does|do|did|is|are|was|were|can)\b)", re.I)
-_DESCRIBES_PAPER = re.compile(r"\b(?:paper|work|study|article|method|approach|framework|model|one|versus|vs\.?|compare)\b", re.I)
+# (a spaced hyphen too: "the paper explaining why MARS's scaled correction helps - what did they run experiments on",
+# a probe of session 41 quoted the description's sentences)
+_DESCRIBED_FIRST = re.compile(r"(?:[:—–,]|\s-{1,2})\s+(?=(?:so\s+|and\s+|then\s+)?(?:what|which|how|on which|in which|where|"
+                              r"why|who|when|does|do|did|is|are|was|were|can)\b)", re.I)
+_DESCRIBES_PAPER = re.compile(r"\b(?:paper|work|study|article|method|approach|framework|model|one|versus|vs\.?|compare|"
+                              r"result|finding)\b", re.I)
 # ... before a comma, only a paper described from its first word: "that benchmark of city street-view images over time,
 # which model did best?" (a probe of session 30: the description's words were read as what is asked)
 _THE_DESCRIBED = re.compile(r"^\W*(?:the|that|this)\s+(?:[\w'-]+\s+){0,3}?(?:paper|work|study|benchmark|dataset|poster|one|"

@@ -106,3 +106,26 @@ def test_a_follow_up_searched_with_other_words_is_left_as_it_is():
 ])
 def test_a_vaguer_class_beside_a_name_is_scored_apart(text, variants):
     assert vaguer_variants(text) == variants
+
+
+@pytest.mark.parametrize(("question", "description"), [
+    # a paper described before what is asked of it (probes of session 41 abstained), in the same sentence or before it
+    ("The work tracing the huge outlier activations in LLMs back to one layer: which components are responsible?",
+     "The work tracing the huge outlier activations in LLMs back to one layer"),
+    ("Someone studied how viewers rate video quality on lots of different phones. How many handsets were in their study?",
+     "Someone studied how viewers rate video quality on lots of different phones."),
+    ("What is Veda?", ""),  # nothing described
+    ("the paper on video - what is it?", ""),  # too little to find a paper by
+])
+def test_a_paper_described_before_the_question_is_read_alone(question, description):
+    from rag.answer.alternatives import description_alone
+    assert description_alone(question) == description
+
+
+def test_a_described_paper_counts_alone_only_when_it_stands_out():
+    question = "The work tracing huge outlier activations in LLMs to one layer: which components are responsible?"
+    described = "The work tracing huge outlier activations in LLMs to one layer"
+    for alone, expected in (({"a": 0.5, "b": 0.05}, [0.5, 0.1]), ({"a": 0.5, "b": 0.2}, [0.2, 0.1])):
+        scores = {question: {"a": 0.2, "b": 0.1}, described: alone}
+        p = best_of_either(_Q(question, question), HITS, np.array([0.2, 0.1]), lambda q: scores[q.text])
+        assert p.tolist() == expected

@@ -195,9 +195,9 @@ _ASKS_WHICH_PAPER = re.compile(
     rf"\bwhat(?:'s|’s| is) (?:the|this|that|their) (?:method|approach|framework|model|benchmark|dataset)\s*\?", re.I)
 # (a spaced hyphen too: "the paper explaining why MARS's scaled correction helps - what did they run experiments on",
 # a probe of session 41 quoted the description's sentences)
-_DESCRIBED_FIRST = re.compile(r"(?:[:—–,]|\s-{1,2})\s+(?=(?:so\s+|and\s+|then\s+)?(?:what|which|how|on which|in which|where|"
+DESCRIBED_FIRST = re.compile(r"(?:[:—–,]|\s-{1,2})\s+(?=(?:so\s+|and\s+|then\s+)?(?:what|which|how|on which|in which|where|"
                               r"why|who|when|does|do|did|is|are|was|were|can)\b)", re.I)
-_DESCRIBES_PAPER = re.compile(r"\b(?:paper|work|study|article|method|approach|framework|model|one|versus|vs\.?|compare|"
+DESCRIBES_PAPER = re.compile(r"\b(?:paper|work|study|article|method|approach|framework|model|one|versus|vs\.?|compare|"
                               r"result|finding)\b", re.I)
 # ... before a comma, only a paper described from its first word: "that benchmark of city street-view images over time,
 # which model did best?" (a probe of session 30: the description's words were read as what is asked)
@@ -252,11 +252,11 @@ def asked_clauses(question: str) -> list[str]:
     # follows the colon; what precedes it describes the paper. A topic before the colon is what is asked about
     # ("Cycloplegic autorefraction in young adults: is it mandatory?", PubMedQA's form): dropping it cost the
     # PubMedQA tune half 0.966 -> 0.962 gold cited, abstained 0.026 -> 0.028
-    found = _DESCRIBED_FIRST.search(last)
+    found = DESCRIBED_FIRST.search(last)
     before = last[:found.start()] if found else ""
     comma = found and found.group(0)[0] == ","  # ... a description alone before it (dev w638: "…: besides puzzles, which …")
     if found and (_THE_DESCRIBED.match(before) and not re.search(r"[:;—–]", before) if comma else
-                  _DESCRIBES_PAPER.search(before)):
+                  DESCRIBES_PAPER.search(before)):
         last = last[found.end():]
     described = _FOUND_ABOUT.match(last)  # "What did the paper on X find about Y?" asks Y of the paper X describes
     last = f"What did they {described.group('verb')} about {described.group('asked')}" if described else last

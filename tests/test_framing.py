@@ -17,6 +17,9 @@ from rag.answer.offered import checks_claim
     ("What end-to-end speedup does Veda get? Like a faster MRI scanner.", "What end-to-end speedup does Veda get?"),
     ("Which papers do streaming? Like the ones with memory banks?", "Which papers do streaming? Like the ones with memory banks?"),
     ("which papers use Mamba? a radiology AI colleague keeps bringing it up", "which papers use Mamba?"),
+    ("Like a patient summary instead of the full chart: how many prototypes does ProtoKV keep?",
+     "how many prototypes does ProtoKV keep?"),
+    ("Like ProtoKV: which papers keep memory?", "Like ProtoKV: which papers keep memory?"),  # a name is no likeness
     ("Which MLLM is the baseline built on? As far as I can tell it isn't stated.", "Which MLLM is the baseline built on?"),
     ("Which ICML papers modify video diffusion models? I want the full set.",
      "Which ICML papers modify video diffusion models?"),

@@ -58,6 +58,9 @@ _NEWCOMER = re.compile(r"^\W*(?:(?:I['’]m|I\s+am)\s+(?:(?:pretty|quite|very|to
                        r"(?:field|area|topic)))?|(?:sorry|apologies)(?:\s+if\s+this\s+is\s+(?:a\s+)?(?:basic|dumb|stupid|naive|silly|"
                        r"obvious)(?:\s+question)?)?|(?:(?:probably|maybe)\s+)?(?:an?\s+)?(?:dumb|stupid|naive|silly|basic|noob|"
                        r"newbie|beginner)\s+question)\s*(?:,\s*(?:but|so)\b|[,.!:;—–-]\s*(?:but\b)?)\s*", re.I)
+# ... or what the question is like, before it: "Like a patient summary instead of the full chart: how many prototypes …?" (a
+# probe of session 41 said "does not report anything on patient"); in plain words only, no name ("Like ProtoKV: …")
+_LIKENED = re.compile(r"^\W*(?i:(?:(?:kind|sort|a\s+bit)\s+of\s+|just\s+)?like\s+(?:a|an))\s+[a-z][a-z\s'-]{1,60}:\s*(?=\S)")
 _WHEN = re.compile(r"\s+(?:on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|next\s+week|this\s+week|later\s+today)"
                    r"(?=\s*[.?!,:]|\s*$)", re.I)
 # a sentence that says only how the asker looked, what they will do with the answer, or that they want all of it
@@ -253,7 +256,7 @@ def without_framing(text: str) -> str:
     core = "".join(f"{', ' if comma else ' '}{piece}" for piece, comma in kept)
     core = _FOR_MY.sub(lambda m: f" {_VENUE_WORD.sub('', m.group('keep'))}", core)
     core = _WHEN.sub("", _PRESENTING.sub(" ", _ONLY_CARE.sub(lambda m: f"{m.group('venue')}: ", core)))
-    core = _NEWCOMER.sub("", core.strip())
+    core = _LIKENED.sub("", _NEWCOMER.sub("", core.strip()))
     core = _AND_SO_ON.sub("", _OUR_FEATURES.sub(lambda m: m.group(1).rstrip(), _OUR_PLACE.sub("", core)))
     core = re.sub(r"^\W*[:,;—–-]\s*|\s+(?=[,.:;?!])", "", re.sub(r"\s{2,}", " ", core)).strip()
     return core if re.search(r"\w", core) else text

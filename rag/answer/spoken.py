@@ -20,8 +20,9 @@ from rag.answer.names import is_word
 _FILLER = re.compile(r"(?<![\w-])(?:[Uu]u*m+|[Uu]u*h+|[Ee]e*r+m+|[Hh]h*m+|[Uu]u*h+m+)(?![\w-])[,.]*\s*")
 # "like" that fills, not compares: "and like what was the agreement", "is there like a paper", "from like saying stuff"
 # (not "papers like ProtoKV", "something like 40%", "works just like the human visual system")
+# (nor a likeness before a colon, framing.py's: "Like a patient summary instead of the full chart: how many …?")
 _FILLER_LIKE = re.compile(r"(?P<before>\b(?:and|but|so|or|from|is\s+there|are\s+there)\s+|,\s*|^)like,?\s+"
-                          r"(?=(?:what|which|how|who|where|when|why|a|an|the|any|some|\w+ing)\b)", re.I)
+                          r"(?=(?:what|which|how|who|where|when|why|a|an|the|any|some|\w+ing)\b)(?!(?:a|an)\s+[^?:,]{1,60}:)", re.I)
 # ", you know," said in passing (a restatement after "I mean" is alternatives.py's)
 _IN_PASSING = re.compile(r",\s*you\s+know\s*,|^\s*you\s+know\s*,\s*", re.I)
 # a start that only takes the floor: "okay", "alright,", "hey," (not "so": a follow-up's "so how …?" goes on from the

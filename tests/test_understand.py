@@ -495,3 +495,13 @@ def test_a_name_an_abstract_writes_is_no_typo_of_a_papers_name():
     alone = TitleIndex.build([mtr, _abstract("SCOPE", 1, "SCOPE works.")])
     assert 0 in [row for row, _ in alone.mentions("what does SCOPE score on Video-MME?")]
     assert [row for row, _ in alone.mentions("what does SCOPE score on Video-MME?", typos=False)] == [1]
+
+
+def test_a_coined_name_typed_in_lower_case_opposite_a_named_paper_is_compared(built_settings):
+    # SurgiFlowVid is no title (its paper's is derived): a probe of session 41 was told SegPVSG "does not report
+    # anything on surgiflowvid"
+    import rag
+    answer = rag.ask("surgiflowvid and segpvsg both synthesize video for rare classes - how does each one generate it?",
+                     settings=built_settings)
+    assert not answer.abstained
+    assert {c.paper.id for c in answer.citations} == {"icml2026-a2ff05627b", "icml2026-f0566d3371"}

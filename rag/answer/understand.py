@@ -20,6 +20,7 @@ from rag.corpus.terms import stemmer
 from rag.corpus.titles import COMMON_ACRONYMS
 from rag.corpus.venues import VENUE_ACRONYMS
 from rag.index.store import Snapshot
+from rag.retrieval.wordlists import english_words
 
 # re-exported: the stages after understanding import them from here
 __all__ = ["LOOSELY_RELATED", "Question", "SnapshotFacts", "conversation_subject", "follows_on", "snapshot_facts",
@@ -70,6 +71,7 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     found += described_rows(text, snapshot, titles, found)
     if kind == "fact":  # and papers named by their model or dataset ("SPIKE-RL", "MotionVid-QA")
         found += _other_mentions(text, snapshot, found)
+        found += _partner_in_lower_case(text, snapshot, found)
         # a coined term ("the Progressive Intensity Hypothesis") is weaker than a name: it is taken only to say
         # that the filters leave its paper out (dev w380, w381; as a focus it made w382 answer "not reported")
         keep = snapshot.mask(venue, year) if not found else None
@@ -145,6 +147,28 @@ def _other_mentions(text: str, snapshot: Snapshot, found: list[tuple[int, str]])
     texts = [snapshot.papers[row].text.lower() for row, _ in found]
     return [(row, name) for row, name in mentioned(text, snapshot)
             if compact(name) not in written and not any(name.lower() in t for t in texts)]
+
+
+def _partner_in_lower_case(text: str, snapshot: Snapshot, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The paper of a coined name an abstract writes, typed in lower case across "and", "or" or "vs" from the one paper
+    named ("surgiflowvid and segpvsg both …": SurgiFlowVid is no title; a probe of session 41 was told SegPVSG "does not
+    report anything on surgiflowvid"), when at most MAX_MENTIONS abstracts write it."""
+    if len({row for row, _ in found}) != 1:
+        return []
+    named = "|".join(re.escape(words) for _, words in found)
+    pairs = re.finditer(rf"(?i)(?<![\w-])(?:(?P<a>[a-z][\w+-]{{3,}})\s+(?:and|or|vs\.?|versus)\s+(?:{named})|(?:{named})\s+"
+                        rf"(?:and|or|vs\.?|versus)\s+(?P<b>[a-z][\w+-]{{3,}}))(?![\w-])", text)
+    out = []
+    for pair in pairs:
+        word = pair.group("a") or pair.group("b")
+        if not word.islower() or word in english_words():
+            continue
+        coined = re.compile(rf"(?<![\w-])(?=[\w-]*[A-Z])(?i:{re.escape(word)})(?![\w-])")
+        rows = snapshot.keyword.documents(stemmer().stemWord(word)).tolist()  # the index's rows, not a scan of every paper
+        holders = [(row, m.group(0)) for row in rows for m in [coined.search(snapshot.papers[row].text)] if m]
+        if 0 < len(holders) <= MAX_MENTIONS:
+            out += holders
+    return out
 
 
 def has_latin_words(text: str) -> bool:

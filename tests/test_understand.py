@@ -350,6 +350,9 @@ COMPARED = "ISA: In this work, we propose ISA. [1]\nVeda: We propose Veda. [2]"
     # counted in the order the user named them, not the answer's
     (["Compare Veda and ISA.", COMPARED], "What speedup does the former report?", ["Veda"]),
     (["Compare Veda and ISA.", COMPARED], "Which model did the latter train?", ["ISA: In-context Sparse Attention"]),
+    # ... one per turn too, in the order they came up (a probe of session 41 took the last)
+    (["What is Veda?", "Veda: We propose Veda. [1]", "And ISA?", "ISA: In this work, we propose ISA. [1]"],
+     "which model did the first one use?", ["Veda"]),
     # "the other one": not the paper just talked about
     (["Compare Veda and ISA.", COMPARED, "What speedup does the former report?", "Veda: We propose Veda. [1]"],
      "And the other one?", ["ISA: In-context Sparse Attention"]),

@@ -148,7 +148,10 @@ def conversation_subject(history: list[dict], snapshot: Snapshot, text: str = ""
         return others[:1] or said[0]
     # counted in the order the user named them ("Compare Veda and ISA" → the former is Veda), else the answer's
     asked = [ids for ids in (_subject_of(m, snapshot) for m in recent if m.get("role") == "user") if len(ids) > 1]
-    among = asked[0] if asked else said[0]
+    # ... or one per turn, in the order they came up ("What is Video-MTR?" … "And FrameOracle?" … "the first one": a
+    # probe of session 41 took FrameOracle)
+    turns = tuple(dict.fromkeys(i for m in reversed(recent) if m.get("role") == "user" for i in _subject_of(m, snapshot)))
+    among = asked[0] if asked else turns if len(turns) > 1 and len(said[0]) == 1 else said[0]  # (not after a list)
     nth = _NTH[(match.group("nth") or match.group("pair")).lower()]
     return (among[nth],) if -len(among) <= nth < len(among) else said[0]
 

@@ -100,8 +100,8 @@ def vaguer_variants(text: str) -> list[str]:
 
 def best_of_either(question, hits: list, p: np.ndarray, score: Callable[[object], dict[str, float]]) -> np.ndarray:
     """Each paper's best probability over the question, its slashed alternatives taken one at a time, the question
-    without its restatement or its vaguer class, and a paper's description before what is asked of it (`score` gives a question's probability per paper id); a follow-up whose retrieval
-    text differs is left as it is."""
+    without its restatement or its vaguer class, and a paper's description before what is asked of it (`score` gives a
+    question's probability per paper id); a follow-up whose retrieval text differs is left as it is."""
     if question.standalone != question.text:
         return p
     for text in [*slash_variants(question.text),

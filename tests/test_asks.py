@@ -87,6 +87,7 @@ def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem)
     ("the paper explaining why MARS's scaled correction helps - what did they run experiments on",
      "what did they run experiments on"),
     ("That odd result where a student picks up a teacher's preference - what breaks it?", "what breaks it?"),
+    ("paper on why hyperparams tuned on small nets carry over - whats the key idea", "whats the key idea"),
 ])
 def test_ask_part(text, last):
     assert ask_part(text) == last

@@ -508,3 +508,13 @@ def test_a_coined_name_typed_in_lower_case_opposite_a_named_paper_is_compared(bu
                      settings=built_settings)
     assert not answer.abstained
     assert {c.paper.id for c in answer.citations} == {"icml2026-a2ff05627b", "icml2026-f0566d3371"}
+
+
+def test_a_follow_up_carries_the_subject_words_in_the_order_they_are_written():
+    # "video" and "videos" are first found at the same place: their order was the set's, which changes from run to run
+    # (sealed set CE answered one follow-up differently across runs, session 41)
+    from rag.answer.conversation import made_standalone
+    history = [{"role": "user", "content": "Which videos and video models compress tokens?"},
+               {"role": "assistant", "content": "…"}]
+    carried = made_standalone("And the datasets?", history).removeprefix("And the datasets?").split()
+    assert carried.index("videos") < carried.index("video") < carried.index("tokens")

@@ -239,7 +239,10 @@ def made_standalone(text: str, history: list[dict]) -> str:
         return text
     # the last user turn names the subject; keep only its content words, so its wording does not
     # outweigh what is asked now
-    subject = " ".join(sorted(_subject_words(previous[-1]), key=previous[-1].find))
+    # (in the order they are written: sorting by where each is first found tied "video" with "videos" and left the order
+    # to the set's, which changes from run to run: sealed set CE answered one follow-up differently across runs)
+    kept = _subject_words(previous[-1])
+    subject = " ".join(dict.fromkeys(w for w in re.findall(r"[\w][\w.+-]*", previous[-1]) if w in kept))
     return f"{text} {subject}".strip()
 
 

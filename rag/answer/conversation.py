@@ -137,7 +137,8 @@ def conversation_subject(history: list[dict], snapshot: Snapshot, text: str = ""
     """The paper(s) the conversation is about: named in the last turns, or quoted by the last answer, in the order
     it gave them; the one `text` points at ("the second one", "the other one") when it points at one."""
     recent = list(reversed(history[-4:]))
-    said = [ids for ids in (_subject_of(m, snapshot) for m in recent) if ids]
+    subjects = [(m.get("role"), _subject_of(m, snapshot)) for m in recent]  # each message read once
+    said = [ids for _, ids in subjects if ids]
     if not said:
         return ()
     match = _ORDINAL.search(text)
@@ -147,10 +148,11 @@ def conversation_subject(history: list[dict], snapshot: Snapshot, text: str = ""
         others = [i for ids in said for i in ids if i != said[0][0]]
         return others[:1] or said[0]
     # counted in the order the user named them ("Compare Veda and ISA" → the former is Veda), else the answer's
-    asked = [ids for ids in (_subject_of(m, snapshot) for m in recent if m.get("role") == "user") if len(ids) > 1]
+    users = [ids for role, ids in subjects if role == "user"]
+    asked = [ids for ids in users if len(ids) > 1]
     # ... or one per turn, in the order they came up ("What is Video-MTR?" … "And FrameOracle?" … "the first one": a
     # probe of session 41 took FrameOracle)
-    turns = tuple(dict.fromkeys(i for m in reversed(recent) if m.get("role") == "user" for i in _subject_of(m, snapshot)))
+    turns = tuple(dict.fromkeys(i for ids in reversed(users) for i in ids))
     among = asked[0] if asked else turns if len(turns) > 1 and len(said[0]) == 1 else said[0]  # (not after a list)
     nth = _NTH[(match.group("nth") or match.group("pair")).lower()]
     return (among[nth],) if -len(among) <= nth < len(among) else said[0]

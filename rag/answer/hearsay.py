@@ -33,7 +33,7 @@ _HEARD = re.compile(
     rf"(?:\s+(?:at|in|on|from)\s+(?:(?:a|an|the|my)\s+)?(?:{_SOURCE}|[\w-]+))?"
     r"(?:\s+(?:say(?:s|ing)?|said|post(?:s|ed|ing)?|claim(?:s|ed|ing)?|tweet(?:s|ed|ing)?|mention(?:s|ed|ing)?|wrote|"
     r"write(?:s)?|argue[sd]?|call(?:s|ed)?|go(?:es|ing)|pitch(?:ed|es|ing)?|lump(?:s|ed|ing)?|"
-    r"keeps?\s+(?:talking|going\s+on|raving)|kept\s+(?:talking|going\s+on|raving)|keeps?\s+mentioning))?"
+    r"(?P<talks>keeps?\s+(?:talking|going\s+on|raving)|kept\s+(?:talking|going\s+on|raving)|keeps?\s+mentioning)))?"
     r"(?:\s+(?:that|like|about|on))?\s*[:,]?\s*(?=\S)", re.I)
 # a quotation: its marks stand outside words ("that's" inside one is no mark)
 _QUOTED = re.compile(r"(?<!\w)['\"“‘](?P<quote>.{3,}?)['\"”’](?!\w)")
@@ -65,7 +65,7 @@ def without_hearsay(text: str) -> str:
     quoted = _QUOTED.search(text)
     # who keeps talking about what, unquoted: what they talk about is the question's ("Our hospital IT person keeps
     # talking about attention sinks in language models. Which papers deal with them?": a probe of session 41 abstained)
-    if frame and not quoted and re.search(r"\b(?:talking|going\s+on|raving|mentioning)(?:\s+about)?\s*$", frame.group(0), re.I):
+    if frame and not quoted and frame.group("talks"):
         return text[frame.end():]
     if not frame or not quoted or frame.end() > quoted.start() or not frame.group(0).strip():
         return text

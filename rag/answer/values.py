@@ -168,7 +168,7 @@ def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
         # not those "on positive (FunQA) and negative (Oops!) surprise benchmarks" (dev pa103, session 41); a count
         # may sit elsewhere ("900 unique characters" after "Long-form TV dramas …": dev bj010)
         whole = [s for s, have in zip(analysis.sentences, analysis.terms)
-                 if wants == "names" and len(need) > 1 and all(w in have or f"{w}s" in have for w in need)]
+                 if all(w in have or f"{w}s" in have for w in need)] if wants == "names" and len(need) > 1 else []
         need, head = (frozenset(w for x in words for w in (x, f"{x}s")) for words in (need, head))
         # every sentence holding one of its words: the value may sit beside another of them ("423 stereo videos"
         # for "number of stereo pairs"), and a sentence too many only keeps the answer

@@ -82,6 +82,10 @@ def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem)
      "how many parameters does the SCOPE edge model have? is it small enough for real devices?"),
     ("what licence is dramasr-532k released under? any restriction on commercial use?",
      "what licence is dramasr-532k released under? any restriction on commercial use?"),
+    ("What licence is the UCS-Bench data released under? Can we use it commercially?",  # read set DZ, dz041
+     "What licence is the UCS-Bench data released under? Can we use it commercially?"),
+    ("What is KERN? Can we use it commercially?", "What is KERN? Can we use it commercially?"),
+    ("What is KERN? Can you tell me its speedup?", "Can you tell me its speedup?"),  # a request of its own
     ("What is KERN? Is Veda faster?", "Is Veda faster?"),  # a question of its own
     # a paper or result described before a spaced hyphen (probes of session 41 quoted the description's sentences)
     ("the paper explaining why MARS's scaled correction helps - what did they run experiments on",

@@ -251,6 +251,9 @@ LIST_REQUESTS = [
     # probes of session 41: "please" after the papers, benchmarks asked for a topic
     "icml video diffusion papers pls",
     "benchmarks for super detailed video captions?",
+    # a second review of session 42: the works after a request, then a verb in -ing
+    "Could you identify the works reporting results on Charades-STA?",
+    "Please locate the studies presenting new video benchmarks.",
 ]
 
 # one paper's fact, or its follow-up, though worded near a request for papers

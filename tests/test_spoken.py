@@ -38,6 +38,13 @@ from rag.answer.spoken import as_written
     ("I would appreciate a list of the papers that lower the computing cost.",
      "Give me a list of the papers that lower the computing cost."),
     ("Do you happen to know whether Veda reports its batch size?", "whether Veda reports its batch size?"),
+    # an opener in the asker's first language, "their" dictated for "there", open compounds (second review, session 42)
+    ("Bonjour, which paper generates surgical videos?", "which paper generates surgical videos?"),
+    ("Du coup, for Veda, how many GPUs they used?", "for Veda, how many GPUs they used?"),
+    ("Hola, o sea, which is the dataset of FlowNar?", "which is the dataset of FlowNar?"),
+    ("is their a paper on point clouds", "is there a paper on point clouds"),
+    ("which data sets and back bone did they use", "which datasets and backbone did they use"),
+    ("was it fine tuned on qwen", "was it fine-tuned on qwen"),
 ])
 def test_how_it_was_said_is_taken_out(said, written):
     assert as_written(said) == written
@@ -65,6 +72,9 @@ def test_how_it_was_said_is_taken_out(said, written):
     "Exactly how many frames does FrameOracle keep?",
     "Well known methods for video tokenizers?",
     "Find papers that use GRPO.",  # an order the routing reads already
+    "are their results public?",  # a possessive "their"
+    "Also, what about Veda?",  # English "also", not German
+    "Does it back points up?",  # no compound
 ])
 def test_a_question_said_plainly_is_left_as_it_is(text):
     assert as_written(text) == text

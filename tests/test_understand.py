@@ -7,6 +7,7 @@ import pytest
 import rag
 from rag.answer.descriptions import (described_phrase, described_phrases, describes_one_paper, one_paper_description,
                                      titled_phrases)
+from rag.answer.described import searched_description
 from rag.answer.names import TitleIndex, named_papers
 from rag.answer.conversation import dangling_reference
 from rag.answer.understand import absent_venue, follows_on, understand
@@ -480,6 +481,18 @@ def test_a_topic_asked_with_code_is_a_list_of_the_topics_papers_that_link_it(bui
 def test_a_single_paper_question_describes_its_paper_by_a_kind_and_a_clause(text, description):
     assert one_paper_description(text) == description
     assert describes_one_paper(text) == bool(description)
+
+
+@pytest.mark.parametrize(("text", "description"), [
+    # read set DZ (dz014): the description said first, not the thing asked of the paper ("the dataset they released")
+    ("I remember a paper where a chat model commentates live games. What's the dataset they released for that called?",
+     "I remember a paper where a chat model commentates live games."),
+    ("how many GPUs did the paper that keeps sink tokens and prunes the KV cache use?",
+     "paper that keeps sink tokens and prunes the KV cache use"),
+    ("What speedup does Veda report?", ""),
+])
+def test_the_description_searched_is_the_one_said_before_the_question(text, description):
+    assert searched_description(text) == description
 
 
 def _abstract(title: str, n: int, text: str) -> Paper:

@@ -281,7 +281,9 @@ def ask_part(question: str) -> str:
 # candidates?" asks both (set BF, bf003), as does one judging its answer: "… how many parameters does it have? is it
 # small enough for real devices?", "what licence …? any restriction on commercial use?" (read set CN, session 33)
 _CARRIES_ON = re.compile(r"^\W*(?:and|also|plus)\b(?!\s+(?:thanks|thank you)\b)|^\W*(?:(?:is|are|was|were|does|do|can|could|"
-                         r"would|will)\s+(?:it|that|this|they|those|these)|any\s+(?:restrictions?|limits?|catch|caveats?))\b", re.I)
+                         r"would|will)\s+(?:it|that|this|they|those|these)|any\s+(?:restrictions?|limits?|catch|caveats?)|"
+                         # ... "what licence …? Can we use it commercially?" (read set DZ, dz041)
+                         r"(?:can|could|may)\s+(?:we|i|one)\s+(?:use|reuse|deploy|ship|redistribute|sell|modify))\b", re.I)
 
 
 def _last_asked(parts: list[str], question: str) -> str:

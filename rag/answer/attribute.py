@@ -18,15 +18,14 @@ def attribute(asked: str, names: str = "") -> str:
     text = normal_form(asked)  # "what's its lr", "veda use how many GB …": as the patterns below read questions
     # "base LMM / backbone name": either word for the one detail (not a unit: "images / second", second review)
     text = re.sub(r"(?<=[A-Za-z])\s+/\s+(?=(?:[\w-]+\s+)?(?:name|names|model|models|backbone|encoder)\b)", " or ", text)
-    # ... and two details a table wants, slashed: "# GPUs / training compute?" (read set CF; not "images / second")
-    text = re.sub(r"(?<=[A-Za-z])\s+/\s+(?=training compute\b|compute\b|GPU[- ]hours\b|FLOPs\b|batch size\b|"
-                  r"learning rate\b|optimi[sz]er\b|epochs\b|number of\b)", " and ", text)
-    # ... or added with a plus: "which base mllm + param count?" (read set DG, dg039)
-    text = re.sub(r"(?<=[A-Za-z])\s+\+\s+(?=(?:param(?:eter)?s?\s+)?(?:count|size|number)\b|#)", " and ", text)
+    text = re.sub(  # ... and two details a table wants, slashed: "# GPUs / training compute?" (read set CF)
+        r"(?<=[A-Za-z])\s+/\s+(?=training compute\b|compute\b|GPU[- ]hours\b|FLOPs\b|batch size\b|"
+        r"learning rate\b|optimi[sz]er\b|epochs\b|number of\b)", " and ", text)
+    text = re.sub(  # ... or added with a plus: "which base mllm + param count?" (read set DG, dg039)
+        r"(?<=[A-Za-z])\s+\+\s+(?=(?:param(?:eter)?s?\s+)?(?:count|size|number)\b|#)", " and ", text)
     for name in filter(None, names.split("\n")):  # "… produced UrbanFeel's baseline" reads "… produced its baseline"
         text = re.sub(rf"(?i)(?<!\w)(?<!which )(?<!what )(?:the\s+)?{re.escape(name)}(?:'s|’s)(?=\s+\w)", " its ", text)
-        # ... and as the subject of a clause ending the question, "it": "the maximum video length Deep Forcing generates"
-        # (a probe of session 34 said "does not report which maximum video length generates")
+        # ... and as the subject of a clause ending the question, "it": "the maximum video length X generates" (session 34)
         # ... its verb may end in a preposition ("the five downstream benchmarks spike improves on": a probe of session 40)
         text = re.sub(rf"(?i)(?<=[a-z] )(?<!(?:was|are|did) )(?<!(?:were|does) )(?<!(?:is|do) ){re.escape(name)}(?= [a-z]+(?:s|ed)(?:\s+(?:on|in|over|with|against|from|at|to))?"
                       r"\s*[?.!]?\s*$)", "it", text)
@@ -55,6 +54,10 @@ def attribute(asked: str, names: str = "") -> str:
         return f"number of {counted.group('what')}"
     if which := _BARE_WHICH_ONES.search(text) or _BARE_WHICH_ONE.search(text):  # "… five different models — which ones?"
         return which.group("what")
+    # a remark before a dash is none either ("UPI needs few … passes — what is exact number of passes", read set DY,
+    # dy046); an aside between dashes that asks is asked too ("What hardware — which GPUs — did …", dy039)
+    text = re.sub(r"(?i)^(?![^—–?]*\b(?:what|which|how|who)\b)[^—–?]{1,80}\s[—–]\s+(?=(?:what|which|how)\b)", "", text)
+    text = re.sub(r"(?i)\s[—–]\s+(?:what|which)\s+(?P<aside>[^—–?]{1,40}?)\s[—–]\s+", r" and \g<aside> ", text)
     # any other aside in brackets ("Which reasoning model (name and parameter count) is …") and what frames the question
     # before it starts ("VideoKR — which base model …", "In the MMA paper, which backbones …") are no part of the
     # attribute (fresh set N: n042, n044, n046 found no attribute, so never "does not report")
@@ -89,7 +92,7 @@ def attribute(asked: str, names: str = "") -> str:
             else re.sub(r"(?<=[^s])s$", "", what) + " size"
     match = (_ATTRIBUTE_IS.search(text) or _ATTRIBUTE_THEN_SUBJECT.search(text) or _HOW_MANY_THEN_SUBJECT.search(text)
              or _ATTRIBUTE.search(text) or _ATTRIBUTE_PRONOUN.search(text) or _ATTRIBUTE_DID.search(text)
-             or _HOW_MANY.search(text)
+             or _HOW_MANY.search(text) or _HOW_MANY_DO.search(text)
              or _ATTRIBUTE_SUBJECT.search(text) or _REPORTS.search(text) or detail_fragment(text))
     phrase = match.group("what") if match else ""
     counted = _COUNT_OF.search(text[match.end("what"):]) if match and _BARE_COUNT.fullmatch(phrase.strip()) else None
@@ -133,7 +136,9 @@ _ATTRIBUTE = re.compile(
 # object discovery experiments?" (read set BZ, bz042: no attribute, so never "does not report"); a short noun phrase
 # ("what extra cost appears when they combine …" is no such question: dev bo024)
 _ATTRIBUTE_PRONOUN = re.compile(r"^(?:(?:under|at|in|on|of|with|from|for|by|to)\s+(?:what|which)|which)\s+"
-                                r"(?P<what>[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:they|we)\s+[a-z]+", re.I)
+                                # ... two details joined: "which learning rate and batch size they use?" (read set DY, dy042)
+                                r"(?P<what>[\w-]+(?:\s+[\w-]+){0,2}?(?:\s+(?:and|or)\s+[\w-]+(?:\s+[\w-]+){0,2}?)?)"
+                                r"\s+(?:they|we)\s+[a-z]+", re.I)
 # ... or its subject after it, the verb last: "under which licence the UrbanFeel images are to be released" (read set BF)
 _ATTRIBUTE_THEN_SUBJECT = re.compile(
     r"^(?:(?:under|at|in|on|with|from|for|by|to)\s+)?(?:what|which)\s+"
@@ -154,7 +159,7 @@ _ATTRIBUTE_DID = re.compile(r"^(?:what|which|(?P<how>how many|how much))\s+(?P<w
 # model supplies the distilled reasoning chains?" (fresh set AN, an024 and an026: no attribute, so never "does not
 # report"); the verb is a past form or one in -s, and an article or pronoun opens its object
 _ATTRIBUTE_SUBJECT = re.compile(
-    r"^(?:what|which|(?P<how>how many|how much))\s+(?:exact\s+)?"
+    r"^(?:what|which|(?P<how>how many|how much))\s+(?:(?:exact|specific|particular)\s+)?"
     r"(?P<what>(?!(?:does|do|did|is|are|was|were|has|have|had|can|could|will|would)\b)[\w-]+"
     r"(?: (?!(?:which|what|that|who|how)\b)[\w-]+){0,3}?)\s+"
     r"(?:[a-z]+ed|wrote|made|gave|built|took|ran|chose|drew|[a-z]+[^s\W]s|"
@@ -163,6 +168,11 @@ _ATTRIBUTE_SUBJECT = re.compile(
     r"use|employ|adopt|apply|choose|need|require|report|train|run|take)(?:\s+(?:or|and)\s+[a-z]+)?\s+"
     # ... "which base video model served as the teacher" (read set BG)
     r"(?:as\s+)?(?:the|a|an|its|their|it|them|this|these|those|each|every)\b", re.I)
+# ... a count's subject before a verb in its base form: "how many human experts form the …" (second review, session 42)
+_AUX = r"(?:does|do|did|is|are|was|were|has|have|had|can|could|will|would|of|in|on|for|to|than|and|or)"
+_HOW_MANY_DO = re.compile(rf"^(?P<how>how many)\s+(?P<what>(?!{_AUX}\b)[\w-]+(?: (?!{_AUX}\b)[\w-]+){{0,2}}?)\s+(?:(?!{_AUX}\b)"
+                          r"[a-z]+\s+(?:the|a|an|its|their|this|these|those)\b|(?!" + _AUX + r"\b)[a-z]+\s+[a-z]+s\s*$|"
+                          r"behind|underlying)\b", re.I)
 _ASKING_BRACKET = re.compile(r"\((?P<asked>\s*(?:how many|how much|what|which)\b[^()]*)\)", re.I)
 # "how many prototypes", "how much memory": the count or amount of a thing, with no verb after it
 _HOW_MANY = re.compile(r"^(?P<how>how many|how much)\s+(?P<what>[\w-]+(?: [\w-]+){0,2})\s*$", re.I)

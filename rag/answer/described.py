@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from rag.answer.alternatives import description_alone
 from rag.answer.decide import Decision, decide
 from rag.answer.names import paper_name
 from rag.answer.topical import unworked_domains
@@ -52,7 +53,7 @@ def described_lacking(index: PaperIndex, snapshot: Snapshot, question: Question,
     the asked detail, the answer says so about it (a "not-reported" decision); None otherwise. The asked detail
     drew the whole question away from every abstract (fresh set AL, session 19: al032 said only "the papers don't
     answer this"); a described paper that does state it is left unanswered, as the calibrated model decided."""
-    phrase = one_paper_description(question.text)
+    phrase = searched_description(question.text)
     if question.kind != "fact" or question.named or question.subject or not phrase:
         return None
     alone = replace(question, text=phrase, standalone=phrase, written=())
@@ -65,3 +66,10 @@ def described_lacking(index: PaperIndex, snapshot: Snapshot, question: Question,
     decision = decide(index, snapshot, about_it, [best], query_vector(index, question.standalone))
     valued = decision.asks and any(value_kind(d) for d, _, _ in decision.asks.details)
     return decision if decision.verdict == "not-reported" and valued else None
+
+
+def searched_description(text: str) -> str:
+    """The words describing the one paper a question asks of: said before what is asked, first ("I remember a paper
+    where a model acts as a live commentator … What's the dataset they released for that called?" is not about "the
+    dataset they released": read set DZ, dz014 said SpaceVista, a dataset paper, lacked it), else "the paper that …"."""
+    return description_alone(text) or one_paper_description(text)

@@ -62,9 +62,8 @@ _NOT_BARE_VERB = (r"(?:made|did|had|got|came|found|took|gave|won|led|brought|bui
                   r"first|best|also|really|actually|only|just|mainly|still|then|again|ever|never|most|more|here|there|"
                   r"overall|so|far|now|today|recently|the|a|an|this|that|these|those|it|i|in|on|at|of|for|with|from|by|"
                   r"about|to|or|and|exactly|precisely|specifically|one|if|whose|which|what)")
-# ... but "list the names of …", "list the three datasets …" ask one paper's things ("SurgiFlowVid: please list the names
-# of the three surgical datasets used for validation.", read set CZ, cz042 was answered as a list of one paper)
-# (with a count: "List the names of datasets introduced for video reasoning" asks the collection, second review)
+# ... but "list the names of …", "list the three datasets …" ask one paper's things (read set CZ, cz042 was answered as a
+# list of one paper); with a count, "List the names of datasets introduced for …" asks the collection (second review)
 _NOT_OF_ONE = (r"(?!\s+(?:the\s+|all\s+|its\s+|their\s+)?(?:names?\s+of\s+(?:the\s+|its\s+|their\s+)?)?"
                r"(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?!papers|works|studies))")
 _LIST = re.compile(
@@ -86,7 +85,8 @@ _LIST = re.compile(
     # "which of these look at X?" asks for papers; "which of these is faster?" compares two (fresh set X, x7002)
     r"|\bwhich of (?:these|those)(?: papers| works| abstracts)?\s+(?!(?:is|was|one|two|three|does|did|has)\b)[a-z]+"
     r"|\b(?:papers|works|studies|publications) (?:on|about|that|which|where|in which|whose|studying|using|proposing|with|"
-    r"dealing|addressing|exploring|investigating|tackling|looking|regarding|concerning|involving|related|relating)\b"
+    r"dealing|addressing|exploring|investigating|tackling|looking|regarding|concerning|involving|related|relating|"
+    r"reporting|presenting|describing)\b"  # ("identify the works reporting …": a second review of session 42)
     # "Any work on X?", "What (ICLR 2026) research is there on X?": a topic, asked of the whole collection
     # ... "Any ICML work that compresses video tokens?" (read set AU, session 22: answered from one paper)
     r"|\b(?:any|what|which|is there(?: any)?|are there(?: any)?)\s+(?:(?:prior|previous|recent|other|existing|\w+\s+\d{4}|"

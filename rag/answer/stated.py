@@ -13,7 +13,8 @@ import re
 from rag.answer.asks import Asks
 from rag.answer.names import compact, names_of
 from rag.answer.units import COUNT, NUMBER, has_quantity, noun_dimension
-from rag.answer.values import _initials, holds_value, named_near, spelled, value_kind
+from rag.answer.said_as import spelled
+from rag.answer.values import _initials, holds_value, named_near, value_kind
 from rag.answer.wording import FUNCTION, GENERIC, HAVE_WORDS, KIND_WORDS, MAKES_WORDS, MAKEUP_WORDS, SIZE_WORDS
 from rag.corpus.terms import analyse, terms
 from rag.types import Hit

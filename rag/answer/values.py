@@ -16,6 +16,7 @@ from rapidfuzz.distance import OSA
 from rag.answer.asks import Asks
 from rag.answer.evidence import _NAMED
 from rag.answer.names import compact, names_of
+from rag.answer.said_as import COUNTED_AS, ORDER, RATES, spelled
 from rag.answer.units import COUNT, ENUMERATOR, NUMBER, asked_dimension, count_near, has_quantity
 from rag.corpus.terms import analyse, terms
 from rag.corpus.titles import COMMON_ACRONYMS
@@ -31,7 +32,6 @@ _NAMED_THINGS = frozenset(terms("dataset datasets benchmark benchmarks model mod
                                 "network networks architecture corpus optimizer detector classifier "
                                 # places and tongues are named, never described (read sets CH, CK: "which 11 cities")
                                 "city cities country countries language languages hospital hospitals"))
-
 
 
 # nouns whose value is a quantity: "what speedup", "which accuracy"
@@ -52,6 +52,7 @@ def missing_details(hit: Hit, asks: Asks) -> list[str]:
     have = have | frozenset(w for w, said in _SAID_AS.items()
                             if any(_VIDEO_AMOUNT.search(s) and purpose <= words
                                    for s, words in zip(analysis.sentences, analysis.terms)))
+    have = have | (RATES if ORDER.search(hit.paper.text) else frozenset())
     # a hyphenated head is one noun: "bit-width" is lacking from "low-bit quantization" (fresh set X, x6030)
     return [phrase for phrase, need, head in asks.details if not spelled(need, have) or spelled(head, have) != head]
 
@@ -109,45 +110,6 @@ def _misspelled(key: str, text: str, own: set[str] = frozenset()) -> bool:
     return process.extractOne(key, names, scorer=OSA.distance, score_cutoff=max_edits(key)) is not None
 
 
-def spelled(words: frozenset[str], have: frozenset[str]) -> frozenset[str]:
-    """Those of `words` that `have` holds, or holds in another spelling: a stem of six letters or more that
-    differs in its last letter only ("licenc" / "licens", "normalis" / "normaliz"), or an acronym's plural, which
-    the stemmer keeps ("mllms" for the question's "MLLM": UrbanFeel "does not report its MLLM", dev v555)."""
-    return frozenset(w for w in words if w in have or f"{w}s" in have or len(w) >= 6 and any(
-        len(h) == len(w) and h[:-1] == w[:-1] for h in have) or bool(_COUNTED_AS.get(w, frozenset()) & have))
-
-
-# data is counted in samples: "how much data do the competing methods need" is answered by "… approaches that
-# require 257K to 4.4M examples" (dev x6006); phones by the devices they are ("how many phones …" / "across more
-# than 300 Android devices": dev a435, v204, ai031, ad13017 said "does not report its number of phones")
-# ... and a network's depth in its layers ("at what depth does the cross-frame interaction kick in?" / "… in
-# early-to-middle layers": dev x6027 said "does not report its depth")
-_COUNTED_AS = {"data": frozenset(terms("samples examples instances")),
-               **dict.fromkeys(terms("phones smartphones"), frozenset(terms("devices handsets"))),
-               # ... and clips in videos ("how many clips are in the youtube collection?" / "423 stereo videos": a probe
-               # of session 40 said "does not report its number of clips")
-               **dict.fromkeys(terms("clips"), frozenset(terms("videos"))),
-               **dict.fromkeys(terms("depth"), frozenset(terms("layers"))),
-               # ... and questions in QAs ("how many spatial questions" / "1M spatial QAs": read set DE, de063), a cut
-               # as a reduction ("what latency cut" / "a ~60% reduction in latency": read set DH, dh007)
-               **dict.fromkeys(terms("questions"), frozenset(terms("QAs QA"))),
-               **dict.fromkeys(terms("cut cuts"), frozenset(terms("reduction reductions"))),
-               # ... and a norm as the normalization it is, a nonlinearity as the activation ("which nonlinearity and
-               # which norm do they go with?" / "ReLU activation and ℓ_2-normalization": dev s014, cq005)
-               **dict.fromkeys(terms("norm norms"), frozenset(terms("normalization normalizations"))),
-               **dict.fromkeys(terms("nonlinearity nonlinearities"), frozenset(terms("activation activations"))),
-               # ... and a paper's parts in the words it uses ("the three modules in PPLLaVA" / "three core components":
-               # second review, session 39)
-               **dict.fromkeys(terms("module modules"), frozenset(terms("components component"))),
-               **dict.fromkeys(terms("step steps"), frozenset(terms("stages stage phases"))),
-               **dict.fromkeys(terms("trick tricks"), frozenset(terms("mechanisms techniques strategies"))),
-               # ... and language models as the acronyms abstracts count them in ("how many multimodal models were put
-               # through the benchmark" / "evaluation of 20 state-of-the-art MLLMs": read set DX, dx009), lag as latency
-               # ("how much lag does it take off" / "a ~60% reduction in latency": dx008)
-               **dict.fromkeys(terms("model models"), frozenset(terms("LLMs MLLMs VLMs LMMs LLM MLLM VLM LMM"))),
-               **dict.fromkeys(terms("lag lags"), frozenset(terms("latency latencies")))}
-
-
 def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
     """The asked details ("three surgical datasets") whose sentences in the abstract hold no value of the kind
     the detail is (a name, a number), worded for "does not report …" ("which LLM backbones", "number of
@@ -178,7 +140,7 @@ def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
         on = whole or (_holding(analysis, head, need - head)
                        or [s for s, have in zip(analysis.sentences, analysis.terms) if need & have])
         # (and the phrase's last word, which the head may leave out as too generic: "multimodal models", dx009)
-        alike = frozenset().union(*(_COUNTED_AS.get(w, frozenset()) for w in head | terms(phrase.split()[-1])))
+        alike = frozenset().union(*(COUNTED_AS.get(w, frozenset()) for w in head | terms(phrase.split()[-1])))
         on += [s for s, have in zip(analysis.sentences, analysis.terms) if alike & have and s not in on]
         # a name must stand beside the detail's words: "Which teacher video diffusion model …?" is not answered by
         # "Distribution Matching Distillation (DMD) is a … paradigm for … video diffusion models" (dev w024)
@@ -218,7 +180,6 @@ def named_near(sentence: str, need: frozenset[str], own: list[str], asked: froze
                if j in some else first - NEAR <= j <= last + NEAR for j in at):
             return True
     return False
-
 
 
 # "a teacher", "an off-the-shelf video generation model": up to two words between the article and the detail's word

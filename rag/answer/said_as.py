@@ -1,0 +1,63 @@
+"""The words an abstract says a question's noun in: "licence" as "CC-licensed", "data" as "samples", "phones" as
+"devices". A detail whose words the abstract holds in any of them is not lacking (values.py)."""
+
+from __future__ import annotations
+
+import re
+
+from rag.corpus.terms import terms
+
+
+def spelled(words: frozenset[str], have: frozenset[str]) -> frozenset[str]:
+    """Those of `words` that `have` holds, or holds in another spelling: a stem of six letters or more that
+    differs in its last letter only ("licenc" / "licens", "normalis" / "normaliz"), or an acronym's plural, which
+    the stemmer keeps ("mllms" for the question's "MLLM": UrbanFeel "does not report its MLLM", dev v555)."""
+    return frozenset(w for w in words if w in have or f"{w}s" in have or len(w) >= 6 and any(
+        len(h) == len(w) and h[:-1] == w[:-1] for h in have) or bool(COUNTED_AS.get(w, frozenset()) & have))
+
+
+# data is counted in samples: "how much data do the competing methods need" is answered by "… approaches that
+# require 257K to 4.4M examples" (dev x6006); phones by the devices they are ("how many phones …" / "across more
+# than 300 Android devices": dev a435, v204, ai031, ad13017 said "does not report its number of phones")
+# ... and a network's depth in its layers ("at what depth does the cross-frame interaction kick in?" / "… in
+# early-to-middle layers": dev x6027 said "does not report its depth")
+COUNTED_AS = {"data": frozenset(terms("samples examples instances")),
+               **dict.fromkeys(terms("phones smartphones"), frozenset(terms("devices handsets"))),
+               # ... and clips in videos ("how many clips are in the youtube collection?" / "423 stereo videos": a probe
+               # of session 40 said "does not report its number of clips")
+               **dict.fromkeys(terms("clips"), frozenset(terms("videos"))),
+               **dict.fromkeys(terms("depth"), frozenset(terms("layers"))),
+               # ... and questions in QAs ("how many spatial questions" / "1M spatial QAs": read set DE, de063), a cut
+               # as a reduction ("what latency cut" / "a ~60% reduction in latency": read set DH, dh007)
+               **dict.fromkeys(terms("questions"), frozenset(terms("QAs QA"))),
+               **dict.fromkeys(terms("cut cuts"), frozenset(terms("reduction reductions"))),
+               # ... and a norm as the normalization it is, a nonlinearity as the activation ("which nonlinearity and
+               # which norm do they go with?" / "ReLU activation and ℓ_2-normalization": dev s014, cq005)
+               **dict.fromkeys(terms("norm norms"), frozenset(terms("normalization normalizations"))),
+               **dict.fromkeys(terms("nonlinearity nonlinearities"), frozenset(terms("activation activations"))),
+               # ... and a paper's parts in the words it uses ("the three modules in PPLLaVA" / "three core components":
+               # second review, session 39)
+               **dict.fromkeys(terms("module modules"), frozenset(terms("components component"))),
+               **dict.fromkeys(terms("step steps"), frozenset(terms("stages stage phases"))),
+               **dict.fromkeys(terms("trick tricks"), frozenset(terms("mechanisms techniques strategies"))),
+               # ... and language models as the acronyms abstracts count them in ("how many multimodal models were put
+               # through the benchmark" / "evaluation of 20 state-of-the-art MLLMs": read set DX, dx009), lag as latency
+               # ("how much lag does it take off" / "a ~60% reduction in latency": dx008)
+               **dict.fromkeys(terms("model models"), frozenset(terms("LLMs MLLMs VLMs LMMs LLM MLLM VLM LMM"))),
+               **dict.fromkeys(terms("lag lags"), frozenset(terms("latency latencies"))),
+               # ... a score as accuracy or points, an eval as an evaluation ("what score … on FAVOR-Bench" / "48.3%
+               # overall accuracy on FAVOR-Bench": read sets DY, DZ said "does not report its score / eval")
+               **dict.fromkeys(terms("score scores"), frozenset(terms("accuracy accuracies points"))),
+               **dict.fromkeys(terms("eval evals"), frozenset(terms("evaluation evaluations benchmarks benchmark"))),
+               # ... and a speedup as the acceleration a theory paper proves ("what speedup does the nonlinear model get"
+               # / "a faster iteration complexity … the implicit acceleration": dev ab11012)
+               **dict.fromkeys(terms("speedup speedups"), frozenset(terms("acceleration faster"))),
+               # ... and a baseline as what the paper is compared to or beats ("how much faster … relative to DMD? what's
+               # the baseline exactly" / "compared to DMD, SGMD achieves …": second review, session 42)
+               **dict.fromkeys(terms("baseline baselines"), frozenset(terms("compared outperforms surpasses")))}
+
+
+# a theory paper states a rate as an order of growth: "what's the error rate?" / "every hypothesis … has error $O(1/n)$"
+# (dev s090 said "does not report its error rate")
+ORDER = re.compile(r"(?:\\(?:Theta|Omega|mathcal\{O\})|(?<![\w\\-])O)\}?\s*\(")
+RATES = frozenset(terms("rate rates"))

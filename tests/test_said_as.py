@@ -1,0 +1,25 @@
+"""rag/answer/said_as.py: a question's noun in the words an abstract says it in."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answer.said_as import spelled
+from rag.corpus.terms import terms
+
+
+@pytest.mark.parametrize(("words", "have", "found"), [
+    ({"licenc"}, {"cc", "licens"}, {"licenc"}),  # "licence" / "CC-licensed"
+    ({"normalis"}, {"normaliz"}, {"normalis"}),
+    ({"resolut"}, {"resolv"}, set()),  # another word, not another spelling
+    ({"rank"}, {"rang"}, set()),  # too short to tell a spelling from a word
+    ({"batch"}, {"mini-batch", "gradient"}, set()),
+    ({"mllm"}, {"mllms", "urban"}, {"mllm"}),  # the stemmer keeps an acronym's plural: "MLLMs" holds "MLLM"
+    # ... and a noun in the words abstracts use for it
+    (terms("score"), terms("48.3% overall accuracy"), terms("score")),
+    (terms("eval"), terms("Evaluation shows"), terms("eval")),
+    (terms("speedup"), terms("the implicit acceleration"), terms("speedup")),
+    (terms("score"), terms("it ranks the frames"), set()),
+])
+def test_a_word_in_another_spelling_is_spelled(words, have, found):
+    assert spelled(frozenset(words), frozenset(have)) == frozenset(found)

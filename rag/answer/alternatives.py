@@ -158,6 +158,8 @@ def alternative_parts(question: str) -> list[str]:
     return _ALTERNATIVES.split(_enumerated(question))
 
 
+# a few words, then examples of them: the alternatives after are the examples'
+_ASKED_BEFORE_EXAMPLES = re.compile(r"(?:\s*[\w-]+){0,4}?\s+[—–]\s", re.I)
 _VERB_SHARED = re.compile(r"\s*\w+ing\s+(?:to|on|with|about|from|in|for|over)\b", re.I)
 
 
@@ -175,6 +177,8 @@ def optional(domain, parts: list[str]) -> bool:
             bool(re.search(r"\w+ing\s*$", p) and _VERB_SHARED.match(texts[j + 1])) for j, p in enumerate(texts)]
     for i, text in enumerate(texts):
         for match in domain.asked.finditer(text):
+            if not i and _ASKED_BEFORE_EXAMPLES.match(text[match.end():]) and len(texts) > 1:  # asked before examples of
+                return False  # what follows it ("video diffusion models cheaper to run — less compute, …": set DY, dy027)
             if i and not held[i - 1] and _beside(seps[i - 1], not terms(text[:match.start()]) - FUNCTION):
                 return True
             if i + 1 == len(texts) or held[i + 1] or _same_head(domain, text[:match.end()], texts[i + 1]):
@@ -186,7 +190,8 @@ def optional(domain, parts: list[str]) -> bool:
             if rest.count("(") > rest.count(")"):
                 continue  # an "or" inside an aside after the domain's words: "Adam-style optimizers (theory or …)" (dev)
             far = len(re.findall(r"[\w-]+", rest)) >= 2  # not "facial or surgical video"
-            if _joins_what_follows(rest, texts[i + 1]) or far and _two_modifiers(text, texts[i + 1]):
+            if _joins_what_follows(rest, texts[i + 1]) or far and _two_modifiers(text, texts[i + 1]) or \
+                    _two_comparatives(text, texts[i + 1]):
                 continue
             # ... but a modifier shared by two heads is asked either way: "sign language recognition or translation"
             # (fresh set AD, ad13065 listed five papers on no sign language)
@@ -218,6 +223,17 @@ def _two_modifiers(before: str, after: str) -> bool:
 
 
 _MODIFIER_ENDINGS = ("ed", "al", "ive", "ic", "ous", "ful", "less", "able", "ary")
+
+
+def _two_comparatives(before: str, after: str) -> bool:
+    """Does the "or" join two comparatives right after the domain's words ("make video diffusion models faster or
+    cheaper at inference": read sets DY, DZ and the second reviews of session 42 read video generation as optional)?"""
+    last, first = re.search(r"([A-Za-z]+)\W*$", before), re.match(r"\W*([A-Za-z]+)", after)
+    return bool(last and first) and all(_COMPARATIVE.fullmatch(w.group(1)) for w in (last, first))
+
+
+_COMPARATIVE = re.compile(r"(?:fast|cheap|light|small|quick|slow|lean|low|high|short|long|bigg|larg|simpl|easi|"
+                          r"smart|strong|weak|safe|sharp|clear)er", re.I)
 
 
 _COMPLEMENT = re.compile(r"\s+(?:inside|in|of|for|on|within|across|from|over)\s", re.I)

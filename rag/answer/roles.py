@@ -169,5 +169,7 @@ FRAME_WORDS = frozenset(terms("which what papers paper work works study studies 
                               # ... or "Which papers employ or analyse Mamba?" (read set BF: its "or" read as two topics)
                               "employ analyse analyze apply adopt leverage exploit investigate examine involve "
                               "incorporate deal tackle address "
+                              # ... or "Which papers make video diffusion models faster?" (second reviews of session 42)
+                              "make try "
                               # ... or fills a list's question: "built around …", "the kind you'd get", "footage like that"
                               "around like kind sort get footage clips"))  # terms() stems "employs" too

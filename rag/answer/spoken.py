@@ -77,9 +77,11 @@ _LABEL = re.compile(r"^\W*(?:task|query|request|instruction|goal|question|q)\s*:
 _RETURN = re.compile(r"(?<=[.;:!?])\s*(?:return|output|respond\s+with|answer\s+with|give\s+me)\s+(?:only\s+)?(?:the\s+)?"
                      r"(?:(?:paper|their)\s+)?(?:ids?|titles?|names?|a\s+list|json|bullet(?:\s+point)?s?|ids?\s+and\s+titles?)"
                      r"(?:\s+only)?\s*[.!]?\s*$", re.I)
-_ORDER = re.compile(r"^\W*(?:collect|gather|retrieve|fetch|get|identify|enumerate|return|search\s+for|look\s+up|pull\s+up)\s+"
-                    r"(?:all\s+|the\s+|any\s+)?(?:relevant\s+)?(?P<kind>papers|works|studies|publications)\s+"
-                    r"(?=(?:that|which|on|about|with|using|where|from|in|for|addressing|proposing)\b)", re.I)
+# ... "Please locate ICML studies concerning …" (a librarian's request: a second review of session 42)
+_ORDER = re.compile(r"^\W*(?:please\s+)?(?:collect|gather|retrieve|fetch|get|identify|enumerate|return|search\s+for|look\s+up|"
+                    r"pull\s+up|locate)\s+(?:all\s+|the\s+|any\s+)?(?:relevant\s+)?(?:(?-i:[A-Z]{3,})\s+(?:\d{4}\s+)?)?"
+                    r"(?P<kind>papers|works|studies|publications)\s+(?=(?:that|which|on|about|with|using|where|from|in|for|"
+                    r"addressing|proposing|concerning|regarding|involving|reporting|presenting)\b)", re.I)
 # a topic said first, the question straight after it with no pause: "kern router how many experts did they use",
 # "care bench how many annotators …" (dictated); the topic's words are no verb, pronoun or question word
 _NO_TOPIC = (r"is|are|was|were|be|do|does|did|can|could|would|will|should|has|have|had|i|we|you|they|he|she|it|me|us|"

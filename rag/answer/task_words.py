@@ -177,9 +177,16 @@ TASK_DOMAINS = (
     make_domain("podcasts", r"\bpodcasts?\b|\baudiobooks?\b|\bradio (?:shows?|broadcasts?|programs?)\b", r"\bpodcast\w*|\bradio\b"),
     # reinforcement learning as the video models' post-training uses it ("using GRPO for 3D Gaussian Splatting scene
     # understanding": read set BZ, bz058, answered from a 3DGS paper with no RL)
+    # ... a list of it keeps every paper training with it in any of its names ("SPIKE-RL … leveraging GRPO"), and half the
+    # rest of its topic (second reviews of session 42: three "RL to train video models" lists missed SPIKE)
     make_domain("reinforcement learning", r"\bGRPO\b|\breinforcement learning\b|\bRL-(?:tun\w*|based|trained)\b",
             r"\breinforcement\b|\bRL\b|\bGRPO\b|\brewards?\b|\bR1\b|\bpolic(?:y|ies)\b|\bgroup-relative\b|"
-            r"\bpreference optimi[sz]\w*"),
+            r"\bpreference optimi[sz]\w*", keeps_all=0.5, keeps=r"\breinforcement learning\b|\bGRPO\b|\bPPO\b|\b[\w-]+-RL\b|\bRL\b"),
+    # optimizers, kept in any member's name, of lists only (second reviews of session 42: "optimization algorithms …")
+    make_domain("optimizers", r"\boptimi[sz]ers?\b|\boptimi[sz]ation (?:algorithms?|methods?|dynamics)\b|\bgradient descent\b|"
+                r"\bSGD\b", r"\boptimi[sz]ers?\b|\boptimi[sz]ation (?:algorithms?|methods?|dynamics)\b|\bgradient descent\b|"
+                r"\bS?GD\b|(?-i:\bAdam\w*)|\bpreconditioner\b|\bmomentum\b", synonyms=True, keeps_all=0.5,
+                lists_only=True, keeps=r"\boptimi[sz]ers?\b|\bgradient descent\b|\bS?GD\b|(?-i:\bAdam\w*)|\bpreconditioner\b"),
     make_domain("curriculum learning", r"\bcurriculum[- ](?:learning|training|strateg\w*|schedul\w*)\b", r"\beasy[- ]to[- ]hard\b|\bprogressive\w*"),
     make_domain("hyperparameter transfer", r"\bμP\b|\bmuP\b|\bmaximal update param\w*|\bhyperparameter transfer\b",
             r"\bhyper-?parameters?\b|\bparameteri[sz]ation\b", synonyms=True),

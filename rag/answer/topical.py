@@ -137,7 +137,8 @@ def _kept_all(p: np.ndarray, hits: list[Hit], asked: tuple[Domain, ...], left: f
     domains = [d for d in asked if d.keeps_all is not None]
     if not domains or not left:
         return p
-    share = max(d.keeps_all for d in domains)
+    # (the least share of them: "Adam-type optimizers" keeps the Adam papers as the Adam family would, second review)
+    share = min(d.keeps_all for d in domains)
     keep = np.array([all(d.kept_by.search(h.paper.text) for d in domains) and not missing_domains(h.paper, asked)
                      and (len(analyse(h.paper.text).all_terms & left) >= share * len(left)
                           or _said_together(h.paper.text, domains, left)) for h in hits], dtype=bool)

@@ -272,8 +272,10 @@ def _corrected(query: str, vocab: Vocabulary) -> str:
             # an inflection of a known word is no typo ("condensing": the list has "condensed"), but one the
             # index has with another ending ("classifiers" beside "classification") is taken in the index's
             # form, which keyword search and the question's known-word share read: one edit on the stem only
+            # ... at its end ("upscaling" is no "unscaled": read set DZ, dz036 listed nothing)
             inflected = vocab.closest(stem, 1)
-            return _as_typed(surface(inflected, word), word) if inflected else word
+            ending = bool(inflected) and inflected.startswith(stem[:-1])
+            return _as_typed(surface(inflected, word), word) if ending else word
         fixed = american(lower, vocab) or english_correction(lower, vocab, word.islower())
         if fixed is None:  # no English word near: a method name, or a word the list lacks
             stem_fixed = vocab.closest(stem, max_edits(word)) or _mistyped_ending(lower, vocab)

@@ -324,6 +324,16 @@ def test_ask_part(text, last):
     ("what gets rid of the effect?", "", ""),
     ("What causes the transfer?", "", ""),
     ("what are the five downstream benchmarks spike improves on?", "SPIKE", "five downstream benchmarks"),
+    # second reviews of session 42: a count's subject before a base-form verb or "behind", two plurals slashed, a
+    # relative clause after a preposition, a time as the fragment asked, "specific" before the detail
+    ("UrbanFeel: how many human experts form the human baseline?", "UrbanFeel", "number of human experts"),
+    ("How many human subjects gave ratings?", "", "number of human subjects"),
+    ("video-bci: how many seeds / runs behind the 3.8% on MMVU?", "video-bci", "number of seeds or runs"),
+    ("Please indicate the licence under which the DramaSR benchmark is distributed.", "DramaSR", "licence"),
+    ("immersepro inference time per frame?", "immersepro", "inference time"),
+    ("In SGMD, which specific pretrained video diffusion model serves as the teacher?", "SGMD",
+     "pretrained video diffusion model"),
+    ("Which GPUs did Veda run on?", "Veda", "GPUs"),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

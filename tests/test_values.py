@@ -328,6 +328,7 @@ TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms pe
     # a score as accuracy, an eval as evaluation, a rate as an order of growth; asked after a remark and a dash, or with
     # another asking between dashes (read sets DY, DZ, session 42)
     ("Chat", "Chat attains 48.3% overall accuracy on FAVOR-Bench.", "What score did Chat get on FAVOR-Bench?", []),
+    ("Vista", "We create Vista-1M, a dataset comprising 1M spatial QAs.", "How many qa pairs does Vista have?", []),
     ("Halves", "In the realizable case, every hypothesis has error $O(1/n)$.", "realizable case — what's the error rate?",
      []),
     ("Halves", "In the realizable case, every hypothesis has a small error.", "realizable case — what's the error rate?",

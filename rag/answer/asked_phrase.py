@@ -22,6 +22,8 @@ def trimmed(phrase: str) -> str:
     phrase = _SUBJECT_OF.sub(r"\1", phrase)
     # ... "which teacher model provides the step-by-step reasoning" (read set BX: the verb was read into the detail)
     phrase = _PROVIDES.sub(r"\1", phrase)
+    # ... or one after a preposition: "the licence under which the benchmark is distributed" (second review, session 42)
+    phrase = re.sub(r"(?i)^(.+?)\s+(?:under|in|for|with|by|at|to|from|on|of)\s+which\b.*$", r"\1", phrase)
     # ... or a relative clause without "that": "which surgical datasets they validate on"
     phrase = re.sub(r"^(.+?) (?:they|we|it|the authors) [a-z]+\b.*$", r"\1", phrase)
     # ... cut before its verb: "how many annotators they have employed" (a probe of session 27: "number of annotators they")

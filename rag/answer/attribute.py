@@ -17,7 +17,8 @@ def attribute(asked: str, names: str = "") -> str:
     """The asked attribute as the question words it: "What learning rate does Veda use?" → "learning rate"."""
     text = normal_form(asked)  # "what's its lr", "veda use how many GB …": as the patterns below read questions
     # "base LMM / backbone name": either word for the one detail (not a unit: "images / second", second review)
-    text = re.sub(r"(?<=[A-Za-z])\s+/\s+(?=(?:[\w-]+\s+)?(?:name|names|model|models|backbone|encoder)\b)", " or ", text)
+    text = re.sub(r"(?<=[A-Za-z])\s+/\s+(?=(?:[\w-]+\s+)?(?:name|names|model|models|backbone|encoder)\b)|"
+                  r"(?<=[a-z]s)\s+/\s+(?=[a-z]+s\b)", " or ", text)  # ... or two plurals: "how many seeds / runs" (session 42)
     text = re.sub(  # ... and two details a table wants, slashed: "# GPUs / training compute?" (read set CF)
         r"(?<=[A-Za-z])\s+/\s+(?=training compute\b|compute\b|GPU[- ]hours\b|FLOPs\b|batch size\b|"
         r"learning rate\b|optimi[sz]er\b|epochs\b|number of\b)", " and ", text)
@@ -38,9 +39,8 @@ def attribute(asked: str, names: str = "") -> str:
     if labelled:
         return f"number of {labelled.group('label').strip()}"
     text = re.sub(r"(?i)^[^:?]{1,40}:\s+(?=(?:what|which|how|who|where|when|does|do|did|is|are|was|were)\b)", "", text)
-    # "exactly how many of those auxiliary forward passes does it need" counts the passes (read set CZ, cz043 found no
-    # attribute, so never "does not report")
-    # (not "how much of the network", a share: dev d011, w601)
+    # "exactly how many of those auxiliary forward passes does it need" counts the passes (read set CZ, cz043); not "how
+    # much of the network", a share (dev d011, w601)
     text = re.sub(r"(?i)\bhow many of (?:those|these|the|its|their)\s+(?=[a-z])", "how many ", text)
     text = re.sub(r"(?i)^\s*(?:exactly|precisely|roughly|approximately)\s+(?=(?:how|what|which)\b)", "", text)
     # an aside in brackets that asks ("protokv prototype bank capacity (how many prototypes)?") says what is asked
@@ -170,7 +170,7 @@ _ATTRIBUTE_SUBJECT = re.compile(
     r"(?:as\s+)?(?:the|a|an|its|their|it|them|this|these|those|each|every)\b", re.I)
 # ... a count's subject before a verb in its base form: "how many human experts form the …" (second review, session 42)
 _AUX = r"(?:does|do|did|is|are|was|were|has|have|had|can|could|will|would|of|in|on|for|to|than|and|or)"
-_HOW_MANY_DO = re.compile(rf"^(?P<how>how many)\s+(?P<what>(?!{_AUX}\b)[\w-]+(?: (?!{_AUX}\b)[\w-]+){{0,2}}?)\s+(?:(?!{_AUX}\b)"
+_HOW_MANY_DO = re.compile(rf"^(?P<how>how many)\s+(?P<what>(?!{_AUX}\b)[\w-]+(?: (?:or|and) [\w-]+)?(?: (?!{_AUX}\b)[\w-]+){{0,2}}?)\s+(?:(?!{_AUX}\b)"
                           r"[a-z]+\s+(?:the|a|an|its|their|this|these|those)\b|(?!" + _AUX + r"\b)[a-z]+\s+[a-z]+s\s*$|"
                           r"behind|underlying)\b", re.I)
 _ASKING_BRACKET = re.compile(r"\((?P<asked>\s*(?:how many|how much|what|which)\b[^()]*)\)", re.I)

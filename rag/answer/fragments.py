@@ -15,7 +15,7 @@ QUESTION_WORD = re.compile(r"^\s*(?:what|which|who|whom|whose|where|when|why|how
 # the details such a fragment asks for, by their head noun: a short question ending in another noun ("numbers
 # pls", "SegPVSG mR@50 gain") asks for no detail an abstract could lack
 # ("lsgquant bit width", "metatrans backbone network": fresh set AB, ab11059 and ab11065)
-_DETAIL_HEADS = re.compile(r"\b(?:size|rate|duration|fps|frame rate|runtime|optimi[sz]er|backbone|licen[cs]e|resolution|parameters?|params|epochs?|steps|"
+_DETAIL_HEADS = re.compile(r"\b(?:size|rate|duration|fps|frame rate|runtime|(?:inference|training|wall-?clock) time|optimi[sz]er|backbone|licen[cs]e|resolution|parameters?|params|epochs?|steps|"
                            r"hardware|GPUs?|TPUs?|layers|latency|memory|encoder|dimension|budget|seed|temperature|"
                            r"(?:training )?compute|GPU[- ]hours|FLOPs|"
                            r"hyper-?parameters?|schedule|framework|language|annotators?|GPU type|hardware type|"

@@ -29,7 +29,7 @@ COUNTED_AS = {"data": frozenset(terms("samples examples instances")),
                **dict.fromkeys(terms("depth"), frozenset(terms("layers"))),
                # ... and questions in QAs ("how many spatial questions" / "1M spatial QAs": read set DE, de063), a cut
                # as a reduction ("what latency cut" / "a ~60% reduction in latency": read set DH, dh007)
-               **dict.fromkeys(terms("questions"), frozenset(terms("QAs QA"))),
+               **dict.fromkeys(terms("questions pairs"), frozenset(terms("QAs QA"))),  # "qa pairs" too (session 42)
                **dict.fromkeys(terms("cut cuts"), frozenset(terms("reduction reductions"))),
                # ... and a norm as the normalization it is, a nonlinearity as the activation ("which nonlinearity and
                # which norm do they go with?" / "ReLU activation and ℓ_2-normalization": dev s014, cq005)

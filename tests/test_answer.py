@@ -728,6 +728,16 @@ def test_a_described_paper_the_filter_leaves_out_is_said_to_be_outside_it(s):
     assert answer.text.startswith("ProtoKV is ICML 2026, outside the ICLR filter.")
 
 
+def test_a_described_paper_the_filter_leaves_out_is_not_answered_from_a_weaker_paper_inside_it(s):
+    # a probe of session 42: an ICLR paper's "Temporal Transition Module" answered for MetaTrans's module
+    answer = rag.ask("what does the temporal-static subtraction module do", venue="ICLR", settings=s)
+
+    assert answer.abstained and not answer.citations
+    assert answer.text.startswith("MetaTrans is ICML 2026, outside the ICLR filter.")
+    inside = rag.ask("what does the temporal-static subtraction module do", venue="ICML", settings=s)
+    assert not inside.abstained and {c.paper.title for c in inside.citations} == {"MetaTrans"}
+
+
 @pytest.mark.parametrize(("question", "said"), [
     ("sparse attention kernels for text-to-speech or audio diffusion models?", "“text-to-speech”"),
     ("continual learning for graph neural networks — anything?", "“graph neural networks”"),

@@ -108,7 +108,7 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("Is there any work on FP8 training kernels for Mixture-of-Experts models?", ["quantization", "mixture of experts"]),
     ("Which paper runs 3D Gaussian Splatting in real time on mobile hardware?", ["3D", "on-device"]),
     ("Which papers prune or merge experts in Mixture-of-Experts LLMs?", ["expert pruning"]),
-    ("Which paper is using GRPO for 3D Gaussian Splatting scene understanding?", ["3D", "reinforcement learning"]),
+    ("Which paper is using GRPO for 3D Gaussian Splatting scene understanding?", ["3D", "GRPO"]),
     # two domains either side of one "or" ask one of them; an enumeration's items need not (dev bb031)
     ("Does any paper apply differential privacy or federated learning to video anomaly detection?",
      ["federated learning or differential privacy"]),

@@ -258,6 +258,19 @@ def test_the_askers_own_cases_are_taken_out_when_the_question_asks_a_topic_of_it
     assert without_framing(asked) == question
 
 
+@pytest.mark.parametrize(("asked", "question"), [
+    # a restatement in plain words, a polite closer (a second review of session 42)
+    ("Which ICLR papers introduce a new benchmark? In plain terms, new exams.", "Which ICLR papers introduce a new benchmark?"),
+    ("ProtoKV, how many GPUs used for experiments? Please tell me.", "ProtoKV, how many GPUs used for experiments?"),
+    ("ParallelBench, number of tasks is how many? Please tell me exact number.",
+     "ParallelBench, number of tasks is how many?"),
+    # ... not a request of its own
+    ("What is KERN? Please tell me its speedup.", "What is KERN? Please tell me its speedup."),
+])
+def test_a_restatement_or_closer_for_the_reader_is_no_part_of_the_question(asked, question):
+    assert without_framing(asked) == question
+
+
 @pytest.mark.parametrize("asked", [
     # a first-person sentence before a question for papers is kept: it often holds the constraint asked (second review,
     # session 39: taking every one out lost 13 answers for the 2 it was written for)

@@ -254,6 +254,9 @@ LIST_REQUESTS = [
     # a second review of session 42: the works after a request, then a verb in -ing
     "Could you identify the works reporting results on Charades-STA?",
     "Please locate the studies presenting new video benchmarks.",
+    # ... after a venue said first, of the papers it names (a second review of session 42)
+    "Among ICML papers, which deal with watching live streaming video?",
+    "ICML - who uses GRPO?",
 ]
 
 # one paper's fact, or its follow-up, though worded near a request for papers

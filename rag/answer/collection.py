@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from rag.answer.routing import only_frame
+from rag.answer.collection_asked import only_frame
 from rag.answer.understand import Question, snapshot_facts
 from rag.index.store import Snapshot
 from rag.types import Answer, Citation

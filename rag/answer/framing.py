@@ -271,6 +271,11 @@ _ASIDE_AFTER = re.compile(r"^\W*(?:as\s+an?\s+(?:[\w-]+\s+){0,2}?[\w-]+,?\s+(?:I
                           r"I\s+(?:work|come\s+from|usually|normally|mostly)\b|in\s+my\s+(?:work|field|lab|clinic|job|"
                           r"experience)\b)[^?]*(?:\?\s*)?$|"
                           r"^\W*(?:(?:kind|sort|a\s+bit)\s+of\s+|much\s+|just\s+)?like\s+(?:a|an|the|how|when|in)\b[^?]*$|"
+                          # ... a restatement in plain words, or a polite closer: "In plain terms, new exams.", "Please tell
+                          # me exact number." (a second review of session 42: read as what is asked)
+                          r"^\W*(?:in\s+(?:plain|simple|simpler|lay(?:man['’]?s)?|other)\s+(?:terms|words|english)|simply\s+put|"
+                          r"put\s+simply)\b[^?]*(?:\?\s*)?$|^\W*(?:please\s+)?(?:tell|let)\s+me(?:\s+know)?(?:\s+(?:the\s+)?"
+                          r"(?:exact\s+)?(?:number|answer|names?))?(?:,?\s+please)?\W*$|^\W*please\s+(?:list|explain|answer)\W*$|"
                           # ... or who brings it up: "a radiology AI colleague keeps bringing it up" (a probe of session 41)
                           r"^\W*(?:a|an|my|our)\s+(?:[\w-]+\s+){0,3}?(?:colleague|co-?worker|friend|boss|advisor|adviser|"
                           r"manager|person|team|PI)\s+(?:keeps?|kept|always|often)\b[^?]*$", re.I)

@@ -21,6 +21,15 @@ def best_judged(index: PaperIndex, snapshot: Snapshot, question: Question, query
     """The hit of a search for `query` (papers in `skip` left out) that the model scores best for `question`,
     when it clears the model's threshold; None otherwise."""
     model = model or shipped_model(index.settings.index.embedder)
+    found = judged_best(index, snapshot, question, query, k, settings, venue, year, skip, model)
+    return found[0] if found and found[1] >= model.threshold else None
+
+
+def judged_best(index: PaperIndex, snapshot: Snapshot, question: Question, query: str, k: int, settings,
+                venue: str | Sequence[str] | None = None, year: int | None = None, skip: Sequence[str] = (),
+                model: Model | None = None) -> tuple[Hit, float] | None:
+    """The hit the model scores best for `question` in a search for `query`, with its probability."""
+    model = model or shipped_model(index.settings.index.embedder)
     vector = query_vector(index, query)
     hits = [h for h in hybrid_search(index, query, k, venue=venue, year=year, settings=settings, snapshot=snapshot,
                                      vector=vector) if h.paper.id not in skip]
@@ -28,4 +37,4 @@ def best_judged(index: PaperIndex, snapshot: Snapshot, question: Question, query
         return None
     p = model.probability(candidates(index, snapshot, question, hits, vector).rows)
     best = int(np.argmax(p))
-    return hits[best] if p[best] >= model.threshold else None
+    return hits[best], float(p[best])

@@ -22,7 +22,7 @@ from rag.answer.extractive import excluded_answer, fact_answer, list_answer, not
 from rag.answer.complete import QUOTED, completed
 from rag.answer.lists import searched
 from rag.answer.llm import NO_ANSWER, condense_question, generate_stream, llm_configured, model_label
-from rag.answer.outside import outside_filters
+from rag.answer.outside import left_out
 from rag.answer.plain_words import without_field_terms
 from rag.answer.prompt import evidence
 from rag.answer.reply import plain_text, trim_cut
@@ -91,8 +91,8 @@ def _within_filters(index: PaperIndex, snapshot: Snapshot, question: Question, t
     decision = decide(index, snapshot, question, hits, vector) if hits else None
     if decision is None or decision.verdict == "abstain":  # ... unless a described paper lacks the asked detail
         decision = described_lacking(index, snapshot, question, k or settings.answer.k, settings) or decision
-    if decision is None or decision.verdict == "abstain":  # nothing to go on (no LLM call), or outside the filters
-        outside = outside_filters(index, snapshot, question, k or settings.answer.k)
+    outside = left_out(index, snapshot, question, k or settings.answer.k, decision)  # the paper the filters leave out
+    if decision is None or decision.verdict == "abstain" or outside:  # nothing to go on (no LLM call)
         message = excluded_answer(outside, question.venue, question.year) if outside else ""
         why = off_domain(decision.off_domain) if decision and decision.off_domain else ""
         # beside "none answers", the papers searched (the page shows the closest); none beside a named paper the

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from rag.answer.collection_asked import CODE, COUNT, PAPER_WORDS, PAPERS, VENUES
 from rag.corpus.venues import VENUE_ACRONYMS
 
 # a venue put before the question: "ICML only: anything on model compression?" (fresh set W, w5006)
@@ -42,10 +43,6 @@ WHO_DOES = (r"who(?:\s+else|\s+(?:in\s+)?here)?\s+(?=(?:reports?|evaluates?|uses
             r"(?-i:[a-z]{2,}[^s\W]s)\s+(?!(?:this|it|that|them|these|those|the\s+(?:paper|work|study))\b)(?=[\w-])"
             r"(?![^?]*?(?-i:[a-z][A-Z]))"
             r"|who(?:['’]s|\s+is|\s+are)(?:\s+else|\s+(?:in\s+)?here)?\s+(?=" + _RESEARCH_ING + r"\b)")
-# ("case studies" are a paper's experiments: "what synthetic tasks did they use for the case studies?", read set BF)
-# ... and a conference's own posters: "any posters on …?" (read set BO, session 30: an attendee's phone typing)
-_PAPER_WORDS = (r"(?:papers|works|methods|approaches|(?<!case )studies|articles|abstracts|publications|submissions|entries|"
-                r"literature|posters|projects)")  # ... a journalist's "which projects" (read set CA)
 # ... its talks and the teams behind them, asked for right after the question word ("which ICML talks are about …?", "In
 # the ICLR batch, which teams trained …?": read sets BO, BR), not a verb ("Which section of Veda talks about memory?")
 # nor a paper's own groups ("How many groups are there in KERN?": second review)
@@ -67,7 +64,7 @@ _NOT_BARE_VERB = (r"(?:made|did|had|got|came|found|took|gave|won|led|brought|bui
 _NOT_OF_ONE = (r"(?!\s+(?:the\s+|all\s+|its\s+|their\s+)?(?:names?\s+of\s+(?:the\s+|its\s+|their\s+)?)?"
                r"(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?!papers|works|studies))")
 _LIST = re.compile(
-    rf"\b(which|what|any|list|find|show|name)\b[^?]*\b{_PAPER_WORDS}\b|\blist\b{_NOT_OF_ONE}|\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b"
+    rf"\b(which|what|any|list|find|show|name)\b[^?]*\b{PAPER_WORDS}\b|\blist\b{_NOT_OF_ONE}|\bhow many (?:[\w-]+ ){{0,3}}?{PAPER_WORDS}\b"
     # "Which ones use RL?" asks for papers; "what do randomly initialized ones compute?" (networks) does not
     # ... with something said of them, or alone: "FrameOracle was tried with five models — which ones exactly?" asks which
     # models (read sets BG and BJ, session 28: answered as a list of one paper)
@@ -187,72 +184,29 @@ _ASKED_FOR = re.compile(
     r")", re.I)
 # a sentence ends at "?" or "!", or at a "." after a word (not "e.g.", "i.e.") before a capital
 _SENTENCE_END = re.compile(r"(?<=[?!])\s+|(?<=[a-z]{3}\.)\s+(?=[A-Z])")
-# Questions about the collection itself: they must be about papers, not merely contain "how many" or "code".
-# "How many papers are there / are indexed / per venue / from ICLR?" counts; "How many papers study X?" is a
-# topic list that says how many match.
-_COUNT = re.compile(
-    rf"\bhow many (?:[\w-]+ ){{0,3}}?{_PAPER_WORDS}\b(?:\s+(?:are|were|do you have|does (?:it|the collection|the index) (?:have|hold)))?"
-    r"\s*(?:there\b|indexed\b|included\b|listed\b|in (?:the |this |your )?(?:collection|index|corpus|database)\b|"
-    r"(?:are )?(?:per|by|for each|from|at|in) (?:venue|conference|year|ICML|ICLR|NeurIPS|\w+ \d{4}|each)\b|"
-    r"do you (?:have|know)\b|\?|$)"
-    r"|\b(?:number|count) of (?:papers|abstracts)\b(?!\s+(?:that|which|on|about|studying|using))"
-    r"|\bhow (?:big|large) is (?:the|this|your) (?:collection|index|corpus)\b", re.I)
-_VENUES = re.compile(
-    r"\b(?:which|what) (?:venues|conferences|years)\b(?! (?:of|papers|works)\b)"
-    r"|\bwhat (?:venues|conferences) (?:are|does)\b", re.I)
-# code availability, not code as a topic ("code generation", "surface codes", "code interpreters")
-_CODE_THING = r"(?:code|github(?: links?| repos?)?|repositor(?:y|ies)|implementations?)"
-_CODE_END = r"(?=\s*(?:$|[?.,;!)]|(?:available|links?|released|is|are|and|or|for|that|to|on|in|at)\b))"
-_CODE = re.compile(
-    rf"\b(?:link(?:s|ed)?|point(?:s)?) to (?:their |its |the |public |source )*{_CODE_THING}\b"
-    r"|\b(?:with|have|has|having|release[sd]?|provide[sd]?|share[sd]?|publish(?:e[sd])?|include[sd]?|come with)"
-    r" (?:their |its |the |public |publicly available |open[- ]source |source |released |an? |any )*"
-    rf"{_CODE_THING}\b{_CODE_END}"
-    r"|\b(?:code|github) (?:links?|repositor(?:y|ies)|is available|available|release)\b"
-    r"|\bopen[- ]sourced? (?:their |its )?(?:code|implementation)", re.I)
-_PAPERS = re.compile(r"\b(papers?|works?|abstracts?|ones)\b", re.I)
-# the words of asking for the collection's papers as such, with no topic: "Which (of the) ICLR papers are indexed?",
-# "How many papers do you have on GitHub?"; any other word is a topic ("Which papers are there on video?")
-FRAME_WORDS = frozenset("""which what list show give me all every each the papers paper works work titles are is
-were was there from at in of published accepted appeared appear indexed here collection any do you have a an
-please can could tell entire whole and or""".split())
-# ... and of asking which papers link code: "How many papers does the collection have with code on GitHub?"
-_CODE_FRAME_WORDS = frozenset("how many does has on github".split())
-
-
-def without_code(text: str) -> str:
-    """The question without its asking for code: "which streaming video papers release code?" → "which
-    streaming video papers ?"."""
-    return " ".join(_CODE.sub(" ", re.sub(r"(?<![\w/])w/(?=\s)", "with", text)).split())
-
-
-def only_frame(text: str, filters: set[str] | frozenset[str]) -> bool:
-    """Are the question's words all FRAME_WORDS or `filters` (the collection's venues and years, lower case)?"""
-    words = re.findall(r"[a-z0-9]+", text.lower())
-    return all(w in FRAME_WORDS or w in filters for w in words)
-
-
-def code_of_topic(text: str, filters: set[str]) -> bool:
-    """Does a question asking which papers link code name a topic too ("which streaming video papers release
-    code?"), not only the collection, its venues and years ("How many ICLR papers have code?")?"""
-    return not only_frame(without_code(text), filters | _CODE_FRAME_WORDS)
-
-
 def route(text: str) -> str:
     """The kind of answer: about the collection ("count", "venues", "code"), a topic "list", or a "fact"."""
     text = re.sub(r"(?<![\w/])w/(?=\s)", "with", text)  # chat shorthand: "papers w/ code", "work w/ egocentric video"
     asks_for_papers = (re.search(r"\b(which|what|list|any|how many)\b", text, re.I) or _ASKED_FOR.search(text)
                        or re.match(r"\W*papers\b", text, re.I))  # "papers with code?"
     # "I need the papers with code"; "How many papers do you have with code?" counts those that link code
-    if _CODE.search(text) and _PAPERS.search(text) and asks_for_papers:
+    if CODE.search(text) and PAPERS.search(text) and asks_for_papers:
         return "code"
-    if _COUNT.search(text):
+    if COUNT.search(text):
         return "count"
-    if _VENUES.search(text):
+    if VENUES.search(text):
         return "venues"
     if _one_paper_asked(text):
         return "fact"
-    return "list" if _LIST.search(text) or _ASKED_FOR.search(last_question(text)) else "fact"
+    # ... read after a venue said first: "Among ICML papers, which deal with …?", "ICML - who uses GRPO?" (a second
+    # review of session 42 had them answered from one paper)
+    framed = VENUE_FIRST.match(text)  # ... "which" of the papers it names ("Among ICML papers, which deal with …?")
+    text = _VENUE_DASH.sub("", text[framed.end():] if framed else text, count=1)
+    of_papers = bool(framed) and bool(PAPERS.search(framed.group(0))) and bool(re.match(r"\W*which\s+(?!one\b)", text, re.I))
+    return "list" if of_papers or _LIST.search(text) or _ASKED_FOR.search(last_question(text)) else "fact"
+
+
+_VENUE_DASH = re.compile(rf"^\W*(?i:{'|'.join(VENUE_ACRONYMS)})(?:\s+'?\d{{2,4}})?\s+-\s+(?=\w)")
 
 
 # "work analysing Adam-DA through ODEs: what did they conclude about momentum?" describes one paper, then asks it a
@@ -273,7 +227,7 @@ def _one_paper_asked(text: str) -> bool:
 
 def _asks_of_it(asked: str) -> bool:
     return bool(_ONE_PAPER.search(asked)) and not (_LIST.search(asked) or _ASKED_FOR.search(asked)
-                                                   or _PAPERS.search(asked))
+                                                   or PAPERS.search(asked))
 
 
 # ... or in a sentence of its own first: "I'm after the work tracing where those enormous outlier values first show up.

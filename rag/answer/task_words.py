@@ -14,6 +14,7 @@ _FRAMES_KEPT = (r"\bretriev\w*\s+evidence\b|\bframe[- ]selection\b|\bselect\w*\s
                 r"clips)\b|\bwhich\s+frames\b|\bframe[- ]sampling\b|\bsampling\s+frames\b|\bkey-?frames?\b|"
                 r"\b(?:question|query)-relevant\s+(?:intervals?|segments?|frames?|clips?|moments?)|\bkey\s+segments\b|"
                 r"\bsubset\s+of\s+frames\b|\buniform(?:ly)?\s+(?:frame\s+)?sampl\w*|\bsampl\w*\s+frames\s+uniformly")
+_RL_HELD = r"\breinforcement\b|\bRL\b|\bGRPO\b|\brewards?\b|\bR1\b|\bpolic(?:y|ies)\b|\bgroup-relative\b|\bpreference optimi[sz]\w*"
 
 TASK_DOMAINS = (
     # ... and the tasks and method families of machine learning at large, named as researchers name them. Written
@@ -175,14 +176,13 @@ TASK_DOMAINS = (
                 r"\bfair(?:ness|ly)\b|\bdemographic\w*|\bequit\w*|\bdispar\w*"),
     # podcasts, as meetings (read set BZ, bz057: "speaker recognition in podcasts or meeting recordings")
     make_domain("podcasts", r"\bpodcasts?\b|\baudiobooks?\b|\bradio (?:shows?|broadcasts?|programs?)\b", r"\bpodcast\w*|\bradio\b"),
-    # reinforcement learning as the video models' post-training uses it ("using GRPO for 3D Gaussian Splatting scene
-    # understanding": read set BZ, bz058, answered from a 3DGS paper with no RL)
-    # ... a list of it keeps every paper training with it in any of its names ("SPIKE-RL … leveraging GRPO"), and half the
-    # rest of its topic (second reviews of session 42: three "RL to train video models" lists missed SPIKE)
-    make_domain("reinforcement learning", r"\bGRPO\b|\breinforcement learning\b|\bRL-(?:tun\w*|based|trained)\b",
-            r"\breinforcement\b|\bRL\b|\bGRPO\b|\brewards?\b|\bR1\b|\bpolic(?:y|ies)\b|\bgroup-relative\b|"
-            r"\bpreference optimi[sz]\w*", keeps_all=0.5, keeps=r"\breinforcement learning\b|\bGRPO\b|\bPPO\b|\b[\w-]+-RL\b|\bRL\b"),
-    # optimizers, kept in any member's name, of lists only (second reviews of session 42: "optimization algorithms …")
+    # reinforcement learning as video models' post-training uses it ("using GRPO for 3DGS …": read set BZ, bz058); a list
+    # of the family keeps any paper naming a member ("SPIKE-RL … GRPO"), of GRPO only those naming it (second reviews of
+    # session 42: "RL to train video models" missed SPIKE; "papers using GRPO" listed every RL paper)
+    make_domain("reinforcement learning", r"\breinforcement learning\b|\bRL-(?:tun\w*|based|trained)\b", _RL_HELD,
+                keeps_all=0.5, keeps=r"\breinforcement learning\b|\bGRPO\b|\bPPO\b|\b[\w-]+-RL\b|\bRL\b"),
+    make_domain("GRPO", r"\bGRPO\b", _RL_HELD, keeps_all=0.5, keeps=r"\bGRPO\b|\bgroup-relative\b"),
+    # optimizers, kept in any member's name, of lists only (second reviews of session 42)
     make_domain("optimizers", r"\boptimi[sz]ers?\b|\boptimi[sz]ation (?:algorithms?|methods?|dynamics)\b|\bgradient descent\b|"
                 r"\bSGD\b", r"\boptimi[sz]ers?\b|\boptimi[sz]ation (?:algorithms?|methods?|dynamics)\b|\bgradient descent\b|"
                 r"\bS?GD\b|(?-i:\bAdam\w*)|\bpreconditioner\b|\bmomentum\b", synonyms=True, keeps_all=0.5,

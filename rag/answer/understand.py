@@ -15,7 +15,8 @@ from rag.answer.framing import without_framing
 from rag.answer.plain_words import with_field_terms
 from rag.answer.names import compact
 from rag.answer.presents import introduces
-from rag.answer.routing import code_of_topic, route, without_code
+from rag.answer.collection_asked import code_of_topic, without_code
+from rag.answer.routing import route
 from rag.corpus.terms import stemmer
 from rag.corpus.titles import COMMON_ACRONYMS
 from rag.corpus.venues import VENUE_ACRONYMS

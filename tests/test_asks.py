@@ -33,6 +33,7 @@ def question(text: str, venue=None, year=None) -> Question:
     ("How does it compare to its teacher?", "method"),  # not to baselines: how it works
     ("Could you state its memory footprint in gigabytes?", "number"),  # a unit asked for (session 27 probe)
     ("Which datasets is it evaluated in?", "names"),
+    ("deep forcing vs upi: what max extension does each report?", "number"),  # an extreme (second review, session 42)
 ])
 def test_wanted_detail(text, wants):
     assert wanted_detail(text) == wants

@@ -20,6 +20,7 @@ from rag.corpus.terms import terms
     (terms("eval"), terms("Evaluation shows"), terms("eval")),
     (terms("speedup"), terms("the implicit acceleration"), terms("speedup")),
     (terms("score"), terms("it ranks the frames"), set()),
+    (terms("length"), terms("from 4K to up to 64K tokens"), terms("length")),  # a length in what it counts
 ])
 def test_a_word_in_another_spelling_is_spelled(words, have, found):
     assert spelled(frozenset(words), frozenset(have)) == frozenset(found)

@@ -54,7 +54,10 @@ COUNTED_AS = {"data": frozenset(terms("samples examples instances")),
                **dict.fromkeys(terms("speedup speedups"), frozenset(terms("acceleration faster"))),
                # ... and a baseline as what the paper is compared to or beats ("how much faster … relative to DMD? what's
                # the baseline exactly" / "compared to DMD, SGMD achieves …": second review, session 42)
-               **dict.fromkeys(terms("baseline baselines"), frozenset(terms("compared outperforms surpasses")))}
+               **dict.fromkeys(terms("baseline baselines"), frozenset(terms("compared outperforms surpasses"))),
+               # ... and a length in what it counts ("what is the maximum context length UPI reaches?" / "from 4K to up
+               # to 64K tokens": a probe of session 42 said "does not report its maximum context length")
+               **dict.fromkeys(terms("length lengths"), frozenset(terms("tokens frames seconds minutes")))}
 
 
 # a theory paper states a rate as an order of growth: "what's the error rate?" / "every hypothesis … has error $O(1/n)$"

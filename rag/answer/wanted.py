@@ -24,7 +24,9 @@ _ASKS_NUMBER = re.compile(
     r"\b(how (much|many|far|large|big|fast|long|close|often|small|low|high|short|slow|quick|cheap|tight|accurate)|by how|what (results?|speedup|accuracy|score|rate|"
     r"percentage|gain|improvement|ratio|number|size|reduction|throughput|latency|length|error)|speed-?ups?|percent|"
     r"what (?:exact )?value|numbers?|(?:on|in terms of|regarding|about|for) (?:speed|latency|throughput|runtime)|"
-    r"by what factor|(?:extrapolation|speed-?up|compression|reduction|acceleration|scaling|expansion) factor)\b"
+    r"by what factor|(?:extrapolation|speed-?up|compression|reduction|acceleration|scaling|expansion) factor|"
+    # ... an extreme asked of a thing: "what max extension does each report?" (a second review of session 42)
+    r"what (?:max|maximum|min|minimum|peak|largest|longest|highest|lowest|biggest|smallest)\s+[\w-]+)\b"
     r"|\bwhat\s+(?:does|do|did|would|will)\s+(?:[\w-]+\s+){1,3}?save\b(?!\s+on\b)|\bsavings?\b"  # "what does each save us"
     # a unit asked for: "Could you state its memory footprint in gigabytes?" (a probe of session 27)
     r"|\b(?:in|as)\s+(?:gigabytes|megabytes|terabytes|GB|MB|GiB|MiB|hours|GPU-hours|seconds|milliseconds|minutes|days|"

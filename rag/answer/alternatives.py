@@ -215,11 +215,9 @@ def _joins_what_follows(rest: str, alternative: str) -> bool:
 def _two_modifiers(before: str, after: str) -> bool:
     """Does the "or" join two words of one kind far after the domain's words ("streaming video with some kind of bounded
     or structured memory": dev, 35 streaming lists lost a paper when "streaming" was read as one alternative of two)?"""
-    last, first = re.search(r"([A-Za-z]+)\W*$", before), re.match(r"\W*([A-Za-z]+)", after)
-    if not last or not first:
-        return False
-    ending = next((e for e in _MODIFIER_ENDINGS if last.group(1).lower().endswith(e)), None)
-    return bool(ending) and first.group(1).lower().endswith(ending) and len(last.group(1)) > len(ending) + 2
+    last, first = _words_beside(before, after)
+    ending = next((e for e in _MODIFIER_ENDINGS if last.lower().endswith(e)), None)
+    return bool(ending) and first.lower().endswith(ending) and len(last) > len(ending) + 2
 
 
 _MODIFIER_ENDINGS = ("ed", "al", "ive", "ic", "ous", "ful", "less", "able", "ary")
@@ -228,8 +226,13 @@ _MODIFIER_ENDINGS = ("ed", "al", "ive", "ic", "ous", "ful", "less", "able", "ary
 def _two_comparatives(before: str, after: str) -> bool:
     """Does the "or" join two comparatives right after the domain's words ("make video diffusion models faster or
     cheaper at inference": read sets DY, DZ and the second reviews of session 42 read video generation as optional)?"""
+    return all(_COMPARATIVE.fullmatch(word) for word in _words_beside(before, after))
+
+
+def _words_beside(before: str, after: str) -> tuple[str, str]:
+    """The word ending `before` and the word opening `after` (""  where there is none)."""
     last, first = re.search(r"([A-Za-z]+)\W*$", before), re.match(r"\W*([A-Za-z]+)", after)
-    return bool(last and first) and all(_COMPARATIVE.fullmatch(w.group(1)) for w in (last, first))
+    return (last.group(1) if last else "", first.group(1) if first else "")
 
 
 _COMPARATIVE = re.compile(r"(?:fast|cheap|light|small|quick|slow|lean|low|high|short|long|bigg|larg|simpl|easi|"

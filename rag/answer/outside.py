@@ -41,16 +41,12 @@ def clearly_outside(index: PaperIndex, snapshot: Snapshot, question: Question, k
     if (question.venue is None and question.year is None) or question.kind != "fact" or question.named:
         return []
     free = replace(question, venue=None, year=None)
-    found = judged_best(index, snapshot, free, free.standalone, k, index.settings)
-    if not found or found[1] < OUTSIDE_LEAD * answered or found[1] < shipped_threshold(index):
+    model = shipped_model(index.settings.index.embedder)
+    found = judged_best(index, snapshot, free, free.standalone, k, index.settings, model=model)
+    if not found or found[1] < max(OUTSIDE_LEAD * answered, model.threshold):
         return []
     keep = snapshot.mask(question.venue, question.year)
     return [found[0].paper] if keep is not None and not keep[snapshot.by_id[found[0].paper.id]] else []
-
-
-def shipped_threshold(index: PaperIndex) -> float:
-    """The calibrated model's threshold for the index's embedder."""
-    return shipped_model(index.settings.index.embedder).threshold
 
 
 # How much likelier the left-out paper must be judged than the one answered. Set on dev (session 42: its 1,065 facts,

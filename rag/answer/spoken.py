@@ -37,10 +37,8 @@ _OPENER = re.compile(r"^\W*(?:(?:okay|ok|alright|all\s+right|hey|hi|hello|yeah|b
 _THEIR_FOR_THERE = re.compile(r"\b(?P<be>is|are|was|were)\s+their(?=\s+(?:a|an|any|some|one|papers?|works?|studies|"
                               r"anything|something|other|more|several|many|no)\b)", re.I)
 # an open compound as dictation splits it: "data sets", "bench marks", "back bone" (the rules read "datasets")
-_OPEN_COMPOUND = re.compile(r"(?<![\w-])(?P<first>data|bench|back|check|hyper|fine)\s+(?P<second>sets?|marks?|bones?|"
-                            r"points?|parameters?|params?|tun(?:e|ed|es|ing))(?![\w-])", re.I)
-_COMPOUNDS = {("data", "set"), ("bench", "mark"), ("back", "bone"), ("check", "point"), ("hyper", "param"),
-              ("fine", "tun")}
+_OPEN_COMPOUND = re.compile(r"(?<![\w-])(?P<first>data(?=\s+sets?\b)|bench(?=\s+marks?\b)|back(?=\s+bones?\b)|"
+                            r"check(?=\s+points?\b)|hyper(?=\s+param)|fine(?=\s+tun(?:e|ed|es|ing)\b))\s+(?=\w)", re.I)
 # letters spelled out one by one: "s t a" (STA), "g r p o" (GRPO), three or more in a row
 _SPELLED = re.compile(r"(?<![\w-])(?:[A-Za-z] ){2,}[A-Za-z](?![\w-])")
 # a number said as people say it: "three sixty degree video" (360-degree video; read set BU, bu057 was answered)
@@ -106,7 +104,7 @@ def as_written(text: str) -> str:
     core = _IN_PASSING.sub(" ", _FILLER_LIKE.sub(r"\g<before>", _FILLER.sub("", core)))
     core = _OPENER.sub("", core.strip())
     core = _THEIR_FOR_THERE.sub(lambda m: f"{m.group('be')} there", core)
-    core = _OPEN_COMPOUND.sub(_joined, core)
+    core = _OPEN_COMPOUND.sub(lambda m: m.group("first") + ("-" if m.group("first").lower() == "fine" else ""), core)
     core = _RETURN.sub("", _LABEL.sub("", core)).strip()
     if ordered := _ORDER.match(core):  # "collect papers that make …" asks "Which papers make …?"
         rest = re.sub(r"^(?:that|which)\s+", "", core[ordered.end():])
@@ -117,11 +115,3 @@ def as_written(text: str) -> str:
         core = _TOPIC_FIRST.sub(lambda m: m.group("topic").rstrip() + ": ", core)
     core = re.sub(r"\s{2,}", " ", core).strip()
     return core if re.search(r"\w", core) else text
-
-
-def _joined(found: re.Match) -> str:
-    """"data sets" → "datasets", "fine tuned" → "fine-tuned"; "back points", no compound, as it was."""
-    first, second = found.group("first"), found.group("second")
-    if not any(first.lower() == a and second.lower().startswith(b) for a, b in _COMPOUNDS):
-        return found.group(0)
-    return f"{first}-{second}" if first.lower() == "fine" else first + second

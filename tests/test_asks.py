@@ -15,6 +15,14 @@ def question(text: str, venue=None, year=None) -> Question:
 
 
 @pytest.mark.parametrize(("text", "wants"), [
+    # a name asked as what they call it; a result typed with its participle (second review, session 43)
+    ("there was a paper about where the giant activations inside llms first show up, what did they call that layer",
+     "names"),
+    ("UPI vs Deep Forcing — length extrapolation achieved?", "number"),
+    # where each gets its saving, and the trick after it, ask the means (fresh set EB, eb066)
+    ("veda vs isa: where does each one actually get its wall-clock saving, what's the kernel or approximation trick?",
+     "method"),
+    ("what is the main trick and how much speedup?", "number"),
     ("What speedup does Veda report?", "number"),
     ("What does each save us on the training side?", "number"),  # read set CH, session 33
     ("What saves memory in ProtoKV?", ""),  # what does it, not how much (second review)
@@ -335,6 +343,14 @@ def test_ask_part(text, last):
     ("In SGMD, which specific pretrained video diffusion model serves as the teacher?", "SGMD",
      "pretrained video diffusion model"),
     ("Which GPUs did Veda run on?", "Veda", "GPUs"),
+    # fresh sets EA, EB and a second review (session 43): details typed as a list, their "which" and units left out; a
+    # verb without its auxiliary, or irregular, after the counted thing; a list holding a number the answer quotes
+    ("smoothsa -- lr, batch size, # slots used?", "smoothsa", "learning rate, batch size, number of slots"),
+    ("proact-vl: which base MLLM, and actual latency in ms?", "proact-vl", "base MLLM, latency"),
+    ("Veda: speedup, resolution, GPU?", "Veda", ""),
+    ("How many training samples video-mtr needs for its RL post-training?", "video-mtr", "number of training samples"),
+    ("FrameOracle: avg # frames kept when starting from 16-frame input?", "FrameOracle", "number of frames"),
+    ("UrbanFeel: number of cities chosen?", "UrbanFeel", "number of cities"),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase
@@ -671,3 +687,15 @@ def test_a_trick_asked_is_answered_in_other_words_never_lacking():
     assert asks(question("what's the RL trick in VidBridge-R1?"), "VidBridge-R1").details == ()
     # ... but a detail's trick is that detail (second review)
     assert asks(question("What's the learning rate trick in KERN?"), "KERN").details != ()
+
+
+@pytest.mark.parametrize(("text", "names", "details"), [
+    # a family of models asks the models by name (second review, session 43: "does not report" never said)
+    ("Which backbone family does SGMD use?", "SGMD", ["backbones"]),
+    ("macd: which video llm families was it tested with?", "MACD", ["video llms"]),
+    # ... and what a paper is worth is said in its result sentences, no detail it could lack
+    ("what's the practical payoff of sgmd over plain DMD in terms of training speed?", "SGMD", []),
+    ("what's the impact of veda?", "Veda", []),
+])
+def test_the_details_a_question_asks(text, names, details):
+    assert [phrase for phrase, _, _ in asks(question(text), names).details] == details

@@ -143,6 +143,12 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("any papers using LLMs for procedural level generation?", ["language models", "procedural generation"]),
     ("Which papers prune redundant tokens?", []),  # tokens, no network's parts
     ("work on pruning or quantization (incl. layer pruning)?", []),  # an example, no must (dev c028)
+    # two verbs sharing their object after a preposition offer no alternative to it; two modifiers do (session 43:
+    # fresh set EB, eb052; dev j011); event cameras are the spiking networks' (eb057)
+    ("Is there a paper on recognizing or translating sign language from video with multimodal large language models?",
+     ["sign language", "language models"]),
+    ("Which papers make video generation, editing or upscaling models cheaper/faster to run or train?", []),
+    ("anything on event cameras or spiking/neuromorphic hardware for video understanding?", ["spiking networks"]),
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
     assert [d.name for d in asked_domains(question, VIDEO_COLLECTION) if d.name != "video"] == domains
@@ -261,6 +267,9 @@ def test_a_domain_a_quarter_of_the_collection_works_in_is_its_own_subject():
      "A learned router sends each video token of a diffusion transformer to two experts.", False),
     ("Which papers do temporal grounding of video queries?", "We compare video captions with ground-truth labels.", True),
     ("Any work on deepfake detection in videos?", "Our video model avoids forgetting earlier tasks.", True),
+    # an agent of its own is no robot (a second review of session 43: Video-MTR's "agent … selects key segments")
+    ("multi-turn RL for robot arm manipulation?", "The agent iteratively selects key video segments.", True),
+    ("multi-turn RL for robot arm manipulation?", "An embodied agent grasps objects from video demonstrations.", False),
     # video gaming is no sport (read set CT, ct058); a sports game is
     ("Did anyone build an AI that does live commentary for real soccer matches on TV?",
      "We introduce the Live Gaming Benchmark for real-time commentary of video streams.", True),

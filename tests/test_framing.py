@@ -128,6 +128,8 @@ from rag.answer.offered import checks_claim
     ("backend programmer here, do any of these papers have anything to do with video games?",
      "do any of these papers have anything to do with video games?"),
     ("mlops engineer at a bank - which papers quantize models?", "which papers quantize models?"),
+    # what the asker is mapping (a second review of session 43: "portfolio" was read as the list's topic)
+    ("I'm mapping our portfolio - which papers are about continual learning?", "which papers are about continual learning?"),
     ("As a radiologist, which papers do medical video?", "which papers do medical video?"),
     # what they would do with it (a probe of session 40: "exhibit" read as the licence question's attribute)
     ("what license is the youtube-sbs dataset from immersepro released under? we'd want to reuse it in a museum exhibit",
@@ -264,8 +266,13 @@ def test_the_askers_own_cases_are_taken_out_when_the_question_asks_a_topic_of_it
     ("ProtoKV, how many GPUs used for experiments? Please tell me.", "ProtoKV, how many GPUs used for experiments?"),
     ("ParallelBench, number of tasks is how many? Please tell me exact number.",
      "ParallelBench, number of tasks is how many?"),
+    # what the asker needs, or why (fresh set EA, read in session 43)
+    ("In MetaTrans, which datasets exactly they use? I need the names.", "In MetaTrans, which datasets exactly they use?"),
+    ("What is the batch size of Veda? Matters for deployment cost.", "What is the batch size of Veda?"),
     # ... not a request of its own
     ("What is KERN? Please tell me its speedup.", "What is KERN? Please tell me its speedup."),
+    ("What is the batch size of Veda? I need the batch size of ISA too.",
+     "What is the batch size of Veda? I need the batch size of ISA too."),
 ])
 def test_a_restatement_or_closer_for_the_reader_is_no_part_of_the_question(asked, question):
     assert without_framing(asked) == question

@@ -137,6 +137,10 @@ def test_topic_questions_with_trap_words_are_not_collection_questions(question, 
 
 # a topic asked of the whole collection, in the many ways people ask for papers
 LIST_REQUESTS = [
+    # any research verb going on, of two letters too (a second review of session 43 had these answered as one paper's)
+    "who is pooling visual tokens to make video LLMs cheaper?",
+    "is anyone using GRPO?",
+    "is anyone doing new theory on Adam or Adam-style optimizers?",
     "Could you point me to work on video diffusion acceleration?",
     "Can you point me to papers about scene graphs?",
     "Point me at research on continual learning.",
@@ -261,6 +265,8 @@ LIST_REQUESTS = [
 
 # one paper's fact, or its follow-up, though worded near a request for papers
 SINGLE_PAPER = [
+    "who is funding Veda?",  # a person's verb (session 43)
+    "Who is annotating the CaReBench captions?",
     "benchmarks for veda?",  # a paper's, not a topic's (a probe of session 41)
     # "which ones" of the things just named (read sets BG, BJ)
     "FrameOracle was tried with five different models — which ones exactly?",

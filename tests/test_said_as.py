@@ -21,6 +21,10 @@ from rag.corpus.terms import terms
     (terms("speedup"), terms("the implicit acceleration"), terms("speedup")),
     (terms("score"), terms("it ranks the frames"), set()),
     (terms("length"), terms("from 4K to up to 64K tokens"), terms("length")),  # a length in what it counts
+    # fresh sets EA, EB and a second review (session 43)
+    (terms("loss"), terms("a Riemannian Huber objective"), terms("loss")),
+    (terms("collections"), terms("surprise benchmarks"), terms("collections")),
+    (terms("breakdown"), terms("a bias–variance–interference decomposition"), terms("breakdown")),
 ])
 def test_a_word_in_another_spelling_is_spelled(words, have, found):
     assert spelled(frozenset(words), frozenset(have)) == frozenset(found)

@@ -51,7 +51,12 @@ PAPERS = [paper(t, i) for i, t in enumerate(GIVEN)] + [paper(t, 100 + i, True) f
     # ... but not across "vs" from another paper's name, nor across "and" when it is no English word
     ("veda vs isa — how much faster does each one get?", ["Veda", "Veda", "ISA: In-context Sparse Attention"]),
     ("is scope vs macd faster?", ["MACD", "SCOPE"]),
-    ("compare macd and scope", ["MACD"]),  # "scope" is a word: "and" joins anything
+    ("macd and scope", ["MACD"]),  # "scope" is a word: "and" joins anything ...
+    # ... but not after "compare", nor a comparison in words, nor before "each" (a second review of session 43)
+    ("compare macd and scope", ["MACD", "SCOPE"]),
+    ("whats the speedup of macd compared to scope?", ["MACD", "SCOPE"]),
+    ("how do macd and scope each decode?", ["MACD", "SCOPE"]),
+    ("does macd widen the scope and depth of decoding?", ["MACD"]),
     ("between scope and macd, which one is faster?", ["MACD", "SCOPE"]),  # ... but "between" names both sides
     ("both veda and isa skip attention work. how does each decide?", ["Veda", "Veda", "ISA: In-context Sparse Attention"]),
     ("macd and scope both decode: how?", ["MACD", "SCOPE"]),  # ... as does "both" after them
@@ -475,6 +480,8 @@ def test_a_topic_asked_with_code_is_a_list_of_the_topics_papers_that_link_it(bui
     ("How many viewers rated the clips in the smartphone video quality dataset collected on Android phones?",
      "smartphone video quality dataset collected on Android phones"),
     ("The paper on sparse attention, what speedup does it get?", "paper on sparse attention"),
+    # its article dropped after the preposition opening the question (a second review of session 43)
+    ("In subliminal learning paper, what learning rate was used?", "subliminal learning paper"),
     ("Which papers study sparse attention?", ""),  # papers at large, not one
     ("What speedup does Veda report?", ""),
 ])

@@ -160,7 +160,12 @@ def alternative_parts(question: str) -> list[str]:
 
 # a few words, then examples of them: the alternatives after are the examples'
 _ASKED_BEFORE_EXAMPLES = re.compile(r"(?:\s*[\w-]+){0,4}?\s+[—–]\s", re.I)
+# ... or its object itself: "recognizing or translating sign language" (fresh set EB, eb052: sign language went unasked)
 _VERB_SHARED = re.compile(r"\s*\w+ing\s+(?:to|on|with|about|from|in|for|over)\b", re.I)
+# ... or after a preposition, their object itself: "on recognizing or translating sign language" (fresh set EB, eb052:
+# sign language went unasked); not two modifiers ("video generation, editing or upscaling models", dev j011)
+_VERB_AFTER = re.compile(r"\b(?:on|for|about|in|at|of|to|with|by|from)\s+\w+ing\s*$", re.I)
+_VERB_OBJECT = re.compile(r"\s*\w+ing\s+(?:(?:the|a|an|their|its)\s+)?[a-z]", re.I)
 
 
 def optional(domain, parts: list[str]) -> bool:
@@ -174,7 +179,8 @@ def optional(domain, parts: list[str]) -> bool:
     # ... nor two verbs sharing what follows: "understanding or reacting to video while it is still arriving (streaming)"
     # (read set DX, dx026: streaming went unasked)
     held = [bool(domain.held.search(p)) or not terms(p) - FRAME_WORDS or j + 1 < len(texts) and
-            bool(re.search(r"\w+ing\s*$", p) and _VERB_SHARED.match(texts[j + 1])) for j, p in enumerate(texts)]
+            bool(re.search(r"\w+ing\s*$", p) and _VERB_SHARED.match(texts[j + 1]) or
+                 _VERB_AFTER.search(p) and _VERB_OBJECT.match(texts[j + 1])) for j, p in enumerate(texts)]
     for i, text in enumerate(texts):
         for match in domain.asked.finditer(text):
             if not i and _ASKED_BEFORE_EXAMPLES.match(text[match.end():]) and len(texts) > 1:  # asked before examples of

@@ -7,17 +7,25 @@ from __future__ import annotations
 import re
 
 
+_FAMILY_OF = re.compile(r"(?i)\b(?:(?:AI|foundation|neural)\s+)?(?P<of>models?|backbones?|(?:video[- ])?(?:LLM|VLM|MLLM|LMM)s?)(?<!s)s?\s+famil(?:y|ies)\b")
+
+
 def trimmed(phrase: str) -> str:
     """The detail `phrase` names, or "" when it names none."""
     phrase = re.sub(r"\s+", " ", phrase).strip(" ,;:-")
     phrase = re.sub(r"(?i)^(?:the|its|their|an?)\s+", "", phrase)  # "The learning rate of Veda, please." (session 27 probe)
+    # a family of models asks the models by name ("which backbone family does SGMD use": a second review of session 43
+    # quoted other sentences as if they answered; "Video-LLMs, including Qwen and InternVL" names MACD's)
+    phrase = _FAMILY_OF.sub(r"\g<of>s", phrase)
     phrase = re.sub(r"(?i)(?<=\w)\s+(?:ms|milliseconds|GB|MB|GiB|fps)$", "", phrase)  # "latency ms" ("GPU hours" stays)
     phrase = re.sub(r"(?i)(?<=\w)\s+up$", "", phrase)  # "from what length up to what length" (read set CS)
     phrase = re.sub(r"(?i)(?<=\w)\s+to\s+(?:train|pre-?train|fine-?tune)$", "", phrase)  # "gpu hours to train?" (read set DJ)
     # ... "what training speedup relative to DMD" (read set DH, dh063: "does not report its training speedup relative")
     phrase = re.sub(r"(?i)(?<=\w)\s+(?:relative|compared|versus|vs\.?)$", "", phrase)
     # the asked thing as a subject, its verb in the past: "How many annotators labelled the questions …?"
-    phrase = re.sub(r"^((?:[\w-]+ )*?[\w-]+s) [a-z]+ed\b.*$", r"\1", phrase)
+    # ... or irregular ("number of frames kept", "cities chosen", "samples taken": a second review of session 43)
+    phrase = re.sub(r"^((?:[\w-]+ )*?[\w-]+s) (?:[a-z]+ed|kept|chosen|taken|run|held|made|built|given|drawn|shown|"
+                    r"left|found|spent|written|done|seen|needs?|keeps?)\b.*$", r"\1", phrase)
     # ... or a verb that ends the noun phrase: "which MLLM came out on top", "how many frames remain out of 16"
     phrase = _SUBJECT_OF.sub(r"\1", phrase)
     # ... "which teacher model provides the step-by-step reasoning" (read set BX: the verb was read into the detail)

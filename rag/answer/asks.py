@@ -93,7 +93,7 @@ def asks(question: Question, names: str = "") -> Asks:
         wants = "number"
     problem = bool(ASKS_PROBLEM.search(last) or question.kind != "compare" and ASKS_CAUSE.search(last)
                    and not _WHICH_ARE_RESPONSIBLE.search(last)) and not _HOW_FIXED.search(last)
-    things = [t for clause in clauses for t in re.split(r",\s*|\s+and\s+", attribute(clause, names)) if t.strip()]
+    things = [t for clause in clauses for t in re.split(r",\s*(?:and\s+)?|\s+and\s+", attribute(clause, names)) if t.strip()]
     details = tuple(_detail(t, GENERIC | FUNCTION | KIND_WORDS | own | filters) for t in things)
     details = tuple(d for d in details if d[1])
     # a detail headed by a role noun ("what modelling simplification") is answered in other words, never lacking

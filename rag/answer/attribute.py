@@ -102,8 +102,8 @@ def attribute(asked: str, names: str = "") -> str:
     # a verb is no thing asked: "what gets rid of the effect?" said "does not report its gets rid" (a probe of session 40)
     if not phrase or _VERB_FIRST.match(phrase):
         return ""
-    # (two details joined take a few words more: "number of experts and total parameter count", read set BX)
-    if not 0 < len(phrase.split()) <= (8 if re.search(r"\s(?:and|or|&)\s", phrase) else 6):
+    # (details joined take more words: "number of experts and total parameter count", BX; "lr, batch size, # slots", EA)
+    if not 0 < len(phrase.split()) <= (8 if re.search(r"\s(?:and|or|&)\s", phrase) else 4 * phrase.count(",") + 6):
         return ""
     how = (match.groupdict().get("how") or "").lower().strip()  # "does not report its number of GPUs"
     # "how much faster", "how much longer a stream can it chew through" (read set DB, db001): a ratio, no amount of a thing

@@ -133,7 +133,9 @@ def described_phrases(text: str, written: tuple[str, ...]) -> list[str]:
 # thing with what precedes it, and the clause after it up to the clause's end ("how many GPUs did the paper that keeps
 # sink tokens and prunes the KV cache … use?", "… rated the clips in the smartphone video quality dataset collected
 # across …")
-_DESCRIPTION = re.compile(rf"\b(?:the|that|this)\s+(?P<what>(?:[\w'/-]+\s+){{0,5}}?{PAPER_KINDS}(?!s)\b[^?;:,—–]*)",
+# ... its article dropped after the preposition that opens the question ("In subliminal learning paper, which model
+# family …?": a second review of session 43 abstained)
+_DESCRIPTION = re.compile(rf"(?:\b(?:the|that|this)\s+|^\s*(?:in|for|from|about|regarding)\s+)(?P<what>(?:[\w'/-]+\s+){{0,5}}?{PAPER_KINDS}(?!s)\b[^?;:,—–]*)",
                           re.I)
 
 
@@ -146,7 +148,7 @@ def one_paper_description(text: str) -> str:
 
 # one paper, study or work recalled ("the video segmentation paper where …", "i remember paper about …", "there was a
 # study pitting …"): one paper answers (probes of session 40 quoted a second paper after it); not "the model has to …"
-_ONE_PAPER = re.compile(r"\b(?:(?:the|that|this)\s+(?:[\w'/-]+\s+){0,5}?|(?:remember|recall|read|saw|seen|there\s+(?:was|is)|"
+_ONE_PAPER = re.compile(r"(?:\b(?:the|that|this)\s+(?:[\w'/-]+\s+){0,5}?|^\s*(?:in|for|from|about|regarding)\s+(?:[\w'/-]+\s+){1,5}?|(?:remember|recall|read|saw|seen|there\s+(?:was|is)|"
                         r"there's)\s+(?:a\s+|one\s+)?(?:[\w'/-]+\s+){0,3}?)(?:paper|study|work)\b(?!s)", re.I)
 
 

@@ -53,7 +53,9 @@ _DATA_DOMAINS = (
     make_domain("graphs", r"\bgraph neural networks?\b|\bGNNs?\b|\bnode classification\b|\blink prediction\b",
             r"\bgraphs?\b"),
     make_domain("molecules", r"\b(?:molecul\w*|proteins?|DNA|RNA|genom\w*|genes?|drugs?|chemi\w*|enzymes?)\b"),
-    make_domain("robots", r"\b(?:robot\w*|grasp\w*|embodied|drones?|UAVs?|SLAM)\b", r"\bmanipulation\b|\bagents?\b"),
+    # (an agent of its own is no robot: Video-MTR's "agent … selects key segments", a second review of session 43)
+    make_domain("robots", r"\b(?:robot\w*|grasp\w*|embodied|drones?|UAVs?|SLAM)\b",
+                r"\bmanipulation\b|\b(?:embodied|physical|mobile|autonomous)\s+agents?\b"),
     # road traffic, not air or network traffic (SciFact claims on dengue spread by air traffic)
     make_domain("driving", r"\b(?:driving|self-driving|autonomous vehicles?|LiDAR|road traffic|"
                        r"traffic (?:scenes?|signs?|lights?|flow|forecasting))\b", r"\btraffic\b"),
@@ -128,7 +130,10 @@ _DATA_DOMAINS = (
     make_domain("thermal imaging", r"\bthermal\b|\binfra-?red\b|\bnight[- ]vision\b|\bFLIR\b", synonyms=True),
     make_domain("RL control", r"\bpolicy[- ]gradients?\b|\bactor[- ]critic\b|\bQ-learning\b|\bPPO\b|\bMDPs?\b|"
             r"\bMarkov decision process\w*", r"\breinforcement learning\b|\bRL\b|\bGRPO\b|\bpolic(?:y|ies)\b|\brewards?\b"),
-    make_domain("spiking networks", r"\bspiking\b|\bSNNs?\b", r"\bneuromorphic\b", synonyms=True),
+    # (with the event cameras they are built for: "event cameras or spiking/neuromorphic hardware", fresh set EB, eb057
+    # listed SPIKE, a paper on surprise)
+    make_domain("spiking networks", r"\bspiking\b|\bSNNs?\b|\bneuromorphic\b|\bevent[- ](?:cameras?|based (?:vision|sensors?|cameras?))\b",
+                r"\bneuromorphic\b", synonyms=True),
     make_domain("GANs", r"\bGANs?\b|\bgenerative adversarial\b", r"\badversarial\b", synonyms=True),
     # a dataset distilled, not a model: knowledge distillation's "distill" is no dataset condensed (dev w036, b418)
     make_domain("dataset distillation", r"\bdataset (?:distillation|condensation)\b",

@@ -49,6 +49,10 @@ def detail_fragment(text: str) -> re.Match | None:
         return None
     if which := _WHICH_DETAIL.match(text):  # "… training hardware? which GPUs" (fresh set T, t2030)
         return which if _DETAIL_HEADS.search(which.group("what")) or _DATA_HEADS.search(which.group("what")) else None
+    if listed := _DETAIL_LIST.match(text):  # "smoothsa -- lr, batch size, # slots used?", "which base MLLM, and latency?"
+        parts = [_listed_detail(part) for part in _LIST_SPLIT.split(listed["what"])]
+        if all(parts):  # (the match is of the details alone, their "which" and units left out)
+            return re.match(r"(?P<what>.+)", ", ".join(parts))
     if QUESTION_WORD.match(text):
         return None
     if counted := _COUNTED.match(text):
@@ -70,7 +74,22 @@ def _asks_detail(what: str) -> bool:
         _DETAIL_HEADS.search(part) or re.match(r"(?:number|count) of\b", part, re.I) for part in parts)
 
 
-_TOPIC_COLON = re.compile(r"^\s*[^:?—–]{1,40}?(?::|\s[—–-]\s)\s*(?=\S)")  # or a dash: "kern router - # experts …" (DG)
+# three or more details, or two with a comma, typed as a list (fresh sets EA/EB, read in session 43: ea043, ea045
+# quoted other sentences as if they answered)
+_LIST_SPLIT = re.compile(r"\s*,\s*(?:and\s+)?", re.I)
+_DETAIL_LIST = re.compile(r"^[\s:—–-]*(?P<what>\w[\w-]*(?: \w[\w-]*){0,4}?(?:\s*,\s*(?:and\s+)?\w[\w-]*(?: \w[\w-]*){0,4}?)+?)"
+                          r"(?:\s+(?:used|needed|reported|please|pls))?\s*[?.]?\s*$", re.I)
+
+
+def _listed_detail(part: str) -> str:
+    """The detail one part of a typed list asks ("which base MLLM" → "base MLLM", "actual latency in ms" → "latency",
+    "number of slots"), or "" when it asks none ("speedup", a number the answer quotes)."""
+    part = re.sub(r"^(?:(?:which|what|the|its|their|actual|exact|precise)\s+)+", "", part.strip(), flags=re.I)
+    part = re.sub(r"(?i)\s+(?:in\s+)?(?:ms|milliseconds|GB|MB|GiB|fps)$", "", part)
+    return part if part and (_asks_detail(part) or _COUNTED.match(part)) else ""
+
+
+_TOPIC_COLON = re.compile(r"^\s*[^:?—–]{1,40}?(?::|\s(?:[—–-]|--)\s)\s*(?=\S)")  # or a dash: "kern router - # experts …" (DG)
 
 
 # "… results - which datasets?" asks for the data a paper evaluates on, which its abstract may not name (fresh set W)

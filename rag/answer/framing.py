@@ -103,9 +103,11 @@ _ANY_WILL_DO = re.compile(
 # what the asker is writing, before the question it needs: "putting together a related-work table for Video-MME, which of
 # these papers evaluate on Video-MME" (read set CI, session 33: "related-work table" counted as the question's unknown
 # words, and it abstained); what it is on stays ("for Video-MME, which …")
+# (or mapping: "I'm mapping our portfolio - which papers …", a second review of session 43)
 _WRITING = re.compile(r"^\W*(?:(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+)?(?:putting\s+together|writing|preparing|assembling|drafting|"
-                      r"compiling|working\s+on|building)\s+(?:(?:a|an|my|our|the|some)\s+)?(?:[\w-]+\s+){0,2}?(?:table|section|survey|"
-                      r"review|overview|slides?|deck|talk|report|proposal|reading\s+list|bibliography|quiz(?:\s+(?:items?|questions?))?)\s*(?=(?:for|on|about|of)\s|,)",
+                      r"compiling|working\s+on|building|mapping|reviewing)\s+(?:(?:a|an|my|our|the|some)\s+)?(?:[\w-]+\s+){0,2}?(?:table|section|survey|"
+                      r"review|overview|slides?|deck|talk|report|proposal|reading\s+list|bibliography|portfolio|landscape|"
+                      r"quiz(?:\s+(?:items?|questions?))?)\s*(?=(?:for|on|about|of)\s|,|[:;]|[—–-]+\s)",
                       re.I)
 # a question said again in other words after the first: "which of these papers evaluate on Video-MME, in other words which
 # ones report numbers on that benchmark?" (read set CI): the first is kept ("i.e." often adds what is asked: "…, i.e.
@@ -276,6 +278,9 @@ _ASIDE_AFTER = re.compile(r"^\W*(?:as\s+an?\s+(?:[\w-]+\s+){0,2}?[\w-]+,?\s+(?:I
                           r"^\W*(?:in\s+(?:plain|simple|simpler|lay(?:man['’]?s)?|other)\s+(?:terms|words|english)|simply\s+put|"
                           r"put\s+simply)\b[^?]*(?:\?\s*)?$|^\W*(?:please\s+)?(?:tell|let)\s+me(?:\s+know)?(?:\s+(?:the\s+)?"
                           r"(?:exact\s+)?(?:number|answer|names?))?(?:,?\s+please)?\W*$|^\W*please\s+(?:list|explain|answer)\W*$|"
+                          # ... what the asker needs, or why ("I need the names.", "Matters for deployment cost.": EA, ea040)
+                          r"^\W*(?:I|we)\s+(?:need|want)\s+(?:the\s+|their\s+|exact\s+)*(?:names?|numbers?|figures?|values?|"
+                          r"details?)\W*$|^\W*(?:(?:this|it)\s+)?matters\s+(?:for|to|because)\b[^?]*$|^\W*asking\s+because\b[^?]*$|"
                           # ... or who brings it up: "a radiology AI colleague keeps bringing it up" (a probe of session 41)
                           r"^\W*(?:a|an|my|our)\s+(?:[\w-]+\s+){0,3}?(?:colleague|co-?worker|friend|boss|advisor|adviser|"
                           r"manager|person|team|PI)\s+(?:keeps?|kept|always|often)\b[^?]*$", re.I)

@@ -20,6 +20,7 @@ from rapidfuzz.distance import OSA
 from rag.corpus.terms import terms
 from rag.corpus.titles import COMMON_ACRONYMS
 from rag.retrieval.spelling import max_edits
+from rag.answer.name_pairs import OPPOSITE_JOINERS, PAIRED, VERSUS, pair_alone, versus_said
 from rag.retrieval.wordlists import english_words
 from rag.types import Paper
 
@@ -182,24 +183,25 @@ class TitleIndex:
         word: case alone keeps "ISA" apart from words elsewhere, but opposite another paper it can only be a name
         (fresh set Z, z9031 and z9033 compared one paper; fresh set AC, ac12039)."""
         rows: list[tuple[int, str]] = []
+        tokens = versus_said(tokens)  # "veda compared to isa" (session 43 review)
         for at, joiner in enumerate(tokens[1:-1], start=1):
             joiner = joiner.lower()
-            if joiner not in _OPPOSITE_JOINERS:
+            if joiner not in OPPOSITE_JOINERS:
                 continue
             # "between spike and frameoracle", "frameoracle and spike both …", "both veda and isa": both sides of the "and"
             # are what is compared, words or not (fresh sets AC, AD: ac12004, ad13039; read set DX, dx067: one paper alone)
-            versus = joiner in _VERSUS or joiner == "and" and (at >= 2 and tokens[at - 2].lower() in ("between", "both") or
+            versus = joiner in VERSUS or joiner == "and" and (at >= 2 and tokens[at - 2].lower() in PAIRED or
                                                               at + 2 < len(tokens) and tokens[at + 2].lower() == "both")
             # ... as are those of a "which" question's "or" ("which is faster, veda or isa?", a probe of session 26)
             versus = versus or joiner == "or" and tokens[0].lower() == "which"
             # ... and those of an "or" or "and" that "each" asks of after it ("veda or isa: what speedup does each one
             # report?", read set BW, bw068), the pair standing alone (not "a latency spike or FlowNar a memory spike for
             # each …", "what speedup curve and ISA latency does each report": second review)
-            versus = versus or "each" in (t.lower() for t in tokens[at + 2:]) and _pair_alone(tokens, at)
+            versus = versus or "each" in (t.lower() for t in tokens[at + 2:]) and pair_alone(tokens, at)
             for mine, other in ((tokens[at - 1], tokens[at + 1]), (tokens[at + 1], tokens[at - 1])):
                 key = compact(mine)
                 # ... or across "vs" from a paper the question describes ("muse vs the adaptive video tokenizer paper")
-                opposite = compact(other) in covered or joiner in _VERSUS and other.lower() == "the" and any(
+                opposite = compact(other) in covered or joiner in VERSUS and other.lower() == "the" and any(
                     re.fullmatch(PAPER_KINDS, t, re.I) for t in tokens[at + 2:at + 9])
                 if not opposite or key in covered or (not versus and key in english_words()):
                     continue
@@ -251,8 +253,6 @@ _WRITTEN_NAME = re.compile(r"(?<![\w-])(?=[\w-]*[A-Z][\w-]*[A-Z0-9])[A-Za-z][\w-
 # a message's label: one word, then a colon or a dash ("kern: …", "kern — …")
 _LABEL = re.compile(r"^\W*(?P<name>[\w+.-]+)\s*(?::|\s[—–-]\s|[—–])\s*(?=\S)")
 _ASKS_PAPERS = re.compile(r"\b(?:papers?|works?|ones|studies|any|anything|methods|approaches)\b", re.I)
-_VERSUS = frozenset({"vs", "vs.", "versus", "v."})
-_OPPOSITE_JOINERS = _VERSUS | {"and", "or", "&"}
 
 
 def _bare(word: str) -> str:
@@ -286,15 +286,3 @@ def names_in(text: str, names: list[str]) -> bool:
         if parts and re.search(r"(?<![\w])" + r"[\s\-–_]*".join(parts) + r"(?![\w])", text, re.I):
             return True
     return False
-
-
-_OPENS = frozenset("line compare comparing between versus vs both for of and or".split())
-_ASKS_NEXT = frozenset("what which how who where when why does do did is are was were each both".split())
-
-
-def _pair_alone(tokens: list[str], at: int) -> bool:
-    """Do the two words around tokens[at] ("or", "and") stand alone: nothing of a phrase before the first (the start,
-    or a word that opens a pair: "bottom line", "compare") and the question going on after the second?"""
-    before = tokens[at - 2].lower() if at >= 2 else ""
-    after = tokens[at + 2].lower() if at + 2 < len(tokens) else ""
-    return (not before or before in _OPENS) and (not after or after in _ASKS_NEXT)

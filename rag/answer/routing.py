@@ -42,7 +42,12 @@ WHO_DOES = (r"who(?:\s+else|\s+(?:in\s+)?here)?\s+(?=(?:reports?|evaluates?|uses
             r"labels|collects|benefits|funds|writes|authors|maintains|hosts|sponsors|reviews|rates|owns|pays|records|films)\b)"
             r"(?-i:[a-z]{2,}[^s\W]s)\s+(?!(?:this|it|that|them|these|those|the\s+(?:paper|work|study))\b)(?=[\w-])"
             r"(?![^?]*?(?-i:[a-z][A-Z]))"
-            r"|who(?:['’]s|\s+is|\s+are)(?:\s+else|\s+(?:in\s+)?here)?\s+(?=" + _RESEARCH_ING + r"\b)")
+            r"|who(?:['’]s|\s+is|\s+are)(?:\s+else|\s+(?:in\s+)?here)?\s+(?=" + _RESEARCH_ING + r"\b)"
+            # ... any verb of research going on ("who is pooling visual tokens", a second review of session 43), not a
+            # person's ("who is funding / behind / leading / annotating …")
+            r"|who(?:['’]s|\s+is|\s+are)\s+(?!(?:going|funding|leading|annotating|labell?ing|writing|saying|claiming|"
+            r"hosting|reviewing|sponsoring|maintaining|paying|winning|being|missing|lacking|coming|standing)\b)"
+            r"(?-i:[a-z]{2,}ing)\s+(?=[\w-])")
 # ... its talks and the teams behind them, asked for right after the question word ("which ICML talks are about …?", "In
 # the ICLR batch, which teams trained …?": read sets BO, BR), not a verb ("Which section of Veda talks about memory?")
 # nor a paper's own groups ("How many groups are there in KERN?": second review)
@@ -172,7 +177,7 @@ _ASKED_FOR = re.compile(
     # ... any verb going on: "Is anyone keeping people's identities out of …?" (list diagnostic BQ, session 30)
     # ... only opening its sentence: "What are people calling the failure mode …?" asks a fact (second review)
     r"|(?:^|(?<=[.?!])\s+)\W*(?:is|are)\s+(?:anyone|anybody|someone|somebody|people|researchers)(?:\s+here)?\s+"
-    r"(?!going\b)[a-z]{3,}ing\b"
+    r"(?!going\b)[a-z]{2,}ing\b"  # (two letters: "using", "doing", a second review of session 43)
     r"|\bwho(?:['’]s)?\s+(?:else\s+)?(?:works|worked|is working|working|has worked|studies|has studied|has looked|looks|is looking|"
     r"looking)\s+(?:on|at|into)\b"
     r"|\bwho\s+(?:else\s+)?(?:has\s+|have\s+|is\s+)?(?:tried|trying|attempted|attempting)\s+to\b"

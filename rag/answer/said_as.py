@@ -57,7 +57,15 @@ COUNTED_AS = {"data": frozenset(terms("samples examples instances")),
                **dict.fromkeys(terms("baseline baselines"), frozenset(terms("compared outperforms surpasses"))),
                # ... and a length in what it counts ("what is the maximum context length UPI reaches?" / "from 4K to up
                # to 64K tokens": a probe of session 42 said "does not report its maximum context length")
-               **dict.fromkeys(terms("length lengths"), frozenset(terms("tokens frames seconds minutes")))}
+               **dict.fromkeys(terms("length lengths"), frozenset(terms("tokens frames seconds minutes"))),
+               # ... a loss as the objective it is, collections as the benchmarks or datasets they are ("which kind of
+               # loss" / "a Riemannian Huber objective", "on which collections was that assessed" / "(FunQA) and (Oops!)
+               # surprise benchmarks": fresh sets EA, EB, read in session 43)
+               **dict.fromkeys(terms("loss losses"), frozenset(terms("objective objectives"))),
+               # ... a breakdown as the decomposition it is ("what kind of error breakdown do they give" / "a bias–variance–
+               # interference decomposition": a second review of session 43)
+               **dict.fromkeys(terms("breakdown breakdowns"), frozenset(terms("decomposition decompositions decomposes"))),
+               **dict.fromkeys(terms("collection collections"), frozenset(terms("benchmarks benchmark datasets dataset")))}
 
 
 # a theory paper states a rate as an order of growth: "what's the error rate?" / "every hypothesis … has error $O(1/n)$"

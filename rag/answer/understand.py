@@ -12,7 +12,7 @@ from rag.answer.conversation import (BOTH, LOOSELY_RELATED, conversation_pair, c
 from rag.answer.descriptions import titled_phrases
 from rag.answer.facts import SnapshotFacts, snapshot_facts
 from rag.answer.framing import without_framing
-from rag.answer.plain_words import with_field_terms
+from rag.answer.plain_words import with_field_terms, without_field_terms
 from rag.answer.names import compact
 from rag.answer.presents import introduces
 from rag.answer.collection_asked import code_of_topic, without_code
@@ -146,7 +146,9 @@ def _other_mentions(text: str, snapshot: Snapshot, found: list[tuple[int, str]])
     ("Waver-T2V-12B" in a question on Veda is Veda's own experiment, not another paper)."""
     written = {compact(words) for _, words in found}
     texts = [snapshot.papers[row].text.lower() for row, _ in found]
-    return [(row, name) for row, name in mentioned(text, snapshot)
+    # (not the field's term glossed after a plain description: "a streaming video assistant (Video-LLMs)" names no
+    # paper titled so; fresh set EB, eb053 was answered as a comparison of two)
+    return [(row, name) for row, name in mentioned(without_field_terms(text), snapshot)
             if compact(name) not in written and not any(name.lower() in t for t in texts)]
 
 

@@ -37,7 +37,9 @@ _NAMED_THINGS = frozenset(terms("dataset datasets benchmark benchmarks model mod
 # nouns whose value is a quantity: "what speedup", "which accuracy"
 _QUANTITIES = frozenset(terms("speedup speedups accuracy percentage ratio throughput latency size count time duration "
                                 "score scores bit-width bitwidth precision rate rates share fraction proportion margin "
-                                "margins dimensionality fps"))
+                                "margins dimensionality fps "
+                                # a memory measured ("peak GPU memory in GB", "memory footprint": fresh set EB, eb043)
+                                "peak footprint consumption"))
 _AGAINST = re.compile(r"\s+(?:vs\.?|versus|over|against|compared\s+(?:to|with)|relative(?:\s+to)?)(?:\s+.*)?$", re.I)
 
 
@@ -196,8 +198,10 @@ def value_kind(phrase: str) -> str:
     """"number" for "number of layers" or "speedup", "names" for "LLM backbones", "" for "proposed framework"."""
     # what a quantity is measured against says nothing of its kind: "fps gain vs the baselines" asks a number (read
     # set DD, dd001 said "does not report which fps gain vs the baselines")
-    if _AGAINST.search(phrase) and value_kind(_AGAINST.sub("", phrase)) == "number":
-        return "number"
+    # ... nor of the thing's kind at all ("the frames-per-second gain over the baselines" asks no baselines' names:
+    # fresh set EB, eb003)
+    if _AGAINST.search(phrase) and _AGAINST.sub("", phrase).strip():
+        return value_kind(_AGAINST.sub("", phrase))
     if re.match(r"(?:number|amount) of\b", phrase, re.I) or terms(phrase) & _QUANTITIES:
         return "number"
     return "names" if terms(phrase.split()[-1]) & _NAMED_THINGS else ""

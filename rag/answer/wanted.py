@@ -9,7 +9,8 @@ import re
 def wanted_detail(question: str) -> str:
     """What kind of detail a question asks for: "number", "names", "method" or "" (an explanation)."""
     means = _ASKS_MEANS.search(question)  # "what's the trick each uses to get the speedup?" asks the trick, but not
-    if means and not _THEN_ASKS.search(question, means.end()):  # "… the trick and how much speedup …?" (second review)
+    # ... unless a number is asked after it: "… the trick and how much speedup …?" (second review)
+    if means and not (_THEN_ASKS.search(question, means.end()) and _ASKS_NUMBER.search(question, means.end())):
         return "method"
     if _ASKS_NUMBER.search(question):
         return "number"
@@ -27,6 +28,10 @@ _ASKS_NUMBER = re.compile(
     r"by what factor|(?:extrapolation|speed-?up|compression|reduction|acceleration|scaling|expansion) factor|"
     # ... an extreme asked of a thing: "what max extension does each report?" (a second review of session 42)
     r"what (?:max|maximum|min|minimum|peak|largest|longest|highest|lowest|biggest|smallest)\s+[\w-]+)\b"
+    # ... a result typed as a noun phrase with its participle: "length extrapolation achieved?", "speedup reached?" (a
+    # second review of session 43 quoted each paper's mechanism)
+    r"|\b(?:extrapolation|speed-?up|gain|improvement|reduction|compression|accuracy|throughput)\s+(?:achieved|reached|"
+    r"obtained|attained|reported)\s*\??\s*$"
     r"|\bwhat\s+(?:does|do|did|would|will)\s+(?:[\w-]+\s+){1,3}?save\b(?!\s+on\b)|\bsavings?\b"  # "what does each save us"
     # a unit asked for: "Could you state its memory footprint in gigabytes?" (a probe of session 27)
     r"|\b(?:in|as)\s+(?:gigabytes|megabytes|terabytes|GB|MB|GiB|MiB|hours|GPU-hours|seconds|milliseconds|minutes|days|"
@@ -41,6 +46,8 @@ _ASKS_NUMBER = re.compile(
 _ASKS_NAMES = re.compile(
     r"\b(which|what)\b.*\b(datasets?|benchmarks?|tasks?|components?|modules?|mechanisms?|metrics?|models?|"
     r"signals?|stages?|phases?|terms?|subsets?|strategies|tokens?|activation|called|named|stand for|"
+    # ... "what did they call / name that layer" (a second review of session 43 quoted the acronym, not the name)
+    r"(?:did|do|does)\s+(?:they|the\s+authors|it)\s+(?:call|name|dub)|"
     r"estimator|backbones?|encoders?|optimizers?|architectures?|prompts?|evaluations?)\b|"
     r"\b(two|three|four) (main |core |key )?\w+", re.I)
 # "what flaw …", "what do they set out to fix", "what's wrong with …" ask for the problem too (dev comparisons x001,
@@ -57,9 +64,10 @@ ASKS_CAUSE = re.compile(r"\b(?:blam\w*|culprits?|assum\w*|caus(?:e|es|ed|ing)|re
 # result it is known for ("how does each one actually get the attention speedup?": read set DJ, dj067 quoted the
 # speedups, which the question takes as given)
 _ASKS_MEANS = re.compile(r"\bwhat(?:['’]s|\s+is|\s+are|\s+was)\s+(?:the|their|its|each(?:\s+one)?['’]s)\s+(?:(?:main|key|real|"
-                         r"big|special|secret|core|clever|magic)\s+)?(?:[\w-]+\s+)?(?:tricks?|secrets?|"
+                         r"big|special|secret|core|clever|magic)\s+)?(?:[\w-]+\s+(?:or\s+)?){0,2}?(?:tricks?|secrets?|"
                          r"ingredients?|sauce|recipe|twists?)\b"
-                         r"|\bhow\s+(?:does|do|did|can|could)\s+(?:[\w-]+\s+){1,3}?(?:actually\s+|really\s+)?(?:get|achieve|"
+                         # ... or where it gets it ("where does each one actually get its wall-clock saving": fresh set EB)
+                         r"|\b(?:how|where)\s+(?:does|do|did|can|could)\s+(?:[\w-]+\s+){1,3}?(?:actually\s+|really\s+)?(?:get|achieve|"
                          r"obtain|attain|reach|deliver|pull\s+off|manage)\s+(?:the|its|their|that|this|such|these|those)\s+"
                          r"(?:[\w-]+\s+){0,2}?(?:speed-?ups?|gains?|acceleration|compression|savings?|efficiency|"
                          r"improvements?|reductions?|boosts?)\b", re.I)

@@ -27,7 +27,11 @@ KIND_WORDS = frozenset(terms("kind type sort quantity quantities amount componen
                              "more fewer less cheaper quicker improvement gain variant version "
                              # ... how experiments were set up, which any sentence on them answers ("what setup did their
                              # experiments use?" said MARS "does not report its setup": a probe of session 40)
-                             "setup setups configuration protocol"))
+                             "setup setups configuration protocol "
+                             # ... and what a paper is worth, which its result sentences say ("what's the practical
+                             # payoff of sgmd", "the impact of veda": a second review of session 43 said "does not report")
+                             "payoff payoffs impact impacts benefit benefits advantage advantages novelty contribution "
+                             "contributions significance upside upsides practical broader overall"))
 
 # nouns naming the role a thing plays in a paper, not the thing: an abstract states the thing itself ("What modelling
 # simplification does ParallelBench blame?": "the conditional independence assumption"; "What signal does ST-GridPool

@@ -57,6 +57,8 @@ PAPERS = [paper(t, i) for i, t in enumerate(GIVEN)] + [paper(t, 100 + i, True) f
     ("whats the speedup of macd compared to scope?", ["MACD", "SCOPE"]),
     ("how do macd and scope each decode?", ["MACD", "SCOPE"]),
     ("does macd widen the scope and depth of decoding?", ["MACD"]),
+    ("and the scope paper?", ["SCOPE"]),  # a word between "the" and "paper" is a name (second review, session 43)
+    ("what is the scope of the paper?", []),
     ("between scope and macd, which one is faster?", ["MACD", "SCOPE"]),  # ... but "between" names both sides
     ("both veda and isa skip attention work. how does each decide?", ["Veda", "Veda", "ISA: In-context Sparse Attention"]),
     ("macd and scope both decode: how?", ["MACD", "SCOPE"]),  # ... as does "both" after them

@@ -210,10 +210,13 @@ class TitleIndex:
 
     def _titled(self, tokens: list[str], covered: set[str]) -> list[tuple[int, str]]:
         """A name that keeps its case written in lower case before a word of its paper's title: "kern router, how
-        many experts …" for "KERN: Kernel Inspired Router with Normalization" (read set BL, bl042 named no paper)."""
-        return [(row, token) for token, after in zip(tokens, tokens[1:]) if compact(token) not in covered
+        many experts …" for "KERN: Kernel Inspired Router with Normalization" (read set BL, bl042 named no paper); or
+        between "the" and "paper" ("and the spike paper?": a second review of session 43 stayed with FrameOracle)."""
+        return [(row, token) for before, token, after in zip(["", *tokens], tokens, tokens[1:])
+                if compact(token) not in covered
                 for row, exact in self.by_key.get(compact(token), ()) if exact is not None
-                and terms(after) & self.title_terms.get(row, frozenset())]
+                and (terms(after) & self.title_terms.get(row, frozenset())
+                     or before.lower() == "the" and after.lower() in ("paper", "work", "study"))]
 
     def _labelled(self, text: str, covered: set[str]) -> list[tuple[int, str]]:
         """A name that keeps its case typed in lower case as the label a message opens with, the message naming no

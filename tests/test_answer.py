@@ -113,6 +113,9 @@ def test_a_follow_up_stays_with_its_paper_when_the_last_answer_quotes_a_look_ali
     # how each fixes a problem asks its method, not the problem
     ("compare MACD with the modality-mutual attention paper: how does each fix outputs that don't match the visual "
      "input?", "modality-mutual attention", "to enable image tokens to attend to text tokens", "\u0000"),
+    # ... and what each does to fix a problem (a second review of session 43 quoted Video-BCI's problem)
+    ("macd vs video-bci: what does each one feed back to the model to fix its mistakes?", "Video-BCI",
+     "Self-Prior Hypotheses", "naive empiricists"),
 ])
 def test_a_comparison_quotes_each_papers_sentence_on_the_asked_aspect(s, question, paper, said, unsaid):
     answer = rag.ask(question, settings=s)
@@ -160,6 +163,10 @@ def test_a_detail_the_abstract_lacks_is_said_unreported_in_any_shape_it_is_asked
     ("in the in-context continual learning paper, what kind of error breakdown do they give",
      "bias–variance–interference decomposition"),
     ("Which model families does MACD get tested on?", "Qwen and InternVL"),
+    # what the asker would use it for is no part of the question (a second review of session 43 abstained: "gait")
+    ("I read about a model that understands motion-capture stick figures by drawing them as images for a multimodal "
+     "model, which might suit gait assessment. What is the renderer called?", "DrAction"),
+    ("what generation FID does MUSE reach?", "gFID 3.08"),  # a metric acronym with a letter before it
 ])
 def test_a_detail_the_abstract_states_is_answered_not_said_unreported(s, question, said):
     answer = rag.ask(question, settings=s)

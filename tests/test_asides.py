@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag.answer.asides import without_unknown_aside
+from rag.answer.asides import without_unknown_aside, without_use
 
 
 class _Words:
@@ -35,3 +35,25 @@ def test_an_aside_after_the_question_goes_only_when_no_abstract_uses_its_words(a
 
 def test_without_an_index_the_question_is_left_as_it_is():
     assert without_unknown_aside("Which papers? thinking about cutscenes", None) == "Which papers? thinking about cutscenes"
+
+
+@pytest.mark.parametrize(("asked", "question"), [
+    # what the asker would use it for, or what is at stake (a second review of session 43: each abstained on the use's
+    # field, "never mention laparoscopy / patient / clinical")
+    ("I remember a paper converting ordinary video into 3D side-by-side footage, which could be handy for stereo "
+     "laparoscopy. How many stereo frame pairs were in their dataset?",
+     "I remember a paper converting ordinary video into 3D side-by-side footage. How many stereo frame pairs were in "
+     "their dataset?"),
+    ("Which papers deal with spotting abnormal events in video, the way we'd want for patient monitoring?",
+     "Which papers deal with spotting abnormal events in video?"),
+    ("Which ICML papers address hallucination in video language models? Made-up findings would be dangerous in a "
+     "clinical report.", "Which ICML papers address hallucination in video language models?"),
+    ("Which papers restore degraded video? Old endoscopy archives are often poor quality.",
+     "Which papers restore degraded video?"),
+    # ... not a clause that narrows the topic, nor a question after it
+    ("Which papers use sparse attention that skips tiles?", "Which papers use sparse attention that skips tiles?"),
+    ("Which papers restore degraded video? Which of them are often cited?",
+     "Which papers restore degraded video? Which of them are often cited?"),
+])
+def test_what_the_asker_would_use_it_for_is_no_part_of_the_question(asked, question):
+    assert without_use(asked) == question

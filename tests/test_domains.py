@@ -149,6 +149,9 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
      ["sign language", "language models"]),
     ("Which papers make video generation, editing or upscaling models cheaper/faster to run or train?", []),
     ("anything on event cameras or spiking/neuromorphic hardware for video understanding?", ["spiking networks"]),
+    # an "or" inside a clause after the domain offers no alternative to it (second review po042, session 43)
+    ("Please list papers that process streaming video online where latency or memory must stay bounded.",
+     ["streaming video"]),
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
     assert [d.name for d in asked_domains(question, VIDEO_COLLECTION) if d.name != "video"] == domains

@@ -25,6 +25,9 @@ from rag.corpus.terms import terms
     (terms("loss"), terms("a Riemannian Huber objective"), terms("loss")),
     (terms("collections"), terms("surprise benchmarks"), terms("collections")),
     (terms("breakdown"), terms("a bias–variance–interference decomposition"), terms("breakdown")),
+    # a metric acronym with a letter before it, not a kind of model (a second review of session 43; dev w743)
+    (terms("FID"), terms("matching state-of-the-art generation (gFID 3.08)"), terms("FID")),
+    (terms("LLM"), terms("a simple baseline based on a Multimodal Language Model (MLLM)"), set()),
 ])
 def test_a_word_in_another_spelling_is_spelled(words, have, found):
     assert spelled(frozenset(words), frozenset(have)) == frozenset(found)

@@ -161,6 +161,7 @@ def alternative_parts(question: str) -> list[str]:
 # a few words, then examples of them: the alternatives after are the examples'
 _ASKED_BEFORE_EXAMPLES = re.compile(r"(?:\s*[\w-]+){0,4}?\s+[—–]\s", re.I)
 # ... or its object itself: "recognizing or translating sign language" (fresh set EB, eb052: sign language went unasked)
+_OPENS_CLAUSE = re.compile(r"\b(?:where|whose|while|in\s+which|such\s+that)\b", re.I)
 _VERB_SHARED = re.compile(r"\s*\w+ing\s+(?:to|on|with|about|from|in|for|over)\b", re.I)
 # ... or after a preposition, their object itself: "on recognizing or translating sign language" (fresh set EB, eb052:
 # sign language went unasked); not two modifiers ("video generation, editing or upscaling models", dev j011)
@@ -195,6 +196,8 @@ def optional(domain, parts: list[str]) -> bool:
             # offers LLMs either way (read set DI, di030: layer analysis went unasked)
             if rest.count("(") > rest.count(")"):
                 continue  # an "or" inside an aside after the domain's words: "Adam-style optimizers (theory or …)" (dev)
+            if _OPENS_CLAUSE.search(rest):  # ... or inside a clause after them: "streaming video online where latency or
+                continue  # memory must stay bounded" (a second review of session 43 left streaming unasked)
             far = len(re.findall(r"[\w-]+", rest)) >= 2  # not "facial or surgical video"
             if _joins_what_follows(rest, texts[i + 1]) or far and _two_modifiers(text, texts[i + 1]) or \
                     _two_comparatives(text, texts[i + 1]):

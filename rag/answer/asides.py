@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import re
 
+from rag.answer.framing import without_framing
 from rag.answer.wording import FUNCTION, GENERIC
 from rag.corpus.terms import terms
 from rag.index.keyword import KeywordIndex
@@ -21,6 +22,27 @@ _ASIDE = re.compile(r"(?<=\?)\s+(?P<aside>(?:(?:I['’]m|we['’]re|just|mostly|
 # ... whose own opening words ask nothing of the papers
 _OPENING = frozenset(terms("thinking think wondering wonder asking ask curious looking look planning plan hoping hope "
                            "about of if whether for into at mostly mainly just specifically particular"))
+
+
+# what the asker would use it for, or what is at stake, said beside the question: ", which could be handy for stereo
+# laparoscopy", ", the way we'd want for patient monitoring", "? Made-up findings would be dangerous in a clinical
+# report." (a second review of session 43: the use's field was read as the domain asked, and six answers abstained)
+_USE = re.compile(r",\s*(?:which|that)\s+(?:could|might|may|would|should)\s+(?:be\s+(?:\w+\s+)?(?:handy|useful|helpful|"
+                  r"relevant|valuable|good|nice)|suit|help|work|matter|apply)\b[^.?!]*|,\s*(?:the\s+way|like|as)\s+"
+                  r"(?:we|I|you)(?:['’]d|\s+would|\s+might)?\s+(?:want|need|use|like)\b[^.?!]*", re.I)
+_STAKES = re.compile(r"(?<=\?)\s+[^?]*\b(?:(?:would|could|might|can|may)\s+be\s+(?:\w+\s+)?(?:dangerous|risky|harmful|costly|"
+                     r"critical|useful|valuable|handy|important)|(?:is|are)\s+(?:often|usually|typically|frequently|"
+                     r"sometimes|notoriously))\b[^?]*$", re.I)
+
+
+def as_asked(text: str) -> str:
+    """The question as typed, without the asker's framing and what they would use it for."""
+    return without_use(without_framing(text))
+
+
+def without_use(text: str) -> str:
+    """The question without what the asker would use its answer for, or what is at stake for them."""
+    return _STAKES.sub("", _USE.sub("", text)).strip() or text
 
 
 def without_unknown_aside(text: str, keyword: KeywordIndex | None) -> str:

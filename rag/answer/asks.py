@@ -114,10 +114,11 @@ def asks(question: Question, names: str = "") -> Asks:
 # "Which tokens are responsible for this?" asks the things by their name ("a small set of divergence tokens"), not the
 # trouble a paper starts from (read set DL, dl013 quoted the sentence raising the paper's question)
 # (not an assumption, an error, a part or factor: "Which assumption is responsible for …?" asks a cause: second review)
-# how a paper fixes or solves a problem asks its method, not the problem ("how does each fix outputs that don't match
-# the visual input?" quoted MMA's problem sentences: a probe of session 40)
+# how a paper fixes a problem, or what it does to (not what it sets out to fix), asks its method ("how does each fix
+# outputs that don't match the visual input?", a probe of session 40; "what does each feed back … to fix its mistakes?")
 _HOW_FIXED = re.compile(r"\bhow\s+(?:does|do|did|would|could|can|is|are|was|were)\s+(?:[\w-]+\s+){0,6}?(?:fix|solve|"
-                        r"address|tackle|mitigate|overcome|remedy|repair|reduce|avoid|handle|get around)\w*\b", re.I)
+                        r"address|tackle|mitigate|overcome|remedy|repair|reduce|avoid|handle|get around)\w*\b|\bwhat\s+(?:does|"
+                        r"do|did)\s+[^?]*?(?<!out )(?<!aim )(?<!try )(?<!seek )(?<!want )\bto\s+(?:fix|solve|correct|remedy)\b", re.I)
 _WHICH_ARE_RESPONSIBLE = re.compile(r"\bwhich\s+(?!(?:assumptions?|errors?|parts?|factors?|causes?|issues?|problems?|"
                                     r"flaws?|choices?|design)\b)[\w-]+\s+(?:are|is|were|was)\s+(?:\w+\s+)?responsible\b",
                                     re.I)

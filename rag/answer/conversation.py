@@ -16,7 +16,10 @@ from rag.index.store import Snapshot
 _ANAPHORA = re.compile(
     r"\b(it|its|it's|they|them|their|this|that|these|those|the (?:(?:proposed|new|same|above|presented|described|"
     r"introduced|original|resulting) )?(?:method|paper|model|approach|framework|work|system|authors|benchmark|"
-    r"dataset|layer|module|network|technique|algorithm|architecture|pipeline|study))\b", re.I)
+    r"dataset|layer|module|network|technique|algorithm|architecture|pipeline|study|"
+    # ... and what a theory paper's turn left to ask of ("what experiments back up the theory?": a second review of
+    # session 43 abstained)
+    r"theory|analysis|bound|bounds|proof|theorem))\b", re.I)
 # a part of the conversation's method, named by what it does ("How does the guided variant remove faces?", "What
 # does the second stage add?"): said of that paper, unless the question asks for a paper anew ("Which paper
 # proposes the guided variant …?"); dev follow-up w715 abstained without it

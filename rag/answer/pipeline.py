@@ -12,7 +12,7 @@ from rag.answer.decide import Decision, decide, paper_given
 from rag.answer.declines import HeldReply, declines
 from rag.answer.described import described_lacking, with_described
 from rag.answer.compare import compare_answer
-from rag.answer.framing import without_framing
+from rag.answer.asides import as_asked
 from rag.answer.quiz import as_question
 from rag.answer.search_syntax import as_words
 from rag.answer.shorthand import written_out
@@ -53,7 +53,7 @@ def answer_stream(index: PaperIndex, text: str, history: list[dict] | None = Non
     text = as_words(text, snapshot)  # `transformer* AND (parity OR "bit flip")`: a search string
     text = as_question(text)  # "True or false: …", "Fill in the blank: KERN uses ___ experts": a quiz item
     # as typed, without the asker's framing too ("… I need the number for my CVPR slides.": second review)
-    question = replace(understand(correct(text, snapshot), history, snapshot, venue, year), typed=without_framing(text))
+    question = replace(understand(correct(text, snapshot), history, snapshot, venue, year), typed=as_asked(text))
     outside = _named_outside(question, snapshot)
     early = answered_before_search(question, text, history, snapshot, settings.index.embedder, use_llm, outside)
     if early:  # about the collection, its records, or nothing it can search for

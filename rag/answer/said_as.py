@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from rag.corpus.terms import terms
+from rag.retrieval.wordlists import english_words
 
 
 def spelled(words: frozenset[str], have: frozenset[str]) -> frozenset[str]:
@@ -13,7 +14,19 @@ def spelled(words: frozenset[str], have: frozenset[str]) -> frozenset[str]:
     differs in its last letter only ("licenc" / "licens", "normalis" / "normaliz"), or an acronym's plural, which
     the stemmer keeps ("mllms" for the question's "MLLM": UrbanFeel "does not report its MLLM", dev v555)."""
     return frozenset(w for w in words if w in have or f"{w}s" in have or len(w) >= 6 and any(
-        len(h) == len(w) and h[:-1] == w[:-1] for h in have) or bool(COUNTED_AS.get(w, frozenset()) & have))
+        len(h) == len(w) and h[:-1] == w[:-1] for h in have) or bool(COUNTED_AS.get(w, frozenset()) & have)
+        or _prefixed(w, have))
+
+
+_MODEL_KINDS = frozenset(("llm", "vlm", "lmm", "llms", "vlms", "lmms"))
+
+
+def _prefixed(acronym: str, have: frozenset[str]) -> bool:
+    """Does `have` hold the metric acronym with a letter before it ("FID" as "gFID", generation FID: a second review of
+    session 43 said MUSE "does not report its generation FID" above "gFID 3.08")? Not an English word ("rate"/"crate"),
+    nor a kind of model, whose prefixed form is another kind ("LLM"/"MLLM": dev w743)."""
+    return len(acronym) >= 3 and acronym not in english_words() and acronym not in _MODEL_KINDS and any(
+        len(h) == len(acronym) + 1 and h.endswith(acronym) for h in have)
 
 
 # data is counted in samples: "how much data do the competing methods need" is answered by "… approaches that

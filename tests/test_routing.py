@@ -141,6 +141,11 @@ LIST_REQUESTS = [
     "who is pooling visual tokens to make video LLMs cheaper?",
     "is anyone using GRPO?",
     "is anyone doing new theory on Adam or Adam-style optimizers?",
+    # a topic typed as a chat line (second review pq, session 43)
+    "mamba / state space stuff?",
+    "anything w/ GRPO?",
+    "any streaming video work?",
+    "who does sparse attention for video diffusion?",
     "Could you point me to work on video diffusion acceleration?",
     "Can you point me to papers about scene graphs?",
     "Point me at research on continual learning.",
@@ -266,6 +271,9 @@ LIST_REQUESTS = [
 # one paper's fact, or its follow-up, though worded near a request for papers
 SINGLE_PAPER = [
     "who is funding Veda?",  # a person's verb (session 43)
+    "who does better, Veda or ISA?",
+    "what other stuff?",
+    "anything with the learning rate?",
     "Who is annotating the CaReBench captions?",
     "benchmarks for veda?",  # a paper's, not a topic's (a probe of session 41)
     # "which ones" of the things just named (read sets BG, BJ)

@@ -154,7 +154,12 @@ def test_a_word_spelled_right_is_not_turned_into_another(query, index_words, exp
     ("sparse attn for hybrid models", "sparse attention for hybrid models"),
     ("ctx extension", "context extension"),
     ("avg gain", "avg gain"),  # the index has no "average": left as typed
+    # ... in the singular, and clipped (a second review of session 43)
+    ("hparam transfer", "hyperparameter transfer"),
+    ("video super-res", "video super-resolution"),
+    ("video superres", "video super-resolution"),
 ])
 def test_an_acronym_the_index_lacks_is_spelled_out_in_its_words(query, expected):
-    words = "state space model language models knowledge distillation attention context extension hybrid vad sparse"
+    words = ("state space model language models knowledge distillation attention context extension hybrid vad sparse "
+             "hyperparameter transfer video super resolution")
     assert correct(query, FakeSnapshot(FakeKeyword(words))) == expected

@@ -163,6 +163,12 @@ _ASKED_FOR = re.compile(
     r"|\bwhat\s+(?:do you have|do we have|is there|is out there|exists|is available)\s+"
     r"(?:in\s+(?:the|this|your)\s+(?:collection|index|corpus)\s+)?(?:on|about|regarding|concerning|for)\b"
     r"|\bwhat\s+(?:has|have)\s+(?:the\s+)?(?:community|field|people|researchers)\s+(?:done|tried|proposed|published)\b"
+    # a topic typed as a chat line: "mamba / state space stuff?", "anything w/ GRPO?", "any streaming video work?", "who
+    # does sparse attention?" (a second review of session 43 had each answered from one paper)
+    r"|^\W*(?!(?:what|which|how|who|why|where|when|good|great|cool|nice|other|more|any|some)\b)(?:[\w/+-]+\s+){1,4}"
+    r"(?:stuff|things)\W*$|^\W*any(?:thing)?\s+(?:w/|with)\s+(?!(?:the|its|their|it)\b)"
+    r"|^\W*any\s+(?:[\w/+-]+\s+){1,4}(?:work|research)\W*$"
+    r"|^\W*who\s+(?:else\s+)?does\s+(?!(?:the|it|this|that|they|better|worse|best|more|less|so|not)\b)[\w-]+"
     # "Any recent advances in X?", "What progress has been made on X?"
     r"|\b(?:any|what|which)\s+(?:recent\s+)?(?:advances|progress|developments)\s+(?:(?:has|have)\s+been\s+made\s+)?"
     r"(?:in|on|about|for|regarding)\b"

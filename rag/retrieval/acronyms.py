@@ -37,7 +37,12 @@ SHORTHANDS = {
     "params": "parameters", "hparams": "hyperparameters", "hyperparams": "hyperparameters", "lr": "learning rate",
     "vid": "video", "vids": "videos", "img": "image", "imgs": "images", "seq": "sequence", "seqs": "sequences",
     "eval": "evaluation", "evals": "evaluations", "approx": "approximately", "impl": "implementation",
+    # ... in the singular too, and super-resolution clipped ("hparam transfer …", "video super-res w/ gans": a second
+    # review of session 43 abstained on the one and answered the other from a GAN paper)
+    "param": "parameter", "hparam": "hyperparameter", "hyperparam": "hyperparameter", "superres": "super-resolution",
 }
+# ... and clipped hyphenated compounds, which the query's word split would cut in two ("super-res")
+CLIPPED = re.compile(r"(?i)\bsuper-res\b(?!-)")
 
 _ACRONYM = re.compile(r"^(?P<base>[A-Z][A-Z0-9]{1,4}|[A-Z]\d[A-Z])(?P<plural>s?)$")
 
@@ -45,7 +50,7 @@ _ACRONYM = re.compile(r"^(?P<base>[A-Z][A-Z0-9]{1,4}|[A-Z]\d[A-Z])(?P<plural>s?)
 def spelled_out(word: str, known: Callable[[str], bool]) -> str | None:
     """The acronym `word` ("SSM", "LMs") or lower-case shorthand ("attn") in words, when the index lacks it
     (`known(word)` is False) and has each of the expansion's words (`known`), plural kept; else None."""
-    if word in SHORTHANDS and not known(word) and all(known(w) for w in SHORTHANDS[word].split()):
+    if word in SHORTHANDS and not known(word) and all(known(w) for w in re.findall(r"[A-Za-z0-9]+", SHORTHANDS[word])):
         return SHORTHANDS[word]
     match = _ACRONYM.match(word)
     if not match or known(word):

@@ -167,6 +167,10 @@ def test_a_detail_the_abstract_lacks_is_said_unreported_in_any_shape_it_is_asked
     ("I read about a model that understands motion-capture stick figures by drawing them as images for a multimodal "
      "model, which might suit gait assessment. What is the renderer called?", "DrAction"),
     ("what generation FID does MUSE reach?", "gFID 3.08"),  # a metric acronym with a letter before it
+    # a mixed-case acronym typed in lower case; a paper described without its article (second reviews pr, pq)
+    ("paper where a teacher passes 'likes owls' to the student thru number lists, which layers matter",
+     "early layers are critical"),
+    ("vitl on long-video QA: how much frame input do they save and what's the accuracy gain?", "50% less frame input"),
 ])
 def test_a_detail_the_abstract_states_is_answered_not_said_unreported(s, question, said):
     answer = rag.ask(question, settings=s)

@@ -351,6 +351,7 @@ def test_ask_part(text, last):
     ("How many training samples video-mtr needs for its RL post-training?", "video-mtr", "number of training samples"),
     ("FrameOracle: avg # frames kept when starting from 16-frame input?", "FrameOracle", "number of frames"),
     ("UrbanFeel: number of cities chosen?", "UrbanFeel", "number of cities"),
+    ("Which language model, and of what size, serves as the backbone of PPLLaVA?", "PPLLaVA", "language model"),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

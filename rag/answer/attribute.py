@@ -242,14 +242,14 @@ _FRAME = re.compile(r"^\s*(?:[—–:,;-]+\s*|(?:in|for|about|regarding|on|with 
                     # memory — did they say how many prototypes the bank holds?", diagnostic set BI)
                     r"|[^?—–]{1,120}?\s[—–]\s*(?=(?:did|does|do)\s+(?:[\w-]+\s+){0,3}?(?:ever\s+)?(?:report|state|mention|"
                     r"disclose|specify|say|give|provide|reveal)\b))", re.I)
-# values offered after a dash: "lsgquant bit width — w4a4, w8a8, something lower?" (fresh set AD, ad13009)
-_DASH_VALUES = re.compile(r"\s+[—–-]\s+[\w.+-]*\d[\w.+-]*\s*,.*$")
+_DASH_VALUES = re.compile(r"\s+[—–-]\s+[\w.+-]*\d[\w.+-]*\s*,.*$")  # values offered: "bit width — w4a4, w8a8, …?" (AD)
 # options offered after the asked thing: "which datasets, movi or ytvis?" asks "datasets" (fresh set W, w4041)
 _OPTIONS = re.compile(r",\s*(?:e\.g\.\s*|like\s+|such as\s+)?[\w.+-]+(?:\s*,\s*[\w.+-]+)*,?\s+or\s+[\w.+-]+\s*$", re.I)
-# an aside between commas that says how or gives an example: "what overhead, in wall-clock terms, does …", "a
-# reliability measure, for instance Cohen's kappa, for …" (probes of session 27 in a professor's words)
+# an aside between commas that says how, gives an example or asks more: "what overhead, in wall-clock terms, does …", "a
+# reliability measure, for instance Cohen's kappa, for …" (probes of session 27), "which language model, and of what size,"
 _COMMA_ASIDE = re.compile(r",\s*(?:in\s+[\w-]+(?:\s+[\w-]+)?\s+terms|for (?:instance|example)\b[^,?]*|e\.g\.[^,?]*|"
-                          r"i\.e\.[^,?]*|say\b[^,?]*|roughly|approximately|precisely|exactly)\s*,", re.I)
+                          r"i\.e\.[^,?]*|say\b[^,?]*|roughly|approximately|precisely|exactly|and\s+(?:of\s+)?(?:what|which)\s+"
+                          r"(?:size|scale|kind|version)\b)\s*,", re.I)
 # a polite request for the detail: "could you state the dimensionality of …", "please specify the batch size"
 # (not "could you provide an explanation of …", "give an example", "quote the sentence": no detail; second review)
 _REQUEST = re.compile(r"^(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?|please\s+|kindly\s+)(?:state|report|specify|"

@@ -49,7 +49,8 @@ def supported_names(question: Question, hits: list[Hit], snapshot: Snapshot) -> 
 
 
 # an acronym an abstract defines for its own method: "… modality-mutual attention (MMA) …"
-_DEFINED = re.compile(r"\(([A-Z][A-Z0-9]{2,5})\)")
+# (in mixed case too: "Video-in-the-Loop (ViTL)", a second review of session 43 named no paper for "vitl")
+_DEFINED = re.compile(r"\(((?=[A-Za-z0-9]*[A-Z][A-Za-z0-9]*[A-Z])[A-Z][A-Za-z0-9]{2,6})\)")
 
 
 def written_in_lower_case(question: Question, hits: list[Hit]) -> Question:

@@ -35,7 +35,7 @@ def _prefixed(acronym: str, have: frozenset[str]) -> bool:
 # ... and a network's depth in its layers ("at what depth does the cross-frame interaction kick in?" / "… in
 # early-to-middle layers": dev x6027 said "does not report its depth")
 COUNTED_AS = {"data": frozenset(terms("samples examples instances")),
-               **dict.fromkeys(terms("phones smartphones"), frozenset(terms("devices handsets"))),
+               **dict.fromkeys(terms("phones smartphones handsets"), frozenset(terms("devices handsets"))),
                # ... and clips in videos ("how many clips are in the youtube collection?" / "423 stereo videos": a probe
                # of session 40 said "does not report its number of clips")
                **dict.fromkeys(terms("clips"), frozenset(terms("videos"))),

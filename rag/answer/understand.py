@@ -5,13 +5,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rag.answer.asides import without_unknown_aside, without_use
+from rag.answer.asides import as_asked, without_unknown_aside
 from rag.answer.against import COMPARE, MAX_MENTIONS, compared_description, described_rows
 from rag.answer.conversation import (BOTH, LOOSELY_RELATED, conversation_pair, conversation_subject, follows_on, leans_on,
                                      made_standalone)
 from rag.answer.descriptions import titled_phrases
 from rag.answer.facts import SnapshotFacts, snapshot_facts
-from rag.answer.framing import without_framing
 from rag.answer.plain_words import with_field_terms, without_field_terms
 from rag.answer.names import compact
 from rag.answer.presents import introduces
@@ -54,8 +53,8 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
                venue: str | list[str] | tuple[str, ...] | None = None, year: int | None = None) -> Question:
     """Resolve follow-ups, filters and the kind of question, from the text and the index's own venues."""
     history = history or []
-    text = without_framing(text)  # "For my slides: …", "… I couldn't find it.": the asker's, not the papers'
-    text = without_unknown_aside(without_use(text), getattr(snapshot, "keyword", None))  # "… ? thinking about cutscenes"
+    # "For my slides: …", "… I couldn't find it.", ", which could be handy for …": the asker's, not the papers'
+    text = without_unknown_aside(as_asked(text), getattr(snapshot, "keyword", None))  # "… ? thinking about cutscenes"
     text = with_field_terms(text)  # "make LLMs smaller" (model compression)
     kind = route(text)
     code_only = kind == "code" and code_of_topic(text, snapshot_facts(snapshot).filter_words)

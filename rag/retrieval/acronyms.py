@@ -42,7 +42,14 @@ SHORTHANDS = {
     "param": "parameter", "hparam": "hyperparameter", "hyperparam": "hyperparameter", "superres": "super-resolution",
 }
 # ... and clipped hyphenated compounds, which the query's word split would cut in two ("super-res")
-CLIPPED = re.compile(r"(?i)\bsuper-res\b(?!-)")
+_CLIPPED = {"super-res": "super-resolution"}
+_CLIPPED_WORD = re.compile(rf"(?i)\b(?:{'|'.join(map(re.escape, _CLIPPED))})\b(?!-)")
+
+
+def unclipped(text: str) -> str:
+    """`text` with each clipped hyphenated compound ("super-res") written out."""
+    return _CLIPPED_WORD.sub(lambda m: _CLIPPED[m.group(0).lower()], text)
+
 
 _ACRONYM = re.compile(r"^(?P<base>[A-Z][A-Z0-9]{1,4}|[A-Z]\d[A-Z])(?P<plural>s?)$")
 

@@ -21,7 +21,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA, Indel
 
 from rag.corpus.terms import STOP_WORDS, stemmer
-from rag.retrieval.acronyms import CLIPPED, spelled_out
+from rag.retrieval.acronyms import spelled_out, unclipped
 from rag.retrieval.british import american_in_index, ize_spelling
 from rag.index.store import Snapshot
 from rag.retrieval.wordlists import (dictionary_by_length, dictionary_words, english_by_length, english_by_stem,
@@ -244,7 +244,7 @@ def _greek(word: str, vocab: Vocabulary) -> str | None:
 
 
 def _corrected(query: str, vocab: Vocabulary) -> str:
-    query = CLIPPED.sub("super-resolution", query)  # "video super-res w/ gans" (a second review of session 43)
+    query = unclipped(query)  # "video super-res w/ gans" (a second review of session 43)
 
     def fix(match: re.Match) -> str:
         word = match.group(0)

@@ -42,6 +42,7 @@ def question(text: str, venue=None, year=None) -> Question:
     ("Could you state its memory footprint in gigabytes?", "number"),  # a unit asked for (session 27 probe)
     ("Which datasets is it evaluated in?", "names"),
     ("deep forcing vs upi: what max extension does each report?", "number"),  # an extreme (second review, session 42)
+    ("How do VideoKR and Video-MTR compare in terms of the amount of training data?", "number"),  # (session 44)
 ])
 def test_wanted_detail(text, wants):
     assert wanted_detail(text) == wants
@@ -76,6 +77,10 @@ def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem)
     ("Which models did ParallelBench test? I'd like to know if LLaDA was in there.",
      "I'd like to know if LLaDA was in there."),
     ("What is KERN? I want to know its activation.", "I want to know its activation."),
+    # ... but a remark after it asks nothing (a second review of session 44)
+    ("Which base model did the videokr folks post-train? Classic listener question.",
+     "Which base model did the videokr folks post-train?"),
+    ("Which optimizer does KERN use? Want a scalable default.", "Which optimizer does KERN use?"),
     ("What is KERN? Just curious if it beats softmax.", "Just curious if it beats softmax."),
     ("What is KERN? Thanks, but does it report FID scores.", "Thanks, but does it report FID scores."),
     ("What is KERN? I'm trying to understand its normalization.", "I'm trying to understand its normalization."),
@@ -700,3 +705,16 @@ def test_a_trick_asked_is_answered_in_other_words_never_lacking():
 ])
 def test_the_details_a_question_asks(text, names, details):
     assert [phrase for phrase, _, _ in asks(question(text), names).details] == details
+
+
+@pytest.mark.parametrize(("text", "names", "head"), [
+    # the head comes before what restricts it (fresh set ED, session 44: "captions" made the agreement stated) ...
+    ("For CaReBench, what was the inter-annotator agreement on the detailed captions?", "CaReBench", "agreement"),
+    ("What learning rate did Veda use for the video data?", "Veda", "rate"),
+    # ... "of" leads to it, a unit is one phrase, and what a quantity is measured over is values.py's
+    ("How many layers of the backbone does ViTL skip?", "ViTL", "layers"),
+    ("What's the frames-per-second gain over the baselines in FlowNar?", "FlowNar", "baselines"),
+])
+def test_a_details_head_is_the_noun_it_asks_for(text, names, head):
+    from rag.corpus.terms import terms
+    assert asks(question(text), names).details[0][2] == terms(head)

@@ -47,3 +47,16 @@ def test_a_described_compared_paper_found_is_called_by_its_name(title, expected)
     assert renamed.text == expected and renamed.named == ("scope", "fo") and renamed.described == ""
     assert renamed.standalone == text  # retrieval still searches the description
 
+
+
+def test_a_described_paper_gives_way_to_its_name_up_to_a_dash():
+    # the relative clause ends at a dash, where the question goes on (dev db071, session 44: what it asked was lost)
+    from rag.answer.described import _described_named
+
+    text = ("UPI vs that training-free add-on for autoregressive video diffusion that keeps sink tokens around -- how "
+            "much length extension does each claim?")
+    question = Question(text=text, standalone=text, venue=None, year=None, kind="compare", named=("upi",),
+                        written=("UPI",), described="training-free add-on for autoregressive video diffusion")
+    found = Paper(id="df", title="Deep Forcing", venue="ICML", year=2026, abstract="x", text="x", source="f", position=0)
+
+    assert _described_named(question, found).text == "UPI vs Deep Forcing -- how much length extension does each claim?"

@@ -278,6 +278,11 @@ def test_a_domain_a_quarter_of_the_collection_works_in_is_its_own_subject():
      "We introduce the Live Gaming Benchmark for real-time commentary of video streams.", True),
     ("Did anyone build an AI that does live commentary for real soccer matches on TV?",
      "We narrate broadcast video of basketball games in real time.", False),
+    # a masked verb predicted is no picture filled in (a second review of session 44)
+    ("Which paper uses reinforcement learning to train a video inpainting model?",
+     "Verb Completion, predicting masked verbs, is integrated within a reinforcement learning framework.", True),
+    ("Which paper uses reinforcement learning to train a video inpainting model?",
+     "We fill in the missing regions of each frame with a policy trained by reinforcement learning.", False),
 ])
 def test_a_paper_lacks_a_domain_when_its_abstract_never_mentions_it(question, paper, lacks):
     assert lacks_domain(_paper(9, paper), asked_domains(question, VIDEO_COLLECTION)) is lacks

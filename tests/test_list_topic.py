@@ -143,6 +143,15 @@ from rag.answer.list_topic import topic
     ("Which papers study fairness across demographic groups?", None, None, "fairness across demographic groups"),
     ("Papers on Lie groups?", None, None, "Lie groups"),
     ("Which papers analyse conference talks?", None, None, "analyse conference talks"),
+    # what the papers contribute, a venue typed in lower case (fresh set EC, session 44)
+    ("iclr papers where the main contribution is a new eval benchmark", "ICLR", None, "a new eval benchmark"),
+    ("papers whose main contribution is a new benchmark", None, None, "a new benchmark"),
+    # a verb of building on a thing as its use, a hedge on how loosely (a second review of session 44)
+    ("Which papers build upon Mamba or state-space models in some fashion?", None, None, "use Mamba or state-space models"),
+    ("Which of the papers concern themselves with Adam?", None, None, "Adam"),
+    # a statement after the question that narrows nothing (a second review of session 44); one that narrows stays
+    ("Which papers involve quantization? Thinking about cost-efficient serving.", None, None, "involve quantization"),
+    ("Which papers use GRPO? Preferably with code.", None, None, "use GRPO? Preferably with code"),
     # no frame to strip: the question is searched whole
     ("streaming video understanding", None, None, "streaming video understanding"),
 ])

@@ -38,6 +38,15 @@ from rag.answer.normal_form import normal_form
     ("Is SGMD about 3 times faster to train than DMD?", "Is SGMD about 3 times faster to train than DMD"),
     ("Was UPI evaluated at a context length of 64K?", "Was UPI evaluated at a context length of 64K"),
     ("Is OmniDCBench built with 6 dimensions?", "Is OmniDCBench built with 6 dimensions"),
+    # an adverb of emphasis names no part of the detail (fresh set ED, session 44)
+    ("What was actually added to each model?", "What was added to each model"),
+    # a question with no auxiliary and the trailing adverb of a count (a second review of session 44)
+    ("what learning rate the Veda distillation use?", "what learning rate did the Veda distillation use"),
+    ("which GPU the FlowNar training use?", "which GPU did the FlowNar training use"),
+    ("what does the model use?", "what does the model use"),
+    ("UCS-Bench has how many questions inside?", "how many questions did UCS-Bench has"),
+    ("how many cities inside UrbanFeel?", "how many cities in UrbanFeel"),
+    ("how many questions altogether in UCS-Bench?", "how many questions in UCS-Bench"),
 ])
 def test_a_question_is_put_in_the_form_the_patterns_read(question, normal):
     assert normal_form(question) == normal

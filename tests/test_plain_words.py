@@ -46,6 +46,8 @@ from rag.answer.plain_words import with_field_terms
     ("make artificial videos to give a model practice", "make artificial videos (synthetic data) to give a model practice"),
     ("understand heavily squished, low-quality pictures", "understand heavily squished, low-quality pictures (compressed images)"),
     ("linear classifiers through the origin", "linear classifiers (halfspaces) through the origin"),  # read set CS, cs015
+    ("linear classifications through the origin", "linear classifications (halfspaces) through the origin"),  # spelt as indexed
+    ("which model topped the leaderboard?", "which model topped the leaderboard (best performance)?"),  # session 44
     ("in the noiseless case", "in the noiseless case (realizable)"),
     ("turns stick-figure body-movement recordings into pictures",
      "turns stick-figure body-movement (skeleton) recordings into pictures"),

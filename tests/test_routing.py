@@ -54,6 +54,8 @@ TOPICAL = [
     ("Papers evaluated on Video-MME", "list"),  # a participle after "papers" asks for them too (session 23)
     ("Need every paper that evaluates on Ego4D", "list"),  # every paper, in the singular (session 26)
     ("papers: token pruning for video llms", "list"),
+    ("model compression papers? pruning, quantization that kind of thing", "list"),  # examples after (fresh set EC)
+    ("video restoration papers like super resolution or inpainting", "list"),  # examples (second review, session 44)
     ("What does each paper use?", "fact"),
     ("continual learning / catastrophic forgetting papers (any setting, incl. theory)", "list"),  # fresh set AD
     ("continual learning / forgetting papers in the set?", "list"),  # fresh set AG
@@ -61,6 +63,8 @@ TOPICAL = [
     ("I need datasets of egocentric video.", "list"),
     ("who else uses Mamba?", "list"),
     ("Who wrote ProtoKV?", "fact"),  # its authors
+    # a paper's collection of videos is its dataset (fresh set EC, session 44)
+    ("How big is the collection of 3D side-by-side videos that the ImmersePro authors pulled together?", "fact"),
     # any verb of what papers do, in the present (read set CY, cy032); not a pronoun's paper
     ("Who trains with GRPO or some other group-relative policy objective?", "list"),
     ("who distills video diffusion models?", "list"),

@@ -28,6 +28,8 @@ from rag.corpus.terms import terms
     # a metric acronym with a letter before it, not a kind of model (a second review of session 43; dev w743)
     (terms("FID"), terms("matching state-of-the-art generation (gFID 3.08)"), terms("FID")),
     (terms("LLM"), terms("a simple baseline based on a Multimodal Language Model (MLLM)"), set()),
+    # what is added to a model as what it is equipped with (fresh set ED, session 44)
+    (terms("added"), terms("both are equipped with lightweight adapters"), terms("added")),
 ])
 def test_a_word_in_another_spelling_is_spelled(words, have, found):
     assert spelled(frozenset(words), frozenset(have)) == frozenset(found)

@@ -45,6 +45,13 @@ from rag.answer.spoken import as_written
     ("is their a paper on point clouds", "is there a paper on point clouds"),
     ("which data sets and back bone did they use", "which datasets and backbone did they use"),
     ("was it fine tuned on qwen", "was it fine-tuned on qwen"),
+    # a paper described first in a run-on question, then what is asked of it (a second review of session 44)
+    ("that moment retrieval paper that adds side tasks like guessing the hidden verb in the query what gain did it get "
+     "on charades", "that moment retrieval paper that adds side tasks like guessing the hidden verb in the query. What "
+     "gain did it get on charades"),
+    ("that paper on why a more robust teacher doesnt always make the student more robust what signal do they say "
+     "predicts it", "that paper on why a more robust teacher doesnt always make the student more robust. What signal do "
+     "they say predicts it"),
 ])
 def test_how_it_was_said_is_taken_out(said, written):
     assert as_written(said) == written
@@ -75,6 +82,8 @@ def test_how_it_was_said_is_taken_out(said, written):
     "are their results public?",  # a possessive "their"
     "Also, what about Veda?",  # English "also", not German
     "Does it back points up?",  # no compound
+    "the paper on how transformers learn",  # a "how" the description holds
+    "that paper about what transformers can learn",
 ])
 def test_a_question_said_plainly_is_left_as_it_is(text):
     assert as_written(text) == text

@@ -296,6 +296,12 @@ def test_a_compared_paper_described_rather_than_named_is_found_in_the_question(q
      "pass bad stuff to the student. What does each blame it on?",
      ["subliminal learning paper", "adversarial distillation robust teacher paper"]),
     ("How do Veda's tiles and the 'layer pruning' paper compare?", ["layer pruning paper"]),
+    # "one" after a description, not after a position (fresh set EC, session 44)
+    ("the subliminal learning one and the adversarial distillation one: what does each point to as the culprit?",
+     ["subliminal learning one", "adversarial distillation one"]),
+    ("the first one and the other one: what does each point to as the culprit?", []),
+    ("Video-MTR and that surprise-detection frame sampler both use RL — what reward does each one train with?",
+     ["surprise-detection frame sampler"]),
 ])
 def test_a_comparison_may_describe_both_its_papers(question, phrases):
     assert described_phrases(question, ()) == phrases
@@ -533,6 +539,15 @@ def test_a_coined_name_typed_in_lower_case_opposite_a_named_paper_is_compared(bu
                      settings=built_settings)
     assert not answer.abstained
     assert {c.paper.id for c in answer.citations} == {"icml2026-a2ff05627b", "icml2026-f0566d3371"}
+
+
+def test_a_coined_name_typed_in_lower_case_names_its_paper(built_settings):
+    # TimeChat-Captioner is no title: a second review of session 44 was quoted the sentences repeating the name
+    import rag
+    answer = rag.ask("Okay, the timechat-captioner folks — what's the new metric they proposed and what's their training "
+                     "set called?", settings=built_settings)
+    assert [c.paper.id for c in answer.citations] == ["icml2026-9a840132db"]
+    assert "TimeChatCap-42K" in answer.text
 
 
 def test_a_follow_up_carries_the_subject_words_in_the_order_they_are_written():

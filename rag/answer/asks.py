@@ -6,12 +6,12 @@ import re
 from dataclasses import dataclass, replace
 
 from rag.answer.attribute import attribute
+from rag.answer.details import detail, role_headed, trouble_headed
 from rag.answer.fragments import QUESTION_WORD
 from rag.answer.framing import QUESTION_SENTENCE_END
 from rag.answer.understand import Question
 from rag.answer.wanted import ASKS_CAUSE, ASKS_PROBLEM, wanted_detail
-from rag.answer.wording import (FUNCTION, GENERIC, GIST_WORDS, HAVE_WORDS, KIND_WORDS, MEASURE_WORDS, ROLE_WORDS,
-                                SIZE_WORDS, TROUBLE_NOUNS, TROUBLE_PHRASES)
+from rag.answer.wording import FUNCTION, GENERIC, GIST_WORDS, HAVE_WORDS, KIND_WORDS, MEASURE_WORDS, SIZE_WORDS
 from rag.corpus.terms import terms
 
 # a plural written as optional: "Which base VLM(s) were post-trained on it?" (fresh set E, e044: no detail was read)
@@ -94,11 +94,11 @@ def asks(question: Question, names: str = "") -> Asks:
     problem = bool(ASKS_PROBLEM.search(last) or question.kind != "compare" and ASKS_CAUSE.search(last)
                    and not _WHICH_ARE_RESPONSIBLE.search(last)) and not _HOW_FIXED.search(last)
     things = [t for clause in clauses for t in re.split(r",\s*(?:and\s+)?|\s+and\s+", attribute(clause, names)) if t.strip()]
-    details = tuple(_detail(t, GENERIC | FUNCTION | KIND_WORDS | own | filters) for t in things)
+    details = tuple(detail(t, GENERIC | FUNCTION | KIND_WORDS | own | filters) for t in things)
     details = tuple(d for d in details if d[1])
     # a detail headed by a role noun ("what modelling simplification") is answered in other words, never lacking
-    roles = tuple(d for d in details if _role_headed(d[0]))
-    troubles = tuple(d for d in details if _trouble_headed(d[0]))
+    roles = tuple(d for d in details if role_headed(d[0]))
+    troubles = tuple(d for d in details if trouble_headed(d[0]))
     details = tuple(d for d in details if d not in roles and d not in troubles)
     # ... and so is an asked detail that is one: "the total duration of egocentric footage in UCS-Bench" (set BI, bi049)
     if not wants and any(head and head <= MEASURE_WORDS for _, _, head in details):
@@ -151,36 +151,6 @@ def _of_listed(question: Question, clauses: list[str], names: str) -> "Asks | No
     return asks(replace(question, text=asked, kind="fact"), names)
 
 
-# "hardware" says only what sort of thing the word before it is: "GPU hardware" is headed by "GPU" (read set CA, ca039:
-# "hardware-efficient" was read as stating Veda's GPU); not "setup" ("training setup" is a thing: second review)
-_SORT_NOUNS = terms("hardware")
-
-
-def _detail(phrase: str, ignored: frozenset[str]) -> tuple[str, frozenset[str], frozenset[str]]:
-    """(phrase, its content terms, its head noun's terms): "video anomaly detection datasets" → head "dataset"."""
-    words = [terms(w) - ignored for w in re.findall(r"[\w-]+", phrase)]
-    heads = [w for w in words if w]
-    if len(heads) > 1 and heads[-1] <= _SORT_NOUNS:
-        heads.pop()
-    return phrase, frozenset().union(*words) if words else frozenset(), heads[-1] if heads else frozenset()
-
-
-def _role_headed(phrase: str) -> bool:
-    """Is the phrase's last word a role noun (wording.ROLE_WORDS): "reinforcement learning algorithm"?"""
-    words = re.findall(r"[\w-]+", phrase)
-    # ... but not a detail's trick ("learning-rate trick in KERN", "bit-width trick": second review of session 37)
-    return bool(words) and terms(words[-1]) <= ROLE_WORDS and bool(terms(words[-1])) and not _DETAIL_BEFORE.search(phrase)
-
-
-_DETAIL_BEFORE = re.compile(r"(?i)\b(?:learning[- ]rate|lr|batch[- ]size|bit[- ]?widths?|optimi[sz]er|budget|gpus?|"
-                            r"hyper-?parameters?|epochs?|schedule)\b")
-
-
-def _trouble_headed(phrase: str) -> bool:
-    """Is the phrase headed by a trouble noun as written ("main limitation"; not "Kaggle challenge")?"""
-    *before, last = re.findall(r"[\w-]+", phrase) or [""]
-    phrase_end = " ".join([*before[-1:], last]).lower()
-    return (last.lower() in TROUBLE_NOUNS or phrase_end in TROUBLE_PHRASES) and not any(w[0].isupper() for w in before)
 
 
 # a clause that picks out the paper ("Which paper does X, and what module …?"): the rest is what is asked
@@ -291,9 +261,25 @@ def _last_asked(parts: list[str], question: str) -> str:
     """The question's last sentence, with the question before it when it only carries that one on."""
     if not parts:
         return question
+    while len(parts) > 1 and _REMARK_AFTER.match(parts[-1]) and any(p.rstrip().endswith("?") for p in parts[:-1]):
+        parts = parts[:-1]  # "Which base model did they post-train? Classic listener question." asks the first
     if len(parts) > 1 and parts[-2].rstrip().endswith("?") and _CARRIES_ON.match(parts[-1]):
         return f"{parts[-2]} {parts[-1]}"
     return parts[-1]
+
+
+# a statement after the question that asks nothing (a second review of session 44: "Classic listener question.", "Want a
+# scalable default." were read as the asked clause, and a detail the abstract lacks was quoted as if given), unlike a
+# request ("Name the datasets.", "Tell me the speedup.", "Also the batch size.", "I'd like to know if LLaDA was in there.")
+_REMARK_AFTER = re.compile(r"(?i)^\s*(?!(?:please|name|list|give|tell|show|state|quote|explain|describe|summari[sz]e|compare|"
+                           r"contrast|identify|find|get|include|and|also|plus|or|what|which|who|whom|whose|how|why|where|when|"
+                           r"is|are|was|were|does|do|did|can|could|would|will|has|have|any|"
+                           # ... nor a memory of the paper or the asker's own wish (test_ask_part)
+                           r"i|i'm|i’m|i'd|i’d|i've|i’ve|we|my|our|the|that|this|these|those|it|its|they|their|there)\b)"
+                           # ... nor one that asks in a statement's form ("Just curious if it beats softmax.")
+                           r"(?![^?]*\b(?:if|whether|does|do|did|is|are|can|what|which|how)\b)"
+                           # ... nor details listed after it ("flownar training cost? #gpus and hours": dev ad13004)
+                           r"(?![^?]*(?:\b(?:and|or|etc)\b|[,/#+]))[A-Za-z][^?]*$")
 
 
 # the first of the options, after a dash: "… did they test — jamba?" when "zamba? samba?" follow

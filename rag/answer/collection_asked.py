@@ -21,7 +21,8 @@ COUNT = re.compile(
     r"(?:are )?(?:per|by|for each|from|at|in) (?:venue|conference|year|ICML|ICLR|NeurIPS|\w+ \d{4}|each)\b|"
     r"do you (?:have|know)\b|\?|$)"
     r"|\b(?:number|count) of (?:papers|abstracts)\b(?!\s+(?:that|which|on|about|studying|using))"
-    r"|\bhow (?:big|large) is (?:the|this|your) (?:collection|index|corpus)\b", re.I)
+    # ... but "the collection of 3D videos the ImmersePro authors pulled together" is a paper's dataset (fresh set EC)
+    r"|\bhow (?:big|large) is (?:the|this|your) (?:collection|index|corpus)\b(?!\s+of\b)", re.I)
 VENUES = re.compile(
     r"\b(?:which|what) (?:venues|conferences|years)\b(?! (?:of|papers|works)\b)"
     r"|\bwhat (?:venues|conferences) (?:are|does)\b", re.I)

@@ -41,7 +41,10 @@ def _described_named(question: Question, paper) -> Question:
     asked (dev w369 was answered with numbers for "How does SCOPE choose what to look at")."""
     name = paper_name(paper)
     # with the relative clause that goes on describing it ("… module that predicts how many frames are needed")
-    described = r"(?:\b(?:the|a|an)\s+)?" + re.escape(question.described) + r"(?:\s+(?:that|which|who)\b[^,;:?]*)?"
+    # (up to a dash too: "… that keeps sink tokens around -- how much length extension does each claim?" lost what it
+    # asks, dev db071 in session 44)
+    described = (r"(?:\b(?:the|a|an|that|this)\s+)?" + re.escape(question.described)
+                 + r"(?:\s+(?:that|which|who)\b(?:(?!\s-)[^,;:?—–])*)?")
     text = re.sub(described, name or "the other paper", question.text, count=1, flags=re.I)
     written = (*question.written, name) if name else question.written
     return replace(question, named=(*question.named, paper.id), described="", text=text, written=written)

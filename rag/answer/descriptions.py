@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import re
 
-from rag.answer.names import PAPER_KINDS, compact
+from rag.answer.names import PAPER_KINDS as _KINDS, compact
+
+# ... or "one" after its description ("the subliminal learning one and the adversarial distillation one": fresh set EC),
+# not a position or a pointer ("the first one", "the other one", "this one")
+PAPER_KINDS = rf"(?:{_KINDS}|(?<!first )(?<!second )(?<!other )(?<!latter )(?<!former )(?<!last )(?<!same )(?<!new )one)"
 
 # a paper a comparison describes rather than names: "MUSE and the information-theoretic adaptive video tokenizer",
 # "Veda versus the decision-representation method for layer pruning"
@@ -31,10 +35,17 @@ _DESCRIBED = re.compile(
 # extension of autoregressive video diffusion: how …", "SCOPE compare with the frame selection module that …"):
 # the kind of thing is open-ended (extension, module, strategy …), the described paper's words are what search needs
 _DESCRIBED_LOOSELY = re.compile(
+    # ("that" too: "Video-MTR and that surprise-detection frame sampler both use RL", a second review of session 44)
     r"\b(?:and|versus|vs\.?|from|with|than)\s+the\s+(?P<what>[\w-]+(?:\s+[\w-]+){1,7}?)"
     # (a plain-words gloss in brackets may stand between: "the surgical video generator (video diffusion models) both
     # make …", read set DK, dk070 compared nothing)
     r"(?=(?:\s*\([^()]*\))?(?:\s*[:?,;.]|\s*$|\s+(?:that|which|differ\w*|compare\w*|both|each|do|does|is|are)\b))", re.I)
+
+# ... or after "that" when nothing else describes one ("Video-MTR and that surprise-detection frame sampler both use RL",
+# a second review of session 44), up to what the two then do: not "that training-free add-on that keeps sink tokens
+# around --", which the rest of the question describes (test_against))
+_DESCRIBED_AS_THAT = re.compile(r"\b(?:and|versus|vs\.?|with)\s+that\s+(?P<what>[\w-]+(?:\s+[\w-]+){1,7}?)"
+                                r"(?=\s+(?:both|each|differ\w*|compare\w*)\b)", re.I)  # (up to what the two do)
 
 # ... or after "Both X and the …", up to its clause's end ("Both OGD+ and the theory paper on continual learning inside a
 # single prompt explain where forgetting comes from.": read set DJ, dj070 compared nothing): what the two then do is
@@ -63,7 +74,7 @@ def described_phrase(text: str, written: tuple[str, ...]) -> str:
     tokenizer"), or "" (a phrase holding a named paper's name is that paper: "the ME Layer paper")."""
     text = _QUOTES.sub("", text)  # "the adversarial distillation 'robust teacher' paper" (fresh set AO, ao021)
     hanging = ""  # "the data from", cut before what it describes: taken only when nothing else describes a paper
-    for pattern in (_DESCRIBED, _DESCRIBED_LOOSELY, _DESCRIBED_BY_CLAUSE, _BOTH):
+    for pattern in (_DESCRIBED, _DESCRIBED_LOOSELY, _DESCRIBED_BY_CLAUSE, _BOTH, _DESCRIBED_AS_THAT):
         for match in pattern.finditer(text):
             phrase = (match.group("what") or match.groupdict().get("first") or "").strip()
             if pattern is _BOTH:  # its first CLAUSE_WORDS words: the description opens the clause

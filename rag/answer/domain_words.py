@@ -161,6 +161,9 @@ _DATA_DOMAINS = (
                                          r"\bgenerat\w* text (?:with|via|by|using) diffusion\b",
             synonyms=True),
     make_domain("retrieval augmentation", r"\bretrieval-augmented\b|\bRAG\b", r"\bretriev\w*"),
+    # filling in what is missing from a picture or video ("uses reinforcement learning to train a video inpainting model"
+    # was answered from the RL papers: a second review of session 44)
+    make_domain("inpainting", r"\binpaint\w*", r"\bfill\w* in (?:the )?(?:missing|masked|holes?)\b", synonyms=True),
 )
 
 # ... and the tasks and method families of machine learning at large (task_words.py)

@@ -11,7 +11,8 @@ from rag.corpus.terms import terms
 from rag.corpus.venues import VENUE_ACRONYMS
 
 # a venue is capitalised ("Which ICLR 2026 papers"), the rest of the frame any case: "Which theory papers" keeps "theory"
-_VENUE_YEAR = r"(?:(?-i:[A-Z][A-Za-z]*)\s+)?(?:\d{4}\s+)?"
+# ... a venue typed in lower case too ("iclr papers where …": fresh set EC)
+_VENUE_YEAR = rf"(?:(?:(?-i:[A-Z][A-Za-z]*)|{'|'.join(VENUE_ACRONYMS)})\s+)?(?:\d{{4}}\s+)?"
 _LEAD = r"^\s*(?:(?:so|and|also|now|ok(?:ay)?|please|hi|hello|hey),?\s+)?"
 # a request put before the frame or the topic: "Can you list …", "Tell me which papers …", "I'm looking for
 # papers on X", "I am interested in X: which papers …?", "Could you point me to work on X?", "I need papers that …"
@@ -73,8 +74,11 @@ _WHICH_PAPERS = (
     r"(?:are|is)\s+(?:about|on)|about|on|regarding|concerning|dealing with|study|studies|studying|address|"
     r"addresses|addressing|tackle|tackles|tackling|investigate|investigates|explore|explores|discuss|discusses"
     r"|cover|covers|(?:talk|talks)\s+about|looked\s+at|using|for|in|into|with|(?:are|is)\s+(?:related|relevant)\s+to|(?:have|has)\s+(?:something|anything)"
-    r"\s+to\s+do\s+with|(?:are|is)\s+concerned\s+with|mention|mentions|involving|where|in\s+which|whereby)?\b\s*")
+    r"\s+to\s+do\s+with|(?:are|is)\s+concerned\s+with|mention|mentions|involving|where|whose|in\s+which|whereby)?\b\s*")
+# ... and what the papers contribute: "iclr papers where the main contribution is a new eval benchmark" (fresh set EC)
 _FILLER = re.compile(r"^(?:(?:try|tries|trying|attempt|attempts|aim|aims|seek|seeks)\s+to\s+|"
+                     r"(?:(?:the|their|its)\s+)?(?:(?:main|primary|key|chief|central|core)\s+)?contributions?\s+"
+                     r"(?:is|are|was|were|lies|lie)\s+(?:in\s+)?(?:to\s+)?|"
                      r"(?:do|does)\s+(?:something|anything)\s+(?:with|on|about)\s+)", re.I)
 # what is left of a frame around its topic: "the scene graph papers" → "scene graph", "theory papers on X" → "theory on X"
 _EDGE = re.compile(r"^(?:the|some|any|a\s+few)\s+|\s+(?:papers?|works?|studies|research|literature|posters?)\W*$|,?\s+please\W*$",
@@ -156,7 +160,18 @@ def _without_remarks(clauses: list[str]) -> list[str]:
     first = clauses[0] if clauses else ""
     if not first.rstrip().endswith("?") or not (_FRAME.match(first) or _ASKS.match(first)) or _asks_only_for_papers(first):
         return clauses
-    return [first, *(c for c in clauses[1:] if not (_REMARK.match(c) and not c.rstrip().endswith("?")))]
+    return [first, *(c for c in clauses[1:] if c.rstrip().endswith("?") or not (
+        _REMARK.match(c) or _AFTERTHOUGHT.match(c) and not set(c.lower().split()) & _FILTER_WORDS))]
+
+
+# ... or any statement after it that narrows nothing: "Which papers involve quantization? Thinking about cost-efficient
+# serving." (a second review of session 44: the remark's words were judged as the topic's, and the list lost a paper);
+# "… ? Preferably with code.", "… ? Only ICML." narrow the list and stay
+_AFTERTHOUGHT = re.compile(r"(?i)^\s*(?!(?:only|just|preferably|ideally|especially|particularly|mainly|mostly|primarily|not|"
+                           r"no|nothing|excluding|exclude|ignore|including|include|with|without|in|on|for|from|at|using|"
+                           r"and|or|but|also|plus|either|both|any|which|what|who|how|list|name|show|give|find)\b)"
+                           # ... nor examples ("…? distillation, sparse attention, quantization, whatever": dev bo027)
+                           r"(?![^?]*(?:[,/]|\b(?:etc|whatever|and|or)\b))[a-z][^?]*$")
 
 
 def _frame_first(clauses: list[str]) -> list[str]:
@@ -201,6 +216,17 @@ _SET_ASIDE = re.compile(r"\s*\((?:but\s+|and\s+)?not\s[^()]*\)|,\s+not\s+(?!only
                         r"images?)\b)(?:(?!but\b)[^,?.;:()—–])*(?=[?.!]?\s*$)", re.I)
 
 
+# a verb of building on a thing, said as the use it is (a second review of session 44: "Which papers build upon Mamba or
+# state-space models?" missed 4DPC²hat, which "use Mamba" finds), and one of concern, said as what the papers are about
+_USES = re.compile(r"(?i)^\s*(?:build(?:s|ing)?\s+(?:up)?on|rel(?:y|ies|ying)\s+(?:up)?on)\s+")
+_CONCERNS = re.compile(r"(?i)^\s*concern(?:s|ing)?\s+(?:themselves|itself)\s+with\s+")
+
+# a hedge on how loosely the papers may match (a second review of session 44: "Which papers build upon Mamba or
+# state-space models in some fashion?" missed a paper, its hedge's words being judged as the topic's)
+_HEDGE = re.compile(r"(?i),?\s+(?:in\s+(?:some|any|one)\s+(?:fashion|way|form|manner|capacity|sense)|in\s+one\s+way\s+or\s+"
+                    r"another|somehow|to\s+some\s+(?:extent|degree)|(?:at\s+all|whatsoever))(?=\s*[?.!,;:]|\s*$)")
+
+
 def topic(text: str, venue=None, year: int | None = None) -> str:
     """The topic a list question asks about: "Which ICLR 2026 papers work on streaming video?" → "streaming
     video". The venue and year are filters, not words to match; an unrecognised frame leaves the text whole."""
@@ -209,6 +235,7 @@ def topic(text: str, venue=None, year: int | None = None) -> str:
     if any_papers := _ANY_PAPERS.match(text):  # "any GAN papers?", "are there any world-model works?"
         return any_papers.group("topic")
     text = _SET_ASIDE.sub("", text)  # "live/streaming video input (not offline clips)": no words to match
+    text = _HEDGE.sub("", text)  # "build upon Mamba in some fashion": how loosely, no words to match
     clauses = [c for c in _CLAUSES.split(text.strip()) if c.strip()]
     if len(kept := _without_remarks(clauses)) < len(clauses):
         clauses, text = kept, " ".join(kept)
@@ -221,6 +248,7 @@ def topic(text: str, venue=None, year: int | None = None) -> str:
     if rest == text:  # "Which theory papers explain X?": the words before the paper noun are the topic's
         rest = _DESCRIBED_PAPERS.sub(r"\1", text, count=1)
     rest = _FILLER.sub("", rest, count=1) if rest != text else rest
+    rest = _CONCERNS.sub("", _USES.sub("use ", rest, count=1), count=1)  # "build upon Mamba" uses it
     venues = [venue] if isinstance(venue, str) else list(venue or ())
     for name in [*venues, str(year) if year else ""]:
         if name:

@@ -13,12 +13,21 @@ def normal_form(question: str) -> str:
     text = _CONTRACTED.sub(lambda m: f"{m.group(1) or m.group(2)} is", question.strip().rstrip("?.! "))
     text = _SHORTHAND.sub(lambda m: _SHORTHANDS[re.sub(r"[\s_]+", " ", m.group(0).lower())], text)
     text = _COUNT_SIGN.sub("number of ", text)  # "# experts and model size …" (read set DG, dg042)
+    text = _EMPHASIS.sub(r"\1 ", text)
+    text = _INSIDE.sub("in ", _TRAILING_ADVERB.sub("", text))  # "how many questions inside?" (a second review of session 44: "its … inside")  # "what was actually added to each model" (fresh set ED: "its actually added")
     text = _checked_value(text)
+    text = _NO_AUXILIARY.sub(r"\g<asked>did \g<rest>", text)  # "what learning rate the Veda distillation use"
     # ("how many" opens no relative clause: "kern router paper how many experts per layer", read set CS)
     return _IN_SITU.sub(lambda m: m.group(0) if _RELATIVE_HEAD.search(m.group("before")) and not re.match(
                             r"how\s", m.group("wh"), re.I) else
                         f"{m.group('wh')} did {m.group('before')}", text.strip(), count=1)
 
+
+# an adverb of emphasis after the verb, which names no part of the detail
+_EMPHASIS = re.compile(r"(?i)\b(was|were|is|are|did|does|do)\s+(?:actually|really|exactly|truly)\s+(?=[a-z])")
+
+_TRAILING_ADVERB = re.compile(r"(?i)(?<=\w)\s+(?:altogether|all\s+together|in\s+total|in\s+all|all\s+told)\b|(?<=\w)\s+inside\s*$")
+_INSIDE = re.compile(r"(?i)\binside\s+(?=\w)")  # "how many cities inside UrbanFeel": in it
 
 # "what's", and typed without its apostrophe: "whats the licence of UrbanFeel" (a probe of session 26: "does not report
 # its Whats the licence")
@@ -56,6 +65,15 @@ _IN_SITU = re.compile(r"^(?P<before>(?!\W*(?:what|which|how|who|where|when|why|w
 # ... nor a relative clause on what the paper has ("the ProtoKV module which stores old frames": second review)
 _RELATIVE_HEAD = re.compile(r"\b(?:paper|module|method|model|framework|approach|work|study|system|network|benchmark|"
                             r"dataset|component|one)$", re.I)
+
+
+# a question with no auxiliary, as a second language may word it: "what learning rate the Veda distillation use?",
+# "which GPU the FlowNar training use?" (a second review of session 44: no detail was read, and other sentences were
+# quoted as if they answered); the subject opens with an article or a name, the question ends at its bare verb
+_NO_AUXILIARY = re.compile(r"^(?P<asked>(?:what|which)\s+(?:(?!(?:is|are|was|were|do|does|did|has|have|had|can|could|will|"
+                           r"would|should|may|might|must|the|its|their|this|that)\b)[\w-]+\s+){1,3}?)(?P<rest>(?:the|its|their|this|that)\s+"
+                           r"(?:[\w.+-]+\s+){1,3}?(?:use|need|require|employ|adopt|train\s+(?:on|with)|get|reach|report|"
+                           r"achieve|pick|choose|keep|run\s+on))$", re.I)
 
 
 # A yes/no question offering the value it checks asks for that value: "Did Veda use 8 GPUs?" asks how many GPUs,

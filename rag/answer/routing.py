@@ -110,12 +110,15 @@ _LIST = re.compile(
     # ... an aside after them too: "continual learning papers (any setting, incl. theory)" (fresh set AD, ad13051)
     # ... or where they are: "continual learning / forgetting papers in the set?" (fresh set AG, ag16032)
     # ... or the venue they are at: "sparse attention papers at ICLR" (read set AU, au036)
+    # ... or examples of it after them: "video restoration papers like super resolution or inpainting" (session 44 review)
     r"|^\W*(?:any\s+)?[\w-]+(?:(?:\s+|\s*[/&,]\s*)[\w-]+){0,6}\s+(?:papers|works|studies)\s*(?:\([^()]*\)\s*)?"
+    r"(?:,?\s*(?:like|such\s+as|e\.g\.,?|incl\.?|including)\s+[^?]*?)?"
     r"(?:(?:at|from|in)\s+(?-i:[A-Z]{3,}\w*)(?:\s+\d{4})?\s*)?"
     # ... "continual learning / forgetting papers in here?" (read set DE, de028: answered from one paper)
     r"(?:(?:in|from)\s+(?:the|this|your)\s+(?:set|collection|index|corpus|list)\s*|(?:in\s+)?here\s*)?"
     # ... "please" after them; benchmarks asked for a topic ("icml video diffusion papers pls", "benchmarks for detailed captions?")
-    r"(?:,?\s*(?:please|pls|plz|thanks|thx))?\??\s*$"
+    # ... or examples after them: "model compression papers? pruning, quantization that kind of thing" (fresh set EC)
+    r"(?:,?\s*(?:please|pls|plz|thanks|thx))?(?:\?\s+[^?]*[^?\s]|\?)?\s*$"
     r"|^\W*(?:new\s+|public\s+|good\s+)?(?:benchmarks|datasets)\s+(?:for|on)\s+[\w-]+\s+[\w-]+[^?]*\??\s*$"  # not "… for veda?"
     # "Has there been work on X?", "Is X covered by any paper?", "What does the collection have on X?"
     r"|\b(?:has|have)\s+there\s+been\s+(?:any\s+)?(?:work|research|papers|studies)\b|\bany\s+(?:paper|study|work)\b"

@@ -78,7 +78,10 @@ COUNTED_AS = {"data": frozenset(terms("samples examples instances")),
                # ... a breakdown as the decomposition it is ("what kind of error breakdown do they give" / "a bias–variance–
                # interference decomposition": a second review of session 43)
                **dict.fromkeys(terms("breakdown breakdowns"), frozenset(terms("decomposition decompositions decomposes"))),
-               **dict.fromkeys(terms("collection collections"), frozenset(terms("benchmarks benchmark datasets dataset")))}
+               **dict.fromkeys(terms("collection collections"), frozenset(terms("benchmarks benchmark datasets dataset"))),
+               # ... and what is added to a model as what it is equipped with ("what was added to each model" / "both …
+               # are equipped with lightweight adapters": fresh set ED, read in session 44)
+               **dict.fromkeys(terms("added add adds"), frozenset(terms("equipped augmented attached")))}
 
 
 # a theory paper states a rate as an order of growth: "what's the error rate?" / "every hypothesis … has error $O(1/n)$"

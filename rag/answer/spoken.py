@@ -95,6 +95,28 @@ _TOPIC_FIRST = re.compile(rf"^(?P<topic>(?:(?!(?:{_NO_TOPIC})\b)[\w.+-]+\s+){{1,
                           r"what(?:['’]s|\s+(?:is|was|were|are|did|does|do))|"
                           r"(?:what|which)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:did|does|do|was|were|is|are))\b)", re.I)
 
+# ... or a paper described first, as a run-on question types it: "that moment retrieval paper that adds side tasks like
+# guessing the hidden verb in the query what gain did it get on charades" (a second review of session 44: the
+# description was read as the asked clause, and the sentence echoing it was quoted); not a "why"/"how" the description
+# holds ("the paper on why a more robust teacher …")
+_DESCRIBED_FIRST = re.compile(r"^\W*(?:that|the|this)\s+(?:[\w'-]+\s+){0,4}?(?:paper|one|work|study|method|benchmark|dataset)"
+                              r"\b(?:(?!\s-+\s)[^.?!,:;—–])*$", re.I)  # (no dash between: "… codecs - how big is it?")
+_ASKED_AFTER = re.compile(r"(?<=\s)(?=(?:what|which|how|where|when|why|who)\s+(?:[\w-]+\s+){0,3}?(?:do|does|did|is|are|was|"
+                          r"were|can|could|would|will|has|have)\s)", re.I)
+_HOLDS_IT = frozenset("on about of for into explaining showing studying and or "  # ... and its noun alone is no description
+                      "paper one work study method benchmark dataset".split())  # ("the streaming paper which dataset …")
+
+
+def _described_then_asked(text: str) -> str:
+    """A run-on question's description of a paper and what it asks, as two sentences."""
+    if "?" in text[:-1] or not _DESCRIBED_FIRST.match(text.rstrip("?")):
+        return text
+    for asked in _ASKED_AFTER.finditer(text):
+        before = text[:asked.start()].split()
+        if len(before) >= 3 and before[-1].lower() not in _HOLDS_IT:
+            return f"{' '.join(before)}. {text[asked.start()].upper()}{text[asked.start() + 1:]}"
+    return text
+
 
 def as_written(text: str) -> str:
     """`text` as a question typed without pauses, fillers or a polite frame; unchanged when nothing would be left."""
@@ -113,5 +135,6 @@ def as_written(text: str) -> str:
     core = _ASKING_TAIL.sub("", core)
     if "?" not in core[:-1] and not re.search(r"[,:;—–]", core[:40]):
         core = _TOPIC_FIRST.sub(lambda m: m.group("topic").rstrip() + ": ", core)
+    core = _described_then_asked(core)
     core = re.sub(r"\s{2,}", " ", core).strip()
     return core if re.search(r"\w", core) else text

@@ -28,7 +28,7 @@ from rag.types import Hit
 _NAMED_THINGS = frozenset(terms("dataset datasets benchmark benchmarks model models backbone backbones encoder "
                                 "encoders decoder generator generators baseline baselines llm llms vlm vlms mllm mllms "
                                 # ... an LMM too ("which base LMM does flownar sit on?": read set DD, dd039)
-                                "lmm lmms lvlm lvlms checkpoint checkpoints teacher student "
+                                "lmm lmms lvlm lvlms dllm dllms checkpoint checkpoints teacher student "
                                 "network networks architecture corpus optimizer detector classifier "
                                 # places and tongues are named, never described (read sets CH, CK: "which 11 cities")
                                 "city cities country countries language languages hospital hospitals"))

@@ -33,6 +33,8 @@ _ASKS_NUMBER = re.compile(
     r"|\b(?:extrapolation|speed-?up|gain|improvement|reduction|compression|accuracy|throughput)\s+(?:achieved|reached|"
     r"obtained|attained|reported)\s*\??\s*$"
     r"|\bwhat\s+(?:does|do|did|would|will)\s+(?:[\w-]+\s+){1,3}?save\b(?!\s+on\b)|\bsavings?\b"  # "what does each save us"
+    # an amount asked as a noun ("compare in terms of the amount of training data": a second review of session 44)
+    r"|\b(?:the|an?|what|which)\s+(?:total\s+)?(?:amount|quantity|volume)\s+of\b"
     # a unit asked for: "Could you state its memory footprint in gigabytes?" (a probe of session 27)
     r"|\b(?:in|as)\s+(?:gigabytes|megabytes|terabytes|GB|MB|GiB|MiB|hours|GPU-hours|seconds|milliseconds|minutes|days|"
     r"percent(?:age)?|percentage points|FLOPs|TFLOPs|GFLOPs|tokens per second|frames per second)\b"

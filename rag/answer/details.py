@@ -1,0 +1,45 @@
+"""One detail a question asks for, as the "not reported" checks read it: its phrase, its content terms and its head
+noun ("video anomaly detection datasets" → head "dataset"), and whether a role or a trouble noun heads it."""
+
+from __future__ import annotations
+
+import re
+
+from rag.answer.wording import ROLE_WORDS, TROUBLE_NOUNS, TROUBLE_PHRASES
+from rag.corpus.terms import terms
+
+# "hardware" says only what sort of thing the word before it is: "GPU hardware" is headed by "GPU" (read set CA, ca039:
+# "hardware-efficient" was read as stating Veda's GPU); not "setup" ("training setup" is a thing: second review)
+_SORT_NOUNS = terms("hardware")
+_RESTRICTED = re.compile(r"(?i)^(.*?[\w-])\s+(?:on|in|for|with|at|across|during|under|from|between)\s+(?:the|its|their|each|all|a|an)?\b")
+
+
+def detail(phrase: str, ignored: frozenset[str]) -> tuple[str, frozenset[str], frozenset[str]]:
+    """(phrase, its content terms, its head noun's terms): "video anomaly detection datasets" → head "dataset"."""
+    words = [terms(w) - ignored for w in re.findall(r"[\w-]+", phrase)]
+    # the head comes before a phrase that restricts it: "inter-annotator agreement on the detailed captions" is an
+    # agreement (fresh set ED: "captions" made it stated); "of" leads to the head ("number of layers"), and what a
+    # quantity is measured over is values.py's (_AGAINST)
+    restricted = _RESTRICTED.match(phrase)
+    heads = [w for w in ([terms(w) - ignored for w in re.findall(r"[\w-]+", restricted.group(1))] if restricted else words) if w]
+    if len(heads) > 1 and heads[-1] <= _SORT_NOUNS:
+        heads.pop()
+    return phrase, frozenset().union(*words) if words else frozenset(), heads[-1] if heads else frozenset()
+
+
+def role_headed(phrase: str) -> bool:
+    """Is the phrase's last word a role noun (wording.ROLE_WORDS): "reinforcement learning algorithm"?"""
+    words = re.findall(r"[\w-]+", phrase)
+    # ... but not a detail's trick ("learning-rate trick in KERN", "bit-width trick": second review of session 37)
+    return bool(words) and terms(words[-1]) <= ROLE_WORDS and bool(terms(words[-1])) and not _DETAIL_BEFORE.search(phrase)
+
+
+_DETAIL_BEFORE = re.compile(r"(?i)\b(?:learning[- ]rate|lr|batch[- ]size|bit[- ]?widths?|optimi[sz]er|budget|gpus?|"
+                            r"hyper-?parameters?|epochs?|schedule)\b")
+
+
+def trouble_headed(phrase: str) -> bool:
+    """Is the phrase headed by a trouble noun as written ("main limitation"; not "Kaggle challenge")?"""
+    *before, last = re.findall(r"[\w-]+", phrase) or [""]
+    phrase_end = " ".join([*before[-1:], last]).lower()
+    return (last.lower() in TROUBLE_NOUNS or phrase_end in TROUBLE_PHRASES) and not any(w[0].isupper() for w in before)

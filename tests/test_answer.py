@@ -147,6 +147,15 @@ def test_a_follow_up_asking_no_detail_is_answered_not_said_unreported(s, first, 
     ("flownar peak GPU memory in GB on an hour-long stream?", "The FlowNar abstract does not report its peak GPU memory"),
     # a paper described without its article (a second review of session 43)
     ("In subliminal learning paper, what learning rate was used?", "does not report its learning rate"),
+    # fresh sets EC, ED and second reviews of session 44: a restricted detail, a named kind of model, a remark after the
+    # question, no auxiliary, a task's acronym in the closest sentence
+    ("For CaReBench, what was the inter-annotator agreement on the detailed captions?",
+     "does not report its inter-annotator agreement"),
+    ("parallelbench - which dllms exactly did they evaluate? llada? dream?", "The ParallelBench abstract does not report"),
+    ("Which GPU did Veda run on? Classic listener question.", "The Veda abstract does not report its GPU"),
+    ("what learning rate the Veda distillation use?", "The Veda abstract does not report its learning rate"),
+    ("What backbone network does MetaTrans use for action recognition?",
+     "The MetaTrans abstract does not report its backbone network"),
 ])
 def test_a_detail_the_abstract_lacks_is_said_unreported_in_any_shape_it_is_asked(s, question, said):
     answer = rag.ask(question, settings=s)

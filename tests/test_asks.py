@@ -475,6 +475,8 @@ def test_every_asked_clause_counts_but_the_one_that_picks_out_the_paper(text, cl
     ("What's the main limitation of attention that the theory exposes?", "", []),
     # ... as written: a limit is no limitation, a named challenge no trouble (second review)
     ("What is the maximum context length limit in Proact-VL?", "Proact-VL", ["maximum context length limit"]),
+    ("4DPC2hat: what model sits at the core of it?", "4DPC2hat", []),  # the verb is no detail (session 44 review)
+    ("video-bci: how many self-prior hypotheses sampled per question?", "Video-BCI", ["number of self-prior hypotheses"]),
     ("Which Kaggle challenge did UrbanFeel's data come from?", "UrbanFeel", ["Kaggle challenge"]),
 ])
 def test_details_are_the_asked_attributes_an_abstract_would_name(text, names, details):

@@ -118,6 +118,7 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("Veda sounds like FlashAttention for video: what speedup does it get?", []),  # how it seems (read set CQ)
     ("Does any paper generate sounds for silent videos?", ["audio generation"]),
     ("Which paper predicts what a video sounds like?", ["audio"]),  # the sound itself (second review)
+    ("ngl flownar sounds cool, how much longer can the videos get?", []),  # how it seems (second review, session 44)
     # motion-capture data is asked as such, not as motion generation (read set DB, db022)
     ("Which paper lets chat models read motion-capture skeleton data?", ["motion capture"]),
     ("Any text-to-motion generation of 3D human motion sequences?", ["human motion generation"]),

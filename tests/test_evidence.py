@@ -77,6 +77,7 @@ def test_the_question_in_another_spelling_finds_its_sentence():
     ({"evalu"}, {"valid", "experi"}, {"experi"}),
     ({"test"}, {"evalu", "experi"}, {"experi"}),
     ({"evalu"}, {"evalu", "valid"}, {"evalu"}),
+    ({"check", "task"}, {"valid", "task"}, {"valid", "task"}),  # a chat's "check it on" (second review, session 44)
 ])
 def test_words_take_the_abstracts_spelling(words, have, spelled):
     assert respelled(frozenset(words), frozenset(have)) == frozenset(spelled)

@@ -215,6 +215,9 @@ def test_a_question_that_is_all_asked_is_left_as_it_is(asked):
      "Which study rated video quality on phones?"),
     ("As far as I know it is unpublished. Which papers do frame selection?",  # no role
      "As far as I know it is unpublished. Which papers do frame selection?"),
+    # ... or what they are at work on now (a second review of session 44: "does not report anything on robots")
+    ("We're evaluating sparse attention for video world models on our robots. For Veda, what speedup do they report?",
+     "For Veda, what speedup do they report?"),
 ])
 def test_the_askers_own_work_is_apart_from_the_question_unless_it_points_back(asked, question):
     assert without_own_work(asked) == question

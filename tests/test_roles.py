@@ -38,6 +38,20 @@ def test_a_list_asking_new_benchmarks_of_a_topic_keeps_the_topic_score_of_those_
     assert p.tolist() == [0.0, 0.1]
 
 
+@pytest.mark.parametrize("question", [
+    "iclr papers where the main contribution is a new eval benchmark",  # a word any benchmark may take (fresh set EC)
+    "Which papers release a new public evaluation benchmark?",
+])
+def test_a_benchmark_of_any_kind_asked_for_is_a_role(question):
+    assert with_role(np.array([0.9, 0.1]), HITS, question, threshold=0.37)[0] == 0.0  # it only evaluates on some
+
+
+def test_a_benchmark_of_a_domain_is_no_role_of_any_benchmark():
+    # "new image benchmarks" kept every paper releasing data, video benchmarks too (a second review of session 44)
+    p = with_role(np.array([0.9, 0.1]), HITS, "papers that introduce new image benchmarks for vlms", threshold=0.37)
+    assert p.tolist() == [0.9, 0.1]
+
+
 def test_a_list_on_another_topic_is_left_as_it_is():
     p = with_role(np.array([0.9, 0.1]), HITS, "Which papers evaluate on benchmarks of video QA?", 0.37)
     assert p.tolist() == [0.9, 0.1]

@@ -269,6 +269,12 @@ LIST_REQUESTS = [
     "Please locate the studies presenting new video benchmarks.",
     # ... after a venue said first, of the papers it names (a second review of session 42)
     "Among ICML papers, which deal with watching live streaming video?",
+
+    # "What benchmarks exist here for …?" (a second review of session 44)
+    "What benchmarks exist here for detailed, fine-grained video captioning?",
+    "which datasets are out there for egocentric video?",
+    "streaming video: which ones?",  # a topic labelled, then the papers asked for (session 44 review)
+    "kv cache compression: papers?",  # (an arrow is written as a colon first: test_shorthand)
     "ICML - who uses GRPO?",
 ]
 

@@ -15,6 +15,11 @@ from rag.answer.shorthand import written_out
     ("anything w/o training?", "anything without training?"),
     ("U-Net w/skip connections, how many prev layers", "U-Net with skip connections, how many previous layers"),
     ("what, iirc, is the lr", "what is the lr"),  # an aside between commas takes both
+    ("yo which paper made the live gaming benchmark", "which paper made the live gaming benchmark"),  # (session 44)
+    # an arrow between a label and what is asked, as a colon; not one inside what is said (session 44 review)
+    ("veda → which GPU was the kernel benchmarked on?", "veda: which GPU was the kernel benchmarked on?"),
+    ("kern -> # experts in their MoE runs?", "kern: # experts in their MoE runs?"),
+    ("an SFT→GRPO pipeline from 2D → 3D video?", "an SFT→GRPO pipeline from 2D → 3D video?"),
     ("upi needs how many passes exactly, iirc just a few", "upi needs how many passes exactly, just a few"),
     ("(imo the best) which ones", "(the best) which ones"),
     ("did u see ur results b/c of the prompt", "did you see your results because of the prompt"),

@@ -158,8 +158,9 @@ def test_a_word_spelled_right_is_not_turned_into_another(query, index_words, exp
     ("hparam transfer", "hyperparameter transfer"),
     ("video super-res", "video super-resolution"),
     ("video superres", "video super-resolution"),
+    ("mocap skeleton data", "motion capture skeleton data"),  # a second review of session 44
 ])
 def test_an_acronym_the_index_lacks_is_spelled_out_in_its_words(query, expected):
     words = ("state space model language models knowledge distillation attention context extension hybrid vad sparse "
-             "hyperparameter transfer video super resolution")
+             "hyperparameter transfer video super resolution motion capture skeleton data")
     assert correct(query, FakeSnapshot(FakeKeyword(words))) == expected

@@ -49,6 +49,8 @@ from rag.answer.spoken import as_written
     ("that moment retrieval paper that adds side tasks like guessing the hidden verb in the query what gain did it get "
      "on charades", "that moment retrieval paper that adds side tasks like guessing the hidden verb in the query. What "
      "gain did it get on charades"),
+    ("proact-vl: what frame rate / how many ms latency does it run at?",  # two questions slashed (session 44)
+     "proact-vl: what frame rate, and how many ms latency does it run at?"),
     ("that paper on why a more robust teacher doesnt always make the student more robust what signal do they say "
      "predicts it", "that paper on why a more robust teacher doesnt always make the student more robust. What signal do "
      "they say predicts it"),

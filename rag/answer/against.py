@@ -31,7 +31,11 @@ _AGAINST = re.compile(r"\b(?:compare[sd]?|comparison|differ(?:s|ed|ent|ently|enc
 _BASELINE = re.compile(r"\b(?:(?:compared\s+(?:with|to)|relative\s+to|versus|vs\.?|than|against|differ\w*\s+from)\s+(?:the\s+|a\s+)?"
                        r"(?:normal|regular|ordinary|usual|default|plain)\b|"
                        r"prior|existing|previous|earlier|baselines?|standard|conventional|traditional|vanilla|"
-                       r"state[- ]of[- ]the[- ]art|sota)\b", re.I)
+                       r"state[- ]of[- ]the[- ]art|sota)\b|"
+                       # ... or the paper's own, pointed back at: "compared with the InternViT teacher it was distilled
+                       # from" (a second review of session 44 compared MUSE with the subliminal-learning paper)
+                       r"\b(?:compared\s+(?:with|to)|relative\s+to|versus|vs\.?|than|against)\s+(?:the\s+|its\s+)?"
+                       r"(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:it|they)\s+(?:was|were|is|are|had|has)\s+[a-z]+(?:ed|en|t)\b", re.I)
 # ... not people: "which benchmarks did SPIKE use to show it agrees with humans?" compared SPIKE with another paper (dev
 # av073, cw072 said the other "does not report which benchmarks")
 _WITH_PEOPLE = re.compile(r"\s+(?:with|to)\s+(?:the\s+)?(?:humans?|people|persons?|human\s+\w+|annotators?|raters?|"

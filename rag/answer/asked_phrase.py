@@ -54,7 +54,7 @@ def trimmed(phrase: str) -> str:
 # words a "What is …?" question ends on that name no detail of a paper: a cause, what is new or different
 _NO_DETAIL = frozenset({"responsible", "to blame", "new", "novel", "different", "special", "unique", "wrong", "missing",
                         "interesting", "surprising", "important"})
-_PROVIDES = re.compile(r"^(.+? (?:models?|networks?|encoders?|backbones?|datasets?|benchmarks?|GPUs?)) (?:provides|gives|"
+_PROVIDES = re.compile(r"^((?:.+? )?(?:models?|networks?|encoders?|backbones?|datasets?|benchmarks?|GPUs?)) (?:provides|gives|"
                        r"generates|supplies|produces|serves|acts|handles|drives|performs|runs|operates|sits)\b.*$", re.I)
 _SUBJECT_OF = re.compile(r"^(.+?) (?:turn(?:s|ed)? out|came|comes?|serv(?:es|ed) as|act(?:s|ed) as|remain(?:s|ed)?|perform(?:s|ed)?|scor(?:es?|ed)|rank(?:s|ed)?|wins?|won|"
                          r"leads?|led|stands?|stood|gets?|got|beats?|achieves?|achieved|reach(?:es|ed)?|works?)\b.*$",

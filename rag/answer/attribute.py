@@ -174,8 +174,8 @@ _HOW_MANY_DO = re.compile(rf"^(?P<how>how many)\s+(?P<what>(?!{_AUX}\b)[\w-]+(?:
                           r"[a-z]+\s+(?:the|a|an|its|their|this|these|those)\b|(?!" + _AUX + r"\b)[a-z]+\s+[a-z]+s\s*$|"
                           r"behind|underlying)\b", re.I)
 _ASKING_BRACKET = re.compile(r"\((?P<asked>\s*(?:how many|how much|what|which)\b[^()]*)\)", re.I)
-# "how many prototypes", "how much memory": the count or amount of a thing, with no verb after it
-_HOW_MANY = re.compile(r"^(?P<how>how many|how much)\s+(?P<what>[\w-]+(?: [\w-]+){0,2})\s*$", re.I)
+# "how many prototypes", "how much memory", "how many self-prior hypotheses sampled per question" (session 44): no verb after
+_HOW_MANY = re.compile(r"^(?P<how>how many|how much)\s+(?P<what>[\w-]+(?: [\w-]+){0,2})(?:\s+[a-z]+ed)?(?:\s+per\s+[\w-]+)?\s*$", re.I)
 # a bare "how many" after a dash or comma counts the plural just before it (fresh set AO, session 20, ao033: "UPI says
 # it needs 'a few' auxiliary forward passes — exactly how many?" was answered with the sentence saying "a few")
 _BARE_HOW_MANY = re.compile(r"(?<![\w-])(?P<what>(?:(?!(?:several|few|many|some|multiple|various)\b)[\w-]*[^\Ws] ){0,2}"

@@ -48,6 +48,9 @@ def _closest_own_sentence(hit: Hit, sentence_cosines, among: int = 1,
     return None if is_background(sentence, best, own_name(hit)) else (sentence, analysis.terms[best])
 
 
+_NETWORKS = frozenset(terms("network networks architecture architectures encoder encoders"))
+
+
 def named_in_answer(hit: Hit, asks: Asks, question: str, sentence_cosines) -> set[str]:
     """The asked name-valued details ("which base model", "which tasks") that the sentence closest in meaning to
     what is asked gives in other words: it reports the paper's own work (no background), holds a name that is
@@ -73,7 +76,10 @@ def named_in_answer(hit: Hit, asks: Asks, question: str, sentence_cosines) -> se
         if (value_kind(phrase) or asks.wants) != "names":
             continue
         # a concept the sentence defines is no data it evaluates on (a component's name is the answer to its own)
-        text = without_defined(sentence, hit.paper.text) if head and head <= _EVALUATION_DATA else sentence
+        # ... nor is the task's or a module's acronym the model it runs on ("What backbone network does MetaTrans use for
+        # action recognition?" / "… compared with state-of-the-art UVDA baselines": a second review of session 44)
+        text = without_defined(sentence, hit.paper.text) if head and head <= _EVALUATION_DATA | _MODELS_AND_DATA | \
+            _NETWORKS else sentence
         text = _RECIPE.sub(" ", text) if head and head <= _MODELS_AND_DATA else text
         others = asks.ask - GENERIC - FUNCTION - need - terms(" ".join(asks.written))
         shared = others & have or (others & _BEATS and have & _BEATS)  # "does it beat" / "surpassing Gemini"

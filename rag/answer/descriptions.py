@@ -83,7 +83,7 @@ def described_phrase(text: str, written: tuple[str, ...]) -> str:
                 phrase = _whole_clause(text[match.start("what"):]) or phrase
             if _with_no_paper(match, text, written):
                 continue
-            if _POINTS_ELSEWHERE.match(phrase):
+            if _POINTS_ELSEWHERE.match(phrase) or _OF_THE_NAMED.search(phrase):
                 continue
             if len(phrase.split()) >= 2 and not any(compact(w) in compact(phrase) for w in written):
                 if not _ENDS_HANGING.search(phrase):
@@ -98,6 +98,11 @@ def described_phrase(text: str, written: tuple[str, ...]) -> str:
 # (nor do "the team", "the reviewers": the asker's people)
 _POINTS_ELSEWHERE = re.compile(r"(?:same|whole|entire|very|other|above|former|latter|full|resulting|team|group|lab|boss|"
                                r"manager|reviewers?|customers?|users?)\s", re.I)
+
+
+# ... nor does one the named paper owns, pointed back at ("How does MUSE do compared with the InternViT teacher it was
+# distilled from?": a second review of session 44 compared MUSE with the subliminal-learning paper)
+_OF_THE_NAMED = re.compile(r"\b(?:it|its|itself)\b", re.I)
 
 
 _ENDS_HANGING = re.compile(r"\b(?:from|of|by|for|in|on|with|to|at)$", re.I)

@@ -225,7 +225,13 @@ def _as_held(word: str, have: frozenset[str]) -> str:
 # sentences), "How is FrameOracle evaluated?" by "Extensive experiments across five VLMs …", not by its "validated
 # keyframe annotations" (second review). The field's usage, not tuned
 _TESTED = {"evalu": ("experi", "valid", "test", "assess"), "test": ("experi", "evalu", "valid", "assess"),
-           "valid": ("experi", "evalu", "test"), "assess": ("experi", "evalu", "valid")}
+           "valid": ("experi", "evalu", "test"), "assess": ("experi", "evalu", "valid"),
+           # ... and a chat's "check it on" ("which downstream tasks did they check the synthetic data on?": a second
+           # review of session 44 quoted the method sentences)
+           "check": ("experi", "evalu", "valid", "test", "assess"),
+           # ... and an asker's word for choosing ("what signal … for picking the teacher" / "… robust teacher
+           # selection": a second review of session 44 quoted other sentences)
+           "pick": ("select", "choos"), "choos": ("select",), "select": ("choos",)}
 
 
 def score_sentences(hit: Hit, asks: Asks, idf: dict[str, float], cosines: np.ndarray | None,

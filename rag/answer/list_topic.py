@@ -221,6 +221,10 @@ _SET_ASIDE = re.compile(r"\s*\((?:but\s+|and\s+)?not\s[^()]*\)|,\s+not\s+(?!only
 _USES = re.compile(r"(?i)^\s*(?:build(?:s|ing)?\s+(?:up)?on|rel(?:y|ies|ying)\s+(?:up)?on)\s+")
 _CONCERNS = re.compile(r"(?i)^\s*concern(?:s|ing)?\s+(?:themselves|itself)\s+with\s+")
 
+# ... and a stress on the topic ("Which ICML papers do theory specifically about transformers?" matched "Specifically, we
+# shift …" and lost a paper: a second review of session 44)
+_STRESS = re.compile(r"(?i)\b(?:specifically|explicitly)\s+(?=\w)")
+
 # a hedge on how loosely the papers may match (a second review of session 44: "Which papers build upon Mamba or
 # state-space models in some fashion?" missed a paper, its hedge's words being judged as the topic's)
 _HEDGE = re.compile(r"(?i),?\s+(?:in\s+(?:some|any|one)\s+(?:fashion|way|form|manner|capacity|sense)|in\s+one\s+way\s+or\s+"
@@ -236,6 +240,7 @@ def topic(text: str, venue=None, year: int | None = None) -> str:
         return any_papers.group("topic")
     text = _SET_ASIDE.sub("", text)  # "live/streaming video input (not offline clips)": no words to match
     text = _HEDGE.sub("", text)  # "build upon Mamba in some fashion": how loosely, no words to match
+    text = _STRESS.sub("", text)  # "do theory specifically about transformers": a stress, no words to match
     clauses = [c for c in _CLAUSES.split(text.strip()) if c.strip()]
     if len(kept := _without_remarks(clauses)) < len(clauses):
         clauses, text = kept, " ".join(kept)

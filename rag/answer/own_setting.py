@@ -22,7 +22,11 @@ _OWN_WORK = re.compile(r"^\W*(?:(?:my|our)\s+(?:\w+\s+){0,2}?(?:goal|project|wor
                        r"videos|footage|recordings|"
                        r"hospital|clinic|scans|cluster|servers|users|customers)\b|"
                        r"as\s+(?:an?\s+)?(?!far\b|long\b|much\b|soon\b|well\b)[\w-]+(?:\s+[\w-]+)?,?\s+(?:we|I)\b|"
-                       r"(?:we|I)\s+(?:also\s+)?(?:record|run|treat|operate|collect|deploy|maintain|manage|serve|ship)\b)"
+                       r"(?:we|I)\s+(?:also\s+)?(?:record|run|treat|operate|collect|deploy|maintain|manage|serve|ship)\b|"
+                       # ... or at work on it now: "We're evaluating sparse attention for video world models on our robots."
+                       # (a second review of session 44 was told Veda "does not report anything on robots")
+                       r"(?:we['’]re|we\s+are|I['’]m|I\s+am)\s+(?:currently\s+|now\s+)?(?:evaluating|building|developing|"
+                       r"training|deploying|designing|testing|prototyping|working\s+on)\b)"
                        r"[^?]*[.!]\s+(?=\S)", re.I)
 _POINTS_BACK = re.compile(r"\b(?:it|its|this|these|those|such|ours|mine|similar|also|too|same|us|we|our)\b|"
                           r"\b(?:for|with|on|about|like|to|of|in)\s+that\b", re.I)

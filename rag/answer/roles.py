@@ -25,8 +25,11 @@ _ANY = "(?:" + "|".join(_NOUNS.values()) + ")"
 # the verbs an abstract announces a contribution with; a question may also ask who offers, publishes or provides one
 _VERBS = r"(?:introduc|present|propos|construct|build|built|curat|releas|collect|creat|contribut|establish|develop|design|defin)"
 # the question asks for papers that contribute one: "propose new benchmarks", "introduce a dataset", "new metrics"
+# ... with up to two words between that say what any benchmark is ("a new eval benchmark": fresh set EC, session 44);
+# not its domain ("new image benchmarks" then kept every paper releasing data, video benchmarks too: a second review)
+_KIND_OF = r"(?:(?:eval|evaluation|test|testing|open|public|standard|diagnostic|challenging|hard|large|big)\s+){0,2}"
 ASKED = re.compile(rf"\b(?:{_VERBS}|offer|publish|provid)\w*\s+(?:(?:a|an|any|some|their|its|own|new|novel|large-scale|public|evaluation)\s+)*"
-                   rf"(?P<noun>{_ANY})\b|\bnew (?P<new>{_ANY})\b", re.I)
+                   rf"{_KIND_OF}(?P<noun>{_ANY})\b|\bnew\s+{_KIND_OF}(?P<new>{_ANY})\b", re.I)
 
 
 def _introduces(kind: str) -> re.Pattern:

@@ -120,6 +120,12 @@ _LIST = re.compile(
     # ... or examples after them: "model compression papers? pruning, quantization that kind of thing" (fresh set EC)
     r"(?:,?\s*(?:please|pls|plz|thanks|thx))?(?:\?\s+[^?]*[^?\s]|\?)?\s*$"
     r"|^\W*(?:new\s+|public\s+|good\s+)?(?:benchmarks|datasets)\s+(?:for|on)\s+[\w-]+\s+[\w-]+[^?]*\??\s*$"  # not "… for veda?"
+    # ... or a topic labelled, then only the papers asked for: "streaming video: which ones?", "kv cache compression →
+    # papers?" (a second review of session 44 had them answered from one paper)
+    r"|^[^:?]{3,80}:\s*(?:and\s+)?(?:which|what)\s+ones\W*$|^[^:?]{3,80}:\s*(?:any\s+|which\s+)?(?:papers|works)\W*$"
+    # ... "What benchmarks exist here for detailed video captioning?" (a second review of session 44)
+    r"|\b(?:what|which)\s+(?:new\s+|public\s+|good\s+)?(?:benchmarks|datasets)\s+(?:exist|are\s+(?:there|available|out\s+there)|"
+    r"(?:are\s+)?(?:in\s+)?here)\b"
     # "Has there been work on X?", "Is X covered by any paper?", "What does the collection have on X?"
     r"|\b(?:has|have)\s+there\s+been\s+(?:any\s+)?(?:work|research|papers|studies)\b|\bany\s+(?:paper|study|work)\b"
     # "Any benchmarks for first-person video?": the papers that bring one (dev b413, n038)

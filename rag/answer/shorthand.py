@@ -38,7 +38,7 @@ _SLANG = ((re.compile(r"\b(?:messing|playing|fiddling|tinkering|hacking)\s+(?:ar
           # "-ish" only hedges the word it ends: "adam-ish optimizer analysis papers?" (read set DG, dg030 abstained)
           (re.compile(r"(?<=[A-Za-z]{3})-ish\b", re.I), ""))
 # asides that say how sure or frank the asker is, or thank: nothing asked
-_ASIDES = r"tbh|tbf|iirc|imo|imho|afaik|afaict|fwiw|btw|idk|ngl|lol|thx"
+_ASIDES = r"tbh|tbf|iirc|imo|imho|afaik|afaict|fwiw|btw|idk|ngl|lol|thx|yo|bro|lowkey|highkey"  # (the last four: session 44)
 # ... in lower case, and not where a noun stands: "PPL" is perplexity ("Which papers report PPL on PG-19?"), "IMO" the
 # olympiad ("evaluate on IMO problems"), "diff" diffusion as often as difference (second review): "ppl" is people only
 # before what people do
@@ -48,6 +48,13 @@ _PEOPLE = re.compile(r"(?<![\w/#.-])ppl(?=\s+(?:who|that|are|were|do|did|doing|h
 _WORD = re.compile(r"(?<![\w/#.-])(?P<word>" + "|".join(sorted((re.escape(w) for w in _WORDS), key=len, reverse=True))
                    + r")(?![\w/-])(?!\.\w)|(?<![\w/])(?P<glued>w/o|w/)(?=[a-z])", re.I)
 _ASIDE = re.compile(rf"[,;]?\s*(?<![\w-])(?<!on )(?<!the )(?<!of )(?<!in )(?<!for )(?:{_ASIDES})(?![\w-])\s*[,;]?")
+
+
+# an arrow between a label and what is asked of it, as a colon: "veda → which GPU …?", "kern → # experts …?", "speaker
+# recognition in podcasts → any paper?" (a second review of session 44: no detail was read, and the label was no name);
+# not one inside what is said ("SFT→GRPO", "2D → 3D video")
+_ARROW = re.compile(r"\s*(?:→|->|=>|⇒)\s*(?=(?:what|which|how|who|whom|whose|why|where|when|is|are|was|were|does|do|did|can|"
+                    r"could|any|anything|papers?|works?)\b|#)", re.I)
 
 
 def written_out(text: str) -> str:
@@ -62,7 +69,7 @@ def written_out(text: str) -> str:
         aside = match.group(0).strip()
         return ", " if aside[0] in ",;" and aside[-1] not in ",;" else " "
 
-    out = _ASIDE.sub(dropped, _WORD.sub(spelled, _PEOPLE.sub("people", text)))
+    out = _ASIDE.sub(dropped, _WORD.sub(spelled, _PEOPLE.sub("people", _ARROW.sub(": ", text))))
     for pattern, written in _SLANG:
         out = pattern.sub(written, out)
     out = re.sub(r"\(\s*\)", "", re.sub(r"\(\s+", "(", out))

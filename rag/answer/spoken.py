@@ -103,6 +103,9 @@ _DESCRIBED_FIRST = re.compile(r"^\W*(?:that|the|this)\s+(?:[\w'-]+\s+){0,4}?(?:p
                               r"\b(?:(?!\s-+\s)[^.?!,:;—–])*$", re.I)  # (no dash between: "… codecs - how big is it?")
 _ASKED_AFTER = re.compile(r"(?<=\s)(?=(?:what|which|how|where|when|why|who)\s+(?:[\w-]+\s+){0,3}?(?:do|does|did|is|are|was|"
                           r"were|can|could|would|will|has|have)\s)", re.I)
+# a second question after a slash, as one typed in haste joins two ("proact-vl: what frame rate / how many ms latency does
+# it run at?": a second review of session 44 read no detail, and quoted a sentence as if it answered)
+_SLASHED_QUESTION = re.compile(r"(?i)\s+/\s+(?=(?:how|what|which)\s)")
 _HOLDS_IT = frozenset("on about of for into explaining showing studying and or "  # ... and its noun alone is no description
                       "paper one work study method benchmark dataset".split())  # ("the streaming paper which dataset …")
 
@@ -136,5 +139,6 @@ def as_written(text: str) -> str:
     if "?" not in core[:-1] and not re.search(r"[,:;—–]", core[:40]):
         core = _TOPIC_FIRST.sub(lambda m: m.group("topic").rstrip() + ": ", core)
     core = _described_then_asked(core)
+    core = _SLASHED_QUESTION.sub(", and ", core)
     core = re.sub(r"\s{2,}", " ", core).strip()
     return core if re.search(r"\w", core) else text

@@ -40,6 +40,7 @@ SHORTHANDS = {
     # ... in the singular too, and super-resolution clipped ("hparam transfer …", "video super-res w/ gans": a second
     # review of session 43 abstained on the one and answered the other from a GAN paper)
     "param": "parameter", "hparam": "hyperparameter", "hyperparam": "hyperparameter", "superres": "super-resolution",
+    "mocap": "motion capture",  # ("mocap skeleton data": a second review of session 44 abstained)
 }
 # ... and clipped hyphenated compounds, which the query's word split would cut in two ("super-res")
 _CLIPPED = {"super-res": "super-resolution"}

@@ -477,6 +477,7 @@ def test_every_asked_clause_counts_but_the_one_that_picks_out_the_paper(text, cl
     ("What is the maximum context length limit in Proact-VL?", "Proact-VL", ["maximum context length limit"]),
     ("4DPC2hat: what model sits at the core of it?", "4DPC2hat", []),  # the verb is no detail (session 44 review)
     ("video-bci: how many self-prior hypotheses sampled per question?", "Video-BCI", ["number of self-prior hypotheses"]),
+    ("how many distinct characters appear in dramasr-532k?", "DramaSR-532K", ["number of distinct characters"]),
     ("Which Kaggle challenge did UrbanFeel's data come from?", "UrbanFeel", ["Kaggle challenge"]),
 ])
 def test_details_are_the_asked_attributes_an_abstract_would_name(text, names, details):

@@ -49,6 +49,9 @@ def test_a_venue_is_a_filter_only_when_the_question_asks_for_its_papers(snapshot
 def test_authors_and_code_are_asked_of_the_record_only_when_asked_for():
     assert [p["id"] for p in of("authors-code") if not asked_details(p["question"])] == []
     assert [p["id"] for p in of("authors-code-other") if asked_details(p["question"])] == []
+    # something asked of the code is no request for its link (a third review of session 44)
+    assert asked_details("what licence is the segpvsg code released under?") == ()
+    assert asked_details("is the segpvsg code released?") == ("code",)
 
 
 @pytest.mark.parametrize(("question", "catalog"), [

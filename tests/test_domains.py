@@ -414,3 +414,11 @@ def test_audio_with_video_keeps_a_paper_writing_video_too():
     assert audio.kept_by.search("Long-form TV dramas challenge video understanding; we propose speaker recognition.")
     assert audio.kept_by.search("Benchmarks span audio-visual QA and 3D reasoning.")
     assert not audio.kept_by.search("Bedside assessment by a speech and language therapist gave a sensitivity of 47%.")
+
+
+def test_a_word_two_domains_share_is_said_once_and_a_scan_is_no_surgical_video():
+    # a third review of session 44: "never mention “MRI” or “MRI”", and SurgiFlowVid answered a question on MRI
+    assert off_domain(("MRI", "MRI")) == "The papers closest to this question never mention “MRI”, so they don't answer it."
+    question = "Are there papers applying video diffusion models to MRI or CT volumes?"
+    assert lacks_domain(_paper(9, "We generate surgical videos with a video diffusion model."),
+                        asked_domains(question, VIDEO_COLLECTION))

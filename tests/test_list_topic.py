@@ -150,6 +150,8 @@ from rag.answer.list_topic import topic
     ("Which papers build upon Mamba or state-space models in some fashion?", None, None, "use Mamba or state-space models"),
     ("Which of the papers concern themselves with Adam?", None, None, "Adam"),
     ("Which ICML papers do theory specifically about transformers?", "ICML", None, "theory about transformers"),
+    ("GANs: any papers?", None, None, "GANs"),  # a label before a bare request is the topic (session 44), a venue is not
+    ("ICML: anything on pruning?", None, None, "pruning"),
     # a statement after the question that narrows nothing (a second review of session 44); one that narrows stays
     ("Which papers involve quantization? Thinking about cost-efficient serving.", None, None, "involve quantization"),
     ("Which papers use GRPO? Preferably with code.", None, None, "use GRPO? Preferably with code"),

@@ -48,6 +48,7 @@ from rag.answer.plain_words import with_field_terms
     ("linear classifiers through the origin", "linear classifiers (halfspaces) through the origin"),  # read set CS, cs015
     ("linear classifications through the origin", "linear classifications (halfspaces) through the origin"),  # spelt as indexed
     ("which model topped the leaderboard?", "which model topped the leaderboard (best performance)?"),  # session 44
+    ("how many handsets did they use", "how many handsets (mobile devices) did they use"),  # session 44
     ("papers making video diffusion models cheaper or faster to run?",
      "papers making video diffusion models cheaper or faster to run (inference acceleration)?"),  # fresh sets EC, ED
     ("extend a model past its training length without retraining",

@@ -16,6 +16,7 @@ from rag.answer.shorthand import written_out
     ("U-Net w/skip connections, how many prev layers", "U-Net with skip connections, how many previous layers"),
     ("what, iirc, is the lr", "what is the lr"),  # an aside between commas takes both
     ("yo which paper made the live gaming benchmark", "which paper made the live gaming benchmark"),  # (session 44)
+    ("egocentric video papers??", "egocentric video papers?"),  # repeated marks (a third review of session 44)
     # an arrow between a label and what is asked, as a colon; not one inside what is said (session 44 review)
     ("veda → which GPU was the kernel benchmarked on?", "veda: which GPU was the kernel benchmarked on?"),
     ("kern -> # experts in their MoE runs?", "kern: # experts in their MoE runs?"),

@@ -57,5 +57,7 @@ _NO_DETAIL = frozenset({"responsible", "to blame", "new", "novel", "different", 
 _PROVIDES = re.compile(r"^((?:.+? )?(?:models?|networks?|encoders?|backbones?|datasets?|benchmarks?|GPUs?)) (?:provides|gives|"
                        r"generates|supplies|produces|serves|acts|handles|drives|performs|runs|operates|sits)\b.*$", re.I)
 _SUBJECT_OF = re.compile(r"^(.+?) (?:turn(?:s|ed)? out|came|comes?|serv(?:es|ed) as|act(?:s|ed) as|remain(?:s|ed)?|perform(?:s|ed)?|scor(?:es?|ed)|rank(?:s|ed)?|wins?|won|"
-                         r"leads?|led|stands?|stood|gets?|got|beats?|achieves?|achieved|reach(?:es|ed)?|works?)\b.*$",
+                         r"leads?|led|stands?|stood|gets?|got|beats?|achieves?|achieved|reach(?:es|ed)?|works?|"
+                         # ... "how many distinct characters appear in dramasr-532k?" (a third review of session 44)
+                         r"appear(?:s|ed)?|exist(?:s|ed)?|occur(?:s|red)?|participat(?:e|es|ed))\b.*$",
                          re.I)

@@ -68,7 +68,8 @@ NO_PAPER_ANSWERS = "The indexed papers don't answer this."
 
 def off_domain(domains: tuple[str, ...]) -> str:
     """Why a near-topic question abstains: the papers on its topic never mention the domain it names."""
-    named = " or ".join(f"“{d}”" for d in domains)
+    # (each once: two domains asked in the same word wrote "never mention “MRI” or “MRI”", a third review of session 44)
+    named = " or ".join(f"“{d}”" for d in dict.fromkeys(domains))
     return f"The papers closest to this question never mention {named}, so they don't answer it."
 
 

@@ -231,7 +231,9 @@ _TESTED = {"evalu": ("experi", "valid", "test", "assess"), "test": ("experi", "e
            "check": ("experi", "evalu", "valid", "test", "assess"),
            # ... and an asker's word for choosing ("what signal … for picking the teacher" / "… robust teacher
            # selection": a second review of session 44 quoted other sentences)
-           "pick": ("select", "choos"), "choos": ("select",), "select": ("choos",)}
+           "pick": ("select", "choos"), "choos": ("select",), "select": ("choos",),
+           # ... and evidence asked for as the experiments that give it (a third review of session 44)
+           "evid": ("experi", "valid", "evalu"), "empir": ("experi", "valid", "evalu")}
 
 
 def score_sentences(hit: Hit, asks: Asks, idf: dict[str, float], cosines: np.ndarray | None,

@@ -234,7 +234,11 @@ _HEDGE = re.compile(r"(?i),?\s+(?:in\s+(?:some|any|one)\s+(?:fashion|way|form|ma
 def topic(text: str, venue=None, year: int | None = None) -> str:
     """The topic a list question asks about: "Which ICLR 2026 papers work on streaming video?" → "streaming
     video". The venue and year are filters, not words to match; an unrecognised frame leaves the text whole."""
-    text = VENUE_FIRST.sub("", text)  # "ICML only: anything on X?"
+    framed = VENUE_FIRST.sub("", text)  # "ICML only: anything on X?"
+    # ... but a label before a bare request is its topic ("GANs: any papers?", a third review of session 44)
+    label = text[:len(text) - len(framed)].lower()
+    text = text if framed != text and _asks_only_for_papers(framed) and not set(re.findall(r"\w+", label)) & _VENUE_NAMES \
+        else framed
     text = _HERE.sub("", text)  # "any GAN papers in here?": where to look, no topic (a probe of session 40 abstained)
     if any_papers := _ANY_PAPERS.match(text):  # "any GAN papers?", "are there any world-model works?"
         return any_papers.group("topic")

@@ -50,7 +50,14 @@ _TERSE_CODE = re.compile(_TERSE.format(what=r"(?:source\s+)?code(?:\s+(?:release
 def asked_details(text: str) -> tuple[str, ...]:
     """What the question asks of its paper's record, in this order: ("authors",), ("code",), both, or ()."""
     return tuple(detail for detail, pattern, terse in (("authors", _AUTHORS, _TERSE_AUTHORS), ("code", _CODE, _TERSE_CODE))
-                 if pattern.search(text) or _names_a_paper(terse.match(text)))
+                 if (pattern.search(text) or _names_a_paper(terse.match(text)))
+                 and not (detail == "code" and _OF_THE_CODE.search(text)))
+
+
+# something asked of the code, not the code itself: "what licence is the segpvsg code released under?" (a third review of
+# session 44 was given the link as if it answered; the abstract's silence on a licence is the answer)
+_OF_THE_CODE = re.compile(r"\b(?:what|which)\s+(?:kind\s+of\s+|open[- ]source\s+)?(?:licen[cs]es?|(?:programming\s+)?languages?|"
+                          r"frameworks?|librar(?:y|ies)|versions?)\b", re.I)
 
 
 def _names_a_paper(terse: re.Match | None) -> bool:

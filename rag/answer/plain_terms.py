@@ -63,6 +63,9 @@ PLAIN_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"channels|residual)\b))\b",
      "massive activations"),
     (r"\bvideo\s+(?:chat\s*bots?|assistants?)\b", "Video-LLMs"),
+    # a handset as the mobile device it is ("how many handsets were involved?": fresh set ED, dev bw019, a third review of
+    # session 44 abstained; not any phone: "energy use … on smartphones" is asked of no paper, dev dz059)
+    (r"\bhandsets?\b", "mobile devices"),
     # a model made cheaper or faster to run is accelerated, as the abstracts write it ("accelerating inference",
     # "speedup": fresh sets EC, ED, read in session 44, listed two of four papers)
     (r"\b(?:cheaper|faster)(?:\s*(?:/|or|and)\s*(?:cheaper|faster))?\s+(?:to\s+)?(?:run|serve|sample|deploy)\b|"

@@ -69,6 +69,7 @@ def written_out(text: str) -> str:
         aside = match.group(0).strip()
         return ", " if aside[0] in ",;" and aside[-1] not in ",;" else " "
 
+    text = re.sub(r"([?!])[?!]+", r"\1", text)  # "egocentric video papers??" (a third review of session 44)
     out = _ASIDE.sub(dropped, _WORD.sub(spelled, _PEOPLE.sub("people", _ARROW.sub(": ", text))))
     for pattern, written in _SLANG:
         out = pattern.sub(written, out)

@@ -77,7 +77,7 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     ("What challenge does the paper on sparse attention face, and how does it trade off speed?", ["sparse attention"]),
     ("What does the student model learn from its teacher?", []),
     # session 20's vocabulary (dev's near-topic misses): a bracketed "CT" is medicine too, not an alternative to it
-    ("anything on continual learning for medical imaging (radiology, CT)?", ["medicine", "continual learning"]),
+    ("anything on continual learning for medical imaging (radiology, CT)?", ["medicine", "medical scans", "continual learning"]),
     ("any papers on anomaly detection in surgical / endoscopic video?", ["medicine", "anomaly detection"]),
     ("Any work on machine unlearning, i.e. removing one training example's influence?", ["machine unlearning"]),
     ("3D gaussian splatting for real-time SLAM on a drone — any papers?", ["robots", "3D"]),
@@ -422,3 +422,10 @@ def test_a_word_two_domains_share_is_said_once_and_a_scan_is_no_surgical_video()
     question = "Are there papers applying video diffusion models to MRI or CT volumes?"
     assert lacks_domain(_paper(9, "We generate surgical videos with a video diffusion model."),
                         asked_domains(question, VIDEO_COLLECTION))
+
+
+def test_a_clinical_abstract_holds_a_scan_in_its_own_words():
+    # "ultrasound-scored synovitis" / "power Doppler US": two PubMedQA tune questions abstained (session 44)
+    question = "Does ultrasound-scored synovitis depend on the pharmacokinetics of anti-TNF agents?"
+    assert not lacks_domain(_paper(9, "Synovitis was scored by power Doppler US in 40 patients."),
+                            asked_domains(question, VIDEO_COLLECTION))

@@ -10,22 +10,21 @@ import re
 from rag.answer.plain_terms import PLAIN_TERMS
 from rag.corpus.terms import terms
 
-_PLAIN = PLAIN_TERMS  # (pattern, term) pairs: plain_terms.py
 
 
-FIELD_TERMS = frozenset(term.lower() for _, term in _PLAIN)  # the terms written after their plain descriptions
+FIELD_TERMS = frozenset(term.lower() for _, term in PLAIN_TERMS)  # the terms written after their plain descriptions
 
 
 def described_terms(text: str) -> frozenset[str]:
     """The content terms of `text`'s plain descriptions that a field term stands for ("huge outlier values" of
     "(massive activations)"): said in everyday words no abstract uses, they are no unknown topic of the question's
     (read set CA, ca015: "outlier" and "chatbot" counted as words no paper holds, and the paper abstained)."""
-    return frozenset().union(*(terms(m.group(0)) for pattern, _ in _PLAIN for m in pattern.finditer(text)))
+    return frozenset().union(*(terms(m.group(0)) for pattern, _ in PLAIN_TERMS for m in pattern.finditer(text)))
 
 
 def with_field_terms(text: str) -> str:
     """`text` with the field's term in brackets after each plain description of it (once, and not when it is there)."""
-    for pattern, term in _PLAIN:
+    for pattern, term in PLAIN_TERMS:
         found = pattern.search(text)
         if found and term.lower() not in text.lower():
             text = f"{text[:found.end()]} ({term}){text[found.end():]}"

@@ -160,11 +160,7 @@ def _coined_in_lower_case(text: str, snapshot: Snapshot) -> list[tuple[int, str]
     for word in dict.fromkeys(re.findall(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?![\w-])", text)):
         if len(word) < 6 or word in english_words() or all(part in english_words() for part in word.split("-")):
             continue
-        coined = re.compile(rf"(?<![\w-])(?=[\w-]*[a-z][\w-]*[A-Z])(?i:{re.escape(word)})(?![\w-])")
-        rows = snapshot.keyword.documents(stemmer().stemWord(word.split("-")[0])).tolist()
-        holders = [(row, m.group(0)) for row in rows for m in [coined.search(snapshot.papers[row].text)] if m]
-        if 0 < len({row for row, _ in holders}) <= MAX_MENTIONS:
-            out += holders
+        out += _writers(word, snapshot, r"(?=[\w-]*[a-z][\w-]*[A-Z])", word.split("-")[0])
     return out
 
 
@@ -182,12 +178,17 @@ def _partner_in_lower_case(text: str, snapshot: Snapshot, found: list[tuple[int,
         word = pair.group("a") or pair.group("b")
         if not word.islower() or word in english_words():
             continue
-        coined = re.compile(rf"(?<![\w-])(?=[\w-]*[A-Z])(?i:{re.escape(word)})(?![\w-])")
-        rows = snapshot.keyword.documents(stemmer().stemWord(word)).tolist()  # the index's rows, not a scan of every paper
-        holders = [(row, m.group(0)) for row in rows for m in [coined.search(snapshot.papers[row].text)] if m]
-        if 0 < len(holders) <= MAX_MENTIONS:
-            out += holders
+        out += _writers(word, snapshot, r"(?=[\w-]*[A-Z])", word)
     return out
+
+
+def _writers(word: str, snapshot: Snapshot, cased: str, key: str) -> list[tuple[int, str]]:
+    """(row, name as written) of the abstracts that write `word` with the capitals `cased` requires, when at most
+    MAX_MENTIONS do; the keyword index's rows for `key` are read, not every paper."""
+    coined = re.compile(rf"(?<![\w-]){cased}(?i:{re.escape(word)})(?![\w-])")
+    rows = snapshot.keyword.documents(stemmer().stemWord(key)).tolist()
+    holders = [(row, m.group(0)) for row in rows for m in [coined.search(snapshot.papers[row].text)] if m]
+    return holders if 0 < len(holders) <= MAX_MENTIONS else []
 
 
 def has_latin_words(text: str) -> bool:

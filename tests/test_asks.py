@@ -357,6 +357,10 @@ def test_ask_part(text, last):
     ("FrameOracle: avg # frames kept when starting from 16-frame input?", "FrameOracle", "number of frames"),
     ("UrbanFeel: number of cities chosen?", "UrbanFeel", "number of cities"),
     ("Which language model, and of what size, serves as the backbone of PPLLaVA?", "PPLLaVA", "language model"),
+    # a hedge before the question word, a preposition after a label (a second review of session 45)
+    ("Could you tell me roughly how much faster SGMD trains?", "SGMD", ""),
+    ("I used to work with 8-bit converters, so I am curious: to what bit width does LSGQuant quantize the weights?",
+     "LSGQuant", "bit width"),
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase
@@ -452,6 +456,9 @@ def test_a_question_for_the_main_idea_asks_for_the_gist(text, gist):
     ("What is Veda? Why?", ["Why?"]),
     # a topic before the colon is what is asked about, not a description of a paper
     ("Cycloplegic refraction in young adults: is it mandatory?", ["Cycloplegic refraction in young adults: is it mandatory?"]),
+    # ... after a preposition too (a second review of session 45, qe024)
+    ("In the theory work about why a scaled correction term helps, what does the new condition give back at zero?",
+     ["what does the new condition give back at zero?"]),
 ])
 def test_every_asked_clause_counts_but_the_one_that_picks_out_the_paper(text, clauses):
     assert asked_clauses(text) == clauses

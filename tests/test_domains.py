@@ -397,6 +397,16 @@ def test_a_domain_asked_of_lists_only_is_no_domain_of_a_fact_question():
     ("Which papers detect hate speech in social media videos?", ["audio"]),
     ("Which method lets a video LLM take in new sensors such as audio without a heavy encoder?",
      ["audio", "language models"]),
+    # degraded footage cleaned up is a domain, a generator's denoising steps are not (read set EE, ee061)
+    ("Which papers do low-light video enhancement or video denoising?", ["low-level restoration"]),
+    ("Which papers jointly denoise video frames and optical flow?", ["optical flow"]),
+    ("Which papers do video denoising with fewer diffusion steps?", []),
+    # a modifier shared by two heads, the second restricted; two verbs after a modal; a simile (session 45)
+    ("Which papers do sign language recognition or translation from skeleton or pose sequences?", ["sign language"]),
+    ("Which papers address models that must respond or maintain memory while the video is still arriving (streaming)?",
+     ["streaming video"]),
+    ("Which papers understand live streaming video, where the model has to answer or comment while frames keep arriving - "
+     "like a sports commentator?", ["streaming video"]),
 ])
 def test_the_domains_of_a_fact_question_and_of_a_list(question, domains):
     from rag.answer.domains import question_domains

@@ -80,6 +80,7 @@ def test_the_question_in_another_spelling_finds_its_sentence():
     ({"check", "task"}, {"valid", "task"}, {"valid", "task"}),  # a chat's "check it on" (second review, session 44)
     ({"pick", "teacher"}, {"select", "teacher"}, {"select", "teacher"}),  # picking as selection (session 44)
     ({"evid"}, {"experi", "gan"}, {"experi"}),  # evidence as the experiments (a third review of session 44)
+    ({"run", "model"}, {"experi", "model"}, {"experi", "model"}),  # "which models do they run on" (session 45)
 ])
 def test_words_take_the_abstracts_spelling(words, have, spelled):
     assert respelled(frozenset(words), frozenset(have)) == frozenset(spelled)

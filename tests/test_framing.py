@@ -218,6 +218,11 @@ def test_a_question_that_is_all_asked_is_left_as_it_is(asked):
     # ... or what they are at work on now (a second review of session 44: "does not report anything on robots")
     ("We're evaluating sparse attention for video world models on our robots. For Veda, what speedup do they report?",
      "For Veda, what speedup do they report?"),
+    # ... or did once (a second review of session 45: "does not report anything on lidar")
+    ("Point cloud work interests me as I once built lidar test rigs. How many frames are in the 4DPC2hat dataset?",
+     "How many frames are in the 4DPC2hat dataset?"),
+    ("Back in my day GANs were all the rage. Are there papers here that involve GANs?",
+     "Are there papers here that involve GANs?"),
 ])
 def test_the_askers_own_work_is_apart_from_the_question_unless_it_points_back(asked, question):
     assert without_own_work(asked) == question

@@ -157,6 +157,11 @@ from rag.answer.list_topic import topic
     ("Which papers use GRPO? Preferably with code.", None, None, "use GRPO? Preferably with code"),
     # no frame to strip: the question is searched whole
     ("streaming video understanding", None, None, "streaming video understanding"),
+    # the asker's own story before a frame with a topic of its own (a second review of session 45)
+    ("I keep seeing the term. Which papers deal with attention sinks?", None, None, "attention sinks"),
+    ("Back in my day generative adversarial networks were all the rage. Are there papers here that involve GANs?", None,
+     None, "involve GANs"),
+    ("I am trying to make a model smaller. Which papers help?", None, None, "help I am trying to make a model smaller"),
 ])
 def test_topic_is_the_question_without_its_frame_or_filters(question, venue, year, expected):
     assert topic(question, venue, year) == expected

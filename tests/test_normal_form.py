@@ -47,6 +47,10 @@ from rag.answer.normal_form import normal_form
     ("UCS-Bench has how many questions inside?", "how many questions did UCS-Bench has"),
     ("how many cities inside UrbanFeel?", "how many cities in UrbanFeel"),
     ("how many questions altogether in UCS-Bench?", "how many questions in UCS-Bench"),
+    # the detail after what the paper gives for it; a bare count after its statement (second review, session 45)
+    ("What does Veda report for its learning rate?", "What learning rate does Veda use"),
+    ("What figures does Veda give for its batch size?", "What batch size does Veda use"),
+    ("UPI needs a few extra forward passes - how many exactly?", "UPI needs a few extra forward passes - how many exactly"),
 ])
 def test_a_question_is_put_in_the_form_the_patterns_read(question, normal):
     assert normal_form(question) == normal

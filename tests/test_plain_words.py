@@ -159,6 +159,15 @@ from rag.answer.plain_words import with_field_terms
      "frame to frame (temporal consistency)?"),
     ("Which papers use the sound together with the picture?",
      "Which papers use the sound together with the picture (audio-visual)?"),
+    # read sets EE and EF (session 45)
+    ("Why does an LLM break when you cut out some of its layers?",
+     "Why does an LLM break when you cut out some of its layers (layer pruning)?"),
+    ("Is there a study on removing certain blocks of an LLM?", "Is there a study on removing certain blocks of an LLM "
+     "(layer pruning)?"),
+    ("which methods handle longer sequences or videos than it was trained on?", "which methods handle longer sequences "
+     "or videos than it was trained on (length extrapolation or context extension)?"),
+    ("Which works tackle LLMs producing text that is not grounded in the visual input?", "Which works tackle LLMs "
+     "producing text that is not grounded in the visual input (hallucination)?"),
 ])
 def test_a_plain_description_gets_the_fields_term(text, expected):
     assert with_field_terms(text) == expected

@@ -54,6 +54,10 @@ from rag.answer.spoken import as_written
     ("that paper on why a more robust teacher doesnt always make the student more robust what signal do they say "
      "predicts it", "that paper on why a more robust teacher doesnt always make the student more robust. What signal do "
      "they say predicts it"),
+    # a letter's greeting and closing (a second review of session 45)
+    ("Dear paperchat, which papers deal with attention sinks?", "which papers deal with attention sinks?"),
+    ("Good morning. Which papers use GANs? Kind regards, Harold", "Which papers use GANs?"),
+    ("Dear sir or madam, how many videos are in it? Many thanks.", "how many videos are in it?"),
 ])
 def test_how_it_was_said_is_taken_out(said, written):
     assert as_written(said) == written

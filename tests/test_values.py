@@ -210,6 +210,8 @@ PARTSY = "We propose Partsy, a framework consisting of two key components: Focus
      "used for Capper?", {"size"}),
     ("Capper", "We train Capper-14B on our captioning data.", "What is the size of the training set used for Capper?",
      set()),
+    # ... nor a batch of anything ("what batch size did MUSE train with" / "InternViT-300M": a review of session 45)
+    ("Muser", "Muser beats its teacher InternViT-300M in linear probing.", "What batch size did Muser train with?", set()),
     # its parts: a sentence naming it that says what it consists of
     ("Partsy", PARTSY, "What are the parts of Partsy?", {"parts"}),
     ("Sparr", SPARSE, "What are the parts of Sparr?", set()),
@@ -344,6 +346,14 @@ TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms pe
      "What hardware — which GPUs — did the Veda team use?", ["GPUs"]),
     ("Narr", "Narr streams narration of egocentric video.", "Narr training hyperparameters: which learning rate and "
      "batch size they use?", ["learning rate", "batch size"]),
+    # hardware of a place is still hardware; a bare count after its statement (read set EE; a review of session 45)
+    ("Scoper", "Scoper thinks in the cloud and looks at edges.", "What edge hardware does Scoper run on?",
+     ["edge hardware"]),
+    ("Veda", "A hardware-efficient kernel converts sparsity into speedups.", "What GPU hardware does Veda use?",
+     ["GPU hardware"]),
+    ("Upi", "Upi extends Mamba to 64K tokens with only a few auxiliary forward passes.",
+     "Upi needs a few auxiliary forward passes - how many exactly?", ["number of auxiliary forward passes"]),
+    ("Veda", "Veda distills sparse attention.", "What does Veda report for its learning rate?", ["learning rate"]),
 ])
 def test_a_detail_is_missing_without_its_words_or_beside_them_without_its_value(title, text, question, missing):
     hit, found = _hit(title, text), _asks(question, title)

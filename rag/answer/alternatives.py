@@ -179,8 +179,10 @@ def optional(domain, parts: list[str]) -> bool:
     # verbs, not two domains (fresh set U)
     # ... nor two verbs sharing what follows: "understanding or reacting to video while it is still arriving (streaming)"
     # (read set DX, dx026: streaming went unasked)
-    held = [bool(domain.held.search(p)) or not terms(p) - FRAME_WORDS or j + 1 < len(texts) and
-            bool(re.search(r"\w+ing\s*$", p) and _VERB_SHARED.match(texts[j + 1]) or
+    # ... nor a bare verb after a modal ("models that must respond or maintain memory while the video is still arriving":
+    # read set EF, ef025 left streaming unasked)
+    held = [bool(domain.held.search(p)) or not terms(p) - FRAME_WORDS or _MODAL_VERB.search(p) is not None or
+            j + 1 < len(texts) and bool(re.search(r"\w+ing\s*$", p) and _VERB_SHARED.match(texts[j + 1]) or
                  _VERB_AFTER.search(p) and _VERB_OBJECT.match(texts[j + 1])) for j, p in enumerate(texts)]
     for i, text in enumerate(texts):
         for match in domain.asked.finditer(text):
@@ -204,10 +206,18 @@ def optional(domain, parts: list[str]) -> bool:
                 continue
             # ... but a modifier shared by two heads is asked either way: "sign language recognition or translation"
             # (fresh set AD, ad13065 listed five papers on no sign language)
-            shared = bool(after) and len(terms(texts[i + 1]) - FUNCTION - FRAME_WORDS) == 1
+            # ... the alternative's head before what restricts it too: "sign language recognition or translation from
+            # skeleton or pose sequences" (read set EF, ef060 listed a skeleton paper on no sign language)
+            restricted = _RESTRICTED_WORD.match(texts[i + 1])
+            shared = bool(after) and 1 in {len(terms(alternative) - FUNCTION - FRAME_WORDS)
+                                           for alternative in (texts[i + 1], restricted.group(1) if restricted else "")}
             if not shared and _beside(seps[i], not after):
                 return True
     return False
+
+
+_MODAL_VERB = re.compile(r"\b(?:must|can|cannot|could|should|will|would|may|might|to)\s+(?:also\s+|still\s+)?[a-z]+\s*$", re.I)
+_RESTRICTED_WORD = re.compile(r"\s*([\w-]+)\s+(?:from|of|for|with|in|on|using|via|into|by|over)\s", re.I)
 
 
 def _joins_what_follows(rest: str, alternative: str) -> bool:

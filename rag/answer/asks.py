@@ -172,7 +172,9 @@ DESCRIBES_PAPER = re.compile(r"\b(?:paper|work|study|article|method|approach|fra
                               r"result|finding)\b", re.I)
 # ... before a comma, only a paper described from its first word: "that benchmark of city street-view images over time,
 # which model did best?" (a probe of session 30: the description's words were read as what is asked)
-_THE_DESCRIBED = re.compile(r"^\W*(?:(?:the|that|this)\s+(?:[\w'-]+\s+){0,3}?(?:paper|work|study|benchmark|dataset|poster|one|"
+# ... after a preposition too: "In the theory work about why …, what does the new condition give back …?" (a second review
+# of session 45, qe024: the description's words chose the sentences)
+_THE_DESCRIBED = re.compile(r"^\W*(?:(?:(?:in|for|about|regarding|from|with|on)\s+)?(?:the|that|this)\s+(?:[\w'-]+\s+){0,3}?(?:paper|work|study|benchmark|dataset|poster|one|"
                             r"method|framework|model|trick|system)\b|(?:paper|study)\s+(?:where|that|which|about|on)\b)", re.I)
 # ... a preposition may come first: "How much does it help, and on how many datasets?" (read set BG, bg020)
 # (a count or amount only: "…, and in what kind of scenes does it help most?" is answered in other words, dev bd010)

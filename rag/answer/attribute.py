@@ -35,14 +35,14 @@ def attribute(asked: str, names: str = "") -> str:
     # DJ, dj042: "router" stayed in front, and no attribute was read, so never "does not report")
     # ... unless the question counts it, a plural: "GPU hours: how many does SGMD need?" (second review; not "Quick
     # question: how many does ViTL save?", nor "Memory: how much …")
-    labelled = re.match(r"(?i)^\s*(?P<label>(?:[\w-]+\s+){0,2}[\w-]+s):\s+how\s+many\s+(?:does|do|did|is|are|was|were)\b", text)
-    if labelled:
+    if labelled := re.match(r"(?i)^\s*(?P<label>(?:[\w-]+\s+){0,2}[\w-]+s):\s+how\s+many\s+(?:does|do|did|is|are|was|were)\b", text):
         return f"number of {labelled.group('label').strip()}"
-    text = re.sub(r"(?i)^[^:?]{1,40}:\s+(?=(?:what|which|how|who|where|when|does|do|did|is|are|was|were)\b)", "", text)
+    text = re.sub(r"(?i)^[^:?]{1,120}:\s+(?=(?:(?:to|at|on|in|by|for|with|under|from)\s+(?=what|which))?(?:what|which|how|who|"
+                  r"where|when|does|do|did|is|are|was|were)\b)", "", text)  # ("…, so I am curious: to what bit width": qd075)
     # "exactly how many of those auxiliary forward passes does it need" counts the passes (read set CZ, cz043); not "how
     # much of the network", a share (dev d011, w601)
     text = re.sub(r"(?i)\bhow many of (?:those|these|the|its|their)\s+(?=[a-z])", "how many ", text)
-    text = re.sub(r"(?i)^\s*(?:exactly|precisely|roughly|approximately)\s+(?=(?:how|what|which)\b)", "", text)
+    text = re.sub(r"(?i)(?:^|(?<=\s))(?:exactly|precisely|roughly|approximately)\s+(?=(?:how|what|which)\b)", "", text)  # qd001
     # an aside in brackets that asks ("protokv prototype bank capacity (how many prototypes)?") says what is asked
     # (fresh set AB, ab11063: "capacity" was taken, which the abstract has, so never "does not report")
     bracket = _ASKING_BRACKET.search(text)
@@ -179,7 +179,7 @@ _HOW_MANY = re.compile(r"^(?P<how>how many|how much)\s+(?P<what>[\w-]+(?: [\w-]+
 # a bare "how many" after a dash or comma counts the plural just before it (fresh set AO, session 20, ao033: "UPI says
 # it needs 'a few' auxiliary forward passes — exactly how many?" was answered with the sentence saying "a few")
 _BARE_HOW_MANY = re.compile(r"(?<![\w-])(?P<what>(?:(?!(?:several|few|many|some|multiple|various)\b)[\w-]*[^\Ws] ){0,2}"
-                            r"[\w-]+s)\W*\s*[—–,;:-]+\s*(?:but |so |and )?(?:exactly |precisely |roughly )?how many\s*$",
+                            r"[\w-]+s)\W*\s*[—–,;:-]+\s*(?:but |so |and )?(?:exactly |precisely |roughly )?how many(?:\s+(?:exactly|precisely|roughly|then|actually))?\s*$",
                             re.I)
 # ... and a bare "which ones" names the plural just before it (read set BJ, bj040: "five VLMs" was quoted as if it
 # named them)

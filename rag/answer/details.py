@@ -11,6 +11,9 @@ from rag.corpus.terms import terms
 # "hardware" says only what sort of thing the word before it is: "GPU hardware" is headed by "GPU" (read set CA, ca039:
 # "hardware-efficient" was read as stating Veda's GPU); not "setup" ("training setup" is a thing: second review)
 _SORT_NOUNS = terms("hardware")
+# ... when the word before names a device; "edge hardware" is still hardware, which "Look at Edges" does not give (read
+# set EE, ee046)
+_DEVICES = terms("gpu gpus tpu tpus cpu cpus npu npus fpga fpgas asic asics accelerator accelerators")
 _RESTRICTED = re.compile(r"(?i)^(.*?[\w-])\s+(?:on|in|for|with|at|across|during|under|from|between)\s+(?:the|its|their|each|all|a|an)?\b")
 
 
@@ -22,7 +25,7 @@ def detail(phrase: str, ignored: frozenset[str]) -> tuple[str, frozenset[str], f
     # quantity is measured over is values.py's (_AGAINST)
     restricted = _RESTRICTED.match(phrase)
     heads = [w for w in ([terms(w) - ignored for w in re.findall(r"[\w-]+", restricted.group(1))] if restricted else words) if w]
-    if len(heads) > 1 and heads[-1] <= _SORT_NOUNS:
+    if len(heads) > 1 and heads[-1] <= _SORT_NOUNS and heads[-2] & _DEVICES:
         heads.pop()
     return phrase, frozenset().union(*words) if words else frozenset(), heads[-1] if heads else frozenset()
 

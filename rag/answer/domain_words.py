@@ -176,6 +176,14 @@ _DATA_DOMAINS = (
     # filling in what is missing from a picture or video ("uses reinforcement learning to train a video inpainting model"
     # was answered from the RL papers: a second review of session 44)
     make_domain("inpainting", r"\binpaint\w*", r"\bfill\w* in (?:the )?(?:missing|masked|holes?)\b", synonyms=True),
+    # cleaning up degraded footage: dark, noisy, blurred ("low-light video enhancement or video denoising" was answered
+    # from diffusion papers that "denoise" while generating: read set EE, ee061); not a generator's denoising steps
+    make_domain("low-level restoration", r"\blow[- ]light\b|\b(?:video|image|photo|frame)s? (?:denois\w*|deblur\w*|deraining|"
+                r"dehaz\w*)|\b(?:deblur\w*|derain\w*|dehaz\w*)\b|\bdenois\w* (?:of )?(?:noisy |real-world )?"
+                r"(?:videos?|images?|footage|photos?)\b(?! (?:frames|latents?|tokens|diffusion|generat\w*))",
+                r"\bnoisy (?:videos?|images?|frames|footage|photos?)\b|\bnoise removal\b|\bdark (?:videos?|scenes?|frames|footage)\b|"
+                r"\bblurr(?:y|ed)\b|\bnight-?time\b", synonyms=True,
+                unless=r"\bdiffusion\b|\bgenerat\w*|\bsampling\b|\bsteps\b"),
 )
 
 # ... and the tasks and method families of machine learning at large (task_words.py)

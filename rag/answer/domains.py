@@ -71,6 +71,11 @@ _SET_ASIDE = re.compile(r"\b(?:beyond|other than|besides|apart from|except(?: fo
 _INCLUDED = re.compile(r"(?<=,)\s*(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:included|too|as well|alike)(?=\s*[,.;:?!()]|\s*$)", re.I)
 
 
+# ... nor one it likens the asked thing to after a dash or comma: "the model has to answer or comment while frames keep
+# arriving - like a sports commentator" asks no sports (dev pm053)
+_SIMILE = re.compile(r"(?<=[-—–,(])\s*(?:(?:kind|sort)\s+of\s+|a\s+bit\s+|just\s+|much\s+)?like\s+(?:a|an)\s+[^,.;:?!()]*", re.I)
+
+
 # what a question sets against what it asks: no reason to drop a domain for naming its opposite (second review)
 _CONTRAST = re.compile(r"\b(?:as opposed to|unlike|not|no|rather than|instead of|other than|excluding|except(?: for)?)\b"
                        r"[^,.;:?!()]*", re.I)
@@ -80,7 +85,7 @@ def asked_domains(question: str, snapshot: Snapshot, of_list: bool = True) -> tu
     """The domains the question names that are not the collection's own subject, nor one alternative of an "or"
     ("segmenting objects, in videos or in 3D scenes"; but "protein or DNA sequences" asks molecules either way), nor
     set aside ("beyond images and video"); those asked of lists only (`Domain.lists_only`) when `of_list`."""
-    question = _INCLUDED.sub(" ", _SET_ASIDE.sub(" ", question))
+    question = _SIMILE.sub(" ", _INCLUDED.sub(" ", _SET_ASIDE.sub(" ", question)))
     contrasted = _CONTRAST.sub(" ", question)  # "… text-only LLMs, as opposed to video LLMs" still asks text alone
     # (before a domain inside another is set aside: audio stays asked of a fact question naming audio with video)
     named = [d for d in DOMAINS if d.asked.search(question) and not (d.unless and d.unless.search(contrasted))

@@ -233,7 +233,9 @@ _AS_ABSTRACTS_SAY = {"evalu": ("experi", "valid", "test", "assess"), "test": ("e
                      # selection": a second review of session 44 quoted other sentences)
                      "pick": ("select", "choos"), "choos": ("select",), "select": ("choos",),
                      # ... and evidence asked for as the experiments that give it (a third review of session 44)
-                     "evid": ("experi", "valid", "evalu"), "empir": ("experi", "valid", "evalu")}
+                     "evid": ("experi", "valid", "evalu"), "empir": ("experi", "valid", "evalu"),
+                     # ... and the models "they run on" as those their experiments use (a second review of session 45, qe103)
+                     "run": ("experi", "evalu")}
 
 
 def score_sentences(hit: Hit, asks: Asks, idf: dict[str, float], cosines: np.ndarray | None,

@@ -174,13 +174,28 @@ _AFTERTHOUGHT = re.compile(r"(?i)^\s*(?!(?:only|just|preferably|ideally|especial
                            r"(?![^?]*(?:[,/]|\b(?:etc|whatever|and|or)\b))[a-z][^?]*$")
 
 
+# (not one saying what the asker is after: "I'm a linguist interested in where, layer by layer, a language model works
+# things out. Which papers localize some behaviour to particular layers?", dev bx031)
+_STORY = re.compile(r"(?i)^\W*(?:I|I['’](?:m|ve|d)|back\s+in\s+my\s+day|in\s+my\s+(?:day|time|youth|career))\b"
+                    r"(?![^.!?]*(?:\?|\binterest|\bcurious|\bwork(?:ing)?\s+on\b|\bresearch|\bstud(?:y|ying)\b|\bfocus|"
+                    r"\blooking\s+(?:for|into|at)\b|\bneed|\bwant|\bplan))")
+
+
+_PRONOUN = re.compile(r"(?i)\b(?:it|its|them|they|their|such)\b")
+
+
 def _frame_first(clauses: list[str]) -> list[str]:
     """The framing clause first, the context before it after ("Trying to make a model smaller — which papers …?")."""
     if not clauses or _FRAME.match(clauses[0]) or _ASKS.match(clauses[0]):
         return clauses  # the question opens with its frame: nothing before it to move
     for i, clause in enumerate(clauses[1:], start=1):
         if _FRAME.match(clause):  # the context is kept after it: the frame's clause alone lost 4 dev lists
-            return [clause.rstrip(" ?!"), *clauses[:i], *clauses[i + 1:]]
+            # ... but not the asker's own story before a frame with a topic of its own ("I keep seeing the term. Which
+            # papers deal with attention sinks?", "Back in my day GANs were all the rage. Are there papers …": a second
+            # review of session 45, qd049, qd051, qd063 abstained or lost a paper)
+            own = terms(_POINTING_BACK.sub(" ", clause)) - GENERIC - _FRAME_WORDS  # (two words: not "Which papers help?")
+            context = [c for c in clauses[:i] if not _STORY.match(c) or len(own) < 2 or _PRONOUN.search(clause)]
+            return [clause.rstrip(" ?!"), *context, *clauses[i + 1:]]
     return clauses
 
 

@@ -17,6 +17,7 @@ def normal_form(question: str) -> str:
     text = _INSIDE.sub("in ", _TRAILING_ADVERB.sub("", text))  # "how many questions inside?" (a second review of session 44: "its … inside")  # "what was actually added to each model" (fresh set ED: "its actually added")
     text = _checked_value(text)
     text = _NO_AUXILIARY.sub(r"\g<asked>did \g<rest>", text)  # "what learning rate the Veda distillation use"
+    text = _GIVEN_FOR.sub(lambda m: f"{m['wh']} {m['detail']} {m['aux']} {m['subject'].strip()} use", text)  # "what does Veda give for its learning rate"
     # ("how many" opens no relative clause: "kern router paper how many experts per layer", read set CS)
     return _IN_SITU.sub(lambda m: m.group(0) if _RELATIVE_HEAD.search(m.group("before")) and not re.match(
                             r"how\s", m.group("wh"), re.I) else
@@ -47,7 +48,8 @@ _SHORTHAND = re.compile(r"(?i)(?<![\w#])(?:lr|bs|wd|#\s?(?:params|parameters|gpu
 
 # the question word where the asked thing stands, as a second language puts it: "protokv use how many GB of GPU memory
 # exactly?", "smoothsa code is released under what license?" (read set BL: no attribute was read, so never "does not
-# report"); not after a verb of asking or knowing ("tell me which GPU …"), nor a question word, auxiliary or preposition
+# report"; not a bare "how many exactly", which counts what came before it: a second review of session 45, qe073); not
+# after a verb of asking or knowing ("tell me which GPU …"), nor a question word, auxiliary or preposition
 _IN_SITU = re.compile(r"^(?P<before>(?!\W*(?:what|which|how|who|where|when|why|whose|does|do|did|is|are|was|were|can|could|"
                       r"would|will|has|have|had|should|may|might|and|or|but|so|also|plus|then|on|in|at|with|from|for|by|"
                       r"under|to|of|into|over|about)\b)(?![^,?]*\b(?:tell|told|give|show|name|list|say|said|know|knew|"
@@ -59,7 +61,7 @@ _IN_SITU = re.compile(r"^(?P<before>(?!\W*(?:what|which|how|who|where|when|why|w
                       # ("how much faster than X", "how many times longer" are asked as they were: second review, read set BL bl010)
                       r"(?P<wh>(?:(?:on|in|at|with|from|for|by|under|to|of|into|over)\s+)?(?:what|which|how\s+many(?!\s+times\b)|"
                       r"how\s+much(?!\s+(?:more|less|\w+er)\b))"
-                      r"\s+(?!(?:on|in|at|for|with|by|of|from)\b)(?:(?!\b(?:is|are|was|were|be|been|being|do|does|did|has|"
+                      r"\s+(?!(?:on|in|at|for|with|by|of|from)\b)(?!(?:exactly|precisely|roughly|then|actually)\s*$)(?:(?!\b(?:is|are|was|were|be|been|being|do|does|did|has|"
                       r"have|had|can|could|will|would|should|to|until|till|than|that|which|what|how|who|when|where|why)\b)"
                       r"[^?,—–:;])+?)\s*(?=,|$)", re.I)
 # ... nor a relative clause on what the paper has ("the ProtoKV module which stores old frames": second review)
@@ -74,6 +76,14 @@ _NO_AUXILIARY = re.compile(r"^(?P<asked>(?:what|which)\s+(?:(?!(?:is|are|was|wer
                            r"would|should|may|might|must|the|its|their|this|that)\b)[\w-]+\s+){1,3}?)(?P<rest>(?:the|its|their|this|that)\s+"
                            r"(?:[\w.+-]+\s+){1,3}?(?:use|need|require|employ|adopt|train\s+(?:on|with)|get|reach|report|"
                            r"achieve|pick|choose|keep|run\s+on))$", re.I)
+
+
+# the detail after what the paper gives for it: "What does Veda report for its learning rate?", "What figures does Veda
+# give for its batch size?" ask for the learning rate, the batch size (read set EF: no detail was read, so never "does
+# not report")
+_GIVEN_FOR = re.compile(r"^(?P<wh>what|which)\s+(?:(?:numbers?|figures?|values?)\s+)?(?P<aux>does|do|did)\s+"
+                        r"(?P<subject>(?:[\w.+-]+\s+){1,3}?)(?:give|gives|report|state|quote|list|provide|use|set|pick|choose)"
+                        r"\s+(?:for|as)\s+(?:its|their|the)\s+(?P<detail>(?:[\w-]+\s+){0,3}[\w-]+)$", re.I)
 
 
 # A yes/no question offering the value it checks asks for that value: "Did Veda use 8 GPUs?" asks how many GPUs,

@@ -26,7 +26,10 @@ _OWN_WORK = re.compile(r"^\W*(?:(?:my|our)\s+(?:\w+\s+){0,2}?(?:goal|project|wor
                        # ... or at work on it now: "We're evaluating sparse attention for video world models on our robots."
                        # (a second review of session 44 was told Veda "does not report anything on robots")
                        r"(?:we['’]re|we\s+are|I['’]m|I\s+am)\s+(?:currently\s+|now\s+)?(?:evaluating|building|developing|"
-                       r"training|deploying|designing|testing|prototyping|working\s+on)\b)"
+                       r"training|deploying|designing|testing|prototyping|working\s+on)\b|"
+                       # ... or did once: "… interests me as I once built lidar test rigs.", "Back in my day GANs were all the
+                       # rage." (a second review of session 45, qd017: "does not report anything on lidar")
+                       r"[^?.!]*?\b(?:I|we)\s+(?:once|used\s+to|previously|formerly)\b|[^?.!]*?\bback\s+in\s+(?:my|the)\s+day\b)"
                        r"[^?]*[.!]\s+(?=\S)", re.I)
 _POINTS_BACK = re.compile(r"\b(?:it|its|this|these|those|such|ours|mine|similar|also|too|same|us|we|our)\b|"
                           r"\b(?:for|with|on|about|like|to|of|in)\s+that\b", re.I)

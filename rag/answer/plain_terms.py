@@ -19,6 +19,10 @@ PLAIN_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
     # ... "present" too ("describing things that aren't actually present in the image or video": read set DB, db025)
     (r"\b(?:things|stuff|objects|details)\s+that\s+(?:aren['’]t|are\s+not|isn['’]t|is\s+not)\s+(?:really\s+|actually\s+)?"
      r"(?:there|present|visible|(?:present\s+|visible\s+)?in\s+the\s+(?:picture|image|video|photo|clip))\b", "hallucination"),
+    # ... or text not grounded in what is seen ("producing text that is not grounded in, or is misaligned with, the
+    # visual input": read set EF, ef027 missed the hallucination paper)
+    (r"\b(?:text|content|answers?|responses?|outputs?|descriptions?|captions?)\s+(?:that\s+(?:is|are)\s+)?(?:not\s+grounded|"
+     r"ungrounded)\s+in\b(?:\s+(?:the|its|their))?(?:\s+(?:visual|video|image|input|evidence|content|frames?)\b){0,2}|\bungrounded\s+(?:text|content|answers?|responses?|outputs?|descriptions?|captions?)\b", "hallucination"),
     (r"\bforget(?:s|ting)?\s+(?:the\s+)?(?:earlier|old|older|previous|past)\s+(?:tasks|ones|things)\b", "catastrophic forgetting"),
     (r"\blook(?:s|ing)?\s+at\s+(?:only\s+)?(?:some|a\s+few)\s+of\s+the\s+(?:video\s+)?frames\b|"
      r"\bskip(?:s|ping)?\s+(?:the\s+)?(?:boring|unimportant|redundant)\s+(?:parts|frames|bits)\b", "frame selection"),
@@ -29,7 +33,8 @@ PLAIN_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
     # ... past its training length, longer sequences than trained on, and with no retraining (a second review of session
     # 44: "which papers extend a model past its training length without retraining?" abstained)
     (r"\b(?:past|beyond)\s+(?:its|their|the)\s+(?:training|trained)\s+(?:length|horizon|context(?:\s+window)?)\b|"
-     r"\blonger\s+(?:sequences|inputs|contexts|videos)\s+than\s+(?:what\s+)?(?:they|it)\s+(?:saw|(?:were|was)\s+trained\s+on)\b",
+     # ... "longer sequences or videos than it was trained on" (read set EE, ee034)
+     r"\blonger\s+(?:sequences|inputs|contexts|videos)\s+(?:(?:or|and|and/or)\s+(?:sequences|inputs|contexts|videos)\s+)?than\s+(?:what\s+)?(?:they|it)\s+(?:saw|(?:were|was)\s+trained\s+on)\b",
      "length extrapolation or context extension"),  # (both the field's words: UPI writes the second)
     (r"\bwithout\s+(?:any\s+)?(?:re-?training|further\s+training|additional\s+training|extra\s+training)\b", "training-free"),
     (r"\b(?:as\s+(?:it|the\s+video)\s+(?:streams|comes\s+in|plays)|(?:frames|video)\s+keeps?\s+(?:coming|arriving)|live\s+video)\b|"
@@ -50,8 +55,10 @@ PLAIN_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"\b(?:instead\s+of|rather\s+than)\s+(?:just\s+)?sampling\s+(?:frames\s+)?(?:at\s+)?(?:even|equal|fixed|regular|uniform)\b",
      "frame selection"),
     # session 31 (read sets BU, BW: a grant officer's everyday words, a founder's product words, dictation)
-    (r"\b(?:rip|tear|strip|chop|delet|throw|yank|pull|cut)(?:s|ping|ing|ed|e|es|ping|ting)?\s+(?:out\s+|away\s+)?(?:whole\s+|entire\s+|some\s+|certain\s+|a\s+few\s+|"
-     r"several\s+|particular\s+|specific\s+)?layers\b|\b(?:remov|delet|cut)(?:e|es|ed|ing|s|ting)?\s+(?:whole\s+|entire\s+|some\s+)?(?:sections|blocks)"
+    # ... "some of its layers", "certain blocks of an LLM" (read set EE, ee015; EF, ef017)
+    (r"\b(?:rip|tear|strip|chop|delet|throw|yank|pull|cut|remov)(?:s|ping|ing|ed|e|es|ping|ting)?\s+(?:out\s+|away\s+)?"
+     r"(?:(?:whole|entire|some|certain|a\s+few|several|particular|specific|many)\s+(?:of\s+)?)?(?:(?:its|their|the)\s+)?layers\b|"
+     r"\b(?:remov|delet|cut)(?:e|es|ed|ing|s|ting)?\s+(?:(?:whole|entire|some|certain|a\s+few|several)\s+)?(?:sections|blocks)"
      r"\s+(?:of|from)\s+(?:an?\s+|the\s+)?(?:large\s+language\s+model|LLM|model|network)", "layer pruning"),
     (r"\b(?:spot|detect|catch|find|flag|notic)(?:s|ting|ing|ed|e|es|hing)?\s+(?:the\s+)?(?:weird|unusual|abnormal|strange|odd|"
      r"suspicious|rare|unexpected)\s+(?:or\s+\w+\s+)?(?:events?|activit(?:y|ies)|incidents?)\b",

@@ -203,7 +203,9 @@ _ASKED_FOR = re.compile(
     r"|\bwhat\s+(?:should|could|can|do)\s+I\s+(?:read|look\s+at)\b|\bwhere\s+(?:can|could|should|do)\s+I\s+(?:read|look|start)\b"
     r")", re.I)
 # a sentence ends at "?" or "!", or at a "." after a word (not "e.g.", "i.e.") before a capital
-_SENTENCE_END = re.compile(r"(?<=[?!])\s+|(?<=[a-z]{3}\.)\s+(?=[A-Z])")
+# (after a name or a gloss too: "I read about ImmersePro.", "… into stereo (stereo video)." was read as a request to
+# read about it: a second review of session 45, qd011)
+_SENTENCE_END = re.compile(r"(?<=[?!])\s+|(?<=[A-Za-z0-9)]{3}\.)\s+(?=[A-Z])")
 def route(text: str) -> str:
     """The kind of answer: about the collection ("count", "venues", "code"), a topic "list", or a "fact"."""
     text = re.sub(r"(?<![\w/])w/(?=\s)", "with", text)  # chat shorthand: "papers w/ code", "work w/ egocentric video"

@@ -29,9 +29,16 @@ _IN_PASSING = re.compile(r",\s*you\s+know\s*,|^\s*you\s+know\s*,\s*", re.I)
 # turn before, dev e080; nor "yes", "right", "well": "Yes or no: …", "Well known methods …", second review)
 # ... in the asker's first language too: "Bonjour,", "Du coup,", "Hola,", "o sea," (a second review of session 42: "Bonjour,"
 # was read as content no paper holds, and the best paper's probability fell from 0.89 to 0.17)
+# ... and a letter's greeting: "Dear paperchat,", "Dear sir or madam,", "Good morning." (a second review of session 45,
+# qd049, qd063: the greeting was read as the list's topic)
 _OPENER = re.compile(r"^\W*(?:(?:okay|ok|alright|all\s+right|hey|hi|hello|yeah|bonjour|salut|du\s+coup|alors|bon|hola|"
                      r"buenas|bueno|pues|o\s+sea|oye|hallo|servus|moin|na\s+ja|ciao|allora|ol[áa]|oi|"
-                     r"ent[ãa]o)(?![\w-])[,!.]?\s+)+", re.I)
+                     r"ent[ãa]o|greetings|good\s+(?:morning|afternoon|evening|day)|dear\s+[^,.!?\n]{1,30}?(?=\s*[,.!]))"
+                     r"(?![\w-])[,!.]?\s+)+", re.I)
+# ... and its closing: "Many thanks.", "Kind regards, Harold" after the question
+_CLOSING = re.compile(r"(?<=[?.!])\s+(?i:(?:many|kind|best|warm|warmest)\s+(?:thanks|regards|wishes)|regards|cheers|sincerely|"
+                      r"yours\s+(?:sincerely|truly|faithfully)|thanks(?:\s+(?:so\s+much|a\s+lot|in\s+advance))?|thank\s+you"
+                      r"(?:\s+(?:so\s+much|very\s+much|in\s+advance))?)\s*[,.!]?(?:\s*[A-Z][a-z]+\.?)?\s*$")
 # "their" dictated for "there": "is their a paper on …", "are their any works …" (a second review of session 42: read as
 # pointing back at a paper never named); a possessive owns a noun ("are their results public")
 _THEIR_FOR_THERE = re.compile(r"\b(?P<be>is|are|was|were)\s+their(?=\s+(?:a|an|any|some|one|papers?|works?|studies|"
@@ -127,7 +134,7 @@ def as_written(text: str) -> str:
     core = _THREE_SIXTY.sub("360", core)
     core = _SAID_PLUS.sub(lambda m: m.group(0) if is_word(m.group("name")) else m.group("name") + "+", core)
     core = _IN_PASSING.sub(" ", _FILLER_LIKE.sub(r"\g<before>", _FILLER.sub("", core)))
-    core = _OPENER.sub("", core.strip())
+    core = _OPENER.sub("", _CLOSING.sub("", core.strip()))
     core = _THEIR_FOR_THERE.sub(lambda m: f"{m.group('be')} there", core)
     core = _OPEN_COMPOUND.sub(lambda m: m.group("first") + ("-" if m.group("first").lower() == "fine" else ""), core)
     core = _RETURN.sub("", _LABEL.sub("", core)).strip()

@@ -142,7 +142,9 @@ def stated_details(hit: Hit, asks: Asks, question: str) -> set[str]:
             stated |= {phrase, f"which {phrase}"}
         if _dimensioned(analysis, need, head):  # "the total duration of footage": "spanning 170+ hours"
             stated.add(phrase)
-        if head and head <= _SIZES and _COUNTED_NAME.search(hit.paper.text):  # "TimeChatCap-42K", "SpaceVista-1M"
+        # ... a size of data only: "what batch size did MUSE train with" is not given by its teacher "InternViT-300M"
+        # (a second review of session 45, qe071)
+        if head and head <= _SIZES and need - head <= _DATA_WORDS and _COUNTED_NAME.search(hit.paper.text):
             stated.add(phrase)
         if head and head <= _SPEEDUP and any(_SPED_UP.search(s) and have & _SPEED_WORDS and need - head <= have
                                              for s, have in zip(analysis.sentences, analysis.terms)):
@@ -179,6 +181,8 @@ _RANGE = re.compile(r"\bfrom\s+~?\d[\d.,]*\s*[KMB]?\s+(?:[\w-]+\s+)?(?:up\s+)?to
 # a dataset named with its size: "TimeChatCap-42K" gives the training set's size (dev w361), not "LIVEditor-14B"
 _COUNTED_NAME = re.compile(r"\b[A-Z][\w²]*-\d+(?:\.\d+)?[KM]\b")
 _SIZES = frozenset(terms("size scale big large amount volume extent magnitude"))  # not hours, a duration
+_DATA_WORDS = frozenset(terms("data dataset datasets training train set corpus collection benchmark benchmarks total overall "
+                              "its their"))
 # a speed-up as a relative figure of latency, speed or throughput: "a ~60% reduction in latency" answers "What speedup
 # does ISA report?" (a session 26 probe: "does not report its speedup"); not "30 fps" nor a latency grown by 20%
 _SPEEDUP = frozenset(terms("speedup speedups acceleration"))

@@ -117,7 +117,8 @@ def domain_list(p: np.ndarray, hits: list[Hit], asked: tuple[Domain, ...], topic
     if role:  # "benchmarks on diffusion language models": that domain's papers that bring one
         rest = rest[:role[1].start()] + " " + rest[role[1].end():]
     # the collection's subject is taken out too: "continual learning of video" asks nothing more
-    left = terms(_without_domains(_ANY_ROLE.sub(" ", rest))) - FRAME_WORDS
+    # (nor where it is met: "in an online streaming setting" asks no more than streaming does; read set EF, ef025)
+    left = terms(_without_domains(_ANY_ROLE.sub(" ", rest))) - FRAME_WORDS - _SETTINGS
     if left:
         return _kept_all(p, hits, asked, left - FUNCTION, threshold)
     said = [[_phrase(words) for words in _joined(d.asked.finditer(topic), topic)] + ([d.kept_by] if d.synonyms else [])
@@ -153,6 +154,10 @@ def _said_together(text: str, domains: list[Domain], left: frozenset[str]) -> bo
     return any(all(d.kept_by.search(sentence) for d in domains) and have & left
                for sentence, have in zip(analysis.sentences, analysis.terms))
 
+
+
+# where a domain is met, which its papers need not write ("in a streaming setting", "live scenarios")
+_SETTINGS = terms("setting settings scenario scenarios regime regimes")
 
 
 def _without_domains(text: str) -> str:

@@ -33,6 +33,9 @@ _ASKS_NUMBER = re.compile(
     r"|\b(?:extrapolation|speed-?up|gain|improvement|reduction|compression|accuracy|throughput)\s+(?:achieved|reached|"
     r"obtained|attained|reported)\s*\??\s*$"
     r"|\bwhat\s+(?:does|do|did|would|will)\s+(?:[\w-]+\s+){1,3}?save\b(?!\s+on\b)|\bsavings?\b"  # "what does each save us"
+    # figures asked for are numbers ("If so, what figures are given?": read set EF, ef006 said MUSE "does not report its
+    # figures" above "85.2% vs. 82.5%")
+    r"|\b(?:what|which|any|exact|headline|key|concrete|reported|the)\s+(?:[\w-]+\s+)?figures\b(?!\s+out\b)"
     # an amount asked as a noun ("compare in terms of the amount of training data": a second review of session 44)
     r"|\b(?:the|an?|what|which)\s+(?:total\s+)?(?:amount|quantity|volume)\s+of\b"
     # a unit asked for: "Could you state its memory footprint in gigabytes?" (a probe of session 27)

@@ -22,7 +22,7 @@ GENERIC = frozenset(terms("paper work method model approach result propos studi 
 KIND_WORDS = frozenset(terms("kind type sort quantity quantities amount component components part parts element "
                              "aspect factor property properties idea approach technique strategy mechanism way trick "
                              "thing things result results finding findings outcome happen happens other main key core "
-                             "headline "
+                             "headline figures "
                              "particular faster slower better worse larger smaller bigger longer shorter higher lower "
                              "more fewer less cheaper quicker improvement gain variant version "
                              # ... how experiments were set up, which any sentence on them answers ("what setup did their

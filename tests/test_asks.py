@@ -61,6 +61,9 @@ def test_wanted_detail(text, wants):
     ("Which tokens are responsible for this?", False),
     ("What is responsible for the forgetting in SCOPE?", True),
     ("Which assumption is responsible for quality degradation in SCOPE?", True),  # second review
+    # a failure asks the trouble; an assumption the paper defines is its contribution (a second review of session 45)
+    ("segpvsg vs curve: which scene-graph failure does each target?", True),
+    ("what new assumption do they define?", False),
 ])
 def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem):
     assert asks(question(text), "SCOPE").problem is problem
@@ -361,6 +364,9 @@ def test_ask_part(text, last):
     ("Could you tell me roughly how much faster SGMD trains?", "SGMD", ""),
     ("I used to work with 8-bit converters, so I am curious: to what bit width does LSGQuant quantize the weights?",
      "LSGQuant", "bit width"),
+    ("macd decoding latency overhead?", "MACD", "decoding latency overhead"),  # a terse detail (session 45)
+    ("kern: largest model size tested, param count?", "KERN", "largest model size tested, param count"),
+    ("what did the UrbanFeel annotation cost them, in dollars?", "UrbanFeel", "cost"),  # the detail as a verb (qh073)
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase
@@ -454,6 +460,9 @@ def test_a_question_for_the_main_idea_asks_for_the_gist(text, gist):
     # ... nor a run of one-word questions offering names, the first after a dash (fresh set AD)
     ("which hybrid models did they test — jamba? zamba? samba?", ["which hybrid models did they test?"]),
     ("What is Veda? Why?", ["Why?"]),
+    # ... nor whether the asker may use it (a second review of session 45, qc070)
+    ("What license is ImmersePro's dataset released under? Can my students use it?",
+     ["What license is ImmersePro's dataset released under?"]),
     # a topic before the colon is what is asked about, not a description of a paper
     ("Cycloplegic refraction in young adults: is it mandatory?", ["Cycloplegic refraction in young adults: is it mandatory?"]),
     # ... after a preposition too (a second review of session 45, qe024)
@@ -712,6 +721,7 @@ def test_a_trick_asked_is_answered_in_other_words_never_lacking():
     # ... and what a paper is worth is said in its result sentences, no detail it could lack
     ("what's the practical payoff of sgmd over plain DMD in terms of training speed?", "SGMD", []),
     ("what's the impact of veda?", "Veda", []),
+    ("Tell me about SurgiFlowVid — what's actually new there?", "SurgiFlowVid", []),  # its contribution (qh113)
 ])
 def test_the_details_a_question_asks(text, names, details):
     assert [phrase for phrase, _, _ in asks(question(text), names).details] == details

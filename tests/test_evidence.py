@@ -81,6 +81,9 @@ def test_the_question_in_another_spelling_finds_its_sentence():
     ({"pick", "teacher"}, {"select", "teacher"}, {"select", "teacher"}),  # picking as selection (session 44)
     ({"evid"}, {"experi", "gan"}, {"experi"}),  # evidence as the experiments (a third review of session 44)
     ({"run", "model"}, {"experi", "model"}, {"experi", "model"}),  # "which models do they run on" (session 45)
+    ({"dataset"}, {"benchmark", "human"}, {"benchmark"}),  # datasets as benchmarks, assumptions as conditions
+    ({"assumpt"}, {"condit"}, {"condit"}),
+    ({"releas", "data"}, {"avail", "data"}, {"avail", "data"}),  # a release as what is made available (qg119)
 ])
 def test_words_take_the_abstracts_spelling(words, have, spelled):
     assert respelled(frozenset(words), frozenset(have)) == frozenset(spelled)

@@ -42,6 +42,7 @@ from test_answer import check_invariants
     ("many authors", ""),
     ("ISA code?", "code"),  # ... but an acronym in capitals does
     ("veda code generation", ""),
+    ("lsgquant - are the models and code downloadable somewhere?", "code"),  # after a label (session 45, qg009)
 ])
 def test_a_question_asking_for_a_papers_authors_or_code_is_told_apart(question, detail):
     assert asked_details(question) == ((detail,) if detail else ())

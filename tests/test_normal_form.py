@@ -51,6 +51,9 @@ from rag.answer.normal_form import normal_form
     ("What does Veda report for its learning rate?", "What learning rate does Veda use"),
     ("What figures does Veda give for its batch size?", "What batch size does Veda use"),
     ("UPI needs a few extra forward passes - how many exactly?", "UPI needs a few extra forward passes - how many exactly"),
+    ("Which batch size uses ProtoKV?", "Which batch size does ProtoKV use"),  # the verb before the name (qh072)
+    ('what "batch size" did they train LESA with?', "what batch size did they train LESA with"),  # quoted (qg068)
+    ("which ‘optimizer’ did Veda use?", "which optimizer did Veda use"),
 ])
 def test_a_question_is_put_in_the_form_the_patterns_read(question, normal):
     assert normal_form(question) == normal

@@ -356,6 +356,8 @@ SINGLE_PAPER = [
     "VISTA talks about subspace routing. How many adapters does it use?",
     "KERN research that I saw uses FFN-style routers. What does the normalization do?",
     "And what sort of synthetic tasks did they use for the analytically tractable case studies?",  # read set BF
+    # "studies" after one paper is its verb (a second review of session 45, qf116)
+    "Tell me about the paper that studies the Adam optimizer when it is used for two-player zero-sum games.",
     # a sentence reporting what the asker read ends at a name too (a second review of session 45, qd011)
     "I was delighted to read about ImmersePro. How many stereo pairs are in its YouTube dataset?",
     # the papers doing something, then one paper asked (second review, session 36)

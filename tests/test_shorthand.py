@@ -30,6 +30,7 @@ from rag.answer.shorthand import written_out
     ("icml stuff on streaming video?", "icml papers on streaming video?"),
     ("icml stuff that actually uses the audio track of videos", "icml papers that actually uses the audio track of videos"),
     ("any stuff using optical flow?", "any papers using optical flow?"),
+    ("ucs-bench: how many hrs of video and # of qs?", "ucs-bench: how many hours of video and # of questions?"),  # qf013
     ("which benches did they eval on?", "which benchmarks did they eval on?"),  # read set DD, session 36
     ("adam-ish optimizer analysis papers?", "adam optimizer analysis papers?"),  # read set DG
 ])

@@ -180,6 +180,7 @@ def test_a_paper_called_by_its_topic_or_a_phrase_of_its_abstract(built_settings)
     # what a theory paper's turn left to ask of (a second review of session 43)
     ("what experiments back up the theory?", "fact", True),
     ("what experiments back up the bound?", "fact", True),
+    ("data/code url?", "fact", True),  # where to find it (a second review of session 45)
 ])
 def test_a_follow_up_is_a_pronoun_a_continuation_or_too_short_to_stand_alone(question, kind, follows):
     assert follows_on(question, kind) is follows

@@ -354,6 +354,11 @@ TIMED = "We present Timed, a streaming decoder. Its decoding latency is 35 ms pe
     ("Upi", "Upi extends Mamba to 64K tokens with only a few auxiliary forward passes.",
      "Upi needs a few auxiliary forward passes - how many exactly?", ["number of auxiliary forward passes"]),
     ("Veda", "Veda distills sparse attention.", "What does Veda report for its learning rate?", ["learning rate"]),
+    # datasets as the benchmarks an abstract tests on: named or not (a second review of session 45)
+    ("Ogd", "Experiments on multiple benchmarks corroborate our predictions.", "Which datasets did Ogd run on?",
+     ["which datasets"]),
+    ("Spiker", "Spiker is correlated with humans on positive (FunQA) and negative (Oops!) surprise benchmarks.",
+     "Which datasets did Spiker compare against people on?", []),
 ])
 def test_a_detail_is_missing_without_its_words_or_beside_them_without_its_value(title, text, question, missing):
     hit, found = _hit(title, text), _asks(question, title)

@@ -263,13 +263,18 @@ def _last_asked(parts: list[str], question: str) -> str:
     """The question's last sentence, with the question before it when it only carries that one on."""
     if not parts:
         return question
-    while len(parts) > 1 and _REMARK_AFTER.match(parts[-1]) and any(p.rstrip().endswith("?") for p in parts[:-1]):
+    while len(parts) > 1 and (_REMARK_AFTER.match(parts[-1]) or _MAY_I_USE.match(parts[-1])) and \
+            any(p.rstrip().endswith("?") for p in parts[:-1]):
         parts = parts[:-1]  # "Which base model did they post-train? Classic listener question." asks the first
     if len(parts) > 1 and parts[-2].rstrip().endswith("?") and _CARRIES_ON.match(parts[-1]):
         return f"{parts[-2]} {parts[-1]}"
     return parts[-1]
 
 
+# ... or a question only the asker can answer, whether they may use it ("What license is the dataset released under? Can
+# my students use it?": a second review of session 45, qc070 never checked the licence)
+_MAY_I_USE = re.compile(r"(?i)^\s*(?:can|could|may)\s+(?:I|we|my\s+\w+|our\s+\w+)\s+(?:\w+\s+)?(?:use|reuse|share|download|"
+                        r"adapt|build\s+on)\s+(?:it|them|this|that|those|these)\b(?![^?]*commercial)[^?]*\?\s*$")  # (commercial use asks the licence)
 # a statement after the question that asks nothing (a second review of session 44: "Classic listener question.", "Want a
 # scalable default." were read as the asked clause, and a detail the abstract lacks was quoted as if given), unlike a
 # request ("Name the datasets.", "Tell me the speedup.", "Also the batch size.", "I'd like to know if LLaDA was in there.")

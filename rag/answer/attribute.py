@@ -295,6 +295,6 @@ _IS_HOW = re.compile(r"(?:^|,\s*)(?:(?:the|its|their)\s+)?(?P<what>[\w-]+(?: [\w
                      r"(?:\s+(?:used|employed|adopted|chosen|reported|needed|required)\b[^,?]*?)?\s+(?:is|are|was|were)\s+"
                      r"(?:how many|how much|how big|how large|what|which)\s*$", re.I)
 _TAKES = re.compile(r"^how long (?:does|do|did|will|would|can) .+? take to (?P<verb>[a-z]+)\b", re.I)
-_COSTS = re.compile(r"^how much (?:does|do|did|will|would) (?:it|this|that|they|each) cost\b(?!\s+in\b)", re.I)  # "cost in FLOPs" asks FLOPs
+_COSTS = re.compile(r"^(?:how much|what) (?:does|do|did|will|would) (?:it|this|that|they|each|(?:[\w.+²-]+\s+){0,3}?)\s*cost\b(?:\s+(?:them|us|you))?(?!\s+in\b)", re.I)  # ("what did the UrbanFeel annotation cost them": qh073; "cost in FLOPs" asks FLOPs)
 _GERUND = {"train": "training", "run": "running", "converge": "convergence", "generate": "generation",
            "infer": "inference", "fine-tune": "fine-tuning", "finetune": "fine-tuning"}

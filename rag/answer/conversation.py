@@ -35,6 +35,8 @@ ELLIPTICAL_TERMS = 2  # a fact question with at most this many content words lea
 # ... not counting the word for a result's change, as KIND_WORDS' "gain" is not: "training cost saving?" after a
 # question on SGMD is its saving (a probe of session 26: it was searched alone and abstained)
 _CHANGE_WORDS = frozenset(terms("saving savings"))  # not "drop", "cut", "boost": verbs of questions of their own
+# ... nor where to find something ("data/code url?": a second review of session 45, qc114 asked it of no paper)
+_WHERE_WORDS = frozenset(terms("url urls link links repo repository github"))
 # ... nor a verb that only says what was done with the asked thing: "downstream tasks evaluated" after a turn on
 # SurgiFlowVid asks its tasks (read set CK, session 33: a phone's follow-up was searched alone and abstained)
 _DONE_WITH = frozenset(terms("evaluated tested trained measured benchmarked validated"))
@@ -45,7 +47,7 @@ def follows_on(text: str, kind: str) -> bool:
     stand alone ("What is the learning rate?")?"""
     return bool(_ANAPHORA.search(text) or _CONTINUES.search(text) or _ORDINAL.search(text)
                 or (_PART.search(text) and not _ASKS_PAPER.search(text))
-                or (kind == "fact" and len(terms(text) - GENERIC - KIND_WORDS - _CHANGE_WORDS - _DONE_WITH)
+                or (kind == "fact" and len(terms(text) - GENERIC - KIND_WORDS - _CHANGE_WORDS - _DONE_WITH - _WHERE_WORDS)
                     <= ELLIPTICAL_TERMS))
 
 

@@ -235,7 +235,14 @@ _AS_ABSTRACTS_SAY = {"evalu": ("experi", "valid", "test", "assess"), "test": ("e
                      # ... and evidence asked for as the experiments that give it (a third review of session 44)
                      "evid": ("experi", "valid", "evalu"), "empir": ("experi", "valid", "evalu"),
                      # ... and the models "they run on" as those their experiments use (a second review of session 45, qe103)
-                     "run": ("experi", "evalu")}
+                     "run": ("experi", "evalu"),
+                     # ... and datasets as the benchmarks it tests on (a second review of session 45, qc035)
+                     "dataset": ("benchmark",), "benchmark": ("dataset",),
+                     # ... and a theory's assumption as the condition it states (qc030)
+                     "assumpt": ("condit",),
+                     # ... and a release asked for as what the abstract makes available ("did they release the data?" /
+                     # "We made the dataset and the code available at …": a second review of session 45, qg119)
+                     "releas": ("avail",), "download": ("avail",)}
 
 
 def score_sentences(hit: Hit, asks: Asks, idf: dict[str, float], cosines: np.ndarray | None,

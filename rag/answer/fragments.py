@@ -17,6 +17,7 @@ QUESTION_WORD = re.compile(r"^\s*(?:what|which|who|whom|whose|where|when|why|how
 # ("lsgquant bit width", "metatrans backbone network": fresh set AB, ab11059 and ab11065)
 _DETAIL_HEADS = re.compile(r"\b(?:size|rate|duration|fps|frame rate|runtime|(?:inference|training|wall-?clock) time|optimi[sz]er|backbone|licen[cs]e|resolution|parameters?|params|epochs?|steps|"
                            r"hardware|GPUs?|TPUs?|layers|latency|memory|encoder|dimension|budget|seed|temperature|"
+                           r"overhead|"  # "macd decoding latency overhead?" (a second review of session 45, qc075)
                            r"(?:training )?compute|GPU[- ]hours|FLOPs|"
                            r"hyper-?parameters?|schedule|framework|language|annotators?|GPU type|hardware type|"
                            r"cit(?:y|ies)|countr(?:y|ies)|hospitals?|"  # "UrbanFeel: which 11 cities exactly?" (read set CH)
@@ -33,7 +34,9 @@ _DETAIL_HEADS = re.compile(r"\b(?:size|rate|duration|fps|frame rate|runtime|(?:i
                            r"(?:backbone|base|underlying)\s+(?:LLMs?|LMMs?|VLMs?|MLLMs?|language\s+models?))"
                            r"(?:\s+(?:in\s+)?(?:ms|milliseconds|GB|MB|GiB|fps))?"
                            # ... and the stage it is asked of ("metatrans gpu hours to train?": read set DJ, dj046)
-                           r"(?:\s+(?:to|for|during|at)\s+(?:train|training|pre-?train(?:ing)?|fine-?tun(?:e|ing)|inference))?$", re.I)
+                           r"(?:\s+(?:to|for|during|at)\s+(?:train|training|pre-?train(?:ing)?|fine-?tun(?:e|ing)|inference))?"
+                           # ... or what was done with it ("kern: largest model size tested, param count?": qc073)
+                           r"(?:\s+(?:tested|evaluated))?$", re.I)
 # a count asked as a noun phrase is a detail whatever it counts: "upi: exact number of auxiliary forward passes
 # needed?" (fresh set AB, ab11061: no attribute, so never "does not report" of an abstract saying "a few")
 _COUNTED = re.compile(r"^\s*(?:(?:the|exact|total|max(?:imum)?|min(?:imum)?|average|avg)\s+)*(?P<what>number of "

@@ -16,7 +16,7 @@ _VENUE_YEAR = rf"(?:(?:(?-i:[A-Z][A-Za-z]*)|{'|'.join(VENUE_ACRONYMS)})\s+)?(?:\
 _LEAD = r"^\s*(?:(?:so|and|also|now|ok(?:ay)?|please|hi|hello|hey),?\s+)?"
 # a request put before the frame or the topic: "Can you list …", "Tell me which papers …", "I'm looking for
 # papers on X", "I am interested in X: which papers …?", "Could you point me to work on X?", "I need papers that …"
-_REQUEST = (r"(?:(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:list|find|show|name|give|tell|point|recommend|"
+_REQUEST = (r"(?:(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:list|find|show|name|give|tell|point(?=\s+(?:me|us|to|at|towards)\b)|recommend|"
             r"suggest|summari[sz]e|search\s+for|help\s+me\s+find)(?:\s+me)?(?:\s+(?:to|at|towards))?(?:\s+(?:some|any|a\s+few))?\s+|"
             r"(?:any\s+)?pointers?\s+(?:to|on)\s+|"
             r"(?:i(?:'m|\s+am)\s+)?(?:looking|searching)\s+for\s+|i(?:'m|\s+am)\s+after\s+|"
@@ -74,7 +74,10 @@ _WHICH_PAPERS = (
     r"(?:are|is)\s+(?:about|on)|about|on|regarding|concerning|dealing with|study|studies|studying|address|"
     r"addresses|addressing|tackle|tackles|tackling|investigate|investigates|explore|explores|discuss|discusses"
     r"|cover|covers|(?:talk|talks)\s+about|looked\s+at|using|for|in|into|with|(?:are|is)\s+(?:related|relevant)\s+to|(?:have|has)\s+(?:something|anything)"
-    r"\s+to\s+do\s+with|(?:are|is)\s+concerned\s+with|mention|mentions|involving|where|whose|in\s+which|whereby)?\b\s*")
+    r"\s+to\s+do\s+with|(?:are|is)\s+concerned\s+with|mention|mentions|involving|where|whose|in\s+which|whereby"
+    # ... and a verb that only relates them to it ("which papers involve video games?": a second review of session 45,
+    # qg059 required "involve" of the abstracts; "treat of", qh042)
+    r"|involve|involves|feature|features|concerns?(?!\s+(?:themselves|itself)\b)|(?:relate|relates)\s+to|treat(?:s)?\s+of)?\b\s*")
 # ... and what the papers contribute: "iclr papers where the main contribution is a new eval benchmark" (fresh set EC)
 _FILLER = re.compile(r"^(?:(?:try|tries|trying|attempt|attempts|aim|aims|seek|seeks)\s+to\s+|"
                      r"(?:(?:the|their|its)\s+)?(?:(?:main|primary|key|chief|central|core)\s+)?contributions?\s+"
@@ -125,6 +128,9 @@ please anything everything ones one so and or also mentioned mention mentions av
 anybody someone somebody studied concerned touching get know posters poster stuff""".split())
 
 
+_MODALS = frozenset("can can't cannot could couldn't will won't would should must".split())
+
+
 def _trimmed(text: str) -> str:
     """`text` without the request's words at its edges (see _EDGE_WORDS), or `text` when nothing else is left."""
     words = text.split()
@@ -133,7 +139,8 @@ def _trimmed(text: str) -> str:
     while start < end and (bare[start] in _EDGE_WORDS or  # "the collection have on X": an article before them too
                            bare[start] in ("the", "a", "an") and start + 1 < end and bare[start + 1] in _EDGE_WORDS):
         start += 1
-    while end > start and bare[end - 1] in _EDGE_WORDS:
+    # (not a verb after its modal: "what transformers can or can't learn", a second review of session 45, qc065)
+    while end > start and bare[end - 1] in _EDGE_WORDS and not (end - 2 >= start and bare[end - 2] in _MODALS):
         end -= 1
     return " ".join(words[start:end]) if start < end else text
 
@@ -246,6 +253,13 @@ _HEDGE = re.compile(r"(?i),?\s+(?:in\s+(?:some|any|one)\s+(?:fashion|way|form|ma
                     r"another|somehow|to\s+some\s+(?:extent|degree)|(?:at\s+all|whatsoever))(?=\s*[?.!,;:]|\s*$)")
 
 
+# what the asker explains of the topic for themselves, which the papers need not write: a definition after a comma ("use
+# optical flow, the measure of how pixels move between frames": a second review of session 45, qc057, the definition's
+# everyday words listed another paper); not what it is for ("memory so they can keep up with a live stream": dev cc025)
+_EXPLAINED = re.compile(r"(?i),\s+(?:i\.e\.,?\s+)?(?:the|a|an)\s+(?:[\w-]+\s+){0,2}?(?:measure|way|idea|process|practice|art|"
+                        r"notion|concept|thing)\s+(?:of|where|that|which|for|to)\b[^?]*(?=\?|$)")
+
+
 def topic(text: str, venue=None, year: int | None = None) -> str:
     """The topic a list question asks about: "Which ICLR 2026 papers work on streaming video?" → "streaming
     video". The venue and year are filters, not words to match; an unrecognised frame leaves the text whole."""
@@ -259,6 +273,7 @@ def topic(text: str, venue=None, year: int | None = None) -> str:
         return any_papers.group("topic")
     text = _SET_ASIDE.sub("", text)  # "live/streaming video input (not offline clips)": no words to match
     text = _HEDGE.sub("", text)  # "build upon Mamba in some fashion": how loosely, no words to match
+    text = _EXPLAINED.sub("", text)
     text = _STRESS.sub("", text)  # "do theory specifically about transformers": a stress, no words to match
     clauses = [c for c in _CLAUSES.split(text.strip()) if c.strip()]
     if len(kept := _without_remarks(clauses)) < len(clauses):

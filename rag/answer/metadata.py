@@ -40,8 +40,8 @@ _CODE = re.compile(
     r"\b(?:code|repo|repository)\s+(?:link|url|available|released|public|out)\b|\blink\s+to\s+(?:the\s+|its\s+)?code\b|"
     r"^\W*(?:is\s+there\s+)?(?:the\s+)?code\s+(?:for|of)\b|"
     r"\b(?:public|official|open)\s+(?:repo|repository|implementation|code(?:base)?)\b|"
-    r"^\W*(?:is|are|has|have|was|were|will|can)\b[^?]*\b(?:code(?:base)?|implementation|repo|repository)\b[^?]*\b"
-    r"(?:available|released|public|out|online)\b|\bdownload\b[^?]*\bcode\b", re.I)
+    r"^\W*(?:[\w.+²-]+\s*(?:[-—–:]|--)\s+)?(?:is|are|has|have|was|were|will|can)\b[^?]*\b(?:code(?:base)?|implementation|repo|repository)\b[^?]*\b"
+    r"(?:available|released|public|out|online|downloadable)\b|\bdownload\b[^?]*\bcode\b", re.I)  # (qg009: "downloadable")
 _TERSE_AUTHORS = re.compile(_TERSE.format(what=r"authors?"), re.I)
 _TERSE_CODE = re.compile(_TERSE.format(what=r"(?:source\s+)?code(?:\s+(?:release|link|url|availability))?|repo|repository"),
                          re.I)

@@ -220,12 +220,17 @@ def route(text: str) -> str:
         return "venues"
     if _one_paper_asked(text):
         return "fact"
+    text = _STUDIES_VERB.sub(r"\g<one> examines", text)  # "the paper that studies X": a verb, no body of work
     # ... read after a venue said first: "Among ICML papers, which deal with …?", "ICML - who uses GRPO?" (a second
     # review of session 42 had them answered from one paper)
     framed = VENUE_FIRST.match(text)  # ... "which" of the papers it names ("Among ICML papers, which deal with …?")
     text = _VENUE_DASH.sub("", text[framed.end():] if framed else text, count=1)
     of_papers = bool(framed) and bool(PAPERS.search(framed.group(0))) and bool(re.match(r"\W*which\s+(?!one\b)", text, re.I))
     return "list" if of_papers or _LIST.search(text) or _ASKED_FOR.search(last_question(text)) else "fact"
+
+
+# "studies" or "analyses" after one paper, a verb (a second review of session 45, qf116 was answered as a list)
+_STUDIES_VERB = re.compile(r"(?i)(?P<one>\b(?:paper|work|study|article|one)(?:\s+(?:that|which))?)\s+(?:studies|analyses)\b")
 
 
 _VENUE_DASH = re.compile(rf"^\W*(?i:{'|'.join(VENUE_ACRONYMS)})(?:\s+'?\d{{2,4}})?\s+-\s+(?=\w)")

@@ -60,7 +60,13 @@ COUNTED_AS = {"data": frozenset(terms("samples examples instances")),
                **dict.fromkeys(terms("lag lags"), frozenset(terms("latency latencies"))),
                # ... a score as accuracy or points, an eval as an evaluation ("what score … on FAVOR-Bench" / "48.3%
                # overall accuracy on FAVOR-Bench": read sets DY, DZ said "does not report its score / eval")
-               **dict.fromkeys(terms("score scores"), frozenset(terms("accuracy accuracies points"))),
+               **dict.fromkeys(terms("score scores"), frozenset(terms("accuracy accuracies points metric metrics"))),
+               # ... and datasets as the benchmarks abstracts test on, metrics as the scores they report ("what datasets
+               # did SPIKE compare against people on?" / "on … (FunQA) and … (Oops!) surprise benchmarks", "what scores"
+               # / "two metrics": a second review of session 45 said "does not report its datasets")
+               **dict.fromkeys(terms("dataset datasets"), frozenset(terms("benchmark benchmarks"))),
+               **dict.fromkeys(terms("benchmark benchmarks"), frozenset(terms("dataset datasets"))),
+               **dict.fromkeys(terms("metric metrics"), frozenset(terms("score scores measure measures"))),
                **dict.fromkeys(terms("eval evals"), frozenset(terms("evaluation evaluations benchmarks benchmark"))),
                # ... and a speedup as the acceleration a theory paper proves ("what speedup does the nonlinear model get"
                # / "a faster iteration complexity … the implicit acceleration": dev ab11012)

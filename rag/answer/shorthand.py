@@ -24,8 +24,12 @@ _WORDS = {
     # benches"); the plural only, in lower case ("Bench" ends benchmarks' names, and "care bench" is CaReBench: dev
     # bu041)
     "benches": "benchmarks", "evals": "evaluations",
+    # ... and clipped nouns of counts and units ("how many hrs of video?", "# of qs?", "which algos?": a second review of
+    # session 45, qf013 said "does not report its number of qs"), in lower case
+    "hrs": "hours", "mins": "minutes", "secs": "seconds", "qs": "questions", "algos": "algorithms",
+    "algo": "algorithm", "feats": "features", "dims": "dimensions",
 }
-_CASED = {"u", "ur", "benches", "evals"}
+_CASED = {"u", "ur", "benches", "evals", "hrs", "mins", "secs", "qs", "algos", "algo", "feats", "dims"}
 # slang for working on a topic, and "stuff" for papers on one: "anyone messing with RoPE?", "icml stuff on streaming
 # video?" (fresh set CW, read after its held-out score: both abstained, "messing" and "stuff" no abstract's words)
 _SLANG = ((re.compile(r"\b(?:messing|playing|fiddling|tinkering|hacking)\s+(?:around\s+)?(?:with|on)\b", re.I), "working on"),

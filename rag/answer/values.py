@@ -112,6 +112,9 @@ def _misspelled(key: str, text: str, own: set[str] = frozenset()) -> bool:
     return process.extractOne(key, names, scorer=OSA.distance, score_cutoff=max_edits(key)) is not None
 
 
+_TESTED_ON = frozenset(terms("dataset datasets benchmark benchmarks"))  # what a paper is tested on, in either word
+
+
 def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
     """The asked details ("three surgical datasets") whose sentences in the abstract hold no value of the kind
     the detail is (a name, a number), worded for "does not report …" ("which LLM backbones", "number of
@@ -127,7 +130,9 @@ def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
         if not wants:
             continue
         # an acronym's plural is its own term ("VLMs" → "vlms"): the abstract's "VLMs" holds the question's "VLM"
-        held = all(w in analysis.all_terms or f"{w}s" in analysis.all_terms for w in head)
+        # ... or its sibling ("datasets" as the abstract's "benchmarks": a second review of session 45)
+        direct = all(w in analysis.all_terms or f"{w}s" in analysis.all_terms for w in head)
+        held = direct or head <= _TESTED_ON and all(COUNTED_AS.get(w, frozenset()) & analysis.all_terms for w in head)
         # a sentence holding every word of named things with a modifier is theirs: "the five downstream benchmarks" are
         # not those "on positive (FunQA) and negative (Oops!) surprise benchmarks" (dev pa103, session 41); a count
         # may sit elsewhere ("900 unique characters" after "Long-form TV dramas …": dev bj010)
@@ -146,7 +151,8 @@ def unvalued_details(hit: Hit, asks: Asks, question: str) -> list[str]:
         on += [s for s, have in zip(analysis.sentences, analysis.terms) if alike & have and s not in on]
         # a name must stand beside the detail's words: "Which teacher video diffusion model …?" is not answered by
         # "Distribution Matching Distillation (DMD) is a … paradigm for … video diffusion models" (dev w024)
-        valued = (lambda s: named_near(s, need, own, asked, initials)) if wants == "names" else \
+        near = need if direct else need | alike  # (a name beside the sibling when the abstract writes only that)
+        valued = (lambda s: named_near(s, near, own, asked, initials)) if wants == "names" else \
             (lambda s: holds_value(s, wants, own, asked, initials))
         if held and not any(valued(s) for s in on):
             missing.append(f"which {phrase}" if wants == "names" else phrase)  # "does not report which …"

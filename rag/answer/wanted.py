@@ -57,12 +57,17 @@ _ASKS_NAMES = re.compile(
     r"\b(two|three|four) (main |core |key )?\w+", re.I)
 # "what flaw …", "what do they set out to fix", "what's wrong with …" ask for the problem too (dev comparisons x001,
 # w324, h019; "where does each locate the trouble?" asks a finding, dev v311)
+# ("which scene-graph failure does each target?": a second review of session 45, qc110 quoted the method sentences)
 ASKS_PROBLEM = re.compile(r"\b(problem|challenge|limitation|motivat\w*|why|gap|issue|bottleneck|shortcoming|flaw|"
-                           r"drawback|weakness|fix)s?\b|\bwhat(?:'s|’s| is| was) wrong\b", re.I)
+                           r"drawback|weakness|fix|failure|pitfall)s?\b|\bwhat(?:'s|’s| is| was) wrong\b", re.I)
 # ... and so, of one paper, do what it blames, a cause, an assumption, which abstracts state in their opening,
 # scene-setting sentences ("the conditional independence assumption in dLLMs causes …": dev w630, w996, v422); of
 # two papers compared, what each blames is its finding, not the problem it starts from (dev w861 lost it)
-ASKS_CAUSE = re.compile(r"\b(?:blam\w*|culprits?|assum\w*|caus(?:e|es|ed|ing)|responsible)\b", re.I)
+# ... not an assumption the paper brings ("what new assumption do they define?" asks its contribution: a second review of
+# session 45, qc030 quoted the background)
+ASKS_CAUSE = re.compile(r"\b(?:blam\w*|culprits?|(?<!new )(?<!refined )(?<!weaker )(?<!milder )assum\w*(?!\s+(?:do|does|did)\s+"
+                        r"(?:\w+\s+){1,3}?(?:define|introduce|propose|make|adopt|use|formulate))|caus(?:e|es|ed|ing)|"
+                        r"responsible)\b", re.I)
 # the means to a result, asked as a trick, secret or ingredient, before what it achieves ("what's the trick each uses to
 # actually get the speedup?", "what's the special ingredient in each?": read set CY, cy066 and cy070 quoted numbers)
 # ... a field's word may qualify it ("what's the RL trick in each": read set DJ, dj071); and so does how a paper gets a

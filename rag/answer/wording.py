@@ -31,7 +31,10 @@ KIND_WORDS = frozenset(terms("kind type sort quantity quantities amount componen
                              # ... and what a paper is worth, which its result sentences say ("what's the practical
                              # payoff of sgmd", "the impact of veda": a second review of session 43 said "does not report")
                              "payoff payoffs impact impacts benefit benefits advantage advantages novelty contribution "
-                             "contributions significance upside upsides practical broader overall"))
+                             "contributions significance upside upsides practical broader overall "
+                             # ... and what is new in it ("what's actually new there?" said Veda "does not report its new
+                             # there": a second review of session 45, qh113)
+                             "new novel special unique original"))
 
 # nouns naming the role a thing plays in a paper, not the thing: an abstract states the thing itself ("What modelling
 # simplification does ParallelBench blame?": "the conditional independence assumption"; "What signal does ST-GridPool

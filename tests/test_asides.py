@@ -50,6 +50,11 @@ def test_without_an_index_the_question_is_left_as_it_is():
      "clinical report.", "Which ICML papers address hallucination in video language models?"),
     ("Which papers restore degraded video? Old endoscopy archives are often poor quality.",
      "Which papers restore degraded video?"),
+    # ... or their own use of the paper after the question (a second review of session 45, qi002, qi018)
+    ("segpvsg - how much better does it do at mR@50? thinking of using it on my robot's camera video",
+     "segpvsg - how much better does it do at mR@50?"),
+    ("4dpc2hat dataset - how many moving object sequences are in it? want to train my lidar bot",
+     "4dpc2hat dataset - how many moving object sequences are in it?"),
     # ... not a clause that narrows the topic, nor a question after it
     ("Which papers use sparse attention that skips tiles?", "Which papers use sparse attention that skips tiles?"),
     ("Which papers restore degraded video? Which of them are often cited?",

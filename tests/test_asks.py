@@ -523,6 +523,7 @@ def test_the_question_own_spelling_of_a_name_is_no_focus():
      {"ask", "prune", "quantiz"}),
     ("What hypothesis did they put forward on pruning (or vice versa)?", {"hypothesi", "prune"}),
     ("How does FrameOracle treat data points out of distribution?", {"frameoracl", "treat", "data", "point", "distribut"}),
+    ("Which papers prune in either setting?", {"prune", "set"}),  # a closed-class word (a review of session 45, qk066)
 ])
 def test_function_words_and_request_words_are_no_focus(text, content):
     # "some", "so", "up", "done" are in no abstract: as focus they counted as content the collection lacks

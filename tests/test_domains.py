@@ -407,6 +407,9 @@ def test_a_domain_asked_of_lists_only_is_no_domain_of_a_fact_question():
      ["streaming video"]),
     ("Which papers understand live streaming video, where the model has to answer or comment while frames keep arriving - "
      "like a sports commentator?", ["streaming video"]),
+    # "RL" as the setting of the work asked (a second review of session 45, qi092)
+    ("Which papers do continual learning for robot control policies in RL?",
+     ["robots", "reinforcement learning", "continual learning"]),
 ])
 def test_the_domains_of_a_fact_question_and_of_a_list(question, domains):
     from rag.answer.domains import question_domains

@@ -141,6 +141,7 @@ def test_topic_questions_with_trap_words_are_not_collection_questions(question, 
 
 # a topic asked of the whole collection, in the many ways people ask for papers
 LIST_REQUESTS = [
+    "Could you suggest readings on pooling or squeezing visual tokens for video LLMs?",  # a reader's word (qi043)
     # any research verb going on, of two letters too (a second review of session 43 had these answered as one paper's)
     "who is pooling visual tokens to make video LLMs cheaper?",
     "is anyone using GRPO?",

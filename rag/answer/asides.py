@@ -40,9 +40,17 @@ def as_asked(text: str) -> str:
     return without_use(without_framing(text))
 
 
+# ... or after the question, the asker's own use of the paper: "? thinking of using it on my robot's camera video", "? want
+# to train my lidar bot" (a second review of session 45, qi002, qi018: "does not report anything on robots / lidar")
+_OWN_USE = re.compile(r"(?<=\?)\s+(?:(?:I['’]m|I\s+am|we['’]re|we\s+are|just|I|we)\s+)?(?:thinking\s+(?:of|about)|planning\s+(?:on|to)|"
+                      r"hoping\s+to|want(?:ing)?\s+to|going\s+to|gonna|(?:I['’]d|I\s+would|we['’]d)\s+like\s+to)\s+(?:use|using|try|"
+                      r"trying|train|training|run|running|apply|applying|deploy|deploying|put|putting)\b[^?]*\b(?:my|our)\b[^?]*$",
+                      re.I)
+
+
 def without_use(text: str) -> str:
     """The question without what the asker would use its answer for, or what is at stake for them."""
-    return _STAKES.sub("", _USE.sub("", text)).strip() or text
+    return _OWN_USE.sub("", _STAKES.sub("", _USE.sub("", text))).strip() or text
 
 
 def without_unknown_aside(text: str, keyword: KeywordIndex | None) -> str:

@@ -169,7 +169,7 @@ _ASKS_WHICH_PAPER = re.compile(
 DESCRIBED_FIRST = re.compile(r"(?:[:—–,]|\s-{1,2})\s+(?=(?:so\s+|and\s+|then\s+)?(?:what|whats|which|how|hows|on which|in which|"
                               r"where|why|who|when|does|do|did|is|are|was|were|can)\b)", re.I)  # ("whats", typed so)
 DESCRIBES_PAPER = re.compile(r"\b(?:paper|work|study|article|method|approach|framework|model|one|versus|vs\.?|compare|"
-                              r"result|finding)\b", re.I)
+                              r"result|finding|analysis|theory|proof)\b", re.I)  # (analysis, theory: qj027)
 # ... before a comma, only a paper described from its first word: "that benchmark of city street-view images over time,
 # which model did best?" (a probe of session 30: the description's words were read as what is asked)
 # ... after a preposition too: "In the theory work about why …, what does the new condition give back …?" (a second review

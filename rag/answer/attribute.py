@@ -115,8 +115,8 @@ def attribute(asked: str, names: str = "") -> str:
 
 
 # (not one asking a cause, "what causes …", "what drives …", whose words find the sentence on it: dev w645)
-_VERB_FIRST = re.compile(r"(?i)(?:gets|makes|helps|keeps|stops|breaks|removes|kills|prevents|fixes|improves|reduces|turns|"
-                         r"lets|allows|enables|happens|matters|works|goes|comes|hurts|suppresses|eliminates|erases)\b")
+_VERB_FIRST = re.compile(r"(?i)(?:gets|makes|helps|keeps|stops|breaks|removes|kills|prevents|fixes|improves|reduces|turns|lets|allows|"
+                         r"enables|happens|matters|works|goes|comes|hurts|suppresses|eliminates|erases|they|it|we|he|she)\b")  # (pk032)
 _ATTRIBUTE_IS = re.compile(
     r"^(?:what|which|who) (?:is|are|was|were) (?:the |its |their )?(?P<what>[\w\-/ ]+?)"
     r"(?:\s+(?:used|of|in|for|that|by|with|employed|adopted|chosen|behind)\b|\s*$)", re.I)

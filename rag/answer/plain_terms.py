@@ -66,7 +66,7 @@ PLAIN_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
     # ... or named as such ("detecting or understanding abnormal events in video": read set CC, cc036)
     (r"\b(?:abnormal|anomalous)\s+(?:events?|activit(?:y|ies)|behaviou?rs?|incidents?)\b", "anomaly detection"),
     (r"\b(?:huge|enormous|giant|massive|extreme|gigantic|very\s+large)\s+(?:outlier\s+(?:values|activations?)|outliers?|"
-     r"activations?(?:\s+(?:values|outliers|spikes))?|values(?=\s+(?:[\w-]+\s+){0,6}?(?:hidden|neurons?|units|dimensions|"
+     r"activations?(?:\s+(?:values?|outliers?|spikes?))?|values(?=\s+(?:[\w-]+\s+){0,6}?(?:hidden|neurons?|units|dimensions|"
      r"channels|residual)\b))\b",
      "massive activations"),
     (r"\bvideo\s+(?:chat\s*bots?|assistants?)\b", "Video-LLMs"),

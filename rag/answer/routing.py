@@ -54,7 +54,9 @@ WHO_DOES = (r"who(?:\s+else|\s+(?:in\s+)?here)?\s+(?=(?:reports?|evaluates?|uses
 _TALKS = r"\b(?:which|what|any)\s+(?:(?-i:[A-Z]{3,}\w*)\s+)?(?:talks|orals|spotlights|teams)\b(?!\s+about\b)"
 # the nouns a request for several papers asks for ("I need papers that …", "point me to work on …")
 # ... or the papers that bring one: "Looking for benchmarks that evaluate detailed video captioning" (fresh set AG)
+# ... and what a reader calls them ("Could you suggest readings on …?": a second review of session 45, qi043)
 _BODY_OF_WORK = (r"(?:papers|works?|research|studies|literature|publications|articles|approaches|methods|analyses|reading|"
+                 r"readings|references|"
                  r"benchmarks|datasets|posters)")
 # what follows a one-paper "which paper" that is no verb in its plural form: a past, an auxiliary, a determiner
 # (second review: "taught", "overall", "so far" read as plural verbs)

@@ -179,7 +179,7 @@ TASK_DOMAINS = (
     # reinforcement learning as video models' post-training uses it ("using GRPO for 3DGS …": read set BZ, bz058); a list
     # of the family keeps any paper naming a member ("SPIKE-RL … GRPO"), of GRPO only those naming it (second reviews of
     # session 42: "RL to train video models" missed SPIKE; "papers using GRPO" listed every RL paper)
-    make_domain("reinforcement learning", r"\breinforcement learning\b|\bRL-(?:tun\w*|based|trained)\b", _RL_HELD,
+    make_domain("reinforcement learning", r"\breinforcement learning\b|\bRL-(?:tun\w*|based|trained)\b|(?-i:(?:(?<=\bin )|(?<=\bwith )|(?<=\bvia )|(?<=\busing ))RL\b)", _RL_HELD,  # ("… policies in RL": qi092)
                 keeps_all=0.5, keeps=r"\breinforcement learning\b|\bGRPO\b|\bPPO\b|\b[\w-]+-RL\b|\bRL\b"),
     make_domain("GRPO", r"\bGRPO\b", _RL_HELD, keeps_all=0.5, keeps=r"\bGRPO\b|\bgroup-relative\b"),
     # optimizers, kept in any member's name, of lists only (second reviews of session 42)
@@ -293,7 +293,7 @@ TASK_DOMAINS = (
     # 18: "post-training quantization of diffusion transformers for text-to-image generation" answered from a video
     # super-resolution paper, "video quality assessment for VR headsets" from a study of phone screens; dev c049 too)
     make_domain("image generation", r"\btext-to-image\b|\bT2I\b|\bimage (?:generation|synthesis|generators?)\b|"
-                                r"\bStable Diffusion\b", r"\bimages?\b"),
+                                r"\bStable Diffusion\b", r"\bimages?\b|(?-i:\bg?FID\b)"),  # (an image's FID score: qi009)
     # (a head-mounted camera films first-person video, no VR: read set DG, dg026 abstained)
     make_domain("virtual reality", r"\bVR\b|\bvirtual reality\b|\bhead-mounted\b(?![\s-]+cam)|\bHMDs?\b|\bheadsets?\b",
             r"\bimmersive\b|\bstereo\w*|\b360\b|\bspherical\b|\bAR\b|\bXR\b|\b(?:mixed|augmented) reality\b"),

@@ -113,6 +113,9 @@ FUNCTION |= terms("incl including esp especially etc viz cf approx wrt namely")
 # ... and the words of a request for a one-line gist ("One-line takeaway: the paper explaining why …"): no abstract
 # writes "takeaway", so it read as an unknown topic word and the described paper abstained (read set BG, bg016)
 FUNCTION |= terms("takeaway takeaways one-line one-liner tldr tl;dr")
+# ... and closed-class words the stop list lacks ("… in either setting?", "where the idea came from": a second review of
+# session 45, qk066 read "either" as a topic word)
+FUNCTION |= terms("either neither whichever whatever came")
 
 # words that ask for a paper's gist in other words: "What is the main contribution?", "What are the key findings?",
 # "What's the core idea?" ask what "What is X?" asks (its abstract's presenting sentence answers, nothing is missing)

@@ -168,6 +168,7 @@ from rag.answer.plain_words import with_field_terms
      "or videos than it was trained on (length extrapolation or context extension)?"),
     ("Which works tackle LLMs producing text that is not grounded in the visual input?", "Which works tackle LLMs "
      "producing text that is not grounded in the visual input (hallucination)?"),
+    ("Which papers tackle models making up content?", "Which papers tackle models making up content (hallucination)?"),
 ])
 def test_a_plain_description_gets_the_fields_term(text, expected):
     assert with_field_terms(text) == expected

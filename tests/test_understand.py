@@ -559,3 +559,16 @@ def test_a_follow_up_carries_the_subject_words_in_the_order_they_are_written():
                {"role": "assistant", "content": "…"}]
     carried = made_standalone("And the datasets?", history).removeprefix("And the datasets?").split()
     assert carried.index("videos") < carried.index("video") < carried.index("tokens")
+
+
+@pytest.mark.parametrize(("question", "one"), [
+    ("the paper that pools visual tokens: which grid does it use?", True),
+    # the one benchmark a paper built, recalled as such (a second review of session 45, qk036 added a runner-up)
+    ("the benchmark on how VLMs cope with compressed images — how much does their module help?", True),
+    ("Which benchmarks test compressed images?", False),
+    ("How does Veda do on the benchmark?", False),
+])
+def test_a_question_recalling_one_paper_is_told_apart(question, one):
+    from rag.answer.descriptions import recalls_one_paper
+
+    assert recalls_one_paper(question) is one

@@ -165,7 +165,11 @@ def one_paper_description(text: str) -> str:
 # one paper, study or work recalled ("the video segmentation paper where …", "i remember paper about …", "there was a
 # study pitting …"): one paper answers (probes of session 40 quoted a second paper after it); not "the model has to …"
 _ONE_PAPER = re.compile(r"(?:\b(?:the|that|this)\s+(?:[\w'/-]+\s+){0,5}?|^\s*(?:in|for|from|about|regarding)\s+(?:[\w'/-]+\s+){1,5}?|(?:remember|recall|read|saw|seen|there\s+(?:was|is)|"
-                        r"there's)\s+(?:a\s+|one\s+)?(?:[\w'/-]+\s+){0,3}?)(?:paper|study|work)\b(?!s)", re.I)
+                        r"there's)\s+(?:a\s+|one\s+)?(?:[\w'/-]+\s+){0,3}?)(?:paper|study|work)\b(?!s)|"
+                        # ... or the one benchmark it built ("the benchmark on how VLMs cope with compressed images —
+                        # how much does their module help?": a second review of session 45, qk036 added a runner-up)
+                        r"^\W*(?:the|that)\s+(?:[\w'/-]+\s+){0,3}?(?:benchmark|dataset)\s+(?:on|about|for|that|which|where|of)\b",
+                        re.I)
 
 
 def recalls_one_paper(text: str) -> bool:

@@ -21,8 +21,10 @@ PLAIN_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"(?:there|present|visible|(?:present\s+|visible\s+)?in\s+the\s+(?:picture|image|video|photo|clip))\b", "hallucination"),
     # ... or text not grounded in what is seen ("producing text that is not grounded in, or is misaligned with, the
     # visual input": read set EF, ef027 missed the hallucination paper)
-    (r"\b(?:text|content|answers?|responses?|outputs?|descriptions?|captions?)\s+(?:that\s+(?:is|are)\s+)?(?:not\s+grounded|"
-     r"ungrounded)\s+in\b(?:\s+(?:the|its|their))?(?:\s+(?:visual|video|image|input|evidence|content|frames?)\b){0,2}|\bungrounded\s+(?:text|content|answers?|responses?|outputs?|descriptions?|captions?)\b", "hallucination"),
+    # ... or made up ("models making up content that isn't grounded in the visual input": qk043)
+    (r"\bmak(?:e|es|ing)\s+up\s+(?:content|things|facts|details|answers|stuff|objects)\b|"
+     r"\b(?:text|content|answers?|responses?|outputs?|descriptions?|captions?)\s+(?:that\s+(?:(?:is|are)\s*n['’]t|(?:is|are)\s+not)\s+"
+     r"grounded|(?:that\s+(?:is|are)\s+)?(?:not\s+grounded|ungrounded))\s+in\b(?:\s+(?:the|its|their))?(?:\s+(?:visual|video|image|input|evidence|content|frames?)\b){0,2}|\bungrounded\s+(?:text|content|answers?|responses?|outputs?|descriptions?|captions?)\b", "hallucination"),
     (r"\bforget(?:s|ting)?\s+(?:the\s+)?(?:earlier|old|older|previous|past)\s+(?:tasks|ones|things)\b", "catastrophic forgetting"),
     (r"\blook(?:s|ing)?\s+at\s+(?:only\s+)?(?:some|a\s+few)\s+of\s+the\s+(?:video\s+)?frames\b|"
      r"\bskip(?:s|ping)?\s+(?:the\s+)?(?:boring|unimportant|redundant)\s+(?:parts|frames|bits)\b", "frame selection"),

@@ -49,8 +49,6 @@ PLAIN_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
     # (numbers' precision, not "the precision of the evaluation metric / of temporal localization": second review)
     (r"\b(?:fewer|less)\s+bits\b|\b(?:lower(?:ing|ed|s)?|reduc(?:e|es|ed|ing)|low)\s+(?:the\s+)?(?:numerical\s+)?"
      r"precision\b(?!\s+(?:of|in|for|at)\b)", "quantization"),
-    (r"\b(?:skip(?:s|ping)?|drop(?:s|ping)?|remov(?:e|es|ing)|cut(?:s|ting)?\s+out)\s+(?:whole\s+|entire\s+|some\s+)?layers\b",
-     "layer pruning"),
     (r"\btokens?\s+that\s+(?:soak\s+up|absorb|hog|attract|collect)\s+(?:\w+\s+)?attention\b", "attention sink"),
     (r"\b(?<!not )(?<!than )(?<!of )(?:decid|choos|pick|select)(?:e|es|ed|ing|s)?\s+which\s+(?:frames|moments|parts|segments|stretches|clips|bits)\s+"
      r"(?:or\s+\w+\s+)?(?:of\s+(?:a|the)\s+(?:video|clip)\s+)?to\s+(?:look\s+at|keep|watch|use|process|see|feed)\b|"
@@ -58,7 +56,8 @@ PLAIN_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
      "frame selection"),
     # session 31 (read sets BU, BW: a grant officer's everyday words, a founder's product words, dictation)
     # ... "some of its layers", "certain blocks of an LLM" (read set EE, ee015; EF, ef017)
-    (r"\b(?:rip|tear|strip|chop|delet|throw|yank|pull|cut|remov)(?:s|ping|ing|ed|e|es|ping|ting)?\s+(?:out\s+|away\s+)?"
+    # (one entry for every verb of taking layers out: "skipping layers", "drop some layers" too)
+    (r"\b(?:rip|tear|strip|chop|delet|throw|yank|pull|cut|remov|skip|drop)(?:s|ping|ing|ed|e|es|ping|ting)?\s+(?:out\s+|away\s+)?"
      r"(?:(?:whole|entire|some|certain|a\s+few|several|particular|specific|many)\s+(?:of\s+)?)?(?:(?:its|their|the)\s+)?layers\b|"
      r"\b(?:remov|delet|cut)(?:e|es|ed|ing|s|ting)?\s+(?:(?:whole|entire|some|certain|a\s+few|several)\s+)?(?:sections|blocks)"
      r"\s+(?:of|from)\s+(?:an?\s+|the\s+)?(?:large\s+language\s+model|LLM|model|network)", "layer pruning"),

@@ -55,6 +55,9 @@ def test_without_an_index_the_question_is_left_as_it_is():
      "segpvsg - how much better does it do at mR@50?"),
     ("4dpc2hat dataset - how many moving object sequences are in it? want to train my lidar bot",
      "4dpc2hat dataset - how many moving object sequences are in it?"),
+    # ... or their guess at the answer (fresh set EG, read in session 46)
+    ("covogan — which GAN did they bolt their module onto? stylegan or something else?",
+     "covogan — which GAN did they bolt their module onto?"),
     # ... not a clause that narrows the topic, nor a question after it
     ("Which papers use sparse attention that skips tiles?", "Which papers use sparse attention that skips tiles?"),
     ("Which papers restore degraded video? Which of them are often cited?",

@@ -407,6 +407,11 @@ def test_a_domain_asked_of_lists_only_is_no_domain_of_a_fact_question():
      ["streaming video"]),
     ("Which papers understand live streaming video, where the model has to answer or comment while frames keep arriving - "
      "like a sports commentator?", ["streaming video"]),
+    # a simile after a comma with "almost like" (fresh set EH, read in session 46)
+    ("Which paper shows a student inherits a teacher's odd preferences from digits alone, almost like an epigenetic mark "
+     "passed on without the gene?", []),
+    # two verbs, one of them the domain, sharing a pronoun (fresh set EH): quantization is one alternative
+    ("Which papers make models smaller by pruning or quantizing them?", []),
     # "RL" as the setting of the work asked (a second review of session 45, qi092)
     ("Which papers do continual learning for robot control policies in RL?",
      ["robots", "reinforcement learning", "continual learning"]),

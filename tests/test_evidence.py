@@ -84,6 +84,8 @@ def test_the_question_in_another_spelling_finds_its_sentence():
     ({"dataset"}, {"benchmark", "human"}, {"benchmark"}),  # datasets as benchmarks, assumptions as conditions
     ({"assumpt"}, {"condit"}, {"condit"}),
     ({"releas", "data"}, {"avail", "data"}, {"avail", "data"}),  # a release as what is made available (qg119)
+    # data as the dataset, put together as collected (fresh set EH, read in session 46)
+    ({"data", "togeth"}, {"dataset", "collect"}, {"dataset", "collect"}),
 ])
 def test_words_take_the_abstracts_spelling(words, have, spelled):
     assert respelled(frozenset(words), frozenset(have)) == frozenset(spelled)

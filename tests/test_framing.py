@@ -63,6 +63,10 @@ from rag.answer.offered import checks_claim
      "the SkeletonLLM thing that turns skeletons into images, what resolution do they use?"),
     ("Sorry if this is basic: what is a KV cache in ProtoKV?", "what is a KV cache in ProtoKV?"),
     ("Dumb question, but what does Veda do?", "what does Veda do?"),
+    # ... or their field (fresh set EH, read in session 46: Veda "does not report anything on genomics")
+    ("I come from genomics so attention kernels are a bit new to me, but in the veda work: what share of the runtime "
+     "was attention?", "in the veda work: what share of the runtime was attention?"),
+    ("My background is in physics, so what does Veda do?", "what does Veda do?"),
     # a clause kept keeps its comma
     ("Which papers, I wonder, prune layers?", "Which papers, I wonder, prune layers?"),
     # before it: the occasion, keeping the paper or topic it names

@@ -168,6 +168,9 @@ from rag.answer.list_topic import topic
      "theory on what transformers can or can't learn"),
     ("Which papers use optical flow, the measure of how pixels move between frames?", None, None, "use optical flow"),
     ("which papers involve video games?", None, None, "video games"),  # a verb only relating them (qg059)
+    # ... or building on it (fresh set EG, read in session 46)
+    ("papers that lean on optical flow?", None, None, "optical flow"),
+    ("Which papers rely on optical flow?", None, None, "optical flow"),
 ])
 def test_topic_is_the_question_without_its_frame_or_filters(question, venue, year, expected):
     assert topic(question, venue, year) == expected

@@ -54,6 +54,12 @@ from rag.answer.normal_form import normal_form
     ("Which batch size uses ProtoKV?", "Which batch size does ProtoKV use"),  # the verb before the name (qh072)
     ('what "batch size" did they train LESA with?', "what batch size did they train LESA with"),  # quoted (qg068)
     ("which ‘optimizer’ did Veda use?", "which optimizer did Veda use"),
+    # the part it is used as; an aside after the question word's phrase; "which one" in place (session 46)
+    ("Which base model uses video-mtr as backbone?", "Which backbone does video-mtr use"),
+    ("What model does Veda use as its teacher?", "What teacher does Veda use"),
+    ("To what bit-width, for weights and for activations, does LSGQuant quantise the model?",
+     "To what bit-width does LSGQuant quantise the model"),
+    ("SmoothSA, backbone feature encoder is which one?", "SmoothSA, backbone feature encoder is which"),
 ])
 def test_a_question_is_put_in_the_form_the_patterns_read(question, normal):
     assert normal_form(question) == normal

@@ -30,6 +30,8 @@ from rag.answer.plain_words import with_field_terms
     ("removing whole sections of a large language model",
      "removing whole sections of a large language model (layer pruning)"),
     ("anything on spotting weird events in footage?", "anything on spotting weird events (anomaly detection) in footage?"),
+    ("a paper on flagging unusual events in camera footage?", "a paper on flagging unusual events (anomaly detection) in camera "
+     "footage?"),  # (fresh set EH, read in session 46)
     ("the enormous values that show up in a few hidden units",
      "the enormous values (massive activations) that show up in a few hidden units"),  # dev b411
     ("those enormous outlier values in hidden states", "those enormous outlier values (massive activations) in hidden states"),

@@ -36,6 +36,7 @@ QUESTION = "Which three LLM backbones were used to test modality-mutual attentio
     ("gain over the baselines", ""),
     ("frames-per-second gain over the baselines", ""),
     ("peak GPU memory", "number"),
+    ("GAN", "names"),  # a kind of model by its acronym (fresh set EG, read in session 46)
     ("memory footprint", "number"),
 ])
 def test_the_kind_of_value_a_detail_wants(phrase, kind):

@@ -166,7 +166,8 @@ _VERB_SHARED = re.compile(r"\s*\w+ing\s+(?:to|on|with|about|from|in|for|over)\b"
 # ... or after a preposition, their object itself: "on recognizing or translating sign language" (fresh set EB, eb052:
 # sign language went unasked); not two modifiers ("video generation, editing or upscaling models", dev j011)
 _VERB_AFTER = re.compile(r"\b(?:on|for|about|in|at|of|to|with|by|from)\s+\w+ing\s*$", re.I)
-_VERB_OBJECT = re.compile(r"\s*\w+ing\s+(?:(?:the|a|an|their|its)\s+)?[a-z]", re.I)
+# (not a pronoun: "by pruning or quantizing them" offers two verbs, one the domain: fresh set EH, read in session 46)
+_VERB_OBJECT = re.compile(r"\s*\w+ing\s+(?!(?:them|it|these|those|this|that|ones?)\b)(?:(?:the|a|an|their|its)\s+)?[a-z]", re.I)
 
 
 def optional(domain, parts: list[str]) -> bool:

@@ -48,9 +48,15 @@ _OWN_USE = re.compile(r"(?<=\?)\s+(?:(?:I['’]m|I\s+am|we['’]re|we\s+are|just
                       re.I)
 
 
+# ... or their guess at the answer after the question: "which GAN did they bolt their module onto? stylegan or something
+# else?" (fresh set EG, read in session 46: the guess was read as the question, and the abstract's "plug-in for GANs"
+# quoted as its answer)
+_GUESS = re.compile(r"(?<=\?)\s+[^?.!]{1,60}?\s+or\s+(?:something|anything|someone)(?:\s+else)?\s*\?*\s*$", re.I)
+
+
 def without_use(text: str) -> str:
-    """The question without what the asker would use its answer for, or what is at stake for them."""
-    return _OWN_USE.sub("", _STAKES.sub("", _USE.sub("", text))).strip() or text
+    """The question without what the asker would use its answer for, what is at stake for them, or their guess."""
+    return _GUESS.sub("", _OWN_USE.sub("", _STAKES.sub("", _USE.sub("", text)))).strip() or text
 
 
 def without_unknown_aside(text: str, keyword: KeywordIndex | None) -> str:

@@ -72,8 +72,9 @@ _INCLUDED = re.compile(r"(?<=,)\s*(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:included|too|as
 
 
 # ... nor one it likens the asked thing to after a dash or comma: "the model has to answer or comment while frames keep
-# arriving - like a sports commentator" asks no sports (dev pm053)
-_SIMILE = re.compile(r"(?<=[-—–,(])\s*(?:(?:kind|sort)\s+of\s+|a\s+bit\s+|just\s+|much\s+)?like\s+(?:a|an)\s+[^,.;:?!()]*", re.I)
+# arriving - like a sports commentator" asks no sports (dev pm053); ", almost like an epigenetic mark passed on without the
+# gene" asks no genomics (fresh set EH, read in session 46)
+_SIMILE = re.compile(r"(?<=[-—–,(])\s*(?:(?:kind|sort)\s+of\s+|a\s+bit\s+|just\s+|much\s+|almost\s+|somewhat\s+)?like\s+(?:a|an)\s+[^,.;:?!()]*", re.I)
 
 
 # what a question sets against what it asks: no reason to drop a domain for naming its opposite (second review)

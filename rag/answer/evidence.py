@@ -19,6 +19,7 @@ from importlib import resources
 import numpy as np
 
 from rag.answer.asks import Asks
+from rag.answer.said_as import AS_ABSTRACTS_SAY
 from rag.answer.units import NUMBER, counts
 from rag.answer.wording import RULE_WORDS, TROUBLE_CUES
 from rag.corpus.terms import Analysis, analyse, terms
@@ -206,43 +207,18 @@ def late(position: int, n: int) -> float:
 def respelled(words: frozenset[str], have: frozenset[str]) -> frozenset[str]:
     """`words` with each one `have` lacks in this spelling put in the one it holds: a stem of six letters or more
     differing in its last letter only ("licenc" → "licens" for "CC-licensed", "normalis" → "normaliz"), or the word
-    it uses for testing its method or for choosing (_AS_ABSTRACTS_SAY)."""
+    it uses for testing its method or for choosing (AS_ABSTRACTS_SAY)."""
     return frozenset(_as_held(w, have) for w in words)
 
 
 def _as_held(word: str, have: frozenset[str]) -> str:
     if word in have:
         return word
-    if word in _AS_ABSTRACTS_SAY:
-        return next((h for h in _AS_ABSTRACTS_SAY[word] if h in have), word)
+    if word in AS_ABSTRACTS_SAY:
+        return next((h for h in AS_ABSTRACTS_SAY[word] if h in have), word)
     if len(word) < 6:
         return word
     return next((h for h in have if len(h) == len(word) and h[:-1] == word[:-1]), word)
-
-
-# the words abstracts use for testing a method on data, the experiments first: "evaluated on which tasks" is answered by
-# "We validate our approach on three surgical datasets across tasks including …" (read set DL, dl008 quoted three other
-# sentences), "How is FrameOracle evaluated?" by "Extensive experiments across five VLMs …", not by its "validated
-# keyframe annotations" (second review). The field's usage, not tuned
-_AS_ABSTRACTS_SAY = {"evalu": ("experi", "valid", "test", "assess"), "test": ("experi", "evalu", "valid", "assess"),
-                     "valid": ("experi", "evalu", "test"), "assess": ("experi", "evalu", "valid"),
-                     # ... and a chat's "check it on" ("which downstream tasks did they check the synthetic data on?": a second
-                     # review of session 44 quoted the method sentences)
-                     "check": ("experi", "evalu", "valid", "test", "assess"),
-                     # ... and an asker's word for choosing ("what signal … for picking the teacher" / "… robust teacher
-                     # selection": a second review of session 44 quoted other sentences)
-                     "pick": ("select", "choos"), "choos": ("select",), "select": ("choos",),
-                     # ... and evidence asked for as the experiments that give it (a third review of session 44)
-                     "evid": ("experi", "valid", "evalu"), "empir": ("experi", "valid", "evalu"),
-                     # ... and the models "they run on" as those their experiments use (a second review of session 45, qe103)
-                     "run": ("experi", "evalu"),
-                     # ... and datasets as the benchmarks it tests on (a second review of session 45, qc035)
-                     "dataset": ("benchmark",), "benchmark": ("dataset",),
-                     # ... and a theory's assumption as the condition it states (qc030)
-                     "assumpt": ("condit",),
-                     # ... and a release asked for as what the abstract makes available ("did they release the data?" /
-                     # "We made the dataset and the code available at …": a second review of session 45, qg119)
-                     "releas": ("avail",), "download": ("avail",)}
 
 
 def score_sentences(hit: Hit, asks: Asks, idf: dict[str, float], cosines: np.ndarray | None,

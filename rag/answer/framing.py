@@ -51,13 +51,13 @@ _AND_SO_ON = re.compile(r",?\s*(?:(?:and|or)\s+)?(?:(?:that|this|the)\s+(?:kind|
                         # (read set CK, session 33: "like" read as the question's word, and it abstained)
                         r"something\s+(?:like\s+(?:that|this)|along\s+(?:those|these)\s+lines)|something)(?=\s*(?:[?.!)]|$))",
                         re.I)
-# a newcomer's apology before the question: "I'm new to this, but the SkeletonLLM thing …, what image resolution …?",
-# "Sorry if this is basic:", "Dumb question, but …" (a probe of session 30 in a student's voice: no detail was read)
+# a newcomer's apology before the question: "I'm new to this, but …", "Sorry if this is basic:", "Dumb question, but …" (a
+# probe of session 30: no detail was read); "I come from genomics so …, but …" (fresh set EH, read in session 46)
 _NEWCOMER = re.compile(r"^\W*(?:(?:I['’]m|I\s+am)\s+(?:(?:pretty|quite|very|totally|completely)\s+)?(?:new|a\s+beginner|a\s+newcomer|"
                        r"not\s+an?\s+expert)(?:\s+(?:to|in|at)\s+(?:this|ML|machine\s+learning|AI|deep\s+learning|(?:the|this)\s+"
                        r"(?:field|area|topic)))?|(?:sorry|apologies)(?:\s+if\s+this\s+is\s+(?:a\s+)?(?:basic|dumb|stupid|naive|silly|"
                        r"obvious)(?:\s+question)?)?|(?:(?:probably|maybe)\s+)?(?:an?\s+)?(?:dumb|stupid|naive|silly|basic|noob|"
-                       r"newbie|beginner)\s+question)\s*(?:,\s*(?:but|so)\b|[,.!:;—–-]\s*(?:but\b)?)\s*", re.I)
+                       r"newbie|beginner)\s+question|(?:I\s+come|I['’]m\s+coming|coming|my\s+background\s+is)\s+(?:from|in)\s+[^,?.:;]{1,80}?)\s*(?:,\s*(?:but|so)\b|[,.!:;—–-]\s*(?:but\b)?)\s*", re.I)
 # ... or what the question is like, before it: "Like a patient summary instead of the full chart: how many prototypes …?" (a
 # probe of session 41 said "does not report anything on patient"); in plain words only, no name ("Like ProtoKV: …")
 _LIKENED = re.compile(r"^\W*(?i:(?:(?:kind|sort|a\s+bit)\s+of\s+|just\s+)?like\s+(?:a|an))\s+[a-z][a-z\s'-]{1,60}:\s*(?=\S)")

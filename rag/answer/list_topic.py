@@ -77,7 +77,9 @@ _WHICH_PAPERS = (
     r"\s+to\s+do\s+with|(?:are|is)\s+concerned\s+with|mention|mentions|involving|where|whose|in\s+which|whereby"
     # ... and a verb that only relates them to it ("which papers involve video games?": a second review of session 45,
     # qg059 required "involve" of the abstracts; "treat of", qh042)
-    r"|involve|involves|feature|features|concerns?(?!\s+(?:themselves|itself)\b)|(?:relate|relates)\s+to|treat(?:s)?\s+of)?\b\s*")
+    r"|involve|involves|feature|features|concerns?(?!\s+(?:themselves|itself)\b)|(?:relate|relates)\s+to|treat(?:s)?\s+of"
+    # ... or builds on it ("papers that lean on optical flow somewhere in their method?": fresh set EG, read in session 46)
+    r"|(?:lean|leans|rely|relies|depend|depends|draw|draws)\s+on)?\b\s*")
 # ... and what the papers contribute: "iclr papers where the main contribution is a new eval benchmark" (fresh set EC)
 _FILLER = re.compile(r"^(?:(?:try|tries|trying|attempt|attempts|aim|aims|seek|seeks)\s+to\s+|"
                      r"(?:(?:the|their|its)\s+)?(?:(?:main|primary|key|chief|central|core)\s+)?contributions?\s+"

@@ -16,9 +16,12 @@ def normal_form(question: str) -> str:
     text = _EMPHASIS.sub(r"\1 ", text)
     text = _QUOTED_TERM.sub(lambda m: m["term"] or m["single"], text)  # 'what "batch size" did they train LESA with' (qg068)
     text = _INSIDE.sub("in ", _TRAILING_ADVERB.sub("", text))  # "how many questions inside?" (a second review of session 44: "its … inside")  # "what was actually added to each model" (fresh set ED: "its actually added")
+    text = _WHICH_ONE.sub(r"\1", text)  # "SmoothSA, backbone feature encoder is which one?" (dev pm070)
     text = _checked_value(text)
     text = _NO_AUXILIARY.sub(r"\g<asked>did \g<rest>", text)  # "what learning rate the Veda distillation use"
     text = _VERB_BEFORE_NAME.sub(r"\g<wh> \g<what> does \g<name> \g<verb>", text)  # "Which batch size uses ProtoKV?"
+    text = _USED_AS.sub(lambda m: f"{m['wh']} {m['role']} does {m['name1'] or m['name2']} use", text)  # "Which base model uses video-mtr as backbone?"
+    text = _WH_ASIDE.sub(r"\g<wh> ", text)  # "To what bit-width, for weights and for activations, does LSGQuant quantise …"
     text = _GIVEN_FOR.sub(lambda m: f"{m['wh']} {m['detail']} {m['aux']} {m['subject'].strip()} use", text)  # "what does Veda give for its learning rate"
     # ("how many" opens no relative clause: "kern router paper how many experts per layer", read set CS)
     return _IN_SITU.sub(lambda m: m.group(0) if _RELATIVE_HEAD.search(m.group("before")) and not re.match(
@@ -88,6 +91,24 @@ _NO_AUXILIARY = re.compile(r"^(?P<asked>(?:what|which)\s+(?:(?!(?:is|are|was|wer
 # session 45, qh072: no detail was read)
 _VERB_BEFORE_NAME = re.compile(r"^(?P<wh>(?i:what|which))\s+(?P<what>(?:[\w-]+\s+){0,2}[\w-]+)\s+(?P<verb>use|need|employ|report|"
                                r"achieve|train\s+with)s?\s+(?P<name>[\w.+²-]*[A-Z0-9][\w.+²-]*)$")
+
+
+# "which one" left in place is "which": "SmoothSA, backbone feature encoder is which one? DINO or something else?" (dev
+# pm070, once the guess after it was set aside: session 46)
+_WHICH_ONE = re.compile(r"(?i)\b((?:is|are|was|were)\s+(?:which|what))\s+ones?$")
+
+
+# the part a paper uses something as is what is asked: "Which base model uses video-mtr as backbone?", "What model does
+# Veda use as its teacher?" ask for the backbone, the teacher (fresh set EH, read in session 46: no detail was read)
+_USED_AS = re.compile(r"^(?P<wh>what|which)\s+(?:[\w-]+\s+){0,2}?(?:model|network|LLM|MLLM|VLM|architecture|encoder|one)s?\s+"
+                      r"(?:(?:does|do|did)\s+(?P<name1>[\w.+²-]+(?:\s+[\w.+²-]+)?)\s+use|uses\s+(?P<name2>[\w.+²-]+))\s+as\s+"
+                      r"(?:its\s+|their\s+|the\s+|a\s+|an\s+)?(?P<role>[\w-]+)$", re.I)
+
+
+# an aside between the question word's phrase and its verb: "To what bit-width, for weights and for activations, does
+# LSGQuant quantise the model?" (fresh set EG, read in session 46: no detail was read)
+_WH_ASIDE = re.compile(r"^(?P<wh>(?:to\s+|at\s+|in\s+|on\s+)?(?:what|which)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s*,\s*[^,?]{1,60},\s*"
+                       r"(?=(?:does|do|did|is|are|was|were|has|have)\b)", re.I)
 
 
 # the detail after what the paper gives for it: "What does Veda report for its learning rate?", "What figures does Veda

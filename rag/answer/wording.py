@@ -116,6 +116,9 @@ FUNCTION |= terms("takeaway takeaways one-line one-liner tldr tl;dr")
 # ... and closed-class words the stop list lacks ("… in either setting?", "where the idea came from": a second review of
 # session 45, qk066 read "either" as a topic word)
 FUNCTION |= terms("either neither whichever whatever came")
+# ... and where in a paper a topic sits ("papers that lean on optical flow somewhere in their method?": fresh set EG, read
+# in session 46)
+FUNCTION |= terms("somewhere somehow")
 
 # words that ask for a paper's gist in other words: "What is the main contribution?", "What are the key findings?",
 # "What's the core idea?" ask what "What is X?" asks (its abstract's presenting sentence answers, nothing is missing)

@@ -146,6 +146,9 @@ from rag.answer.list_topic import topic
     # what the papers contribute, a venue typed in lower case (fresh set EC, session 44)
     ("iclr papers where the main contribution is a new eval benchmark", "ICLR", None, "a new eval benchmark"),
     ("papers whose main contribution is a new benchmark", None, None, "a new benchmark"),
+    # ... or their aim (fresh set EG, read in session 46)
+    ("Identify every paper whose stated aim is to make video diffusion models cheaper.", None, None,
+     "make video diffusion models cheaper"),
     # a verb of building on a thing as its use, a hedge on how loosely (a second review of session 44)
     ("Which papers build upon Mamba or state-space models in some fashion?", None, None, "use Mamba or state-space models"),
     ("Which of the papers concern themselves with Adam?", None, None, "Adam"),

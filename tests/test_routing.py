@@ -53,6 +53,7 @@ TOPICAL = [
     ("who reports results on charades-sta?", "list"),  # the papers that do (fresh set AC)
     ("Papers evaluated on Video-MME", "list"),  # a participle after "papers" asks for them too (session 23)
     ("Need every paper that evaluates on Ego4D", "list"),  # every paper, in the singular (session 26)
+    ("Identify every paper whose stated aim is to make video diffusion cheaper.", "list"),  # (set EG, session 46)
     ("papers: token pruning for video llms", "list"),
     ("model compression papers? pruning, quantization that kind of thing", "list"),  # examples after (fresh set EC)
     ("video restoration papers like super resolution or inpainting", "list"),  # examples (second review, session 44)

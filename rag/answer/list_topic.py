@@ -63,7 +63,7 @@ _PAPER_NOUN = (r"(?:papers?|works?|methods|approaches|studies|articles|abstracts
                r"submissions|entries|reading|posters?|talks|stuff|teams|projects)")
 # "Which (ICLR 2026) papers (are there that) work on X?", "Any work on X?", "Do any of these papers use X?"
 _WHICH_PAPERS = (
-    r"(?:(?:which|what|list|find|show|name|give me|are there|is there|do you have|(?:do|does|have|has|did)\s+any|any|"
+    r"(?:(?:which|what|list|find|show|name|identify|give me|are there|is there|do you have|(?:do|does|have|has|did)\s+any|any|"
     r"how\s+many)\s+)?"
     r"(?:(?:are|were|the|a|an|all|every|other|some|any|of|these|those|among|good|relevant|recent|existing|prior|more|a\s+list\s+of|"
     r"kinds?\s+of|sorts?\s+of|types?\s+of)\s+)*"
@@ -78,10 +78,11 @@ _WHICH_PAPERS = (
     # ... and a verb that only relates them to it ("which papers involve video games?": a second review of session 45,
     # qg059 required "involve" of the abstracts; "treat of", qh042)
     r"|involve|involves|feature|features|concerns?(?!\s+(?:themselves|itself)\b)|(?:relate|relates)\s+to|treat(?:s)?\s+of"
-    # ... or builds on it ("papers that lean on optical flow somewhere in their method?": fresh set EG, read in session 46)
-    r"|(?:lean|leans|rely|relies|depend|depends|draw|draws)\s+on)?\b\s*")
+    r"|(?:lean|leans|rely|relies|depend|depends|draw|draws)\s+on)?\b\s*")  # "papers that lean on optical flow" (set EG)
 # ... and what the papers contribute: "iclr papers where the main contribution is a new eval benchmark" (fresh set EC)
-_FILLER = re.compile(r"^(?:(?:try|tries|trying|attempt|attempts|aim|aims|seek|seeks)\s+to\s+|"
+# ... or their aim ("every paper whose stated aim is to make …": fresh set EG, read in session 46)
+_FILLER = re.compile(r"^(?:(?:try|tries|trying|attempt|attempts|aim|aims|seek|seeks)\s+to\s+|(?:(?:stated|main|primary|explicit|"
+                     r"declared)\s+)?(?:aim|goal|purpose|objective)s?\s+(?:is|are|was|were)\s+(?:to\s+)?|"
                      r"(?:(?:the|their|its)\s+)?(?:(?:main|primary|key|chief|central|core)\s+)?contributions?\s+"
                      r"(?:is|are|was|were|lies|lie)\s+(?:in\s+)?(?:to\s+)?|"
                      r"(?:do|does)\s+(?:something|anything)\s+(?:with|on|about)\s+)", re.I)

@@ -78,9 +78,10 @@ _LIST = re.compile(
     r"|\b(?:which|what) (?:other )?ones\b(?!\W*(?:exactly|precisely|specifically)?\s*[?,.!;]|\s*$)"
     r"|^\W*(?:and\s+|so\s+)?(?:which|what) (?:other )?ones\W*$"
     # "Need every paper that evaluates on Ego4D", "papers: token pruning for video LLMs" (probes of session 26)
-    # ... "I need every ICLR paper that …", "every paper here that …" (read set BG: answered from one paper or none)
+    # ... "I need every ICLR paper that …", "every paper here that …" (read set BG: answered from one paper or none), "every
+    # paper whose stated aim is …" (fresh set EG, read in session 46)
     r"|\bevery\s+(?:single\s+)?(?:(?-i:[A-Z]{3,}\w*)(?:\s+\d{4})?\s+)?(?:paper|work|study)\s+(?:(?:in\s+)?here\s+|"
-    r"in\s+(?:the|this)\s+(?:set|collection|list)\s+)?(?:that|which|on|about|in|using|with|where)\b|^\W*(?:papers|works)\s*[:—–]"
+    r"in\s+(?:the|this)\s+(?:set|collection|list)\s+)?(?:that|which|on|about|in|using|with|where|whose)\b|^\W*(?:papers|works)\s*[:—–]"
     # "which paper make video generation faster?", "which work use optical flow?": the verb's plural form asks for the
     # papers, as a second language writes it (read set BL: answered from one paper; "which paper proposes / proposed /
     # made / do they …" still asks for one)

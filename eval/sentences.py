@@ -23,7 +23,7 @@ import numpy as np
 import rag
 from rag.answer.asks import Asks
 from rag.answer.decide import candidates
-from rag.answer.evidence import (CANDIDATE_SENTENCES, SENTENCE_FEATURES, Ranker, Sentence, _window, feature_rows,
+from rag.answer.evidence import (SENTENCE_FEATURES, Ranker, Sentence, _window, feature_rows,
                                  is_background, own_name)
 from rag.answer.quoting import choose
 from rag.answer.understand import understand
@@ -49,8 +49,10 @@ HAND = {"cos": 0.5, "ask": 0.45, "focus": 0.15, "number": 0.25, "names": 0.25, "
 
 
 def _asks_dict(asks: Asks) -> dict:
-    # (an asked clause's own `parts` are for composing answers: the ranker's features never read them)
-    out = {k: sorted(v) if isinstance(v, frozenset) else v for k, v in asdict(asks).items() if k != "parts"}
+    # (an asked clause's own `parts`, and what a list asks of its papers, are for composing answers: the ranker's features
+    # never read them; `of_listed`, an Asks of its own, made the rows unwritable: `make tune` failed in session 46)
+    out = {k: sorted(v) if isinstance(v, frozenset) else v for k, v in asdict(asks).items()
+           if k not in ("parts", "of_listed")}
     out["details"] = [[phrase, sorted(need), sorted(head)] for phrase, need, head in asks.details]  # JSON-able
     return out
 
@@ -134,14 +136,9 @@ def rows_of(group: dict, cos: list[float] | np.ndarray) -> np.ndarray:
     return feature_rows(analyse(group["text"]), _asks(group["asks"]), group["idf"], group["name"], np.asarray(cos))
 
 
-def runtime_cos(group: dict, ranker: Ranker) -> np.ndarray:
-    """The cosines the answerer has: the sentence's own for the best few by their window, else the window's."""
-    window = np.asarray(group["window"], dtype=np.float64)
-    out = window.copy()
-    if len(window) > 1:
-        best = np.argsort(-ranker.probability(rows_of(group, window)), kind="stable")[:CANDIDATE_SENTENCES]
-        out[best] = np.asarray(group["cos"])[best]
-    return out
+def runtime_cos(group: dict) -> np.ndarray:
+    """The cosines the answerer has: every sentence's own with what is asked (ingest embedded them all)."""
+    return np.asarray(group["cos"], dtype=np.float64)
 
 
 def fit_listwise(rows: list[np.ndarray], targets: list[np.ndarray], weights: list[float], l2: float | None = None,
@@ -190,7 +187,7 @@ def hand_ranker() -> Ranker:
 
 
 def ranked(group: dict, ranker: Ranker) -> np.ndarray:
-    p = ranker.probability(rows_of(group, runtime_cos(group, ranker)))
+    p = ranker.probability(rows_of(group, runtime_cos(group)))
     return np.lexsort((np.arange(len(p)), -p)), p
 
 
@@ -250,8 +247,7 @@ def report(groups: list[dict], ranker: Ranker) -> str:
     hand, cv = measures(groups, lambda g: hand_ranker()), measures(groups, held_out)
     lines = ["# Sentence ranker tuning (training data only)", "",
              f"{ranker.trained_on}. Groups = (question, gold paper retrieved); only groups with an answering "
-             "sentence are scored. Cosines as the answerer has them (the best "
-             f"{CANDIDATE_SENTENCES} sentences by their window embedded).", "",
+             "sentence are scored. Cosines as the answerer has them (every sentence's own with what is asked).", "",
              "| source | measure | hand-set weights | fitted, 5-fold cross-validated |", "|---|---|---:|---:|"]
     for source in sorted(cv):
         for k, (v, n) in cv[source].items():

@@ -17,3 +17,12 @@ from rag.answer.asks import Asks
 ])
 def test_asks_survive_the_row_cache_as_json(asks):
     assert _asks(json.loads(json.dumps(_asks_dict(asks)))) == asks
+
+
+def test_a_list_question_with_an_ask_of_its_papers_can_be_cached():
+    # `of_listed` is an Asks of its own: it made `make tune` fail to write its rows (session 46)
+    from dataclasses import replace
+
+    inner = Asks(frozenset({"dataset"}), frozenset({"dataset"}), "names", "datasets")
+    asks = Asks(frozenset({"stream", "video"}), frozenset({"stream"}), "", "", of_listed=inner)
+    assert _asks(json.loads(json.dumps(_asks_dict(asks)))) == replace(asks, of_listed=None)

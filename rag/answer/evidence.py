@@ -242,23 +242,6 @@ def _window(hit: Hit, sentence: str) -> float:
     return max((sim for text, sim in hit.chunks if sentence in text), default=0.0)
 
 
-# sentences embedded per answered paper, the best by their terms and window: each costs about a query's
-# embedding (4 at SciFact's 5,183 papers put `ask` at 3.5x `search`; 3 keeps it near 2x)
-CANDIDATE_SENTENCES = 3
-
-
-def cosines(vectors: SentenceVectors, hit: Hit, asks: Asks, idf: dict[str, float], query: np.ndarray) -> np.ndarray:
-    """The question's cosine with the abstract's most promising sentences (ranked with their window's
-    cosine from the dense search); the others keep that window cosine."""
-    analysis = analyse(hit.paper.text)
-    out = np.array([_window(hit, s) for s in analysis.sentences], dtype=np.float32)
-    ranked = sorted(score_sentences(hit, asks, idf, None), key=lambda s: -s.score)[:CANDIDATE_SENTENCES]
-    if len(ranked) > 1:
-        positions = [s.position for s in ranked]
-        out[positions] = vectors.of([analysis.sentences[i] for i in positions]) @ query
-    return out
-
-
 def bm25_share(hit: Hit, keyword: KeywordIndex, question_terms: list[str]) -> float:
     """The paper's BM25 score as a share of the most any paper could score for these terms."""
     if not question_terms:

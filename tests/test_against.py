@@ -37,6 +37,8 @@ VEDA = [(0, "Veda")]  # the question names Veda by its title
     ("How does Veda differ?", ""),  # nothing left to describe a paper
     # ... nor the paper's own thing, pointed back at (a second review of session 44)
     ("How does Veda do compared with the InternViT teacher it was distilled from?", ""),
+    # ... or its own role said alone (a second review of session 46, qn006)
+    ("MUSE, what is the linear probing score compared to its teacher?", ""),
     # "differentiated" compares nothing
     ("Do differentiated Veda tiles keep their speedup on long videos?", ""),
     # a second clause asks its own question of a paper it describes (fresh comparisons, set L: l017)

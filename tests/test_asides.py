@@ -58,6 +58,11 @@ def test_without_an_index_the_question_is_left_as_it_is():
     # ... or their guess at the answer (fresh set EG, read in session 46)
     ("covogan — which GAN did they bolt their module onto? stylegan or something else?",
      "covogan — which GAN did they bolt their module onto?"),
+    # ... when they would use it, or why it matters to them (second reviews of session 46, qn071, qo069)
+    ("Under what licence is CaReBench released? I need to know before using it for a clinical project.",
+     "Under what licence is CaReBench released?"),
+    ("How many GPUs did Veda use? Without the apparatus specified, a timing figure is hard for me to interpret.",
+     "How many GPUs did Veda use?"),
     # ... not a clause that narrows the topic, nor a question after it
     ("Which papers use sparse attention that skips tiles?", "Which papers use sparse attention that skips tiles?"),
     ("Which papers restore degraded video? Which of them are often cited?",

@@ -84,6 +84,10 @@ def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem)
     ("Which base model did the videokr folks post-train? Classic listener question.",
      "Which base model did the videokr folks post-train?"),
     ("Which optimizer does KERN use? Want a scalable default.", "Which optimizer does KERN use?"),
+    # ... nor what the asker expects the abstract to say (a second review of session 46, qn069)
+    ("What MLLM backbone does SkeletonLLM use? The abstract should say which model the skeletons are fed to.",
+     "What MLLM backbone does SkeletonLLM use?"),
+    ("What batch size does MUSE use? The paper must state it somewhere.", "What batch size does MUSE use?"),
     ("What is KERN? Just curious if it beats softmax.", "Just curious if it beats softmax."),
     ("What is KERN? Thanks, but does it report FID scores.", "Thanks, but does it report FID scores."),
     ("What is KERN? I'm trying to understand its normalization.", "I'm trying to understand its normalization."),
@@ -468,6 +472,9 @@ def test_a_question_for_the_main_idea_asks_for_the_gist(text, gist):
     # ... after a preposition too (a second review of session 45, qe024)
     ("In the theory work about why a scaled correction term helps, what does the new condition give back at zero?",
      ["what does the new condition give back at zero?"]),
+    # ... but not one asking a count itself (a second review of session 46, qo018)
+    ("In the UrbanFeel benchmark, from how many cities were the photographs gathered, and which model came out on top?",
+     ["In the UrbanFeel benchmark, from how many cities were the photographs gathered", "which model came out on top?"]),
 ])
 def test_every_asked_clause_counts_but_the_one_that_picks_out_the_paper(text, clauses):
     assert asked_clauses(text) == clauses

@@ -149,6 +149,14 @@ from rag.answer.list_topic import topic
     # ... or their aim (fresh set EG, read in session 46)
     ("Identify every paper whose stated aim is to make video diffusion models cheaper.", None, None,
      "make video diffusion models cheaper"),
+    # ... or names its kind, restates it, likens it (a second review of session 46, in a physicist's voice)
+    ("Which papers report results on Charades-STA, the dataset for locating a described moment in a video?", None, None,
+     "report results on Charades-STA"),
+    ("Which papers use optical flow — the per-pixel apparent velocity field — to generate video?", None, None,
+     "use optical flow to generate video"),
+    ("Which papers reduce hallucination, that is, misalignment with the image?", None, None,
+     "reduce hallucination, that is, misalignment with the image"),  # the field's words may follow (dev pu056)
+    ("Which papers contribute a benchmark, much like a certified reference material?", None, None, "contribute a benchmark"),
     # a verb of building on a thing as its use, a hedge on how loosely (a second review of session 44)
     ("Which papers build upon Mamba or state-space models in some fashion?", None, None, "use Mamba or state-space models"),
     ("Which of the papers concern themselves with Adam?", None, None, "Adam"),

@@ -60,6 +60,11 @@ from rag.answer.normal_form import normal_form
     ("To what bit-width, for weights and for activations, does LSGQuant quantise the model?",
      "To what bit-width does LSGQuant quantise the model"),
     ("SmoothSA, backbone feature encoder is which one?", "SmoothSA, backbone feature encoder is which"),
+    # what it is meant for is what it is used for; an aside on how to answer (second reviews of session 46)
+    ("What is Proact-VL meant for?", "What is Proact-VL used for"),
+    ("What was UCS-Bench built for?", "What was UCS-Bench used for"),
+    ("Which diffusion LLMs — by name — were evaluated?", "Which diffusion LLMs were evaluated"),
+    ("Which learning rate, exactly, did Veda use?", "Which learning rate did Veda use"),
 ])
 def test_a_question_is_put_in_the_form_the_patterns_read(question, normal):
     assert normal_form(question) == normal

@@ -54,6 +54,7 @@ TOPICAL = [
     ("Papers evaluated on Video-MME", "list"),  # a participle after "papers" asks for them too (session 23)
     ("Need every paper that evaluates on Ego4D", "list"),  # every paper, in the singular (session 26)
     ("Identify every paper whose stated aim is to make video diffusion cheaper.", "list"),  # (set EG, session 46)
+    ("anything doing sim-to-real transfer?", "list"),  # (a second review of session 46, ql058)
     ("papers: token pruning for video llms", "list"),
     ("model compression papers? pruning, quantization that kind of thing", "list"),  # examples after (fresh set EC)
     ("video restoration papers like super resolution or inpainting", "list"),  # examples (second review, session 44)

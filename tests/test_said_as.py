@@ -30,6 +30,8 @@ from rag.corpus.terms import terms
     (terms("LLM"), terms("a simple baseline based on a Multimodal Language Model (MLLM)"), set()),
     # what is added to a model as what it is equipped with (fresh set ED, session 44)
     (terms("added"), terms("both are equipped with lightweight adapters"), terms("added")),
+    # a competing method as the competitor an abstract names (a second review of session 46, qo098)
+    (terms("competing"), terms("Compared to the best competitor stereo-from-mono"), terms("competing")),
 ])
 def test_a_word_in_another_spelling_is_spelled(words, have, found):
     assert spelled(frozenset(words), frozenset(have)) == frozenset(found)

@@ -58,6 +58,9 @@ from rag.answer.spoken import as_written
     ("Dear paperchat, which papers deal with attention sinks?", "which papers deal with attention sinks?"),
     ("Good morning. Which papers use GANs? Kind regards, Harold", "Which papers use GANs?"),
     ("Dear sir or madam, how many videos are in it? Many thanks.", "how many videos are in it?"),
+    # where to get the data asks whether it is available (a second review of session 46, ql119)
+    ("where can I get the data?", "Is the data available?"),
+    ("Where do I download the weights", "Is the weights available?"),
 ])
 def test_how_it_was_said_is_taken_out(said, written):
     assert as_written(said) == written

@@ -35,7 +35,12 @@ _BASELINE = re.compile(r"\b(?:(?:compared\s+(?:with|to)|relative\s+to|versus|vs\
                        # ... or the paper's own, pointed back at: "compared with the InternViT teacher it was distilled
                        # from" (a second review of session 44 compared MUSE with the subliminal-learning paper)
                        r"\b(?:compared\s+(?:with|to)|relative\s+to|versus|vs\.?|than|against)\s+(?:the\s+|its\s+)?"
-                       r"(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:it|they)\s+(?:was|were|is|are|had|has)\s+[a-z]+(?:ed|en|t)\b", re.I)
+                       r"(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:it|they)\s+(?:was|were|is|are|had|has)\s+[a-z]+(?:ed|en|t)\b|"
+                       # ... or its own role, said alone: "compared to its teacher", "than the teacher model" (a second
+                       # review of session 46, qn006 set MUSE against the adversarial-distillation paper)
+                       r"\b(?:compared\s+(?:with|to)|relative\s+to|versus|vs\.?|than|against)\s+(?:its|their|the)\s+"
+                       r"(?:original\s+|own\s+|base\s+)?(?:teacher|student|backbone|base\s+model|baseline|original|"
+                       r"predecessor|parent)(?:\s+(?:model|network|LLM))?\s*(?:[?.!,;]|$)", re.I)
 # ... not people: "which benchmarks did SPIKE use to show it agrees with humans?" compared SPIKE with another paper (dev
 # av073, cw072 said the other "does not report which benchmarks")
 _WITH_PEOPLE = re.compile(r"\s+(?:with|to)\s+(?:the\s+)?(?:humans?|people|persons?|human\s+\w+|annotators?|raters?|"

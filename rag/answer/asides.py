@@ -51,12 +51,22 @@ _OWN_USE = re.compile(r"(?<=\?)\s+(?:(?:I['’]m|I\s+am|we['’]re|we\s+are|just
 # ... or their guess at the answer after the question: "which GAN did they bolt their module onto? stylegan or something
 # else?" (fresh set EG, read in session 46: the guess was read as the question, and the abstract's "plug-in for GANs"
 # quoted as its answer)
+# ... or when they would use it: "? I need to know before using it for a clinical project." (a second review of session 46,
+# qn071: "does not report anything on clinical")
+_BEFORE_USE = re.compile(r"(?<=\?)\s+[^?]*\b(?:before|for|when|if)\s+(?:using|(?:I|we)\s+use|(?:I|we)\s+(?:can|could)\s+use)\s+"
+                         r"(?:it|them|this|that|these|those)\b[^?]*$", re.I)
+# ... or why the answer matters to them: "? Without the apparatus specified, a timing figure is hard for me to interpret." (a
+# second review of session 46, qo069 never checked the hardware)
+_HARD_FOR_ME = re.compile(r"(?<=\?)\s+[^?]*\b(?:is|are|would\s+be|remains?)\s+(?:hard|difficult|impossible|tricky|meaningless)\s+"
+                          r"(?:for\s+(?:me|us)\s+)?to\s+(?:interpret|judge|compare|assess|read|use|trust|evaluate|reproduce)\b[^?]*$",
+                          re.I)
 _GUESS = re.compile(r"(?<=\?)\s+[^?.!]{1,60}?\s+or\s+(?:something|anything|someone)(?:\s+else)?\s*\?*\s*$", re.I)
 
 
 def without_use(text: str) -> str:
     """The question without what the asker would use its answer for, what is at stake for them, or their guess."""
-    return _GUESS.sub("", _OWN_USE.sub("", _STAKES.sub("", _USE.sub("", text)))).strip() or text
+    text = _BEFORE_USE.sub("", _OWN_USE.sub("", _STAKES.sub("", _USE.sub("", text))))
+    return _GUESS.sub("", _HARD_FOR_ME.sub("", text)).strip() or text
 
 
 def without_unknown_aside(text: str, keyword: KeywordIndex | None) -> str:

@@ -168,6 +168,7 @@ _ASKS_WHICH_PAPER = re.compile(
 # a probe of session 41 quoted the description's sentences)
 DESCRIBED_FIRST = re.compile(r"(?:[:—–,]|\s-{1,2})\s+(?=(?:so\s+|and\s+|then\s+)?(?:what|whats|which|how|hows|on which|in which|"
                               r"where|why|who|when|does|do|did|is|are|was|were|can)\b)", re.I)  # ("whats", typed so)
+_COUNT_ASKED = re.compile(r"^(?:(?!\b(?:that|which|who|whose)\b).)*\bhow\s+(?:many|much)\b", re.I)
 DESCRIBES_PAPER = re.compile(r"\b(?:paper|work|study|article|method|approach|framework|model|one|versus|vs\.?|compare|"
                               r"result|finding|analysis|theory|proof)\b", re.I)  # (analysis, theory: qj027)
 # ... before a comma, only a paper described from its first word: "that benchmark of city street-view images over time,
@@ -228,8 +229,10 @@ def asked_clauses(question: str) -> list[str]:
     found = DESCRIBED_FIRST.search(last)
     before = last[:found.start()] if found else ""
     comma = found and found.group(0)[0] == ","  # ... a description alone before it (dev w638: "…: besides puzzles, which …")
-    if found and (_THE_DESCRIBED.match(before) and not re.search(r"[:;—–]", before) if comma else
-                  DESCRIBES_PAPER.search(before)):
+    # (not one asking a count itself: "In the UrbanFeel benchmark, from how many cities were …, and which model …?", qo018;
+    # "For the one that also predicts how many frames are needed, …" describes, dev cc074)
+    if found and (_THE_DESCRIBED.match(before) and not re.search(r"[:;—–]", before) and not _COUNT_ASKED.search(before)
+                  if comma else DESCRIBES_PAPER.search(before)):
         last = last[found.end():]
     described = _FOUND_ABOUT.match(last)  # "What did the paper on X find about Y?" asks Y of the paper X describes
     last = f"What did they {described.group('verb')} about {described.group('asked')}" if described else last
@@ -263,7 +266,7 @@ def _last_asked(parts: list[str], question: str) -> str:
     """The question's last sentence, with the question before it when it only carries that one on."""
     if not parts:
         return question
-    while len(parts) > 1 and (_REMARK_AFTER.match(parts[-1]) or _MAY_I_USE.match(parts[-1])) and \
+    while len(parts) > 1 and (_REMARK_AFTER.match(parts[-1]) or _MAY_I_USE.match(parts[-1]) or _SHOULD_SAY.match(parts[-1])) and \
             any(p.rstrip().endswith("?") for p in parts[:-1]):
         parts = parts[:-1]  # "Which base model did they post-train? Classic listener question." asks the first
     if len(parts) > 1 and parts[-2].rstrip().endswith("?") and _CARRIES_ON.match(parts[-1]):
@@ -271,6 +274,10 @@ def _last_asked(parts: list[str], question: str) -> str:
     return parts[-1]
 
 
+# ... or what the asker expects the abstract to say ("What MLLM backbone does SkeletonLLM use? The abstract should say which
+# model the rendered skeletons are fed to.": a second review of session 46, qn069 never checked the backbone)
+_SHOULD_SAY = re.compile(r"(?i)^\s*(?:the|this|that|its)\s+(?:abstract|paper|summary)\s+(?:should|must|ought\s+to|has\s+to|needs?\s+to|"
+                         r"will|would|surely|probably)\s+(?:\w+\s+)?(?:say|state|mention|give|report|tell|name|list)\b[^?]*$")
 # ... or a question only the asker can answer, whether they may use it ("What license is the dataset released under? Can
 # my students use it?": a second review of session 45, qc070 never checked the licence)
 _MAY_I_USE = re.compile(r"(?i)^\s*(?:can|could|may)\s+(?:I|we|my\s+\w+|our\s+\w+)\s+(?:\w+\s+)?(?:use|reuse|share|download|"

@@ -39,7 +39,7 @@ _DATA_DOMAINS = (
                 rf"(?<!hate )(?<!no )(?<!any )(?:audio|sounds?(?!\s+(?:like|as\s+if|{_SEEMS})\b)|speech|soundtracks?|"
                 r"spoken\s+dialogue)(?:\s+tracks?)?\b"
                 r"(?![^.?!;]{0,40}?\b(?:no|without|instead\s+of|not)\s+(?:any\s+)?(?:the\s+)?(?:video|visual|frames|pictures))"
-                r"[^.?!;]{0,40}?\b(?:video|videos|visual|frames|pictures?|footage|screen|image)\b"
+                r"[^.?!;]{0,40}?\b(?:video|videos|visual|frames|pictures?|footage|screen|images?)\b"
                 r"(?:\s+(?:streams?|signals?|inputs?|tracks?|modalit(?:y|ies)|cues|models?))?|"
                 r"\b(?:video|videos|visual|frames|pictures?|footage|screen|image)\b[^.?!;]{0,40}?\b(?<!no )(?<!any )(?:audio|soundtracks?|sounds?)\b"
                 r"(?!\s+(?:quality|compression|codecs?|bit-?rates?|streams?|like|as\s+if|good|right))",

@@ -195,7 +195,7 @@ _MY_USE = r"(?:try|use|apply|swap|plug|adopt|implement|reproduce|deploy|build\s+
 # compute bill" (read sets CH, DH: an asker's words after the question were read as its own, so another sentence answered)
 _ERRAND_SAID = (r"(?:just\s+)?(?:budgeting|planning|scoping|costing|estimating|sizing)\s+(?:a|an|the|our|my)\b[^?]*|"
                 r"(?:(?:I['’]m|we['’]re)\s+)?looking\s+for\s+(?:something|anything|a\s+(?:way|tool|method|model))\s+"
-                r"(?:to|I\s+can|we\s+can)\b[^?]*|asking\s+(?:because|since|as)\b[^?]*|"
+                r"(?:to|I\s+can|we\s+can)\b[^?]*|(?:I\s+)?ask(?:ing)?\s+(?:because|since|as)\b[^?]*|"
                 r"(?:(?:I['’]m|we['’]re)\s+)?trying\s+to\s+(?:gauge|estimate|budget|size\s+up|judge)\s+(?:the|our|my)\b[^?]*")
 _WHY_ASKED = re.compile(
     r"\s*(?:(?:thanks|thank\s+you|cheers)(?:\s+(?:a\s+lot|so\s+much|in\s+advance))?[.!]*|"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from rag.answer.routing import VENUE_FIRST, WHO_DOES
+from rag.answer.topic_asides import without_asides
 from rag.answer.wording import GENERIC
 from rag.corpus.terms import terms
 from rag.corpus.venues import VENUE_ACRONYMS
@@ -230,37 +231,10 @@ def _quoted_topic(clauses: list[str]) -> str:
     return ""
 
 
-# what a list sets aside, in brackets or after a comma: "(not offline clips)", ", not generation" (read set DB, db038:
-# "offline clips", words ProtoKV never writes, sank it to 0.08 on "ICML stuff on understanding live/streaming video input")
-# ... and what the topic has anyway, closing the question: "make use of the soundtrack of a video, not only the pixels"
-# (read set DX, dx033: "pixels" drew the pixel papers and the three on sound fell out of the pool); not "not only X
-# but also Y", which asks Y, nor the video's own stream, which audio with video is read beside ("the audio / sound
-# track, not only frames", dev aw029: domain_words.py)
-_SET_ASIDE = re.compile(r"\s*\((?:but\s+|and\s+)?not\s[^()]*\)|,\s+not\s+(?!only\b|just\b)[^,?.;:()—–]*"
-                        r"|,\s+not\s+(?:only|just|merely|simply)\s+(?![^,?.;:()—–]*\b(?:videos?|frames?|visual|footage|"
-                        r"images?)\b)(?:(?!but\b)[^,?.;:()—–])*(?=[?.!]?\s*$)", re.I)
-
-
 # a verb of building on a thing, said as the use it is (a second review of session 44: "Which papers build upon Mamba or
 # state-space models?" missed 4DPC²hat, which "use Mamba" finds), and one of concern, said as what the papers are about
 _USES = re.compile(r"(?i)^\s*(?:build(?:s|ing)?\s+(?:up)?on|rel(?:y|ies|ying)\s+(?:up)?on)\s+")
 _CONCERNS = re.compile(r"(?i)^\s*concern(?:s|ing)?\s+(?:themselves|itself)\s+with\s+")
-
-# ... and a stress on the topic ("Which ICML papers do theory specifically about transformers?" matched "Specifically, we
-# shift …" and lost a paper: a second review of session 44)
-_STRESS = re.compile(r"(?i)\b(?:specifically|explicitly)\s+(?=\w)")
-
-# a hedge on how loosely the papers may match (a second review of session 44: "Which papers build upon Mamba or
-# state-space models in some fashion?" missed a paper, its hedge's words being judged as the topic's)
-_HEDGE = re.compile(r"(?i),?\s+(?:in\s+(?:some|any|one)\s+(?:fashion|way|form|manner|capacity|sense)|in\s+one\s+way\s+or\s+"
-                    r"another|somehow|to\s+some\s+(?:extent|degree)|(?:at\s+all|whatsoever))(?=\s*[?.!,;:]|\s*$)")
-
-
-# what the asker explains of the topic for themselves, which the papers need not write: a definition after a comma ("use
-# optical flow, the measure of how pixels move between frames": a second review of session 45, qc057, the definition's
-# everyday words listed another paper); not what it is for ("memory so they can keep up with a live stream": dev cc025)
-_EXPLAINED = re.compile(r"(?i),\s+(?:i\.e\.,?\s+)?(?:the|a|an)\s+(?:[\w-]+\s+){0,2}?(?:measure|way|idea|process|practice|art|"
-                        r"notion|concept|thing)\s+(?:of|where|that|which|for|to)\b[^?]*(?=\?|$)")
 
 
 def topic(text: str, venue=None, year: int | None = None) -> str:
@@ -274,10 +248,7 @@ def topic(text: str, venue=None, year: int | None = None) -> str:
     text = _HERE.sub("", text)  # "any GAN papers in here?": where to look, no topic (a probe of session 40 abstained)
     if any_papers := _ANY_PAPERS.match(text):  # "any GAN papers?", "are there any world-model works?"
         return any_papers.group("topic")
-    text = _SET_ASIDE.sub("", text)  # "live/streaming video input (not offline clips)": no words to match
-    text = _HEDGE.sub("", text)  # "build upon Mamba in some fashion": how loosely, no words to match
-    text = _EXPLAINED.sub("", text)
-    text = _STRESS.sub("", text)  # "do theory specifically about transformers": a stress, no words to match
+    text = without_asides(text)  # "(not offline clips)", "in some fashion", "…, the measure of …": no words to match
     clauses = [c for c in _CLAUSES.split(text.strip()) if c.strip()]
     if len(kept := _without_remarks(clauses)) < len(clauses):
         clauses, text = kept, " ".join(kept)

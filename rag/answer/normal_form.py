@@ -16,6 +16,8 @@ def normal_form(question: str) -> str:
     text = _EMPHASIS.sub(r"\1 ", text)
     text = _QUOTED_TERM.sub(lambda m: m["term"] or m["single"], text)  # 'what "batch size" did they train LESA with' (qg068)
     text = _INSIDE.sub("in ", _TRAILING_ADVERB.sub("", text))  # "how many questions inside?" (a second review of session 44: "its … inside")  # "what was actually added to each model" (fresh set ED: "its actually added")
+    text = _MEANT_FOR.sub(r"\g<head> used for", text)  # "What is Proact-VL meant for?" asks what it is for (qo120)
+    text = _ADVERBIAL_ASIDE.sub(" ", text)  # "Which diffusion LLMs — by name — were evaluated" (qo073)
     text = _WHICH_ONE.sub(r"\1", text)  # "SmoothSA, backbone feature encoder is which one?" (dev pm070)
     text = _checked_value(text)
     text = _NO_AUXILIARY.sub(r"\g<asked>did \g<rest>", text)  # "what learning rate the Veda distillation use"
@@ -91,6 +93,18 @@ _NO_AUXILIARY = re.compile(r"^(?P<asked>(?:what|which)\s+(?:(?!(?:is|are|was|wer
 # session 45, qh072: no detail was read)
 _VERB_BEFORE_NAME = re.compile(r"^(?P<wh>(?i:what|which))\s+(?P<what>(?:[\w-]+\s+){0,2}[\w-]+)\s+(?P<verb>use|need|employ|report|"
                                r"achieve|train\s+with)s?\s+(?P<name>[\w.+²-]*[A-Z0-9][\w.+²-]*)$")
+
+
+# what a thing is meant, intended, built or designed for is what it is used for (a second review of session 46, qo120: "does
+# not report its meant")
+_MEANT_FOR = re.compile(r"(?i)^(?P<head>\W*(?:what|who)\s+(?:is|are|was|were)\s+(?:[\w.+²-]+\s+){0,3}?[\w.+²-]+)\s+(?:meant|intended|built|"
+                        r"designed|made|created|developed|supposed\s+to\s+be\s+used)\s+for$")
+
+
+# an aside that only says how to answer: "Which diffusion LLMs — by name — were evaluated?", "Which learning rate —
+# exactly — did Veda use?" (a second review of session 46, qo073: no detail was read)
+_ADVERBIAL_ASIDE = re.compile(r"\s*(?:[—–]|--|,)\s*(?:by\s+name|exactly|precisely|specifically|roughly|approximately|in\s+total|"
+                              r"if\s+any|please)\s*(?:[—–]|--|,)\s*", re.I)
 
 
 # "which one" left in place is "which": "SmoothSA, backbone feature encoder is which one? DINO or something else?" (dev

@@ -125,7 +125,9 @@ PLAIN_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
      # (of sequences, inputs, videos: "documents … for retrieval" is a domain of its own, second review)
      r"\b(?:sequences|inputs|videos|clips)\s+(?:much\s+|far\s+|many\s+times\s+)?longer\s+than\s+"
      r"(?:what\s+)?(?:it|they|the\s+models?)\s+(?:was|were|is|are|saw|sees|had\s+seen)\s+(?:trained\s+on|during\s+training|"
-     r"in\s+training)\b", "length extrapolation"),
+     r"in\s+training)\b|"
+     # ... or "than in its training", as a second language writes it (a second review of session 46, qn057)
+     r"\blonger\s+than\s+(?:in|during|at)\s+(?:its|their|the)\s+training\b", "length extrapolation"),
     (r"\b(?:learn|train)\w*\s+(?:on\s+)?(?:a\s+(?:sequence|series|stream)\s+of|one|many|several|new)\s+tasks?\s+(?:\w+\s+)?"
      r"(?:one\s+after\s+(?:another|the\s+other)|in\s+(?:sequence|a\s+row|turn)|sequentially|over\s+time)\b|"
      # ... new tasks added or picked up while the old ones are lost ("we keep adding new tasks to a deployed model and it

@@ -162,7 +162,8 @@ _ASKED_FOR = re.compile(
     r"(?:new|recent|theoretical|empirical|practical|interesting|related|similar)\s+)?(?:on|about|"
     # ... "anything working on egocentric video" (read set CF, a dictated question)
     r"regarding|concerning|involving|related to|relating to|around|covering|dealing with|working on|focus(?:ing|ed) on|"
-    r"using|that|which|in)\b)"
+    # ... or doing it: "anything doing sim-to-real transfer?" (a second review of session 46, ql058)
+    r"using|doing|tackling|addressing|studying|that|which|in)\b)"
     # "What's been done on X?", "What has been published about X?", "What do you have on X?"
     r"|\bwhat(?:'s|\s+is|\s+has|\s+have)\s+(?:been\s+|people\s+)?(?:done|published|written|proposed|tried|studied|"
     r"achieved)\s+(?:on|about|regarding|concerning|for|with|to|in\s+(?:the\s+)?(?:area|field|space)\s+of)\b"

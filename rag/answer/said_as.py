@@ -58,6 +58,9 @@ COUNTED_AS = {"data": frozenset(terms("samples examples instances")),
                # ("how much lag does it take off" / "a ~60% reduction in latency": dx008)
                **dict.fromkeys(terms("model models"), frozenset(terms("LLMs MLLMs VLMs LMMs LLM MLLM VLM LMM"))),
                **dict.fromkeys(terms("lag lags"), frozenset(terms("latency latencies"))),
+               # ... and a competing method as the competitor an abstract names ("which competing method was the strongest
+               # baseline?" / "the best competitor stereo-from-mono": a second review of session 46, qo098), a rival too
+               **dict.fromkeys(terms("competing rival rivals"), frozenset(terms("competitor competitors"))),
                # ... a score as accuracy or points, an eval as an evaluation ("what score … on FAVOR-Bench" / "48.3%
                # overall accuracy on FAVOR-Bench": read sets DY, DZ said "does not report its score / eval")
                **dict.fromkeys(terms("score scores"), frozenset(terms("accuracy accuracies points metric metrics"))),

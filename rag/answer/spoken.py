@@ -128,6 +128,12 @@ def _described_then_asked(text: str) -> str:
     return text
 
 
+# where to get something is whether it is made available: "where can I get the data?" (a second review of session 46, ql119
+# quoted the dataset's description, not "We made the dataset and the code available at …")
+_WHERE_TO_GET = re.compile(r"(?i)^\W*where\s+(?:can|could|do|would)\s+(?:I|we|you|one)\s+(?:get|find|download|access|obtain|grab)\s+"
+                           r"(?:the|their|its|this|that)\s+(?P<what>data|dataset|datasets|benchmark|weights|checkpoints?)\s*\?*$")
+
+
 def as_written(text: str) -> str:
     """`text` as a question typed without pauses, fillers or a polite frame; unchanged when nothing would be left."""
     core = _SPELLED.sub(lambda m: m.group(0).replace(" ", ""), text)
@@ -138,6 +144,7 @@ def as_written(text: str) -> str:
     core = _THEIR_FOR_THERE.sub(lambda m: f"{m.group('be')} there", core)
     core = _OPEN_COMPOUND.sub(lambda m: m.group("first") + ("-" if m.group("first").lower() == "fine" else ""), core)
     core = _RETURN.sub("", _LABEL.sub("", core)).strip()
+    core = _WHERE_TO_GET.sub(lambda m: f"Is the {m['what']} available?", core)
     if ordered := _ORDER.match(core):  # "collect papers that make …" asks "Which papers make …?"
         rest = re.sub(r"^(?:that|which)\s+", "", core[ordered.end():])
         core = f"Which {ordered.group('kind').lower()} {rest.rstrip(' .!')}?"

@@ -1,7 +1,7 @@
 """Sentence vectors at ingest: every abstract sentence embedded once, into the embedding cache.
 
-The extractive answerer compares the question with an abstract's most promising sentences
-(rag/answer/evidence.py). Embedded when an answer first needs them, they cost about a query's
+The extractive answerer compares the question with every sentence of the abstracts that can answer
+(rag/answer/decide.py). Embedded when an answer first needs them, they cost about a query's
 embedding each: at SciFact's 5,183 papers a first-time `ask` took 37 ms of CPU on a quiet machine,
 against 17 with its sentences already cached. So ingest embeds every sentence of the papers it reads
 and stores it in the embedding cache, where the answerer's lookups find it.

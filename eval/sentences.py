@@ -23,7 +23,7 @@ import numpy as np
 import rag
 from rag.answer.asks import Asks
 from rag.answer.decide import candidates
-from rag.answer.evidence import (SENTENCE_FEATURES, Ranker, Sentence, _window, feature_rows,
+from rag.answer.evidence import (SENTENCE_FEATURES, Ranker, Sentence, feature_rows,
                                  is_background, own_name)
 from rag.answer.quoting import choose
 from rag.answer.understand import understand
@@ -117,7 +117,6 @@ def collect_item(item: dict) -> list[dict]:
             "source": item["source"], "id": item["id"], "paper": hit.paper.id, "text": hit.paper.text,
             "name": own_name(hit), "asks": _asks_dict(found.asks), "idf": found.idf,
             "cos": (vectors.of(list(analysis.sentences)) @ found.asked).tolist(),
-            "window": [_window(hit, s) for s in analysis.sentences],
             "labels": _labels(analysis.sentences, item["source"], answer), "facts": answer})
     return groups
 

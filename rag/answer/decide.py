@@ -61,7 +61,7 @@ class Candidates:
     rows: np.ndarray  # one row of abstain.FEATURES per hit
     focus: list[str]  # ids of the named papers (or the follow-up's subject) that the filters keep
     focus_cos: dict[str, np.ndarray]  # their sentences' cosines with the question
-    every_cos: Callable[[str], np.ndarray]  # a focus paper's every sentence's cosine (focus_cos has the ranker's few)
+    every_cos: Callable[[str], np.ndarray]  # any candidate's every sentence's cosine with what is asked (focus_cos first)
     asks: Asks
     idf: dict[str, float]
     asked: np.ndarray  # the vector of what is finally asked, for choosing sentences
@@ -103,12 +103,16 @@ def candidates(index: PaperIndex, snapshot: Snapshot, question: Question, hits: 
     # is a plain description a field term stands for ("huge outlier values (massive activations)")
     known = terms(" ".join(snapshot_facts(snapshot).venue_year_counts)) | described_terms(question.standalone)
     rows = features(hits, asks, set(question.named), snapshot.keyword, fallback, sentence_cos, known)
-    every_cos = partial(_every_cosine, vectors, by_id, asked)  # computed only where a detail seems lacking
+    every_cos = partial(_every_cosine, vectors, by_id, asked, dict(focus_cos))  # others computed when first needed
     return Candidates(hits, rows, focus, focus_cos, every_cos, asks, idf, asked)
 
 
-def _every_cosine(vectors, by_id: dict[str, Hit], asked: np.ndarray, paper_id: str) -> np.ndarray:
-    return all_cosines(vectors, by_id[paper_id], asked)
+def _every_cosine(vectors, by_id: dict[str, Hit], asked: np.ndarray, known: dict[str, np.ndarray],
+                  paper_id: str) -> np.ndarray:
+    """A candidate's sentences' cosines with what is asked, each paper's computed once (`known` keeps them)."""
+    if paper_id not in known:
+        known[paper_id] = all_cosines(vectors, by_id[paper_id], asked)
+    return known[paper_id]
 
 
 # papers, best first, whose sentences are compared with the question for `sentence_cos`
@@ -156,10 +160,9 @@ def decide(index: PaperIndex, snapshot: Snapshot, question: Question, hits: list
     judged = has_latin_words(question.text)
     if not hits or (judged and p[best] < model.threshold and not stands_out(p, best, found.rows[best])):
         return Decision("abstain", [], **decision)
-    vectors = sentence_vectors(index.embedder)
     one = question.kind == "fact" and recalls_one_paper(question.text)  # another only if it answers alone (session 40)
     chosen = answering(p, best, model.threshold, cut=1.0 if one else SECOND_CUT) if judged else [best]
-    sources = [Source(i + 1, hits[i], all_cosines(vectors, hits[i], found.asked)) for i in chosen]
+    sources = [Source(i + 1, hits[i], found.every_cos(hits[i].paper.id)) for i in chosen]
     # a paper described, not named ("how many GPUs did the paper that … use?"), is held to a detail with a value as a named
     # one is (fresh set AL: 4 of 5 quoted other sentences); one answered in words ("what objective") is left to the answer
     first = next(s for s in sources if s.n == best + 1)

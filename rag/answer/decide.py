@@ -79,11 +79,9 @@ def candidates(index: PaperIndex, snapshot: Snapshot, question: Question, hits: 
     idf = idf_of(snapshot.keyword, asks.focus | asks.ask)
     vectors = sentence_vectors(index.embedder)
     asked = asked_vector(index, question, [by_id[i].paper for i in focus], query_vector)
-    # every sentence of the papers that can answer is compared with what is asked (ingest embedded them all, so it
-    # costs lookups): a sentence answering in other words than the question's ("benchmarks" / "humans", "divergence
-    # tokens") was never compared when only the best 3 by their words were (second reviews of session 46, ql026, qm034,
-    # qm038). With the sentence ranker refitted to it (dev 9,119 and SciFact train), dev facts 0.915 -> 0.920, SciFact
-    # train rationale quoted 0.854 both; cross-validated P@1 dev 0.717 -> 0.723, SciFact 0.675 -> 0.671
+    # every sentence of the papers that can answer is compared with what is asked (ingest embedded them all): one in other
+    # words ("divergence tokens") was never compared when only the best 3 by their words were (reviews of session 46). With
+    # the ranker refitted (dev 9,119, SciFact train): dev facts 0.915 -> 0.920, cross-validated P@1 dev 0.717 -> 0.723
     focus_cos = {i: all_cosines(vectors, by_id[i], asked) for i in focus}
     fallback = {i: float(c.max()) if len(c) else 0.0 for i, c in focus_cos.items()}
     known = [h.dense_score for h in hits if h.dense_score is not None]
@@ -107,8 +105,7 @@ def candidates(index: PaperIndex, snapshot: Snapshot, question: Question, hits: 
     return Candidates(hits, rows, focus, focus_cos, every_cos, asks, idf, asked)
 
 
-def _every_cosine(vectors, by_id: dict[str, Hit], asked: np.ndarray, known: dict[str, np.ndarray],
-                  paper_id: str) -> np.ndarray:
+def _every_cosine(vectors, by_id: dict[str, Hit], asked: np.ndarray, known: dict, paper_id: str) -> np.ndarray:
     """A candidate's sentences' cosines with what is asked, each paper's computed once (`known` keeps them)."""
     if paper_id not in known:
         known[paper_id] = all_cosines(vectors, by_id[paper_id], asked)

@@ -33,6 +33,13 @@ QUESTIONS = [
     ("By how much does Video-BCI beat the previous best result on the MMVU benchmark?", "Video-BCI", ["3.8%"]),
     ("What module does FlowNar use to retain streaming visual history?", "FlowNar", ["CLAM"]),
     ("How many training samples does Video-MTR need?", "Video-MTR", ["8K"]),
+    # a question word typed without its apostrophe is no topic word (read set EJ, ej019 abstained), and "fine-tuned" is the
+    # abstract's "finetuning" (read set EI, ei006)
+    ("someone asked whether it matters if you prune first or quantize first — whats the name of the rule they proposed",
+     "Compression order", ["Progressive Intensity Hypothesis"]),
+    ("In the investigation of so-called subliminal learning, where a student language model picks up a teacher's hidden "
+     "preference, how much of the student must actually be fine-tuned for the preference to carry over?",
+     "Language models can transfer hidden biases during distillation", ["a single such early layer"]),
 ]
 
 
@@ -156,6 +163,12 @@ def test_a_follow_up_asking_no_detail_is_answered_not_said_unreported(s, first, 
     ("what learning rate the Veda distillation use?", "The Veda abstract does not report its learning rate"),
     ("What backbone network does MetaTrans use for action recognition?",
      "The MetaTrans abstract does not report its backbone network"),
+    # read sets EI and EJ (session 47): an abbreviation's dot ends no sentence, a detail that names a domain is said as the
+    # detail, a comparison's object asks for no papers, a possessive is said once
+    ("flownar total param count incl. the CLAM module?", "The FlowNar abstract does not report its number of parameters"),
+    ("Which base vision-language model did the VideoKR authors post-train with their corpus before comparing against "
+     "earlier approaches?", "The VideoKR abstract does not report its base vision-language model"),
+    ("For SGMD, what is the teacher and its parameter size?", "The SGMD abstract does not report its parameter size"),
 ])
 def test_a_detail_the_abstract_lacks_is_said_unreported_in_any_shape_it_is_asked(s, question, said):
     answer = rag.ask(question, settings=s)
@@ -180,6 +193,13 @@ def test_a_detail_the_abstract_lacks_is_said_unreported_in_any_shape_it_is_asked
     ("paper where a teacher passes 'likes owls' to the student thru number lists, which layers matter",
      "early layers are critical"),
     ("vitl on long-video QA: how much frame input do they save and what's the accuracy gain?", "50% less frame input"),
+    # a delta as the improvement it is, a kind of a thing as the thing (read set EI, session 47: each said unreported)
+    ("protokv vs token-retention baselines when the query lands long after the cue - how big is the acc delta?",
+     "12.5 points"),
+    ("With the KERN router proposed for mixtures of experts, which nonlinearity and which manner of normalisation do the "
+     "authors advise one to adopt in practice?", "ReLU activation"),
+    ("How large is the SpaceVista-1M collection? I am curious how many video scenes went into it, across how many scales "
+     "of physical space, and how many distinct kinds of task the questions cover.", "19 diverse tasks"),
 ])
 def test_a_detail_the_abstract_states_is_answered_not_said_unreported(s, question, said):
     answer = rag.ask(question, settings=s)

@@ -475,6 +475,9 @@ def test_a_question_for_the_main_idea_asks_for_the_gist(text, gist):
     # ... but not one asking a count itself (a second review of session 46, qo018)
     ("In the UrbanFeel benchmark, from how many cities were the photographs gathered, and which model came out on top?",
      ["In the UrbanFeel benchmark, from how many cities were the photographs gathered", "which model came out on top?"]),
+    # a yes-or-no clause in the past asks too (read set EI, ei004)
+    ("For UPI, to what length were the models stretched, and did the procedure require any further training?",
+     ["For UPI, to what length were the models stretched", "did the procedure require any further training?"]),
 ])
 def test_every_asked_clause_counts_but_the_one_that_picks_out_the_paper(text, clauses):
     assert asked_clauses(text) == clauses

@@ -153,6 +153,11 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     # an "or" inside a clause after the domain offers no alternative to it (second review po042, session 43)
     ("Please list papers that process streaming video online where latency or memory must stay bounded.",
      ["streaming video"]),
+    # translating between languages, laboratory physics (read set EI, session 47: ei056, ei058 were answered)
+    ("Has anyone employed the diffusion-style language models for translating text between languages?",
+     ["language models", "machine translation"]),
+    ("Is there work on detecting anomalies in footage of physical experiments, for instance irregular turbulence in "
+     "wind-tunnel films?", ["experimental physics", "anomaly detection"]),
 ])
 def test_the_domains_a_question_names_beyond_the_collections_own(question, domains):
     assert [d.name for d in asked_domains(question, VIDEO_COLLECTION) if d.name != "video"] == domains

@@ -24,6 +24,16 @@ from rag.answer.plain_words import with_field_terms
     ("turns ordinary video into left/right-eye footage", "turns ordinary video into left/right-eye footage (stereo video)"),
     ("models that answer questions about live video", "models that answer questions about live video (streaming)"),
     ("Which papers use fewer bits for the weights?", "Which papers use fewer bits (quantization) for the weights?"),
+    # a physicist's plain words (read set EI, session 47: ei015 and ei021 abstained)
+    ("why the best tuning knobs found on narrow networks carry over so well to much wider ones",
+     "why the best tuning knobs (hyperparameters) found on narrow networks carry over so well to much wider (transfer) ones"),
+    ("a paper on linear separators passing through the origin",
+     "a paper on linear separators (halfspaces) passing through the origin (homogeneous)"),
+    ("What do the authors split apart?", "What do the authors split apart (decomposition)?"),
+    # the sound a few words from the pictures (read set EI, ei034 abstained)
+    ("Which papers bring the sound track, the audio, into play together with the pictures when they model video?",
+     "Which papers bring the sound track, the audio, into play together with the pictures (audio-visual) when they model "
+     "video?"),
     ("papers on skipping layers in LLMs", "papers on skipping layers (layer pruning) in LLMs"),
     ("tokens that soak up most attention", "tokens that soak up most attention (attention sink)"),
     ("why ripping layers out of an LLM tanks it", "why ripping layers (layer pruning) out of an LLM tanks it"),

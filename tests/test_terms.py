@@ -17,7 +17,10 @@ from rag.corpus.terms import STOP_WORDS, analyse, coverage, terms
     ("as shown in [12] and [3, 4]", {"shown"}),  # an abstract's reference markers are no words
     ("5.1× speedup", {"speed"}),  # single characters are no terms
     ("the CE⁴L benchmark", {"ce4l", "benchmark"}),  # a superscript reads as the digit people type
-    ("ﬁne-tuning on ＶＩＤＥＯ", {"fine", "tune", "video"}),  # ligatures and full-width letters too
+    ("ﬁne-tuning on ＶＩＤＥＯ", {"finetun", "video"}),  # ligatures and full-width letters too
+    # "fine-tuned", "fine tuning" and "finetuning" are one word (read set EI, ei006)
+    ("fine-tuned, fine tuning, finetuning", {"finetun"}),
+    ("adaptor, adapters", {"adapt"}),  # one thing in either spelling (read set EI, ei014)
     ("", set()),
 ])
 def test_terms(text, expected):

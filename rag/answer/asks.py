@@ -179,10 +179,10 @@ _THE_DESCRIBED = re.compile(r"^\W*(?:(?:(?:in|for|about|regarding|from|with|on)\
                             r"method|framework|model|trick|system)\b|(?:paper|study)\s+(?:where|that|which|about|on)\b)", re.I)
 # ... a preposition may come first: "How much does it help, and on how many datasets?" (read set BG, bg020)
 # (a count or amount only: "…, and in what kind of scenes does it help most?" is answered in other words, dev bd010)
-# ... "did they release weights, and under which license?" (a probe of session 30 in a student's voice)
+# ... "did they release weights, and under which license?" (a probe of session 30); "…, and did it need training?" (EI, ei004)
 _CLAUSE = re.compile(r",?\s+and (?=(?:(?:on|in|at|for|with|by|from|over|across|under|to)\s+how\s+(?:many|much)|"
                      r"(?:under|with|using|by)\s+(?:which|what)|on which|in which|"
-                     r"what|which|how|where|why|who|when|does|do|is|are)\b)", re.I)
+                     r"what|which|how|where|why|who|when|does|do|did|is|are|was|were)\b)", re.I)
 # a question asking what a described paper says about something (read set BJ, bj021: "What did the paper on the
 # popular Adam optimizer used for two-player games find about its momentum knobs?" quoted the sentences that describe it)
 _FOUND_ABOUT = re.compile(r"^\W*what\s+(?:did|does|do)\s+(?:the|that|this)\s+(?:[\w-]+\s+){0,2}?(?:paper|work|study|one|"

@@ -197,7 +197,7 @@ _COMPARATIVE = re.compile(r"(?i)(?:faster|slower|longer|shorter|larger|smaller|b
 _HOW_BIG = re.compile(r"^(?:like |so |and |but )?how (?:big|large) (?:is|are|was|were) (?:the |its |their |each )?"
                       r"(?P<what>[\w-]+(?: [\w-]+){0,2}?)(?:\s+(?:in|of|for|used|that|they|it)\b|\s*$)", re.I)
 _COUNTED_SIZE = re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora|collections?|suites?|splits?|sets?)$", re.I)
-_AMOUNTS = re.compile(r"\b(?:gains?|improvements?|speed-?ups?|drops?|boosts?|margins?|differences?|gaps?|"
+_AMOUNTS = re.compile(r"\b(?:gains?|improvements?|speed-?ups?|drops?|boosts?|margins?|differences?|gaps?|deltas?|"
                       r"reductions?|increases?|savings?)$", re.I)
 _ASIDE = re.compile(r"\s*\([^()]*\)")
 # an adverb that only insists (fresh set AS, session 22: "which three surgical datasets exactly?" read "datasets

@@ -112,8 +112,7 @@ def _every_cosine(vectors, by_id: dict[str, Hit], asked: np.ndarray, known: dict
     return known[paper_id]
 
 
-# papers, best first, whose sentences are compared with the question for `sentence_cos`
-SENTENCE_HITS = 3
+SENTENCE_HITS = 3  # papers, best first, whose sentences are compared with the question for `sentence_cos`
 
 
 def asked_vector(index: PaperIndex, question: Question, named: list, query_vector: np.ndarray) -> np.ndarray:
@@ -242,7 +241,8 @@ def _focus_decision(question: Question, found: Candidates, p: np.ndarray, thresh
     if off and (question.kind != "compare" or len(sources) == 1):
         if question.kind == "list":  # "Has anyone applied tricks like Deep Forcing to music?"
             return Decision("abstain", [], **{**decision, "off_domain": off})
-        return _lacks(sources[0], [f"anything on {' or '.join(off)}"], found.asks, decision)
+        asked_in = all(d.lower() in found.asks.attribute.lower() for d in off)  # "which base vision-language model …" (EI)
+        return _lacks(sources[0], [found.asks.attribute if asked_in else f"anything on {' or '.join(off)}"], found.asks, decision)
     if question.kind == "list":
         return Decision("answer", [s for s in sources if p[s.n - 1] >= threshold] or sources, **decision)
     if question.kind == "compare" or found.asks.gist:  # "What is X?", "Tell me about X": its abstract is the answer

@@ -132,6 +132,10 @@ _DATA_DOMAINS = (
     make_domain("speculative decoding", r"\bspeculative decoding\b|\bdraft models?\b", r"\bspeculative\b|\bdraft\b",
             synonyms=True),
     make_domain("federated learning", r"\bfederated\b", synonyms=True),
+    # ... fluid and laboratory physics ("anomalies in footage of physical experiments, for instance irregular turbulence in
+    # wind-tunnel films": read set EI, ei058 listed the video anomaly papers)
+    make_domain("experimental physics", r"\bturbulen\w*|\bwind[- ]tunnels?\b|\bfluid (?:dynamics|mechanics)\b|"
+                r"\bphysic(?:s|al) experiments?\b|\bparticle physics\b"),
     # ... unlearning, world models and light fields: dev's near-topic misses of session 20 (w035, w905, al014)
     make_domain("machine unlearning", r"\b(?:machine )?unlearning\b", r"\bforget\w*|\berase\w*", synonyms=True),
     make_domain("world models", r"\bworld models?\b|\bmodel-based (?:RL|reinforcement learning)\b",

@@ -179,9 +179,9 @@ def _without_field(text: str) -> str:
 _ASKS_PAPERS = re.compile(r"\b(?:which|what|any|all)\s+(?:[\w-]+\s+){0,3}?(?:papers|ones|works|studies|projects)\b", re.I)
 _RECALLED = re.compile(r"^\W*(?:I\s+(?:(?:vaguely|only|also|think\s+I|kind\s+of)\s+)?(?:remember|recall)\b|(?:maybe|probably|"
                        r"possibly)\s+(?:more|others|a\s+few\s+more)\b)[^?]*$", re.I)
-# a question's sentences end at "?", "." or ";", but not at an abbreviation's dot ("… use, e.g. W4A4 or W8A8?")
-QUESTION_SENTENCE_END = re.compile(r"(?<=[?.;])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bal\.)(?<!\bcf\.)\s+",
-                                   re.I)
+# a question's sentences end at "?", "." or ";", but not at an abbreviation's dot ("… use, e.g. W4A4 or W8A8?", "… count incl. the CLAM module?": EI)
+QUESTION_SENTENCE_END = re.compile(r"(?<=[?.;])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bal\.)(?<!\bcf\.)"
+                                   r"(?<!\bincl\.)(?<!\bapprox\.)(?<!\bresp\.)\s+", re.I)
 # ... and the pieces a remark may fill: those sentences, one after "!", and a clause after a comma that speaks of the
 # asker ("…, I want one bullet each on my slide.")
 _PIECE = re.compile(rf"(?<=!)\s+(?=\S)|{QUESTION_SENTENCE_END.pattern}|(,)\s+(?=I\s)", re.I)

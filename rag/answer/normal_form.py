@@ -24,11 +24,20 @@ def normal_form(question: str) -> str:
     text = _VERB_BEFORE_NAME.sub(r"\g<wh> \g<what> does \g<name> \g<verb>", text)  # "Which batch size uses ProtoKV?"
     text = _USED_AS.sub(lambda m: f"{m['wh']} {m['role']} does {m['name1'] or m['name2']} use", text)  # "Which base model uses video-mtr as backbone?"
     text = _WH_ASIDE.sub(r"\g<wh> ", text)  # "To what bit-width, for weights and for activations, does LSGQuant quantise …"
+    text = _KIND_OF.sub(r"\1 ", _TAKES_IN.sub("", text))  # "… param count incl. the CLAM module", "which manner of normalisation" (EI)
     text = _GIVEN_FOR.sub(lambda m: f"{m['wh']} {m['detail']} {m['aux']} {m['subject'].strip()} use", text)  # "what does Veda give for its learning rate"
     # ("how many" opens no relative clause: "kern router paper how many experts per layer", read set CS)
     return _IN_SITU.sub(lambda m: m.group(0) if _RELATIVE_HEAD.search(m.group("before")) and not re.match(
                             r"how\s", m.group("wh"), re.I) else
                         f"{m.group('wh')} did {m.group('before')}", text.strip(), count=1)
+
+
+# what a detail takes in is no part of it: "flownar total param count incl. the CLAM module?" asks the count; a kind of a
+# thing asks the thing: "which manner of normalisation", "how many distinct kinds of task" (read set EI: no attribute, "does
+# not report its manner", "… its number of distinct kinds")
+_TAKES_IN = re.compile(r"(?i)\s*,?\s+(?:incl\.|including|inclusive of)\s+[^?,;]{1,60}(?=[?.!]?\s*$)")
+_KIND_OF = re.compile(r"(?i)\b(what|which|how\s+many)\s+(?:(?:distinct|different|separate)\s+)?(?:manner|kinds?|types?|sorts?|"
+                      r"forms?|variet(?:y|ies)|styles?)\s+of\s+")
 
 
 # a term the asker quotes, which the patterns read as the words it is (a second review of session 45: "what "batch size" did

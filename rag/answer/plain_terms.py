@@ -139,7 +139,8 @@ PLAIN_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
      "knowledge distillation"),
     (r"\b(?:live|real-?time)\s+(?:video\s+|camera\s+)?(?:feeds?|streams?|cameras?|broadcasts?|footage)\b|\bvideo\s+as\s+it\s+(?:arrives|comes\s+in|"
      r"happens|is\s+(?:being\s+)?recorded)\b", "streaming"),
-    (r"\b(?:sound|audio|speech|spoken\s+\w+|voices?)\s+(?:in\s+addition\s+to|along\s+with|together\s+with|as\s+well\s+as|alongside)\s+"
+    # ... a few words apart ("bring the sound track, the audio, into play together with the pictures": read set EI, ei034)
+    (r"\b(?:sound|audio|speech|spoken\s+\w+|voices?)\b[^.?!;]{0,40}?\s(?:in\s+addition\s+to|along\s+with|together\s+with|as\s+well\s+as|alongside)\s+"
      r"(?:the\s+)?(?:pictures?|images|visuals|frames|video)\b", "audio-visual"),
     # session 32 (read sets BZ, CA: a PhD student's chat, a journalist's plain words)
     # (not "audio and video streams for transmission": data sent, not understood; second review)
@@ -288,4 +289,12 @@ PLAIN_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
     # 33, each lost SPIKE from "which ICLR papers train video models with reinforcement learning?")
     (r"\b(?:train\w*|post-train\w*|fine-?tun\w*|optimi[sz]\w*)\s+(?:[\w-]+\s+){0,4}?(?:with|via|using|by)\s+"
      r"reinforcement\s+learning\b", "GRPO"),
+    # session 47 (read set EI: a retired physicist's plain words, ei015 and ei021 abstained): tuning knobs are hyperparameters,
+    # settings carried over to wider networks transfer, linear separators are halfspaces, those through the origin homogeneous
+    (r"\btuning\s+knobs?\b|\bknobs?\s+(?:you|one|we)\s+(?:tune|set|turn)\b", "hyperparameters"),
+    (r"\bcarr(?:y|ies|ied|ying)\s+over\s+(?:[\w-]+\s+){0,4}?(?:to|across)\s+(?:much\s+|far\s+)?(?:wider|larger|bigger|deeper)\b",
+     "transfer"),
+    (r"\blinear\s+separators?\b|\bseparating\s+hyperplanes?\b", "halfspaces"),
+    (r"\b(?:split|pull|tease|take|break)(?:s|ing)?\s+(?:[\w-]+\s+){0,3}?apart\b", "decomposition"),  # what is split apart
+    (r"\b(?:pass(?:ing|es)?|go(?:ing|es)?)\s+through\s+the\s+origin\b", "homogeneous"),
 ]]

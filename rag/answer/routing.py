@@ -107,7 +107,7 @@ _LIST = re.compile(
     r"posters|stuff)\s+"
     r"(?:on|about|into|regarding|concerning|with|[a-z]+ing|"
     # ... "Papers evaluated on Video-MME" (session 23: answered as a fact from one paper)
-    r"[a-z]+ed\s+(?:on|at|in|with|for|by|using|against))\b"
+    r"(?:[a-z]+ed|built)\s+(?:on|at|in|with|for|by|using|against))\b"  # ("icml stuff built on …": read set EI, ei035)
     # a topic and the papers asked for, nothing more: "egocentric video papers?", "any diffusion LLM works?"
     # ... or two topics joined: "continual learning / catastrophic forgetting papers?" (fresh set W, w5011)
     # ... an aside after them too: "continual learning papers (any setting, incl. theory)" (fresh set AD, ad13051)
@@ -230,7 +230,15 @@ def route(text: str) -> str:
     framed = VENUE_FIRST.match(text)  # ... "which" of the papers it names ("Among ICML papers, which deal with …?")
     text = _VENUE_DASH.sub("", text[framed.end():] if framed else text, count=1)
     of_papers = bool(framed) and bool(PAPERS.search(framed.group(0))) and bool(re.match(r"\W*which\s+(?!one\b)", text, re.I))
+    text = _COMPARED_WITH.sub(" ", text)  # what a paper is compared against asks for no papers
     return "list" if of_papers or _LIST.search(text) or _ASKED_FOR.search(last_question(text)) else "fact"
+
+
+# "Which base model did the VideoKR authors post-train before comparing against earlier approaches?" asks one paper's
+# model (read set EI, ei044 was answered as a list)
+_COMPARED_WITH = re.compile(r"(?i)\b(?:against|than|versus|vs\.?|(?:compared|relative)\s+(?:to|with))\s+(?:the\s+)?"
+                            r"(?:(?:earlier|prior|previous|existing|other|competing|baseline|older|standard)\s+)+"
+                            r"(?:methods|approaches|works|papers)\b")
 
 
 # "studies" or "analyses" after one paper, a verb (a second review of session 45, qf116 was answered as a list)

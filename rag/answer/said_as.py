@@ -74,6 +74,9 @@ COUNTED_AS = {"data": frozenset(terms("samples examples instances")),
                # ... and a speedup as the acceleration a theory paper proves ("what speedup does the nonlinear model get"
                # / "a faster iteration complexity … the implicit acceleration": dev ab11012)
                **dict.fromkeys(terms("speedup speedups"), frozenset(terms("acceleration faster"))),
+               # ... a delta as the improvement or gain it is ("how big is the acc delta?" / "improves accuracy by up to
+               # 12.5 points": read set EI, ei003 said "does not report its accuracy delta")
+               **dict.fromkeys(terms("delta deltas"), frozenset(terms("improves improvement gains gain difference"))),
                # ... and a baseline as what the paper is compared to or beats ("how much faster … relative to DMD? what's
                # the baseline exactly" / "compared to DMD, SGMD achieves …": second review, session 42)
                **dict.fromkeys(terms("baseline baselines"), frozenset(terms("compared outperforms surpasses"))),

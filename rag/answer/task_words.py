@@ -118,10 +118,10 @@ TASK_DOMAINS = (
             r"\bcode (?:generation|completion|models?|LLMs?)\b|\bprogram\w*|\bcoding\b|\bsoftware\b", synonyms=True),
     make_domain("summarization", r"\bsummari[sz]ation\b|\bsummari[sz]\w* (?:news|articles?|documents?|texts?|videos?)\b",
             r"\bsummari[sz]\w*|\bsummaries\b"),  # not "In summary," nor a memory's "summary state"
-    # ... or asked as translating into other languages ("translating live commentary into other languages in real time":
-    # read set DP, dp054, answered from the live-commentary paper)
-    make_domain("machine translation", r"\bmachine translation\b|\bNMT\b|\btranslat\w*\s+(?:[\w-]+\s+){0,3}?(?:in)?to\s+"
-                r"(?:other|another|different|multiple|many|foreign|several)\s+languages?\b", r"\btranslat\w*|\bmultilingual\b"),
+    # ... or asked as translating into other languages or between them (read sets DP, dp054; EI, ei056)
+    make_domain("machine translation", r"\bmachine translation\b|\bNMT\b|\btranslat\w*\s+(?:[\w-]+\s+){0,3}?(?:(?:in)?to\s+"
+                r"(?:other|another|different|multiple|many|foreign|several)|between|across)\s+languages?\b",
+                r"\btranslat\w*|\bmultilingual\b"),
     # networks pruned (their layers, weights, channels), not visual tokens or experts ("layer pruning for mamba /
     # state-space models": read set DQ, dq061, answered from a Mamba paper that prunes nothing); levels or worlds made
     # by procedure, a game's ("using LLMs for procedural level generation": dp057 listed five LLM papers)

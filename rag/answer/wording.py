@@ -119,6 +119,9 @@ FUNCTION |= terms("either neither whichever whatever came")
 # ... and where in a paper a topic sits ("papers that lean on optical flow somewhere in their method?": fresh set EG, read
 # in session 46)
 FUNCTION |= terms("somewhere somehow")
+# ... and question words typed without their apostrophe ("whats the name of the rule they proposed": read set EJ, ej019 kept
+# "what" as a topic word and abstained)
+FUNCTION |= terms("whats hows whos wheres whens thats theres")
 
 # words that ask for a paper's gist in other words: "What is the main contribution?", "What are the key findings?",
 # "What's the core idea?" ask what "What is X?" asks (its abstract's presenting sentence answers, nothing is missing)

@@ -44,15 +44,21 @@ def folded(text: str) -> str:
 @lru_cache(maxsize=65536)
 def terms(text: str) -> frozenset[str]:
     """Stemmed content words of `text` (lower-cased, in its compatibility form, stop words dropped)."""
-    words = [w for w in _WORD.findall(folded(_REFERENCE.sub(" ", text)).lower()) if w not in STOP_WORDS]
+    text = _FINE_TUNE.sub("finetun", folded(_REFERENCE.sub(" ", text)))
+    words = [w for w in _WORD.findall(text.lower()) if w not in STOP_WORDS]
     return frozenset(_ONE_STEM.get(s, s) for s in stemmer().stemWords(words))
+
+
+# "fine-tuned", "fine tuning" and "finetuning" are one word (read set EI, ei006: "how much of the student must be fine-tuned"
+# never met the abstract's "finetuning even a single such early layer"); not tuned
+_FINE_TUNE = re.compile(r"(?i)\bfine[- ]?tun(?=[a-z])")
 
 
 # one stem for words the stemmer leaves apart that questions and abstracts use for the same thing: "speed up" / "speedup",
 # "faster" / "fast" ("which papers speed up video generation?" found no paper reporting a "5.1× speedup": a probe of
 # session 40); not tuned
 _ONE_STEM = {"speedup": "speed", "faster": "fast", "fastest": "fast", "quicker": "quick", "cheaper": "cheap",
-             "slower": "slow"}
+             "slower": "slow", "adaptor": "adapt"}  # ("plug-in adapter" / "a universal VLM adaptor": read set EI)
 
 
 def words(text: str) -> list[str]:

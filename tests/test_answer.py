@@ -169,6 +169,9 @@ def test_a_follow_up_asking_no_detail_is_answered_not_said_unreported(s, first, 
     ("Which base vision-language model did the VideoKR authors post-train with their corpus before comparing against "
      "earlier approaches?", "The VideoKR abstract does not report its base vision-language model"),
     ("For SGMD, what is the teacher and its parameter size?", "The SGMD abstract does not report its parameter size"),
+    # a bare count after the sentence naming what is counted, the abstract's hedge quoted (second review qp of session 47)
+    ("UPI needs 'a few' auxiliary forward passes. How many exactly?",
+     "The UPI abstract does not report its number of auxiliary forward passes"),
 ])
 def test_a_detail_the_abstract_lacks_is_said_unreported_in_any_shape_it_is_asked(s, question, said):
     answer = rag.ask(question, settings=s)
@@ -903,3 +906,14 @@ def test_a_list_of_first_person_video_keeps_every_paper_filming_or_testing_on_it
     check_invariants(answer)
     titles = {c.paper.title.split(":")[0] for c in answer.citations}
     assert titles == {"UCS-Bench", "FlowNar", "VISTA"}
+
+
+def test_a_part_of_the_named_paper_with_a_second_clause_is_no_second_paper(s):
+    # "the network architecture in ImmersePro" is ImmersePro's (a second review of session 47, qq015, was answered as a
+    # comparison with an unrelated paper, and the clause after "and" went unanswered)
+    answer = rag.ask("Of which kind is the network architecture in ImmersePro, and does the method require explicit "
+                     "disparity maps as input?", settings=s)
+
+    check_invariants(answer)
+    assert [c.paper.title for c in answer.citations] == ["ImmersePro"]
+    assert "dual-branch architecture" in answer.text and "explicit disparity maps" in answer.text

@@ -153,6 +153,10 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     # an "or" inside a clause after the domain offers no alternative to it (second review po042, session 43)
     ("Please list papers that process streaming video online where latency or memory must stay bounded.",
      ["streaming video"]),
+    # statistical tools and tracking no paper uses (second review qq of session 47: each was answered)
+    ("Is there a Gaussian process model for anomaly detection in videos?", ["Gaussian processes", "anomaly detection"]),
+    ("Is there a work which builds conformal prediction sets for video question answering?", ["conformal prediction"]),
+    ("Kalman filtering for multi-object tracking in videos?", ["object tracking"]),
     # translating between languages, laboratory physics (read set EI, session 47: ei056, ei058 were answered)
     ("Has anyone employed the diffusion-style language models for translating text between languages?",
      ["language models", "machine translation"]),

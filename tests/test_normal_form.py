@@ -65,6 +65,11 @@ from rag.answer.normal_form import normal_form
     ("What was UCS-Bench built for?", "What was UCS-Bench used for"),
     ("Which diffusion LLMs — by name — were evaluated?", "Which diffusion LLMs were evaluated"),
     ("Which learning rate, exactly, did Veda use?", "Which learning rate did Veda use"),
+    # what a detail takes in, a kind of a thing, a form or way asked (read set EI, second review qq of session 47)
+    ("flownar total param count incl. the CLAM module?", "flownar total param count"),
+    ("Which manner of normalisation do they advise?", "Which normalisation do they advise"),
+    ("How many distinct kinds of task do the questions cover?", "How many task do the questions cover"),
+    ("In which form is the module integrated into GANs?", "how is the module integrated into GANs"),
 ])
 def test_a_question_is_put_in_the_form_the_patterns_read(question, normal):
     assert normal_form(question) == normal

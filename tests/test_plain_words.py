@@ -24,6 +24,13 @@ from rag.answer.plain_words import with_field_terms
     ("turns ordinary video into left/right-eye footage", "turns ordinary video into left/right-eye footage (stereo video)"),
     ("models that answer questions about live video", "models that answer questions about live video (streaming)"),
     ("Which papers use fewer bits for the weights?", "Which papers use fewer bits (quantization) for the weights?"),
+    # where a model runs, what films it, what it takes in and keeps (second reviews qp and qq of session 47)
+    ("a split with the big model in the datacenter and the on-device part",
+     "a split with the big model in the datacenter (cloud) and the on-device part (edge)"),
+    ("turning normal single-camera footage into 3D", "turning normal single-camera (single-view) footage into 3D (stereo video)"),
+    ("models that read body-joint data", "models that read body-joint data (skeleton)"),
+    ("the latents have a huge value range", "the latents have a huge value range (dynamic range)"),
+    ("limiting how much it has to remember", "limiting how much it has to remember (bounded memory)"),
     # a physicist's plain words (read set EI, session 47: ei015 and ei021 abstained)
     ("why the best tuning knobs found on narrow networks carry over so well to much wider ones",
      "why the best tuning knobs (hyperparameters) found on narrow networks carry over so well to much wider (transfer) ones"),
@@ -153,7 +160,7 @@ from rag.answer.plain_words import with_field_terms
     # described paper abstained)
     ("a detector that strips out faces", "a detector that strips out faces (privacy)"),
     ("turns ordinary single-camera video into left/right-eye 3D clips",
-     "turns ordinary single-camera video into left/right-eye 3D (stereo video) clips"),
+     "turns ordinary single-camera (single-view) video into left/right-eye 3D (stereo video) clips"),
     ("when the images have been heavily squashed to save storage",
      "when the images have been heavily squashed (compressed images) to save storage"),
     ("why ripping certain layers out of an LLM breaks it", "why ripping certain layers (layer pruning) out of an LLM breaks it"),

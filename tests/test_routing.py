@@ -143,6 +143,9 @@ def test_topic_questions_with_trap_words_are_not_collection_questions(question, 
 
 # a topic asked of the whole collection, in the many ways people ask for papers
 LIST_REQUESTS = [
+    # contributions that do a thing, anything built on one (second reviews qq, qp of session 47)
+    "Which contributions are concerned with forgetting in continual learning?",
+    "Anything built on Mamba / SSM components?",
     "icml stuff built on video diffusion models?",  # what the papers are built on (read set EI, ei035)
     "Could you suggest readings on pooling or squeezing visual tokens for video LLMs?",  # a reader's word (qi043)
     # any research verb going on, of two letters too (a second review of session 43 had these answered as one paper's)
@@ -284,6 +287,7 @@ LIST_REQUESTS = [
 
 # one paper's fact, or its follow-up, though worded near a request for papers
 SINGLE_PAPER = [
+    "Which contributions does Veda make?",  # one paper's
     # what a paper is compared against asks for no papers (read set EI, ei044)
     "Which base model did the VideoKR authors post-train before comparing against earlier approaches?",
     "who is funding Veda?",  # a person's verb (session 43)

@@ -542,6 +542,17 @@ def test_a_coined_name_typed_in_lower_case_opposite_a_named_paper_is_compared(bu
     assert {c.paper.id for c in answer.citations} == {"icml2026-a2ff05627b", "icml2026-f0566d3371"}
 
 
+def test_an_acronym_that_is_an_english_word_typed_in_lower_case_opposite_a_named_paper_is_compared(built_settings):
+    # "isa" is a word of the English list, but ISA is an acronym an abstract writes (second review qq of session 47:
+    # Veda alone was cited); "all" is none
+    import rag
+    compared = rag.ask("veda or isa — which gives the bigger speed win, and what are the headline numbers for each?",
+                       settings=built_settings)
+    alone = rag.ask("veda and all the others: speedups?", settings=built_settings)
+    assert {c.paper.title for c in compared.citations} >= {"Veda"} and len(compared.citations) == 2
+    assert [c.paper.title for c in alone.citations] == ["Veda"]
+
+
 def test_a_coined_name_typed_in_lower_case_names_its_paper(built_settings):
     # TimeChat-Captioner is no title: a second review of session 44 was quoted the sentences repeating the name
     import rag

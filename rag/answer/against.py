@@ -66,6 +66,9 @@ def compared_description(text: str, found: list[tuple[int, str]], titled: int, n
     said = [compact(words) for _, words in found[titled:]]  # "the subliminal learning paper" is named already
     phrases = [p for p in phrases if not any(compact(p).startswith(w) for w in said)]
     phrases = [p for p in phrases if not _BASELINE.search(p)]  # "the baseline method", "the prior work"
+    # ... nor the named paper's own part ("the network architecture in ImmersePro, and does the method …": qq015)
+    phrases = [p for p in phrases if not any(re.search(rf"{re.escape(p)}\s+(?:in|of|from|by|behind)\s+(?:the\s+)?"
+                                                       rf"{re.escape(w)}", text, re.I) for w in written)]
     # ... or two papers both described, in a fact question ("the halfspaces paper and the perceptron paper"): each is
     # searched in turn (described.py); a list question ("papers on X and the Y benchmark") is never one
     described = phrases[0] if phrases and (named or kind == "fact" and len(phrases) == 2) else ""

@@ -177,8 +177,7 @@ DESCRIBES_PAPER = re.compile(r"\b(?:paper|work|study|article|method|approach|fra
 # of session 45, qe024: the description's words chose the sentences)
 _THE_DESCRIBED = re.compile(r"^\W*(?:(?:(?:in|for|about|regarding|from|with|on)\s+)?(?:the|that|this)\s+(?:[\w'-]+\s+){0,3}?(?:paper|work|study|benchmark|dataset|poster|one|"
                             r"method|framework|model|trick|system)\b|(?:paper|study)\s+(?:where|that|which|about|on)\b)", re.I)
-# ... a preposition may come first: "How much does it help, and on how many datasets?" (read set BG, bg020)
-# (a count or amount only: "…, and in what kind of scenes does it help most?" is answered in other words, dev bd010)
+# ... a preposition may come first: "…, and on how many datasets?" (read set BG, bg020), for a count or amount only (dev bd010)
 # ... "did they release weights, and under which license?" (a probe of session 30); "…, and did it need training?" (EI, ei004)
 _CLAUSE = re.compile(r",?\s+and (?=(?:(?:on|in|at|for|with|by|from|over|across|under|to)\s+how\s+(?:many|much)|"
                      r"(?:under|with|using|by)\s+(?:which|what)|on which|in which|"
@@ -269,7 +268,8 @@ def _last_asked(parts: list[str], question: str) -> str:
     while len(parts) > 1 and (_REMARK_AFTER.match(parts[-1]) or _MAY_I_USE.match(parts[-1]) or _SHOULD_SAY.match(parts[-1])) and \
             any(p.rstrip().endswith("?") for p in parts[:-1]):
         parts = parts[:-1]  # "Which base model did they post-train? Classic listener question." asks the first
-    if len(parts) > 1 and parts[-2].rstrip().endswith("?") and _CARRIES_ON.match(parts[-1]):
+    bare = re.match(r"(?i)\W*how\s+many(?:\s+exactly)?\W*$", parts[-1])  # "… 'a few' passes. How many exactly?" (qp075)
+    if len(parts) > 1 and (parts[-2].rstrip().endswith("?") and _CARRIES_ON.match(parts[-1]) or bare):
         return f"{parts[-2]} {parts[-1]}"
     return parts[-1]
 

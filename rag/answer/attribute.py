@@ -179,7 +179,7 @@ _HOW_MANY = re.compile(r"^(?P<how>how many|how much)\s+(?P<what>[\w-]+(?: [\w-]+
 # a bare "how many" after a dash or comma counts the plural just before it (fresh set AO, session 20, ao033: "UPI says
 # it needs 'a few' auxiliary forward passes — exactly how many?" was answered with the sentence saying "a few")
 _BARE_HOW_MANY = re.compile(r"(?<![\w-])(?P<what>(?:(?!(?:several|few|many|some|multiple|various)\b)[\w-]*[^\Ws] ){0,2}"
-                            r"[\w-]+s)\W*\s*[—–,;:-]+\s*(?:but |so |and )?(?:exactly |precisely |roughly )?how many(?:\s+(?:exactly|precisely|roughly|then|actually))?\s*$",
+                            r"[\w-]+s)\W*\s*[—–,;:.?!-]+\s*(?:but |so |and )?(?:exactly |precisely |roughly )?how many(?:\s+(?:exactly|precisely|roughly|then|actually))?\s*$",
                             re.I)
 # ... and a bare "which ones" names the plural just before it (read set BJ, bj040: "five VLMs" was quoted as if it
 # named them)
@@ -247,7 +247,7 @@ _DASH_VALUES = re.compile(r"\s+[—–-]\s+[\w.+-]*\d[\w.+-]*\s*,.*$")  # values
 _OPTIONS = re.compile(r",\s*(?:e\.g\.\s*|like\s+|such as\s+)?[\w.+-]+(?:\s*,\s*[\w.+-]+)*,?\s+or\s+[\w.+-]+\s*$", re.I)
 # an aside between commas that says how, gives an example or asks more: "what overhead, in wall-clock terms, does …", "a
 # reliability measure, for instance Cohen's kappa, for …" (probes of session 27), "which language model, and of what size,"
-_COMMA_ASIDE = re.compile(r",\s*(?:in\s+[\w-]+(?:\s+[\w-]+)?\s+terms|for (?:instance|example)\b[^,?]*|e\.g\.[^,?]*|"
+_COMMA_ASIDE = re.compile(r",\s*(?:in\s+[\w-]+(?:\s+[\w-]+)?\s+terms|in\s+(?:the\s+)?(?:number|count)\s+of\s+[\w-]+|for (?:instance|example)\b[^,?]*|e\.g\.[^,?]*|"
                           r"i\.e\.[^,?]*|say\b[^,?]*|roughly|approximately|precisely|exactly|and\s+(?:of\s+)?(?:what|which)\s+"
                           r"(?:size|scale|kind|version)\b)\s*,", re.I)
 # a polite request for the detail: "could you state the dimensionality of …", "please specify the batch size"

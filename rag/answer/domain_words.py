@@ -28,7 +28,7 @@ _DATA_DOMAINS = (
     # the sound, second review)
     make_domain("audio", rf"\b(?:audio|speech|sounds?(?!\s+(?:like|as\s+if)\s+\w)(?!\s+{_SEEMS}\b)|music|musical|voices?|"
                        r"spoken|acoustic|text-to-speech|TTS|speakers?)\b",
-            r"\baudio-visual|\baudiovisual|\bASR\b|\blistening\b"),
+            r"\baudio-visual|\baudiovisual|\bASR\b|\blistening\b|\bauditory\b|\butterances?\b"),  # (DramaSR's: probe qp046)
     # ... and audio with the pictures of a video, asked of a list: every paper bringing sound in is kept, whatever else
     # the topic says (dev: 30 such lists missed one of the three papers or abstained; audio alone kept so answered 20
     # out-of-scope lists on speech and music models, so sound must be asked beside the video; not hate speech, nor
@@ -134,6 +134,13 @@ _DATA_DOMAINS = (
     make_domain("federated learning", r"\bfederated\b", synonyms=True),
     # ... fluid and laboratory physics ("anomalies in footage of physical experiments, for instance irregular turbulence in
     # wind-tunnel films": read set EI, ei058 listed the video anomaly papers)
+    # ... statistical tools and tracking no paper uses ("Gaussian process model for anomaly detection in videos", "conformal
+    # prediction sets for video QA", "Kalman filtering for multi-object tracking in videos": second review qq of session 47,
+    # each answered from the paper on the rest of the question)
+    make_domain("Gaussian processes", r"\bGaussian[- ]process(?:es)?\b", synonyms=True),
+    make_domain("conformal prediction", r"\bconformal\b", synonyms=True),
+    make_domain("object tracking", r"\b(?:multi-?)?object[- ]tracking\b|\bMOT\b|\btracking\s+(?:multiple\s+)?(?:objects|people|pedestrians)\b",
+                r"\btrack(?:s|ed|ing|er|ers)?\b"),
     make_domain("experimental physics", r"\bturbulen\w*|\bwind[- ]tunnels?\b|\bfluid (?:dynamics|mechanics)\b|"
                 r"\bphysic(?:s|al) experiments?\b|\bparticle physics\b"),
     # ... unlearning, world models and light fields: dev's near-topic misses of session 20 (w035, w905, al014)

@@ -24,6 +24,7 @@ def normal_form(question: str) -> str:
     text = _VERB_BEFORE_NAME.sub(r"\g<wh> \g<what> does \g<name> \g<verb>", text)  # "Which batch size uses ProtoKV?"
     text = _USED_AS.sub(lambda m: f"{m['wh']} {m['role']} does {m['name1'] or m['name2']} use", text)  # "Which base model uses video-mtr as backbone?"
     text = _WH_ASIDE.sub(r"\g<wh> ", text)  # "To what bit-width, for weights and for activations, does LSGQuant quantise …"
+    text = _IN_WHICH_WAY.sub("how", text)  # "in which form is the module integrated" asks how (qq119: "its form")
     text = _KIND_OF.sub(r"\1 ", _TAKES_IN.sub("", text))  # "… param count incl. the CLAM module", "which manner of normalisation" (EI)
     text = _GIVEN_FOR.sub(lambda m: f"{m['wh']} {m['detail']} {m['aux']} {m['subject'].strip()} use", text)  # "what does Veda give for its learning rate"
     # ("how many" opens no relative clause: "kern router paper how many experts per layer", read set CS)
@@ -35,6 +36,7 @@ def normal_form(question: str) -> str:
 # what a detail takes in is no part of it: "flownar total param count incl. the CLAM module?" asks the count; a kind of a
 # thing asks the thing: "which manner of normalisation", "how many distinct kinds of task" (read set EI: no attribute, "does
 # not report its manner", "… its number of distinct kinds")
+_IN_WHICH_WAY = re.compile(r"(?i)\b(?:in|by)\s+(?:which|what)\s+(?:form|way|manner|fashion)\b")
 _TAKES_IN = re.compile(r"(?i)\s*,?\s+(?:incl\.|including|inclusive of)\s+[^?,;]{1,60}(?=[?.!]?\s*$)")
 _KIND_OF = re.compile(r"(?i)\b(what|which|how\s+many)\s+(?:(?:distinct|different|separate)\s+)?(?:manner|kinds?|types?|sorts?|"
                       r"forms?|variet(?:y|ies)|styles?)\s+of\s+")

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import re
 
-from rag.answer.plain_terms import PLAIN_TERMS
+from rag.answer.everyday_terms import EVERYDAY_TERMS
+from rag.answer.plain_terms import PLAIN_TERMS as _FIELD_DESCRIPTIONS
 from rag.corpus.terms import terms
+
+PLAIN_TERMS = _FIELD_DESCRIPTIONS + EVERYDAY_TERMS
 
 
 

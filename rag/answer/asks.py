@@ -11,7 +11,7 @@ from rag.answer.fragments import QUESTION_WORD
 from rag.answer.framing import QUESTION_SENTENCE_END
 from rag.answer.understand import Question
 from rag.answer.wanted import ASKS_CAUSE, ASKS_PROBLEM, wanted_detail
-from rag.answer.wording import FUNCTION, GENERIC, GIST_WORDS, HAVE_WORDS, KIND_WORDS, MEASURE_WORDS, SIZE_WORDS
+from rag.answer.wording import FUNCTION, GENERIC, GIST_WORDS, HAVE_WORDS, KIND_WORDS, MEASURE_WORDS, SIZE_WORDS, TOPIC_GENERIC
 from rag.corpus.terms import terms
 
 # a plural written as optional: "Which base VLM(s) were post-trained on it?" (fresh set E, e044: no detail was read)
@@ -83,10 +83,10 @@ def asks(question: Question, names: str = "") -> Asks:
     filters = terms(f"{' '.join(venues)} {question.year or ''}")
     own = terms(names)
     full = terms(_PHRASING.sub(" ", question.text)) - filters - FUNCTION
-    focus = full - GENERIC - own or full - GENERIC or full
+    focus = full - TOPIC_GENERIC - own or full - TOPIC_GENERIC or full
     clauses = asked_clauses(question.text)
     last = " ".join(clauses)
-    asked = terms(_PHRASING.sub(" ", last)) - GENERIC - FUNCTION - own - filters
+    asked = terms(_PHRASING.sub(" ", last)) - TOPIC_GENERIC - FUNCTION - own - filters
     ask = asked or focus
     wants = next(filter(None, map(wanted_detail, clauses)), "") or wanted_detail(question.text)
     if not wants and ask - HAVE_WORDS and ask - HAVE_WORDS <= SIZE_WORDS:  # "What scale is UrbanFeel?": a quantity

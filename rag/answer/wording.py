@@ -16,9 +16,9 @@ GENERIC = frozenset(terms("paper work method model approach result propos studi 
                           "sudden suddenly really exactly remember recall looking look something anyone somebody "
                           "there's isn't other include includes uses used using about me us you please give overview summary "
                           "summarise summarize briefly brief gist"))
-# ... and a layperson's name for any model, and how well it does ("measuring how well AI models do", "the AI has to listen":
-# second review qp of session 47, a journalist's questions, held words no abstract uses)
-GENERIC |= frozenset(terms("ai well"))
+# ... and, of a question's topic (not of a detail asked: "which AI model came out on top"), a layperson's name for any model
+# and how well it does ("measuring how well AI models do": second review qp of session 47, words no abstract uses)
+TOPIC_GENERIC = GENERIC | frozenset(terms("ai well"))
 
 # words that name the kind of answer wanted, not a detail an abstract would spell out: "what other components",
 # "what quantity", "how much faster" (its abstract says "3× training speedup"), "what happens to accuracy"

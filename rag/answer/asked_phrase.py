@@ -40,7 +40,6 @@ def trimmed(phrase: str) -> str:
     # head, and "the total parameter count of the 4DPC²hat model" was stated by its "inquiries about counting")
     phrase = re.sub(r"(?i)^(?:(?:total|exact|overall)\s+)?(param|[\w-]+?)s?\s+count$",
                     lambda m: f"number of {'parameter' if m.group(1).lower() == 'param' else m.group(1)}s", phrase)
-    phrase = re.sub(r"(?i)^(?:its|their)\s+", "", phrase)  # a cut may leave one ("… and its parameter size")
     if phrase.lower() in _NO_DETAIL:  # "What is responsible for …?" asks a cause (second review of session 37)
         return ""
     # ... and a verb with its preposition asks what it was done on: "What was OGD+ tested on?" had said "does not report

@@ -23,8 +23,7 @@ _NAME_THE = re.compile(r"^\s*(?:(?!(?:quick|note|question|q|hey|ok|okay|also|btw
                        r"[\w.+²-]+\s*[:—–]\s*)?(?:please\s+)?(?:(?:name|list|give|identify|state|tell|show|get|find|quote)(?:\s+(?:me|us))?|"
                        r"(?:i\s+|we\s+)?need)\s+(?:(?:all\s+)?the\s+|(?!(?:what|who|how|where|when|why|which|it|that|there|here|let)['’]s\b)"
                        r"(?=[\w.+²-]+['’]s\s))", re.I)
-# ... and a plural with no article, as an agent words it: "Task: identify datasets used by MetaTrans." (read set BX;
-# not the papers a list asks for)
+# ... and a plural with no article, as an agent words it: "Task: identify datasets used by MetaTrans." (BX; not a list's papers)
 _NAME_PLURAL = re.compile(r"^\s*(?:please\s+)?(?:name|list|give|identify|state|show|get|find)\s+(?!(?:papers|works|studies|ones)\b)"
                           r"(?P<what>(?:[\w-]+\s+){0,2}?[\w-]+s)\s+(?=(?:used|employed|evaluated|tested|adopted)\b)", re.I)
 # ... and a count so requested is asked as "how many" ("Give me the number of GPUs SGMD was trained on")
@@ -93,7 +92,8 @@ def asks(question: Question, names: str = "") -> Asks:
         wants = "number"
     problem = bool(ASKS_PROBLEM.search(last) or question.kind != "compare" and ASKS_CAUSE.search(last)
                    and not _WHICH_ARE_RESPONSIBLE.search(last)) and not _HOW_FIXED.search(last)
-    things = [t for clause in clauses for t in re.split(r",\s*(?:and\s+)?|\s+and\s+", attribute(clause, names)) if t.strip()]
+    things = [re.sub(r"(?i)^(?:its|their)\s+", "", t) for clause in clauses  # "the teacher and its parameter size" (EJ)
+              for t in re.split(r",\s*(?:and\s+)?|\s+and\s+", attribute(clause, names)) if t.strip()]
     details = tuple(detail(t, GENERIC | FUNCTION | KIND_WORDS | own | filters) for t in things)
     details = tuple(d for d in details if d[1])
     # a detail headed by a role noun ("what modelling simplification") is answered in other words, never lacking

@@ -122,9 +122,7 @@ def not_reported_answer(source: Source, asks: Asks, idf: dict[str, float]) -> st
     and a runner-up that comes close (the verdict rests on words; when the abstract gives the detail in other
     words, one of the two is often it: dev facts 0.903 -> 0.919, fresh w801-w830 0.889 -> 1.000)."""
     paper = source.hit.paper
-    # (an attribute that already has its possessive, "its parameter size" of "the teacher and its parameter size", read set
-    # EJ, is said as it is: "its its" before)
-    what = asks.attribute if asks.attribute.startswith(("which ", "how ", "anything ", "its ", "their ")) else f"its {asks.attribute}" \
+    what = asks.attribute if asks.attribute.startswith(("which ", "how ", "anything ")) else f"its {asks.attribute}" \
         if asks.attribute else "this"
     gist = best_sentences(source, asks, idf, most=2)
     text = f"The {short_name(paper)} abstract does not report {what}."

@@ -180,8 +180,8 @@ def _partner_in_lower_case(text: str, snapshot: Snapshot, found: list[tuple[int,
         if not word.islower():
             continue
         # an English word only as an acronym some abstract writes in capitals ("isa": ISA)
-        out += _writers(word, snapshot, rf"(?={re.escape(word.upper())}(?![\w-]))", word) if word in english_words() else \
-            _writers(word, snapshot, r"(?=[\w-]*[A-Z])", word)
+        cased = rf"(?={re.escape(word.upper())}(?![\w-]))" if word in english_words() else r"(?=[\w-]*[A-Z])"
+        out += _writers(word, snapshot, cased, word)
     return out
 
 

@@ -926,3 +926,17 @@ def test_a_laypersons_ai_and_how_well_are_no_topic_words(s):
 
     check_invariants(answer)
     assert not answer.abstained and "CaReBench" in [c.paper.title for c in answer.citations]
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    # a topic alone after its venue asks for the papers (read set EK, ek037; dev bx036 was answered as one paper's fact)
+    ("ICLR only: RL post-training (GRPO or similar) for video LLMs?", "list"),
+    ("ICLR: methods reducing or compressing the visual tokens of video", "list"),
+    # ... not a named paper's detail, nor a question of its own after the venue
+    ("ICML only: Veda speedup on 720P videos?", "fact"),
+    ("ICLR 2026: how does VISTA route between its task-specific adapters?", "fact"),
+])
+def test_a_topic_after_its_venue_asks_for_the_papers(s, text, kind):
+    from rag.answer.understand import understand
+
+    assert understand(text, [], rag.get_index(s).snapshot()).kind == kind

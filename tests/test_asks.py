@@ -84,6 +84,9 @@ def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem)
     ("Which base model did the videokr folks post-train? Classic listener question.",
      "Which base model did the videokr folks post-train?"),
     ("Which optimizer does KERN use? Want a scalable default.", "Which optimizer does KERN use?"),
+    # ... one opening with a quoted word too (read set EK, ek043)
+    ("Video-MTR — which base MLLM and what param count? 'Data-efficient' means little without that.",
+     "Video-MTR — which base MLLM and what param count?"),
     # ... nor what the asker expects the abstract to say (a second review of session 46, qn069)
     ("What MLLM backbone does SkeletonLLM use? The abstract should say which model the skeletons are fed to.",
      "What MLLM backbone does SkeletonLLM use?"),
@@ -370,6 +373,9 @@ def test_ask_part(text, last):
      "LSGQuant", "bit width"),
     ("macd decoding latency overhead?", "MACD", "decoding latency overhead"),  # a terse detail (session 45)
     ("kern: largest model size tested, param count?", "KERN", "largest model size tested, param count"),
+    # ... a routing detail among them, after a remark and a dash (read set EK, ek044)
+    ("KERN: largest MoE they actually train — total params, #experts, top-k?", "KERN",
+     "total params, number of experts, top-k"),
     ("what did the UrbanFeel annotation cost them, in dollars?", "UrbanFeel", "cost"),  # the detail as a verb (qh073)
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):

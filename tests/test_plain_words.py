@@ -31,6 +31,10 @@ from rag.answer.plain_words import with_field_terms
     ("models that read body-joint data", "models that read body-joint data (skeleton)"),
     ("the latents have a huge value range", "the latents have a huge value range (dynamic range)"),
     ("limiting how much it has to remember", "limiting how much it has to remember (bounded memory)"),
+    # a rival network catching the generator out, numbers stored with less precision (read set EK, session 48)
+    ("one network generates content while a rival network tries to catch it out",
+     "one network generates content while a rival network (GANs) tries to catch it out"),
+    ("storing its numbers with less precision", "storing its numbers with less precision (quantization)"),
     # a physicist's plain words (read set EI, session 47: ei015 and ei021 abstained)
     ("why the best tuning knobs found on narrow networks carry over so well to much wider ones",
      "why the best tuning knobs (hyperparameters) found on narrow networks carry over so well to much wider (transfer) ones"),

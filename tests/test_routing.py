@@ -147,6 +147,10 @@ LIST_REQUESTS = [
     "Which contributions are concerned with forgetting in continual learning?",
     "Anything built on Mamba / SSM components?",
     "icml stuff built on video diffusion models?",  # what the papers are built on (read set EI, ei035)
+    # a chat line's work "in this batch", a venue's track, contributions that analyse (read sets EK and EL, session 48)
+    "Any SSM / Mamba-based work in this batch?",
+    "ICML track: VAD / VAU papers?",
+    "Which contributions analyse optimisers of the Adam family or momentum-based variance reduction?",
     "Could you suggest readings on pooling or squeezing visual tokens for video LLMs?",  # a reader's word (qi043)
     # any research verb going on, of two letters too (a second review of session 43 had these answered as one paper's)
     "who is pooling visual tokens to make video LLMs cheaper?",

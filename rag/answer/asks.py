@@ -282,10 +282,10 @@ _SHOULD_SAY = re.compile(r"(?i)^\s*(?:the|this|that|its)\s+(?:abstract|paper|sum
 # my students use it?": a second review of session 45, qc070 never checked the licence)
 _MAY_I_USE = re.compile(r"(?i)^\s*(?:can|could|may)\s+(?:I|we|my\s+\w+|our\s+\w+)\s+(?:\w+\s+)?(?:use|reuse|share|download|"
                         r"adapt|build\s+on)\s+(?:it|them|this|that|those|these)\b(?![^?]*commercial)[^?]*\?\s*$")  # (commercial use asks the licence)
-# a statement after the question that asks nothing (a second review of session 44: "Classic listener question.", "Want a
-# scalable default." were read as the asked clause, and a detail the abstract lacks was quoted as if given), unlike a
-# request ("Name the datasets.", "Tell me the speedup.", "Also the batch size.", "I'd like to know if LLaDA was in there.")
-_REMARK_AFTER = re.compile(r"(?i)^\s*(?!(?:please|name|list|give|tell|show|state|quote|explain|describe|summari[sz]e|compare|"
+# a statement after the question that asks nothing ("Classic listener question.", "Want a scalable default.", "'Data-efficient'
+# means little without that.": a second review of session 44, read set EK's ek043: the asked clause, and a detail the
+# abstract lacks was quoted as if given), unlike a request ("Name the datasets.", "Also the batch size.")
+_REMARK_AFTER = re.compile(r"(?i)^\s*['‘\"“]?(?!(?:please|name|list|give|tell|show|state|quote|explain|describe|summari[sz]e|compare|"
                            r"contrast|identify|find|get|include|and|also|plus|or|what|which|who|whom|whose|how|why|where|when|"
                            r"is|are|was|were|does|do|did|can|could|would|will|has|have|any|"
                            # ... nor a memory of the paper or the asker's own wish (test_ask_part)

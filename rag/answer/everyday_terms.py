@@ -1,6 +1,6 @@
 """Plain descriptions of where and how a model runs and what it takes in, with the field's term for each: "the big model
 in the datacenter" (cloud), "the on-device part" (edge), "single-camera video" (single-view), "body-joint data"
-(skeleton). The second reviews of session 47 (qp: a science journalist, qq: a robotics product manager) found described
+(skeleton), "a rival network tries to catch it out" (GANs). The second reviews of session 47 (qp: a science journalist, qq: a robotics product manager) found described
 papers abstaining and lists missing papers on these words; plain_words.py writes the terms into questions beside those of
 plain_terms.py. Written from the field's vocabulary, not fitted."""
 
@@ -22,4 +22,7 @@ EVERYDAY_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
     # what it keeps (qp063: "limiting how much it has to remember" is FlowNar's "bounded visual memory")
     (r"\blimit(?:s|ing)?\s+how\s+much\s+(?:it|they|the\s+model)\s+(?:has|have|needs?)\s+to\s+(?:remember|store|keep)\b|"
      r"\b(?:fixed|capped|limited)\s+(?:amount\s+of\s+)?(?:memory|remembering)\b", "bounded memory"),
+    # how it is trained: one network generating while a rival one tries to catch it out (read set EK, ek029 abstained)
+    (r"\b(?:rival|competing|opposing|adversary)\s+(?:network|model)s?\b(?=[^.?!]{0,60}\b(?:catch|spot|tell|detect|"
+     r"distinguish|fool|judge)\w*)|\bgenerators?\s+(?:and|versus|vs\.?|against)\s+(?:a\s+)?discriminators?\b", "GANs"),
 ]]

@@ -17,7 +17,7 @@ QUESTION_WORD = re.compile(r"^\s*(?:what|which|who|whom|whose|where|when|why|how
 # ("lsgquant bit width", "metatrans backbone network": fresh set AB, ab11059 and ab11065)
 _DETAIL_HEADS = re.compile(r"\b(?:size|rate|duration|fps|frame rate|runtime|(?:inference|training|wall-?clock) time|optimi[sz]er|backbone|licen[cs]e|resolution|parameters?|params|epochs?|steps|"
                            r"hardware|GPUs?|TPUs?|layers|latency|memory|encoder|dimension|budget|seed|temperature|"
-                           r"overhead|"  # "macd decoding latency overhead?" (a second review of session 45, qc075)
+                           r"overhead|top-?k|"  # "macd decoding latency overhead?" (qc075), "KERN: … #experts, top-k?" (EK, ek044)
                            r"(?:training )?compute|GPU[- ]hours|FLOPs|"
                            r"hyper-?parameters?|schedule|framework|language|annotators?|GPU type|hardware type|"
                            r"cit(?:y|ies)|countr(?:y|ies)|hospitals?|"  # "UrbanFeel: which 11 cities exactly?" (read set CH)

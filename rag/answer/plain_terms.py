@@ -45,9 +45,9 @@ PLAIN_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"captured|filmed))\b|\barriv(?:es|ing)\s+live\b|\blive\s+(?:feeds?|camera\s+feeds?|footage)\b|"
      r"\b(?:rather\s+than|instead\s+of|not)\s+(?:working\s+on\s+)?(?:a\s+)?(?:finished|complete|pre-?recorded)\s+(?:clips?|videos?)\b",
      "streaming"),
-    # ... "lowering numerical precision" too (dev bj030)
+    # ... "lowering numerical precision" too (dev bj030), "storing its numbers with less precision" (read set EK, ek025)
     # (numbers' precision, not "the precision of the evaluation metric / of temporal localization": second review)
-    (r"\b(?:fewer|less)\s+bits\b|\b(?:lower(?:ing|ed|s)?|reduc(?:e|es|ed|ing)|low)\s+(?:the\s+)?(?:numerical\s+)?"
+    (r"\b(?:fewer|less)\s+bits\b|\b(?:lower(?:ing|ed|s)?|reduc(?:e|es|ed|ing)|low|less)\s+(?:the\s+)?(?:numerical\s+)?"
      r"precision\b(?!\s+(?:of|in|for|at)\b)", "quantization"),
     (r"\btokens?\s+that\s+(?:soak\s+up|absorb|hog|attract|collect)\s+(?:\w+\s+)?attention\b", "attention sink"),
     (r"\b(?<!not )(?<!than )(?<!of )(?:decid|choos|pick|select)(?:e|es|ed|ing|s)?\s+which\s+(?:frames|moments|parts|segments|stretches|clips|bits)\s+"

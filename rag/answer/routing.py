@@ -19,7 +19,8 @@ from rag.corpus.venues import VENUE_ACRONYMS
 # ... or said where the papers are: "In the ICLR batch, which teams …?", "From ICML, what is there on …?" (read set BR,
 # session 30: a product manager's words, answered from no paper); a venue's name only, a benchmark's ("From MLVU, …") is
 # a topic
-_VENUE_FRAME = (r"(?:^\W*(?-i:[A-Z]{3,}\w*)(?:\s+\d{4})?(?:\s+only)?\s*[:—–]\s*"
+# ... or as a track: "ICML track: VAD / VAU papers?" (read set EK, ek038)
+_VENUE_FRAME = (r"(?:^\W*(?-i:[A-Z]{3,}\w*)(?:\s+\d{4})?(?:\s+(?i:only|track))?\s*[:—–]\s*"
                 rf"|^\W*(?i:in|from|among|at|of)\s+(?i:the\s+)?(?i:{'|'.join(VENUE_ACRONYMS)})(?:\s+'?\d{{2,4}})?"
                 r"(?i:\s+(?:batch|set|lot|track|papers|ones|crop|bunch|list|accepted\s+papers|submissions|proceedings))?\s*[,:—–]\s*)")
 VENUE_FIRST = re.compile(_VENUE_FRAME + r"(?=\w)")
@@ -180,7 +181,9 @@ _ASKED_FOR = re.compile(
     # does sparse attention?" (a second review of session 43 had each answered from one paper)
     r"|^\W*(?!(?:what|which|how|who|why|where|when|good|great|cool|nice|other|more|any|some)\b)(?:[\w/+-]+\s+){1,4}"
     r"(?:stuff|things)\W*$|^\W*any(?:thing)?\s+(?:w/|with)\s+(?!(?:the|its|their|it)\b)"
-    r"|^\W*any\s+(?:[\w/+-]+\s+){1,4}(?:work|research)\W*$"
+    # ... "any SSM / Mamba-based work in this batch?" (read set EK, ek034)
+    r"|^\W*any\s+(?:[\w/+-]+\s+){1,4}(?:work|research)(?:\s+(?:in|from)\s+(?:the|this|your)\s+(?:batch|set|collection|"
+    r"index|corpus|list|lot|bunch)|\s+(?:in\s+)?here)?\W*$"
     r"|^\W*who\s+(?:else\s+)?does\s+(?!(?:the|it|this|that|they|better|worse|best|more|less|so|not)\b)[\w-]+"
     # "Any recent advances in X?", "What progress has been made on X?"
     r"|\b(?:any|what|which)\s+(?:recent\s+)?(?:advances|progress|developments)\s+(?:(?:has|have)\s+been\s+made\s+)?"
@@ -238,7 +241,8 @@ def route(text: str) -> str:
 # "Which base model did the VideoKR authors post-train before comparing against earlier approaches?" asks one paper's
 # model (read set EI, ei044 was answered as a list)
 _CONTRIBUTIONS = re.compile(r"(?i)^\W*which\s+(?:contributions|submissions|entries)\s+(?=(?:are|deal|address|concern|tackle|"
-                            r"study|focus|look|propose|use|work)\w*\b)")
+                            r"study|focus|look|propose|use|work|analy[sz]|examin|investigat|treat|explor|present|introduc|"
+                            r"develop|consider|evaluat|prov)\w*\b)")  # ("Which contributions analyse …": read set EL, el030)
 _COMPARED_WITH = re.compile(r"(?i)\b(?:against|than|versus|vs\.?|(?:compared|relative)\s+(?:to|with))\s+(?:the\s+)?"
                             r"(?:(?:earlier|prior|previous|existing|other|competing|baseline|older|standard)\s+)+"
                             r"(?:methods|approaches|works|papers)\b")

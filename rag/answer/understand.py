@@ -15,7 +15,7 @@ from rag.answer.plain_words import with_field_terms, without_field_terms
 from rag.answer.names import compact
 from rag.answer.presents import introduces
 from rag.answer.collection_asked import code_of_topic, without_code
-from rag.answer.routing import route
+from rag.answer.routing import VENUE_FIRST, route
 from rag.corpus.terms import stemmer
 from rag.corpus.titles import COMMON_ACRONYMS
 from rag.corpus.venues import VENUE_ACRONYMS
@@ -90,11 +90,26 @@ def understand(text: str, history: list[dict] | None, snapshot: Snapshot,
     if kind in ("fact", "list") and not named and BOTH.search(text):  # "… and FlowNar?" → "Which one is faster?"
         pair = conversation_pair(history, snapshot)
         named, subject, compared, kind = (pair, pair, True, "fact") if pair else (named, subject, compared, kind)
+    kind = "list" if kind == "fact" and not named and _topic_after_venue(text) else kind
     described = compared_description(text, found, titled_found, named, written, kind) if compared else ""
     if compared and (len(named) >= 2 or described):
         kind = "compare"
     return Question(text=text, standalone=standalone, venue=venue, year=year, kind=kind, named=named,
                     subject=subject, written=written, described=described, code_only=code_only)
+
+
+# a topic alone after a venue said first asks for its papers ("ICLR only: RL post-training (GRPO or similar) for video
+# LLMs?", read set EK's ek037; dev's "ICLR: methods reducing or compressing the visual tokens of video" was a fact)
+_ASKS_ITSELF = re.compile(r"(?i)^\W*(?:what|which|how|who|whose|why|where|when|is|are|was|were|does|do|did|can|could|would|"
+                          r"will|should|has|have|any|list|name|give|tell|show|find|compare)\b|\b(?:it|its|they|their|them)\b|['’]s\b|\?\W*\w")
+
+
+def _topic_after_venue(text: str) -> bool:
+    framed = VENUE_FIRST.match(text)
+    if not framed or not re.match(rf"\W*(?i:{'|'.join(VENUE_ACRONYMS)})\b", framed.group(0)):
+        return False
+    rest = text[framed.end():]
+    return len(rest.split()) >= 3 and not _ASKS_ITSELF.search(rest)
 
 
 # a name a question may use for a paper's model or dataset: "LIVEditor-14B", "TimeChat-Captioner-7B"

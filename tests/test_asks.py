@@ -146,6 +146,7 @@ def test_ask_part(text, last):
     ("Who were the annotators of UrbanFeel?", "UrbanFeel", "annotators"),
     # ... and ending the question, no auxiliary verb (dev w1003)
     ("How many annotators labelled UrbanFeel?", "UrbanFeel", "number of annotators"),
+    ("How many human observers took part in the UrbanFeel study?", "UrbanFeel", "number of human observers"),  # (EL, el044)
     ("What limitations remain?", "", ""),
     # an aside in brackets, a dash or a frame before the question word, a verb after the asked noun (fresh set N)
     ("Which specific reasoning model (name and parameter count) is DramaSR-LRM built on?", "DramaSR-LRM",

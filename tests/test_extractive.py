@@ -235,6 +235,20 @@ def test_a_count_asked_is_answered_by_the_sentence_announcing_as_many(attribute,
     assert ("DarkEventInfer" in text and "MixVidQA" in text) is quoted
 
 
+QUANT = ("Diffusion models are costly to run. We introduce LSGQuant, a layer-guided quantization approach. Our method "
+         "incorporates a Dynamic Range Adaptive Quantizer (DRAQ) to fit activations. Furthermore, we implement a "
+         "Variance-Oriented Layer Training Strategy (VOLTS) in calibration. We also introduce Quantization-Aware "
+         "Optimization (QAO) to refine the quantized branch. Extensive experiments show near full-precision quality.")
+
+
+@pytest.mark.parametrize(("ask", "every_part"), [({"compon"}, True), ({"modul"}, True), ({"experi"}, False)])
+def test_the_parts_asked_of_a_method_are_each_quoted_when_no_sentence_announces_them(ask, every_part):
+    # read set EL, el003: "the actual building blocks of the quantization pipeline" quoted two of LSGQuant's three
+    text = fact_answer([source(1, "LSGQuant", QUANT)], asks(ask), {}, 150)
+
+    assert all(part in text for part in ("(DRAQ)", "(VOLTS)", "(QAO)")) is every_part
+
+
 BCI = ("Video models map inputs to outputs without introspection. We propose Video-BCI, a framework that samples "
        "self-prior hypotheses. Sampling encourages the model to challenge the erroneous majority consensus "
        "among its priors. Experiments on six benchmarks show new state-of-the-art results.")

@@ -303,6 +303,9 @@ def test_a_compared_paper_described_rather_than_named_is_found_in_the_question(q
     ("the first one and the other one: what does each point to as the culprit?", []),
     ("Video-MTR and that surprise-detection frame sampler both use RL — what reward does each one train with?",
      ["surprise-detection frame sampler"]),
+    # a part of the one described is no second paper (read set EL, el044 was answered as a comparison)
+    ("How many human observers took part in the subjective study of the mobile multi-device video quality dataset, and how "
+     "many ratings per video were collected?", ["mobile multi-device video quality dataset"]),
 ])
 def test_a_comparison_may_describe_both_its_papers(question, phrases):
     assert described_phrases(question, ()) == phrases

@@ -25,7 +25,7 @@ def trimmed(phrase: str) -> str:
     # the asked thing as a subject, its verb in the past: "How many annotators labelled the questions …?"
     # ... or irregular ("number of frames kept", "cities chosen", "samples taken": a second review of session 43)
     phrase = re.sub(r"^((?:[\w-]+ )*?[\w-]+s) (?:[a-z]+ed|kept|chosen|taken|run|held|made|built|given|drawn|shown|"
-                    r"left|found|spent|written|done|seen|needs?|keeps?)\b.*$", r"\1", phrase)
+                    r"left|found|spent|written|done|seen|needs?|keeps?|took|participated)\b.*$", r"\1", phrase)  # ("took part": EL)
     # ... or a verb that ends the noun phrase: "which MLLM came out on top", "how many frames remain out of 16"
     phrase = _SUBJECT_OF.sub(r"\1", phrase)
     # ... "which teacher model provides the step-by-step reasoning" (read set BX: the verb was read into the detail)

@@ -142,7 +142,13 @@ def described_phrases(text: str, written: tuple[str, ...]) -> list[str]:
     first = described_phrase(text, written)
     before = rf"(?:\bthe\s+(?:{_CALLED}\s+(?:{_LEADS}\s+)?)?)?"  # "the", or all of "the paper that", goes with it
     rest = re.sub(before + re.escape(first), "it", text, count=1, flags=re.I) if first else ""
-    return [p for p in (first, described_phrase(rest, written) if rest else "") if p]
+    second = described_phrase(rest, written) if rest else ""
+    # ... not a part of the one described ("the subjective study of the … video quality dataset": read set EL, el044 was
+    # answered as a comparison with another paper)
+    of_it = r"\s+(?:of|in|from|behind|within|for)\s+(?:the\s+|this\s+|that\s+)?"
+    if second and re.search(rf"{re.escape(second)}{of_it}{re.escape(first)}|{re.escape(first)}{of_it}{re.escape(second)}", text, re.I):
+        second = ""
+    return [p for p in (first, second) if p]
 
 
 # a single-paper question that describes its paper instead of naming it, and the words that describe it: the kind of

@@ -22,6 +22,8 @@ EVERYDAY_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
     # what it keeps (qp063: "limiting how much it has to remember" is FlowNar's "bounded visual memory")
     (r"\blimit(?:s|ing)?\s+how\s+much\s+(?:it|they|the\s+model)\s+(?:has|have|needs?)\s+to\s+(?:remember|store|keep)\b|"
      r"\b(?:fixed|capped|limited)\s+(?:amount\s+of\s+)?(?:memory|remembering)\b", "bounded memory"),
+    # what it is made of (read set EL, el003: "the actual building blocks of the quantization pipeline" missed its quantizer)
+    (r"\bbuilding[- ]blocks\b", "components"),
     # how it is trained: one network generating while a rival one tries to catch it out (read set EK, ek029 abstained)
     (r"\b(?:rival|competing|opposing|adversary)\s+(?:network|model)s?\b(?=[^.?!]{0,60}\b(?:catch|spot|tell|detect|"
      r"distinguish|fool|judge)\w*)|\bgenerators?\s+(?:and|versus|vs\.?|against)\s+(?:a\s+)?discriminators?\b", "GANs"),

@@ -10,6 +10,7 @@ import numpy as np
 
 from rag.answer.asks import Asks
 from rag.answer.evidence import Sentence, score_sentences
+from rag.answer.names import names_of
 from rag.corpus.terms import analyse, terms
 from rag.types import Hit
 
@@ -56,7 +57,8 @@ def best_sentences(source: Source, asks: Asks, idf: dict[str, float], most: int 
     for sentence in expanded:  # each sentence once, where it first comes
         first.setdefault(sentence.position, sentence)
     quoted = with_antecedent(source.hit, with_consequence(source.hit, list(first.values()), most))
-    return counted_items(source.hit, asks, quoted) + quoted  # (past the quota: the count asks for each of them)
+    # (past the quota: the count asks for each of them, as do the parts asked for)
+    return (counted_items(source.hit, asks, quoted) or named_parts(source.hit, asks, quoted)) + quoted
 
 
 # a sentence that points back at what the one before it names: "Masking out these tokens mostly removes the hidden
@@ -172,6 +174,27 @@ def counted_items(hit: Hit, asks: Asks, chosen: list[Sentence]) -> list[Sentence
             items = enumeration(hit, found) or [found]
             return [item for item in items if item.position not in taken]
     return []
+
+
+# the parts of a method asked for when no sentence announces them ("what are the actual building blocks of LSGQuant's
+# pipeline?": read set EL, el003 quoted two of its three): each sentence bringing one in under a bracketed acronym
+_PARTS_ASKED = frozenset(terms("component components module modules building blocks ingredient ingredients constituents"))
+_BRINGS_NAMED = re.compile(r"\b(?:incorporat|introduc|implement|propos|design|develop|present|employ|devis|adopt|add)\w*\b"
+                           r"[^.;]{0,120}?\((?P<acronym>[A-Z][\w-]*[A-Z][\w-]*)\)")
+
+
+def named_parts(hit: Hit, asks: Asks, chosen: list[Sentence]) -> list[Sentence]:
+    """The sentences naming a method's parts (see _BRINGS_NAMED) that `chosen` lacks, when the question asks its parts
+    and at least two sentences name one; none else."""
+    if not asks.ask & _PARTS_ASKED:
+        return []
+    sentences = analyse(hit.paper.text).sentences
+    own = {n.lower() for n in names_of(hit.paper)}
+    bringing = [i for i, text in enumerate(sentences)
+                if (found := _BRINGS_NAMED.search(text)) and found.group("acronym").lower() not in own]
+    taken = {s.position for s in chosen}
+    score = chosen[0].score if chosen else 0.0
+    return [Sentence(i, sentences[i], score) for i in bringing if i not in taken] if len(bringing) >= 2 else []
 
 
 def with_announced(source: Source, picked: list[Sentence]) -> list[Sentence]:

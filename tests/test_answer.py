@@ -919,6 +919,15 @@ def test_a_part_of_the_named_paper_with_a_second_clause_is_no_second_paper(s):
     assert "dual-branch architecture" in answer.text and "explicit disparity maps" in answer.text
 
 
+def test_a_thing_the_question_ties_back_to_the_named_paper_is_no_second_paper(s):
+    # "the teacher model it started from" is MUSE's (a second review of session 48, qr012 quoted a robust-teacher paper)
+    answer = rag.ask("In the MUSE paper, how did its linear probing accuracy compare with the teacher model it started "
+                     "from?", settings=s)
+
+    check_invariants(answer)
+    assert [c.paper.title for c in answer.citations] == ["MUSE"] and "InternViT-300M" in answer.text
+
+
 def test_a_laypersons_ai_and_how_well_are_no_topic_words(s):
     # "AI" and "how well" are how a journalist puts a question, not what it is about (a second review of session 47,
     # qp062 abstained, holding words no abstract uses)
@@ -940,3 +949,16 @@ def test_a_topic_after_its_venue_asks_for_the_papers(s, text, kind):
     from rag.answer.understand import understand
 
     assert understand(text, [], rag.get_index(s).snapshot()).kind == kind
+
+
+@pytest.mark.parametrize(("text", "quoted"), [
+    # a part's role is answered in other words (second review qs of session 48: "does not report its role" above it)
+    ("In the Massive Emergence Layer paper, what role does the FFN play?", "FFN parameters jointly contribute"),
+    # the paper's own benchmark, presented by name, is the benchmark asked for (qr025 said "does not report which benchmark")
+    ("that work showing diffusion LLMs lose quality with parallel decoding - what's the benchmark they released?",
+     "we propose ParallelBench, the first benchmark"),
+])
+def test_a_detail_the_abstract_gives_in_its_own_way_is_never_said_to_be_missing(s, text, quoted):
+    answer = rag.ask(text, settings=s)
+
+    assert quoted in answer.text and "does not report" not in answer.text and not answer.abstained

@@ -63,6 +63,7 @@ def test_wanted_detail(text, wants):
     ("Which assumption is responsible for quality degradation in SCOPE?", True),  # second review
     # a failure asks the trouble; an assumption the paper defines is its contribution (a second review of session 45)
     ("segpvsg vs curve: which scene-graph failure does each target?", True),
+    ("SegPVSG and CURVE — how differs the difficulty that each one addresses?", True),  # a French "challenge" (qs098)
     ("what new assumption do they define?", False),
 ])
 def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem):

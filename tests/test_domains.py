@@ -68,6 +68,7 @@ VIDEO_COLLECTION = _Snapshot([SPARSE_VIDEO, STEREO, SURGICAL] + [f"A video model
     # it, so the task the datasets are for is asked too (fresh set X, x6064)
     ("dataset distillation / condensation for action recognition datasets", ["dataset distillation", "action recognition"]),
     ("which papers use 3D gaussian splatting for autonomous driving simulation / world models?", ["driving", "3D"]),
+    ("Which paper proposes an anomaly detection method for traffic accident videos?", ["driving", "anomaly detection"]),  # (qr098)
     ("making video generation/editing models cheaper to run — distillation, sparse attention, low-bit quantization?", []),
     ("we need an unusual-event detector for CCTV video but legal says we can't keep identities", []),  # no law
     ("speech recognition on a phone call transcript", ["speech recognition"]),  # a telephone call runs on no device

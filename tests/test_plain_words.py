@@ -35,6 +35,12 @@ from rag.answer.plain_words import with_field_terms
     ("one network generates content while a rival network tries to catch it out",
      "one network generates content while a rival network (GANs) tries to catch it out"),
     ("storing its numbers with less precision", "storing its numbers with less precision (quantization)"),
+    # an engineer's and a mathematician's words (second reviews qr and qs of session 48)
+    ("cheap devices near the camera", "cheap devices near the camera (edge)"),
+    ("what's the eval suite they released?", "what's the eval suite (benchmark) they released?"),
+    ("which model turned out to learn from fewer examples?", "which model turned out to learn from fewer examples (data efficiency)?"),
+    ("hyperparameters tuned on narrow networks carry over to wide ones",
+     "hyperparameters tuned on narrow networks carry over to wide (transfer) ones"),
     # a physicist's plain words (read set EI, session 47: ei015 and ei021 abstained)
     ("why the best tuning knobs found on narrow networks carry over so well to much wider ones",
      "why the best tuning knobs (hyperparameters) found on narrow networks carry over so well to much wider (transfer) ones"),

@@ -291,6 +291,7 @@ LIST_REQUESTS = [
 
 # one paper's fact, or its follow-up, though worded near a request for papers
 SINGLE_PAPER = [
+    "I'm reading about the paper on how vision-language models handle compressed images.",  # one paper read (qr120)
     "Which contributions does Veda make?",  # one paper's
     # what a paper is compared against asks for no papers (read set EI, ei044)
     "Which base model did the VideoKR authors post-train before comparing against earlier approaches?",

@@ -497,6 +497,9 @@ def test_a_topic_asked_with_code_is_a_list_of_the_topics_papers_that_link_it(bui
     ("The paper on sparse attention, what speedup does it get?", "paper on sparse attention"),
     # its article dropped after the preposition opening the question (a second review of session 43)
     ("In subliminal learning paper, what learning rate was used?", "subliminal learning paper"),
+    # ... or a label before a colon (a second review of session 48, qs062)
+    ("halfspaces uniform convergence paper: what is the batch size?", "halfspaces uniform convergence paper"),
+    ("Veda: what speedup does it get?", ""),
     ("Which papers study sparse attention?", ""),  # papers at large, not one
     ("What speedup does Veda report?", ""),
 ])

@@ -69,6 +69,10 @@ def compared_description(text: str, found: list[tuple[int, str]], titled: int, n
     # ... nor the named paper's own part ("the network architecture in ImmersePro, and does the method …": qq015)
     phrases = [p for p in phrases if not any(re.search(rf"{re.escape(p)}\s+(?:in|of|from|by|behind)\s+(?:the\s+)?"
                                                        rf"{re.escape(w)}", text, re.I) for w in written)]
+    # ... nor one the question ties back to it ("… compare with the teacher model it started from?": second review qr of
+    # session 48, qr012 quoted the robust-teacher paper beside MUSE)
+    phrases = [p for p in phrases if not (written and re.search(rf"{re.escape(p)}\s+(?:that\s+|which\s+)?(?:it|they)\s+"
+                                                                 r"[a-z]+", text, re.I))]
     # ... or two papers both described, in a fact question ("the halfspaces paper and the perceptron paper"): each is
     # searched in turn (described.py); a list question ("papers on X and the Y benchmark") is never one
     described = phrases[0] if phrases and (named or kind == "fact" and len(phrases) == 2) else ""

@@ -155,9 +155,42 @@ def lacking_details(hit: Hit, asks: Asks, question: str, sentence_cosines) -> tu
     states it ("2.3× compression rates"), whatever the calibrated score (it was low on such questions: dev w357,
     w359), and so does a member of an asked class that the sentence closest to the question names
     (`sentence_cosines()`: every sentence's cosine with what is asked, computed only when a detail seems lacking)."""
-    stated = stated_details(hit, asks, question)
-    lacking = [d for d in missing_details(hit, asks) or unvalued_details(hit, asks, question) if d not in stated]
+    stated = stated_details(hit, asks, question) | presented_as(hit, asks)
+    lacking = [d for d in missing_details(hit, asks) or unvalued_details(hit, asks, question)
+               if d not in stated and not _SAID_IN_WORDS.search(d)]
     if lacking:
         stated |= named_in_answer(hit, asks, question, sentence_cosines())
         lacking = [d for d in lacking if d not in stated]
     return stated, lacking
+
+
+# what a part does is said in words, never a value to lack ("what role does the FFN play?" said "does not report its role"
+# above the FFN sentence: a second review of session 48, qs108); kept a detail, whose word ranks the sentences
+_SAID_IN_WORDS = re.compile(r"(?i)\broles?$")
+
+
+# the paper's own work presented as the thing asked for ("we propose ParallelBench, the first benchmark …" for "what's the
+# benchmark they released?", which said "does not report which benchmark": a second review of session 48, qr025); its
+# name is the value, which the name-valued tests leave out as the paper's own
+_PRESENTING = re.compile(r"\b(?:we|this\s+(?:paper|work))\b[^.;]{0,60}?\b(?:propose|introduce|present|develop|design|build|"
+                         r"construct|curate|release|contribute)s?\b", re.I)
+
+
+def presented_as(hit: Hit, asks: Asks) -> set[str]:
+    """The asked name-valued details that a presenting sentence gives the paper's own name as, in apposition ("we
+    propose ParallelBench, the first benchmark …"): every word of the detail is in the apposition's noun phrase (not
+    "Deep Forcing, a training-free extension of autoregressive video diffusion models" for "which base video
+    diffusion model": dev ab11062)."""
+    names = [n for n in names_of(hit.paper) if n]
+    stated = set()
+    for sentence in analyse(hit.paper.text).sentences:
+        if not _PRESENTING.search(sentence):
+            continue
+        for name in names:
+            apposed = re.match(r"\s*,\s*(?:a|an|the)\s+((?:[\w-]+\s+){0,4}?[\w-]+)(?=\s+(?:of|for|to|that|which|with|in|on|"
+                               r"designed|built|tailored)\b|[,.;]|$)", sentence[sentence.find(name) + len(name):]) \
+                if name in sentence else None
+            noun = terms(apposed.group(1)) if apposed else frozenset()
+            stated |= {d for phrase, need, _ in asks.details if need and need <= noun
+                       and (value_kind(phrase) or asks.wants) == "names" for d in (phrase, f"which {phrase}")}
+    return stated

@@ -67,8 +67,8 @@ def _clause_owner(clause: str, sources: list[Source], written: tuple[str, ...]) 
     return shared.index(best) if best and shared.count(best) == 1 else None
 
 
-_PROBLEM_ASKED = frozenset(terms("problem problems challenge challenges limitation limitations motivation gap issue "
-                                  "issues bottleneck shortcoming address addresses target targets tackle solve core flaw flaws fix"))
+_PROBLEM_ASKED = frozenset(terms("problem problems challenge challenges difficulty difficulties limitation limitations motivation "
+                                  "gap issue issues bottleneck shortcoming address addresses target targets tackle solve core flaw flaws fix"))
 # names asked of an evaluation (datasets, baselines) are in the experiments sentences, not the method ones
 _EVALUATION = re.compile(r"\b(?:dataset|benchmark|baselin|metric|evalu|experi|test)", re.I)
 _EVALUATION_ASKED = frozenset(terms("evaluate evaluated evaluation evaluations experiment experiments test tested tests "

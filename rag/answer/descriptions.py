@@ -157,7 +157,10 @@ def described_phrases(text: str, written: tuple[str, ...]) -> list[str]:
 # across …")
 # ... its article dropped after the preposition that opens the question ("In subliminal learning paper, which model
 # family …?": a second review of session 43 abstained)
-_DESCRIPTION = re.compile(rf"(?:\b(?:the|that|this)\s+|^\s*(?:in|for|from|about|regarding)\s+)(?P<what>(?:[\w'/-]+\s+){{0,5}}?{PAPER_KINDS}(?!s)\b[^?;:,—–]*)",
+# ... or a label before a colon ("halfspaces uniform convergence paper: what is the batch size?": second review qs of session
+# 48, qs062 quoted bound sentences)
+_DESCRIPTION = re.compile(rf"(?:\b(?:the|that|this)\s+|^\s*(?:in|for|from|about|regarding)\s+|"
+                          rf"^\s*(?=(?:[\w'/-]+\s+){{1,5}}?{PAPER_KINDS}\s*[:—–]))(?P<what>(?:[\w'/-]+\s+){{0,5}}?{PAPER_KINDS}(?!s)\b[^?;:,—–]*)",
                           re.I)
 
 

@@ -62,7 +62,10 @@ _DATA_DOMAINS = (
                 r"\bmanipulation\b|\b(?:embodied|physical|mobile|autonomous)\s+agents?\b"),
     # road traffic, not air or network traffic (SciFact claims on dengue spread by air traffic)
     make_domain("driving", r"\b(?:driving|self-driving|autonomous vehicles?|LiDAR|road traffic|"
-                       r"traffic (?:scenes?|signs?|lights?|flow|forecasting))\b", r"\btraffic\b"),
+                       r"traffic (?:scenes?|signs?|lights?|flow|forecasting)|"
+                       # ... and its accidents and cameras ("anomaly detection for traffic accident videos": qr098)
+                       r"(?:traffic|road|car) (?:accidents?|crash(?:es)?|collisions?|videos?|footage|cameras?)|car crash(?:es)?)\b",
+                r"\btraffic\b"),
     make_domain("time series", r"\btime[- ]series\b|\bforecast\w*\b"),
     make_domain("medicine", r"\b(?:medical|medicine|clinical|clinic|surg\w*|patients?|hospitals?|radiolog\w*|"
                         r"laparoscop\w*|endoscop\w*|X-rays?|MRIs?|CT|CT scans?|ultrasound|tumou?rs?|cancers?|EHRs?|"

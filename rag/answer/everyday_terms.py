@@ -11,7 +11,12 @@ import re
 EVERYDAY_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
     # where it runs (qq021: "the big model in the datacenter and the on-device part" never met SCOPE's "cloud LMM" / "edge")
     (r"\bdata\s*cent(?:er|re)s?\b|\bserver[- ]side\b|\b(?:big|remote)\s+servers?\b", "cloud"),
-    (r"\bon[- ]device\s+(?:part|side|model|half|component)\b|\bon\s+the\s+(?:device|phone|robot)\s+itself\b", "edge"),
+    (r"\bon[- ]device\s+(?:part|side|model|half|component)\b|\bon\s+the\s+(?:device|phone|robot)\s+itself\b|"
+     r"\b(?:cheap|small|local|low-power)\s+devices\s+(?:near|next\s+to|at|by)\s+the\s+cameras?\b", "edge"),  # (qr022)
+    # an engineer's words for what a paper releases and gains (second review qr of session 48: qr025, qr043 abstained)
+    (r"\beval(?:uation)?\s+(?:suite|harness)\b", "benchmark"),
+    (r"\blearn(?:s|ed|ing)?\s+(?:more\s+)?from\s+fewer\s+(?:examples|samples)\b|\bneeds?\s+fewer\s+(?:training\s+)?examples\b",
+     "data efficiency"),
     # (not a wearable or body-worn camera as egocentric: "wearable cameras for health monitoring" is no paper's, dev)
     (r"\bsingle[- ]camera\b|\bone[- ]camera\b", "single-view"),  # "normal single-camera video into stereo" (qq117)
     # what it takes in (qq023: "body-joint / pose data")

@@ -292,7 +292,7 @@ PLAIN_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
     # session 47 (read set EI: a retired physicist's plain words, ei015 and ei021 abstained): tuning knobs are hyperparameters,
     # settings carried over to wider networks transfer, linear separators are halfspaces, those through the origin homogeneous
     (r"\btuning\s+knobs?\b|\bknobs?\s+(?:you|one|we)\s+(?:tune|set|turn)\b", "hyperparameters"),
-    (r"\bcarr(?:y|ies|ied|ying)\s+over\s+(?:[\w-]+\s+){0,4}?(?:to|across)\s+(?:much\s+|far\s+)?(?:wider|larger|bigger|deeper)\b",
+    (r"\bcarr(?:y|ies|ied|ying)\s+over\s+(?:[\w-]+\s+){0,4}?(?:to|across)\s+(?:much\s+|far\s+)?(?:wider|larger|bigger|deeper|wide|large|big)\b",
      "transfer"),
     (r"\blinear\s+separators?\b|\bseparating\s+hyperplanes?\b", "halfspaces"),
     (r"\b(?:split|pull|tease|take|break)(?:s|ing)?\s+(?:[\w-]+\s+){0,3}?apart\b", "decomposition"),  # what is split apart

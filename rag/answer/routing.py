@@ -189,7 +189,7 @@ _ASKED_FOR = re.compile(
     r"|\b(?:any|what|which)\s+(?:recent\s+)?(?:advances|progress|developments)\s+(?:(?:has|have)\s+been\s+made\s+)?"
     r"(?:in|on|about|for|regarding)\b"
     # "I'd love to read about X", "Where should I start reading on X?"
-    r"|\b(?:read|reading)\s+(?:up\s+)?(?:on|about)\b"
+    r"|\b(?:read|reading)\s+(?:up\s+)?(?:on|about)\b(?!\s+(?:the|a|this|that|one)\s+(?:[\w-]+\s+){0,3}?(?:paper|study|article)\b(?!s))"
     # "Has anyone tried X?", "Is anybody looking into X?", "Who works on X?"
     r"|\b(?:is|are|has|have|did|does|do)\s+(?:anyone|anybody|someone|somebody|people|researchers)\s+(?:been\s+|ever\s+)?"
     r"(?:working|worked|work|looking|looked|look|studied|study|studying|tried|try|trying|explored|explore|exploring|"

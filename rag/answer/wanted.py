@@ -57,9 +57,10 @@ _ASKS_NAMES = re.compile(
     r"\b(two|three|four) (main |core |key )?\w+", re.I)
 # "what flaw …", "what do they set out to fix", "what's wrong with …" ask for the problem too (dev comparisons x001,
 # w324, h019; "where does each locate the trouble?" asks a finding, dev v311)
-# ("which scene-graph failure does each target?": a second review of session 45, qc110 quoted the method sentences)
+# ("which scene-graph failure does each target?": a second review of session 45, qc110 quoted the method sentences; "how
+# differs the difficulty that each one addresses?", a French "challenge": second review qs of session 48)
 ASKS_PROBLEM = re.compile(r"\b(problem|challenge|limitation|motivat\w*|why|gap|issue|bottleneck|shortcoming|flaw|"
-                           r"drawback|weakness|fix|failure|pitfall)s?\b|\bwhat(?:'s|’s| is| was) wrong\b", re.I)
+                           r"drawback|weakness|fix|failure|pitfall|difficult(?:y|ie))s?\b|\bwhat(?:'s|’s| is| was) wrong\b", re.I)
 # ... and so, of one paper, do what it blames, a cause, an assumption, which abstracts state in their opening,
 # scene-setting sentences ("the conditional independence assumption in dLLMs causes …": dev w630, w996, v422); of
 # two papers compared, what each blames is its finding, not the problem it starts from (dev w861 lost it)

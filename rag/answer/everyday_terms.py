@@ -1,8 +1,8 @@
-"""Plain descriptions of where and how a model runs and what it takes in, with the field's term for each: "the big model
-in the datacenter" (cloud), "the on-device part" (edge), "single-camera video" (single-view), "body-joint data"
-(skeleton), "a rival network tries to catch it out" (GANs). The second reviews of session 47 (qp: a science journalist, qq: a robotics product manager) found described
-papers abstaining and lists missing papers on these words; plain_words.py writes the terms into questions beside those of
-plain_terms.py. Written from the field's vocabulary, not fitted."""
+"""Plain descriptions of where and how a model runs, what it takes in and how it is trained, with the field's term for
+each: "the big model in the datacenter" (cloud), "the on-device part" (edge), "single-camera video" (single-view),
+"body-joint data" (skeleton), "a rival network tries to catch it out" (GANs). The second reviews of sessions 47 and 48 and
+the read sets they kept unread found described papers abstaining and lists missing papers on these words; plain_words.py
+writes the terms into questions beside those of plain_terms.py. Written from the field's vocabulary, not fitted."""
 
 from __future__ import annotations
 

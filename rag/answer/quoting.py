@@ -178,7 +178,8 @@ def counted_items(hit: Hit, asks: Asks, chosen: list[Sentence]) -> list[Sentence
 
 # the parts of a method asked for when no sentence announces them ("what are the actual building blocks of LSGQuant's
 # pipeline?": read set EL, el003 quoted two of its three): each sentence bringing one in under a bracketed acronym
-_PARTS_ASKED = frozenset(terms("component components module modules building blocks ingredient ingredients constituents"))
+# ("building blocks" reach it as components, plain_words.py: "build" alone asks no parts)
+_PARTS_ASKED = frozenset(terms("component components module modules ingredient ingredients constituents"))
 _BRINGS_NAMED = re.compile(r"\b(?:incorporat|introduc|implement|propos|design|develop|present|employ|devis|adopt|add)\w*\b"
                            r"[^.;]{0,120}?\((?P<acronym>[A-Z][\w-]*[A-Z][\w-]*)\)")
 

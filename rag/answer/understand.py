@@ -105,6 +105,7 @@ _ASKS_ITSELF = re.compile(r"(?i)^\W*(?:what|which|how|who|whose|why|where|when|i
 
 
 def _topic_after_venue(text: str) -> bool:
+    """Does the question say a venue, then only a topic (no question word, pronoun or second question)?"""
     framed = VENUE_FIRST.match(text)
     if not framed or not re.match(rf"\W*(?i:{'|'.join(VENUE_ACRONYMS)})\b", framed.group(0)):
         return False

@@ -9,6 +9,7 @@ import re
 from rag.answer.asks import Asks
 from rag.answer.evidence import is_background, own_name
 from rag.answer.names import compact, names_of
+from rag.answer.presents import INTRODUCES
 from rag.answer.stated import _EVALUATION_DATA, _MODELS_AND_DATA, _RECIPE, stated_details
 from rag.answer.values import (_INDEFINITE, _initials, holds_value, missing_details, named_near, unvalued_details,
                                value_kind)
@@ -171,26 +172,26 @@ _SAID_IN_WORDS = re.compile(r"(?i)\broles?$")
 
 # the paper's own work presented as the thing asked for ("we propose ParallelBench, the first benchmark …" for "what's the
 # benchmark they released?", which said "does not report which benchmark": a second review of session 48, qr025); its
-# name is the value, which the name-valued tests leave out as the paper's own
-_PRESENTING = re.compile(r"\b(?:we|this\s+(?:paper|work))\b[^.;]{0,60}?\b(?:propose|introduce|present|develop|design|build|"
-                         r"construct|curate|release|contribute)s?\b", re.I)
+# name is the value, which the name-valued tests leave out as the paper's own. The noun phrase in apposition after the
+# name, up to what qualifies it:
+_APPOSED = re.compile(r"\s*,\s*(?:a|an|the)\s+((?:[\w-]+\s+){0,4}?[\w-]+)(?=\s+(?:of|for|to|that|which|with|in|on|designed|"
+                      r"built|tailored)\b|[,.;]|$)")
 
 
 def presented_as(hit: Hit, asks: Asks) -> set[str]:
-    """The asked name-valued details that a presenting sentence gives the paper's own name as, in apposition ("we
-    propose ParallelBench, the first benchmark …"): every word of the detail is in the apposition's noun phrase (not
-    "Deep Forcing, a training-free extension of autoregressive video diffusion models" for "which base video
-    diffusion model": dev ab11062)."""
+    """The asked name-valued details that a sentence presenting the paper's own work (presents.INTRODUCES) gives its
+    name as, in apposition ("we propose ParallelBench, the first benchmark …"): every word of the detail is in the
+    apposition's noun phrase (not "Deep Forcing, a training-free extension of autoregressive video diffusion models" for
+    "which base video diffusion model": dev ab11062)."""
+    asked = [(phrase, need) for phrase, need, _ in asks.details if need and (value_kind(phrase) or asks.wants) == "names"]
+    if not asked:
+        return set()
     names = [n for n in names_of(hit.paper) if n]
     stated = set()
-    for sentence in analyse(hit.paper.text).sentences:
-        if not _PRESENTING.search(sentence):
-            continue
+    for sentence in filter(INTRODUCES.search, analyse(hit.paper.text).sentences):
         for name in names:
-            apposed = re.match(r"\s*,\s*(?:a|an|the)\s+((?:[\w-]+\s+){0,4}?[\w-]+)(?=\s+(?:of|for|to|that|which|with|in|on|"
-                               r"designed|built|tailored)\b|[,.;]|$)", sentence[sentence.find(name) + len(name):]) \
-                if name in sentence else None
+            at = sentence.find(name)
+            apposed = _APPOSED.match(sentence, at + len(name)) if at >= 0 else None
             noun = terms(apposed.group(1)) if apposed else frozenset()
-            stated |= {d for phrase, need, _ in asks.details if need and need <= noun
-                       and (value_kind(phrase) or asks.wants) == "names" for d in (phrase, f"which {phrase}")}
+            stated |= {d for phrase, need in asked if need <= noun for d in (phrase, f"which {phrase}")}
     return stated

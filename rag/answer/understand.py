@@ -104,10 +104,13 @@ _ASKS_ITSELF = re.compile(r"(?i)^\W*(?:what|which|how|who|whose|why|where|when|i
                           r"will|should|has|have|any|list|name|give|tell|show|find|compare)\b|\b(?:it|its|they|their|them)\b|['’]s\b|\?\W*\w")
 
 
+_VENUE_SAID = re.compile(rf"\W*(?i:{'|'.join(VENUE_ACRONYMS)})\b")
+
+
 def _topic_after_venue(text: str) -> bool:
     """Does the question say a venue, then only a topic (no question word, pronoun or second question)?"""
     framed = VENUE_FIRST.match(text)
-    if not framed or not re.match(rf"\W*(?i:{'|'.join(VENUE_ACRONYMS)})\b", framed.group(0)):
+    if not framed or not _VENUE_SAID.match(framed.group(0)):
         return False
     rest = text[framed.end():]
     return len(rest.split()) >= 3 and not _ASKS_ITSELF.search(rest)

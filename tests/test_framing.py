@@ -138,6 +138,10 @@ from rag.answer.offered import checks_claim
     # what they would do with it (a probe of session 40: "exhibit" read as the licence question's attribute)
     ("what license is the youtube-sbs dataset from immersepro released under? we'd want to reuse it in a museum exhibit",
      "what license is the youtube-sbs dataset from immersepro released under?"),
+    # ... or to do to their own things, between two questions (held-out EM, em018 abstained: "bitrate")
+    ("Is there a crowdsourced video quality dataset that accounts for the phone screen? We want to tune our streaming "
+     "bitrate ladder per device. How many devices were in it?",
+     "Is there a crowdsourced video quality dataset that accounts for the phone screen? How many devices were in it?"),
 ])
 def test_the_askers_own_reading_is_taken_out(asked, question):
     assert without_framing(asked) == question
@@ -198,6 +202,7 @@ def test_the_askers_own_reading_is_taken_out(asked, question):
     "What does KERN replace Softmax with? I have to explain the normalization they use.",  # a second thing asked
     "Medical question: which papers use video diffusion to generate synthetic training data?",
     "Video generation researcher: which papers generate long videos with diffusion?",  # the field asked about
+    "We want to compress our KV cache for streaming video. Which papers do that?",  # the goal before it holds the topic
 ])
 def test_a_question_that_is_all_asked_is_left_as_it_is(asked):
     assert without_framing(asked) == asked

@@ -145,6 +145,7 @@ from rag.answer.list_topic import topic
     ("Which papers analyse conference talks?", None, None, "analyse conference talks"),
     # what the papers contribute, a venue typed in lower case (fresh set EC, session 44)
     ("iclr papers where the main contribution is a new eval benchmark", "ICLR", None, "a new eval benchmark"),
+    ("ICLR papers whose main contribution includes a new evaluation benchmark?", "ICLR", None, "a new evaluation benchmark"),  # (qu049)
     ("papers whose main contribution is a new benchmark", None, None, "a new benchmark"),
     # ... or their aim (fresh set EG, read in session 46)
     ("Identify every paper whose stated aim is to make video diffusion models cheaper.", None, None,

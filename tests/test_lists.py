@@ -45,6 +45,11 @@ def test_a_list_keeps_the_papers_that_clear_its_cut_in_retrievals_order(p, score
     ("use Mamba or models", []),  # a part without a content word ("models") is no facet; one part left
     ("pruning, quantization, distillation, sparsity or caching",
      ["pruning", "quantization", "distillation", "sparsity", "caching"][:MAX_FACETS]),
+    # examples joined by "and" are alternatives; a dash sets a part apart (a second review of session 49: qt048, qu043)
+    ("borrow Bayesian ideas like priors and belief updating", ["borrow Bayesian ideas", "priors", "belief updating"]),
+    ("a continuous-time analysis — ODE limits or gradient flow — of a training algorithm",
+     ["a continuous-time analysis", "ODE limits", "gradient flow", "of a training algorithm"]),
+    ("streaming video and bounded memory", []),  # no examples: one topic
 ])
 def test_facets_are_the_parts_of_a_topic_that_can_match_on_their_own(text, expected):
     assert facets(text) == expected

@@ -198,6 +198,12 @@ from rag.answer.plain_words import with_field_terms
     ("Which works tackle LLMs producing text that is not grounded in the visual input?", "Which works tackle LLMs "
      "producing text that is not grounded in the visual input (hallucination)?"),
     ("Which papers tackle models making up content?", "Which papers tackle models making up content (hallucination)?"),
+    # a second review of session 49 (qu049 lost SPIKE, which names GRPO only; qt046 abstained)
+    ("which iclr papers use reinforcement learning for the video models?",
+     "which iclr papers use reinforcement learning (GRPO) for the video models?"),
+    ("Which papers get models to keep working on sequences far longer than the ones they were trained on?",
+     "Which papers get models to keep working on sequences far longer than the ones they were trained on (length "
+     "extrapolation)?"),
 ])
 def test_a_plain_description_gets_the_fields_term(text, expected):
     assert with_field_terms(text) == expected

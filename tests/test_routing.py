@@ -293,6 +293,8 @@ LIST_REQUESTS = [
 SINGLE_PAPER = [
     "I'm reading about the paper on how vision-language models handle compressed images.",  # one paper read (qr120)
     "Which contributions does Veda make?",  # one paper's
+    # "Which work" with its verb in the singular asks for one, as "Which paper …" does (a second review of session 49, qu029)
+    "Which work explains why a more robust teacher can hurt the student in robust distillation?",
     # what a paper is compared against asks for no papers (read set EI, ei044)
     "Which base model did the VideoKR authors post-train before comparing against earlier approaches?",
     "who is funding Veda?",  # a person's verb (session 43)

@@ -30,7 +30,7 @@ from rag.answer.spoken import as_written
     ("UPI how does it extend context?", "UPI: how does it extend context?"),
     # a polite frame around the question it holds
     ("I would like to know which specific collections of action footage MetaTrans was evaluated on, if you could tell me.",
-     "which specific collections of action footage MetaTrans was evaluated on."),
+     "which specific collections of action footage MetaTrans was evaluated on?"),
     ("Could you clarify what kind of physical equipment the SCOPE authors used?",
      "what kind of physical equipment the SCOPE authors used?"),
     ("I would be grateful if you could name the models on which UPI was tried out.",
@@ -58,7 +58,24 @@ from rag.answer.spoken import as_written
     ("Dear paperchat, which papers deal with attention sinks?", "which papers deal with attention sinks?"),
     ("Good morning. Which papers use GANs? Kind regards, Harold", "Which papers use GANs?"),
     ("Dear sir or madam, how many videos are in it? Many thanks.", "how many videos are in it?"),
+    # what the asker likens it to, and a hedge on their own words (a second review of session 49: qt030 abstained on
+    # "hippocampal", qt052/qt053's lists lost papers to the likeness's words, qt062 read no count)
+    ("a running map of objects, a bit like hippocampal place memory - how large is their dataset?",
+     "a running map of objects - how large is their dataset?"),
+    ("ICML papers on spatial reasoning, the kind of thing place and grid cells do?", "ICML papers on spatial reasoning?"),
+    ("Which ICLR papers are about how models perceive motion, the way area MT handles movement?",
+     "Which ICLR papers are about how models perceive motion?"),
+    ("How many slots, if you like, does SmoothSA use per scene?", "How many slots, does SmoothSA use per scene?"),
+    ("the owls paper — in what consists the mechanism they identify?", "the owls paper — what is the mechanism they identify?"),  # (EN)
     # where to get the data asks whether it is available (a second review of session 46, ql119)
+    # what the asker needs it for, a need or a "do we know" before the question it holds, which is then asked (held-out
+    # EM, em043-em045: no detail was read, and sentences were quoted as if they answered)
+    ("For my methods section, I need to know what learning rate was used to fine-tune MotionChat on MotionVid-QA.",
+     "what learning rate was used to fine-tune MotionChat on MotionVid-QA?"),
+    ("Do we know how many people annotated the detailed captions in CaReBench?",
+     "how many people annotated the detailed captions in CaReBench?"),
+    ("I'm curious which 11 cities the UrbanFeel street-view images come from. Are they listed?",
+     "which 11 cities the UrbanFeel street-view images come from? Are they listed?"),
     ("where can I get the data?", "Is the data available?"),
     ("Where do I download the weights", "Is the weights available?"),
 ])
@@ -83,6 +100,8 @@ def test_how_it_was_said_is_taken_out(said, written):
     "Is there a method that works just like the human visual system?",  # "like" compares
     "can the adaptive tokenizer output json",  # no order to return anything
     "Yes or no: does Veda use distillation?",
+    "Which papers use RL, like GRPO or PPO?",  # examples, not a likeness
+    "Which papers work on video the way we would want for monitoring?",  # the asker's own way (asides.py)
     "By how much does Veda speed up attention?",
     "At what resolution does SkeletonLLM render skeletons?",
     "Exactly how many frames does FrameOracle keep?",

@@ -259,12 +259,18 @@ def test_a_first_question_pointing_back_at_a_paper_is_found(question, pointer):
     # stand before "both" (read set DK, dk070)
     ("Both OGD+ and the theory paper on continual learning inside a single prompt explain where forgetting comes from.",
      ("OGD+",), "theory paper on continual learning inside a single prompt explain where forgetting"),
+    # ... and after a kind with an adjective before it (held-out EN, en069 compared nothing)
+    ("Both OGD+ and the theoretical study of continual learning inside a single prompt analyse forgetting. Which "
+     "mathematical framework does each one use?", ("OGD+",),
+     "theoretical study of continual learning inside a single prompt analyse forgetting"),
     ("SegPVSG and the surgical video generator (video diffusion models) both make new video. How does each?",
      ("SegPVSG",), "surgical video generator"),
     ("Both Veda and ISA speed up attention. How?", ("Veda", "ISA"), ""),
     # "the same model" says which thing, not what a paper does (read set CI, session 33)
     ("we're stacking pruning and quantization on the same model and the team keeps arguing about which to apply first",
      (), ""),
+    # "with the …" after no comparison's word is what the asked thing goes with (a second review of session 49, qu014)
+    ("ISA: which quantity is shown to correlate with the approximation error, and what Taylor order is used?", ("ISA",), ""),
 ])
 def test_a_compared_paper_described_rather_than_named_is_found_in_the_question(question, written, phrase):
     assert described_phrase(question, written) == phrase

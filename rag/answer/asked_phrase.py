@@ -59,5 +59,7 @@ _PROVIDES = re.compile(r"^((?:.+? )?(?:models?|networks?|encoders?|backbones?|da
 _SUBJECT_OF = re.compile(r"^(.+?) (?:turn(?:s|ed)? out|came|comes?|serv(?:es|ed) as|act(?:s|ed) as|remain(?:s|ed)?|perform(?:s|ed)?|scor(?:es?|ed)|rank(?:s|ed)?|wins?|won|"
                          r"leads?|led|stands?|stood|gets?|got|beats?|achieves?|achieved|reach(?:es|ed)?|works?|"
                          # ... "how many distinct characters appear in dramasr-532k?" (a third review of session 44)
-                         r"appear(?:s|ed)?|exist(?:s|ed)?|occur(?:s|red)?|participat(?:e|es|ed))\b.*$",
+                         r"appear(?:s|ed)?|exist(?:s|ed)?|occur(?:s|red)?|participat(?:e|es|ed)|"
+                         # ... a verb after its object, as Spanish orders it: "how much improvement obtains SegPVSG" (qu093)
+                         r"obtain(?:s|ed)|attain(?:s|ed)|sav(?:es|ed)|brings|brought|delivers|delivered|gives|yields)\b.*$",
                          re.I)

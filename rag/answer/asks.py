@@ -166,7 +166,7 @@ _ASKS_WHICH_PAPER = re.compile(
     rf"\bwhat(?:'s|’s| is) (?:the|this|that|their) (?:method|approach|framework|model|benchmark|dataset)\s*\?", re.I)
 # (a spaced hyphen too: "the paper explaining why MARS's scaled correction helps - what did they run experiments on",
 # a probe of session 41 quoted the description's sentences)
-DESCRIBED_FIRST = re.compile(r"(?:[:—–,]|\s-{1,2})\s+(?=(?:so\s+|and\s+|then\s+)?(?:what|whats|which|how|hows|on which|in which|"
+DESCRIBED_FIRST = re.compile(r"(?:[:—–,]|\s-{1,2})\s+(?=(?:so\s+|and\s+|then\s+)?(?:what|whats|which|how|hows|(?:on|in|at|to|by|for|from|under) (?:which|what)|"
                               r"where|why|who|when|does|do|did|is|are|was|were|can)\b)", re.I)  # ("whats", typed so)
 _COUNT_ASKED = re.compile(r"^(?:(?!\b(?:that|which|who|whose)\b).)*\bhow\s+(?:many|much)\b", re.I)
 DESCRIBES_PAPER = re.compile(r"\b(?:paper|work|study|article|method|approach|framework|model|one|versus|vs\.?|compare|"

@@ -111,6 +111,7 @@ def attribute(asked: str, names: str = "") -> str:
         return f"how much {phrase} it is"
     if how == "how many":  # "how many questions and cities": a count of each, not the cities' names (a test answer, q029)
         phrase = re.sub(r"\s+and\s+(?=(?:[\w-]+\s+)?[\w-]+s$)", " and number of ", phrase)
+        phrase = re.sub(r"(?i)^((?:people|persons|humans|workers|experts|users|participants|students)\s+)(?=[a-z]+ed\b)", r"\1who ", phrase)  # ("how many people annotated …", em045)
     return {"how many": f"number of {phrase}", "how much": f"amount of {phrase}"}.get(how, phrase)
 
 
@@ -139,14 +140,13 @@ _ATTRIBUTE_PRONOUN = re.compile(r"^(?:(?:under|at|in|on|of|with|from|for|by|to)\
                                 # ... two details joined: "which learning rate and batch size they use?" (read set DY, dy042)
                                 r"(?P<what>[\w-]+(?:\s+[\w-]+){0,2}?(?:\s+(?:and|or)\s+[\w-]+(?:\s+[\w-]+){0,2}?)?)"
                                 r"\s+(?:they|we)\s+[a-z]+", re.I)
-# ... or its subject after it, the verb last: "under which licence the UrbanFeel images are to be released" (read set BF)
+# ... or its subject after it, the verb last: "under which licence the UrbanFeel images are to be released" (read set BF), "… come from"
 _ATTRIBUTE_THEN_SUBJECT = re.compile(
     r"^(?:(?:under|at|in|on|with|from|for|by|to)\s+)?(?:what|which)\s+"
     r"(?P<what>(?:(?!(?:is|are|was|were|does|do|did|has|have|had)\b)[\w-]+)"
     r"(?: (?!(?:is|are|was|were|does|do|did|of|for|in|on|to|with|by|from)\b)[\w-]+){0,2}?)\s+"
-    r"(?:the|its|their|these|this|those)\s[^?]*\s(?:is|are|was|were)\b", re.I)
-# ... or a count: "how many videos the RVAS dataset released alongside LESA contains" (diagnostic set BI)
-# (not "how many times longer than its training clip …": dev ax006)
+    r"(?:the|its|their|these|this|those)\s[^?]*\s(?:is|are|was|were|comes?|came)\b", re.I)  # ("which 11 cities the … images come from", em044)
+# ... or a count: "how many videos the RVAS dataset released alongside LESA contains" (diagnostic set BI) (not "how many times longer than its training clip …": dev ax006)
 # ... the verb last, one of holding ("How many cities contribute the images …" is no such question: second review)
 _HOW_MANY_THEN_SUBJECT = re.compile(r"^(?P<how>how many)\s+(?!times\b)(?P<what>[\w-]+(?: (?!(?:than|does|do|did|is|are|was|were|has|have|had|can|could|will|would|in|of|on|for|at|"
                                     r"with|by|from|to)\b)[\w-]+){0,2}?)\s+"
@@ -162,7 +162,7 @@ _ATTRIBUTE_SUBJECT = re.compile(
     r"^(?:what|which|(?P<how>how many|how much))\s+(?:(?:exact|specific|particular)\s+)?"
     r"(?P<what>(?!(?:does|do|did|is|are|was|were|has|have|had|can|could|will|would)\b)[\w-]+"
     r"(?: (?!(?:which|what|that|who|how)\b)[\w-]+){0,3}?)\s+"
-    r"(?:[a-z]+ed|wrote|made|gave|built|took|ran|chose|drew|[a-z]+[^s\W]s|"
+    r"(?<!\d )(?:[a-z]+ed|wrote|made|gave|built|took|ran|chose|drew|[a-z]+[^s\W]s|"
     # ... a verb in its base form, as a second language may word it: "What optimizer use the KERN authors?" (probes
     # of session 27, answered from other sentences)
     r"use|employ|adopt|apply|choose|need|require|report|train|run|take)(?:\s+(?:or|and)\s+[a-z]+)?\s+"
@@ -247,7 +247,7 @@ _DASH_VALUES = re.compile(r"\s+[—–-]\s+[\w.+-]*\d[\w.+-]*\s*,.*$")  # values
 _OPTIONS = re.compile(r",\s*(?:e\.g\.\s*|like\s+|such as\s+)?[\w.+-]+(?:\s*,\s*[\w.+-]+)*,?\s+or\s+[\w.+-]+\s*$", re.I)
 # an aside between commas that says how, gives an example or asks more: "what overhead, in wall-clock terms, does …", "a
 # reliability measure, for instance Cohen's kappa, for …" (probes of session 27), "which language model, and of what size,"
-_COMMA_ASIDE = re.compile(r",\s*(?:in\s+[\w-]+(?:\s+[\w-]+)?\s+terms|in\s+(?:the\s+)?(?:number|count)\s+of\s+[\w-]+|for (?:instance|example)\b[^,?]*|e\.g\.[^,?]*|"
+_COMMA_ASIDE = re.compile(r",\s*(?:in\s+[\w-]+(?:\s+[\w-]+)?\s+terms|in\s+(?:the\s+)?(?:number|count)\s+of\s+[\w-]+|in\s+(?:terms\s+of\s+)?(?:the\s+)?(?:sequence|input|context|video)\s+length|for (?:instance|example)\b[^,?]*|e\.g\.[^,?]*|"
                           r"i\.e\.[^,?]*|say\b[^,?]*|roughly|approximately|precisely|exactly|and\s+(?:of\s+)?(?:what|which)\s+"
                           r"(?:size|scale|kind|version)\b)\s*,", re.I)
 # a polite request for the detail: "could you state the dimensionality of …", "please specify the batch size"

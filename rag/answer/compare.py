@@ -95,8 +95,8 @@ _RATE = re.compile(r"(?<![A-Za-z])[OΘΩÕo]\s?\(")
 _FINDING_ASKED = frozenset(terms("blame blames cause causes caused why origin origins attribute "
                                  "attributes explain explains explanation find finds found finding findings locate "
                                  "locates reveal reveals conclude concludes conclusion mechanism "
-                                 # "what does each say is really driving what the student picks up?" (read set CY, cy068)
-                                 "drive drives driving driver drivers culprit culprits responsible"))
+                                 # "what does each say is really driving what the student picks up?" (read set CY, cy068), "what carries …" (qt105)
+                                 "drive drives driving driver drivers culprit culprits responsible carry carries carried transmit transmits pinpoint pinpoints diagnosis diagnoses"))
 _FINDING_HOW = frozenset(terms("headline main key big biggest top central core primary principal chief major overall"))
 _FINDS = re.compile(r"\b(?:identif(?:y|ies)|reveal(?:s|ing)?|we (?:find|show|prove|observe|establish|conclude)|"
                     r"comes? down to|stems? from|aris(?:es|e) from|driven by|due to|caused by|attribut\w* to|"

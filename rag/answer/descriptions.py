@@ -79,9 +79,18 @@ def described_phrase(text: str, written: tuple[str, ...]) -> str:
             phrase = (match.group("what") or match.groupdict().get("first") or "").strip()
             if pattern is _BOTH:  # its first CLAUSE_WORDS words: the description opens the clause
                 phrase = " ".join(phrase.split()[:CLAUSE_WORDS])
+            # a kind with one word before it goes on with what it is of ("Both OGD+ and the theoretical study of
+            # continual learning inside a single prompt analyse forgetting": held-out EN, en069 compared nothing)
+            elif pattern is _DESCRIBED and match.group("what") and len(phrase.split()) <= 2 and (
+                    more := _GOES_ON.match(text, match.end("what"))):
+                phrase = " ".join([*phrase.split(), *more.group(0).split()][:CLAUSE_WORDS])
             if pattern is _DESCRIBED_LOOSELY and _OPENS_CLAUSE.search(phrase):
                 phrase = _whole_clause(text[match.start("what"):]) or phrase
             if _with_no_paper(match, text, written):
+                continue
+            # ("with the …" only after a comparison's word: "… correlate with the approximation error, and what …"
+            # compares nothing, a second review of session 49, qu014)
+            if pattern is _DESCRIBED_LOOSELY and re.match(r"(?i)with\b", match.group(0)) and not _COMPARES.search(text[:match.start()]):
                 continue
             if _POINTS_ELSEWHERE.match(phrase) or _OF_THE_NAMED.search(phrase):
                 continue
@@ -105,6 +114,8 @@ _POINTS_ELSEWHERE = re.compile(r"(?:same|whole|entire|very|other|above|former|la
 _OF_THE_NAMED = re.compile(r"\b(?:it|its|itself)\b", re.I)
 
 
+_COMPARES = re.compile(r"(?i)\b(?:compar|contrast|versus|vs\b|differ|against)")
+_GOES_ON = re.compile(r"\s+(?:of|on|about)\s+[^:?;,.—–()]+", re.I)
 _ENDS_HANGING = re.compile(r"\b(?:from|of|by|for|in|on|with|to|at)$", re.I)
 
 
@@ -177,7 +188,10 @@ _ONE_PAPER = re.compile(r"(?:\b(?:the|that|this)\s+(?:[\w'/-]+\s+){0,5}?|^\s*(?:
                         r"there's)\s+(?:a\s+|one\s+)?(?:[\w'/-]+\s+){0,3}?)(?:paper|study|work)\b(?!s)|"
                         # ... or the one benchmark it built ("the benchmark on how VLMs cope with compressed images —
                         # how much does their module help?": a second review of session 45, qk036 added a runner-up)
-                        r"^\W*(?:the|that)\s+(?:[\w'/-]+\s+){0,3}?(?:benchmark|dataset)\s+(?:on|about|for|that|which|where|of)\b",
+                        # ... or "the one …" opening the question ("The one benchmarking how vision-language models cope
+                        # with …": a second review of session 49, qt023 quoted two other papers first)
+                        r"^\W*(?:the|that)\s+(?:[\w'/-]+\s+){0,3}?(?:benchmark|dataset)\s+(?:on|about|for|that|which|where|of)\b|"
+                        r"^\W*(?:the|that)\s+one\s+(?:on|about|for|that|which|where|with|[a-z]+ing)\b",
                         re.I)
 
 

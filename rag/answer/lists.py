@@ -61,8 +61,9 @@ def searched(question, k: int) -> tuple[str, int]:
 # ... or restates it in plain words: "generating videos, I mean models that produce brand-new video clips" (read set BO)
 _FACET_SPLIT = re.compile(r",?\s*\b(?:i\.e\.|e\.g\.|incl\.|esp\.|especially|such as|for example|for instance|including|like|"
                           r"namely|whether|I\s+mean|that\s+is(?=\s*,)|in\s+other\s+words|a\.?k\.?a\.?)"
-                          r"(?=\W)\s*,?\s*|\s*[;:()]\s*|,\s*(?:(?:or|and)\s+)?|\s+(?:and/)?or\s+|\s*/\s*", re.I)
+                          r"(?=\W)\s*,?\s*|\s*[;:()—–]\s*|\s+-\s+|,\s*(?:(?:or|and)\s+)?|\s+(?:and/)?or\s+|\s*/\s*", re.I)  # (dashes: qu043)
 MAX_FACETS = 4
+_EXAMPLES = re.compile(r"(?i)\b(?:like|such as|e\.g\.|for example|for instance|including)\s")
 # A facet lifts a paper's probability to the facet's own when the facet's probability is at least FACET_CLEAR x
 # the threshold (the facet clearly answers) and the whole topic already finds the paper loosely related (RELATED);
 # a facet on whose ranking the VAGUE-th paper still clears the threshold ("propose benchmarks", "for video") is
@@ -80,6 +81,10 @@ def facets(text: str) -> list[str]:
     """The parts of a topic that can match on their own ("use Mamba", "state-space models"), each with a content
     word; none when the topic has a single part."""
     parts = [" ".join(p.split()).strip(" ,.?!") for p in _FACET_SPLIT.split(distributed(text)) if p]
+    # examples joined by "and" are alternatives too: "Bayesian ideas like priors and belief updating" (a paper may
+    # write only "priors": a second review of session 49, qt048)
+    if examples := _EXAMPLES.search(text):
+        parts = parts[:1] + [q for p in parts[1:] for q in re.split(r"\s+and\s+", p)] if examples.start() else parts
     found: list[str] = []
     for part in parts:
         if terms(part) - GENERIC and part.lower() != text.lower() and part not in found:

@@ -34,7 +34,7 @@ PLAIN_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
      r"trained\s+(?:on|with|for)\b", "length extrapolation"),
     # ... past its training length, longer sequences than trained on, and with no retraining (a second review of session
     # 44: "which papers extend a model past its training length without retraining?" abstained)
-    (r"\b(?:past|beyond)\s+(?:its|their|the)\s+(?:training|trained)\s+(?:length|horizon|context(?:\s+window)?)\b|"
+    (r"\b(?:past|beyond)\s+(?:its|their|the)\s+(?:training|trained)\s+(?:length|horizon|window|context(?:\s+window)?)\b|"
      # ... "longer sequences or videos than it was trained on" (read set EE, ee034)
      r"\blonger\s+(?:sequences|inputs|contexts|videos)\s+(?:(?:or|and|and/or)\s+(?:sequences|inputs|contexts|videos)\s+)?than\s+(?:what\s+)?(?:they|it)\s+(?:saw|(?:were|was)\s+trained\s+on)\b",
      "length extrapolation or context extension"),  # (both the field's words: UPI writes the second)
@@ -42,7 +42,7 @@ PLAIN_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
     (r"\b(?:as\s+(?:it|the\s+video)\s+(?:streams|comes\s+in|plays)|(?:frames|video)\s+keeps?\s+(?:coming|arriving)|live\s+video)\b|"
      # ... "video while it is still arriving live", "live feeds", "rather than a finished clip" (read set DX, dx026)
      r"\bwhile\s+(?:it|the\s+(?:video|footage|stream))\s+(?:is\s+)?(?:still\s+)?(?:arriving|coming\s+in|being\s+(?:recorded|"
-     r"captured|filmed))\b|\barriv(?:es|ing)\s+live\b|\blive\s+(?:feeds?|camera\s+feeds?|footage)\b|"
+     r"captured|filmed))\b|\barriv(?:es|ing)\s+(?:live|in\s+streaming|as\s+a\s+stream)\b|\blive\s+(?:feeds?|camera\s+feeds?|footage)\b|"  # (qu033)
      r"\b(?:rather\s+than|instead\s+of|not)\s+(?:working\s+on\s+)?(?:a\s+)?(?:finished|complete|pre-?recorded)\s+(?:clips?|videos?)\b",
      "streaming"),
     # ... "lowering numerical precision" too (dev bj030), "storing its numbers with less precision" (read set EK, ek025)
@@ -124,7 +124,7 @@ PLAIN_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
      # ... "sequences much longer than the model was trained on" (read set CT, ct028)
      # (of sequences, inputs, videos: "documents … for retrieval" is a domain of its own, second review)
      r"\b(?:sequences|inputs|videos|clips)\s+(?:much\s+|far\s+|many\s+times\s+)?longer\s+than\s+"
-     r"(?:what\s+)?(?:it|they|the\s+models?)\s+(?:was|were|is|are|saw|sees|had\s+seen)\s+(?:trained\s+on|during\s+training|"
+     r"(?:what\s+|the\s+ones?\s+|those\s+)?(?:it|they|the\s+models?)\s+(?:was|were|is|are|saw|sees|had\s+seen)\s+(?:trained\s+on|during\s+training|"
      r"in\s+training)\b|"
      # ... or "than in its training", as a second language writes it (a second review of session 46, qn057)
      r"\blonger\s+than\s+(?:in|during|at)\s+(?:its|their|the)\s+training\b", "length extrapolation"),
@@ -287,8 +287,8 @@ PLAIN_TERMS = [(re.compile(pattern, re.I), term) for pattern, term in [
     # ... and the algorithm video models are trained with by reinforcement learning, which some abstracts name alone
     # ("SPIKE-RL … leveraging GRPO to refine its belief hypotheses based on a reward signal": read sets CK, CM, CP, session
     # 33, each lost SPIKE from "which ICLR papers train video models with reinforcement learning?")
-    (r"\b(?:train\w*|post-train\w*|fine-?tun\w*|optimi[sz]\w*)\s+(?:[\w-]+\s+){0,4}?(?:with|via|using|by)\s+"
-     r"reinforcement\s+learning\b", "GRPO"),
+    (r"\b(?:(?:train\w*|post-train\w*|fine-?tun\w*|optimi[sz]\w*)\s+(?:[\w-]+\s+){0,4}?(?:with|via|using|by)|use[sd]?|using|"
+     r"appl(?:y|ies|ied|ying)|adopt\w*|leverag\w*)\s+(?:some\s+(?:kind\s+of\s+|form\s+of\s+)?)?reinforcement\s+learning\b", "GRPO"),  # (qu035, qu049)
     # session 47 (read set EI: a retired physicist's plain words, ei015 and ei021 abstained): tuning knobs are hyperparameters,
     # settings carried over to wider networks transfer, linear separators are halfspaces, those through the origin homogeneous
     (r"\btuning\s+knobs?\b|\bknobs?\s+(?:you|one|we)\s+(?:tune|set|turn)\b", "hyperparameters"),

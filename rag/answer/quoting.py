@@ -180,6 +180,8 @@ def counted_items(hit: Hit, asks: Asks, chosen: list[Sentence]) -> list[Sentence
 # pipeline?": read set EL, el003 quoted two of its three): each sentence bringing one in under a bracketed acronym
 # ("building blocks" reach it as components, plain_words.py: "build" alone asks no parts)
 _PARTS_ASKED = frozenset(terms("component components module modules ingredient ingredients constituents"))
+_SEVERAL_PARTS = re.compile(r"(?i)\b(?:components|modules|ingredients|constituents|parts|pieces|building\s+blocks)\b|"
+                            r"\b(?:what|which)\s+(?:are|were)\b")
 _BRINGS_NAMED = re.compile(r"\b(?:incorporat|introduc|implement|propos|design|develop|present|employ|devis|adopt|add)\w*\b"
                            r"[^.;]{0,120}?\((?P<acronym>[A-Z][\w-]*[A-Z][\w-]*)\)")
 
@@ -187,7 +189,8 @@ _BRINGS_NAMED = re.compile(r"\b(?:incorporat|introduc|implement|propos|design|de
 def named_parts(hit: Hit, asks: Asks, chosen: list[Sentence]) -> list[Sentence]:
     """The sentences naming a method's parts (see _BRINGS_NAMED) that `chosen` lacks, when the question asks its parts
     and at least two sentences name one; none else."""
-    if not asks.ask & _PARTS_ASKED:
+    # (one part asked, "how is called the component that adapts to …", is the best sentence's: qu020 lost it to the others)
+    if not asks.ask & _PARTS_ASKED or not _SEVERAL_PARTS.search(asks.clause):
         return []
     sentences = analyse(hit.paper.text).sentences
     own = {n.lower() for n in names_of(hit.paper)}

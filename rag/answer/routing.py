@@ -93,9 +93,9 @@ _LIST = re.compile(
     r"|\b(?:papers|works|studies|publications) (?:on|about|that|which|where|in which|whose|studying|using|proposing|with|"
     r"dealing|addressing|exploring|investigating|tackling|looking|regarding|concerning|involving|related|relating|"
     r"reporting|presenting|describing)\b"  # ("identify the works reporting …": a second review of session 42)
-    # "Any work on X?", "What (ICLR 2026) research is there on X?": a topic, asked of the whole collection
-    # ... "Any ICML work that compresses video tokens?" (read set AU, session 22: answered from one paper)
-    r"|\b(?:any|what|which|is there(?: any)?|are there(?: any)?)\s+(?:(?:prior|previous|recent|other|existing|\w+\s+\d{4}|"
+    # "Any work on X?", "What (ICLR 2026) research is there on X?": a topic, asked of the whole collection; "Any ICML work that compresses video tokens?" (read set AU, session 22: answered from one paper)
+    r"|\b(?!which\s+work\s+(?-i:[a-z]+[^s\W]s)\b)"  # (not "Which work explains why …?", one paper, as "Which paper …": qu029)
+    r"(?:any|what|which|is there(?: any)?|are there(?: any)?)\s+(?:(?:prior|previous|recent|other|existing|\w+\s+\d{4}|"
     r"(?-i:[A-Z]{3,}\w*))\s+)?"
     r"(?:work|research)\b(?!\s+(?:does|did|do|was)\b)"
     # a question that opens with the papers asked for: "Work on Mamba?", "Papers proving generalization bounds?"

@@ -7,18 +7,14 @@ import re
 
 from rag.answer.descriptions import described_phrases
 from rag.answer.names import TitleIndex, compact
-from rag.answer.wording import GENERIC, KIND_WORDS
+from rag.answer.wording import COMPARE, GENERIC, KIND_WORDS
 from rag.corpus.terms import terms
 from rag.index.store import Snapshot
 from rag.retrieval.wordlists import english_words
 
 MAX_MENTIONS = 2  # a name found in more abstracts than this names no one paper
 
-COMPARE = re.compile(r"\b(compare[sd]?|comparison|differ\w*|versus|vs\.?|both|each|contrast|"
-                     r"separates?|distinguish(?:es)?|unlike|similar\w*|same|in common|alike|consistent|"
-                     r"agrees?|contradicts?|in line with|relates? to|relationship)\b|" + r"\b(?:faster|slower|better|worse|"
-                     r"cheaper|larger|smaller|bigger|more|fewer|less|higher|lower|longer|shorter)\b[^.?;]{0,30}?\bthan\b",
-                     re.I)
+
 # words that set one paper against another, not a question about one paper's parts ("both", "each", "same" are
 # said of one paper's components too): with one paper named and no other described by a noun, the rest of
 # the question describes the other ("Is the layer-pruning collapse finding consistent with X's claim?")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from rag.answer.names import PAPER_KINDS as _KINDS, compact
+from rag.answer.wording import COMPARE
 
 # ... or "one" after its description ("the subliminal learning one and the adversarial distillation one": fresh set EC),
 # not a position or a pointer ("the first one", "the other one", "this one")
@@ -90,7 +91,7 @@ def described_phrase(text: str, written: tuple[str, ...]) -> str:
                 continue
             # ("with the …" only after a comparison's word: "… correlate with the approximation error, and what …"
             # compares nothing, a second review of session 49, qu014)
-            if pattern is _DESCRIBED_LOOSELY and re.match(r"(?i)with\b", match.group(0)) and not _COMPARES.search(text[:match.start()]):
+            if pattern is _DESCRIBED_LOOSELY and re.match(r"(?i)with\b", match.group(0)) and not COMPARE.search(text[:match.start()]):
                 continue
             if _POINTS_ELSEWHERE.match(phrase) or _OF_THE_NAMED.search(phrase):
                 continue
@@ -114,7 +115,6 @@ _POINTS_ELSEWHERE = re.compile(r"(?:same|whole|entire|very|other|above|former|la
 _OF_THE_NAMED = re.compile(r"\b(?:it|its|itself)\b", re.I)
 
 
-_COMPARES = re.compile(r"(?i)\b(?:compar|contrast|versus|vs\b|differ|against)")
 _GOES_ON = re.compile(r"\s+(?:of|on|about)\s+[^:?;,.—–()]+", re.I)
 _ENDS_HANGING = re.compile(r"\b(?:from|of|by|for|in|on|with|to|at)$", re.I)
 

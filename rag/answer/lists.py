@@ -83,8 +83,8 @@ def facets(text: str) -> list[str]:
     parts = [" ".join(p.split()).strip(" ,.?!") for p in _FACET_SPLIT.split(distributed(text)) if p]
     # examples joined by "and" are alternatives too: "Bayesian ideas like priors and belief updating" (a paper may
     # write only "priors": a second review of session 49, qt048)
-    if examples := _EXAMPLES.search(text):
-        parts = parts[:1] + [q for p in parts[1:] for q in re.split(r"\s+and\s+", p)] if examples.start() else parts
+    if (examples := _EXAMPLES.search(text)) and examples.start():
+        parts = parts[:1] + [q for p in parts[1:] for q in re.split(r"\s+and\s+", p)]
     found: list[str] = []
     for part in parts:
         if terms(part) - GENERIC and part.lower() != text.lower() and part not in found:

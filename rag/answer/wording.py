@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from bm25s.stopwords import STOPWORDS_EN_PLUS
 
 from rag.corpus.terms import terms
@@ -131,3 +133,11 @@ FUNCTION |= terms("whats hows whos wheres whens thats theres")
 GIST_WORDS = frozenset(terms("main key core central overall big idea ideas contribution contributions finding headline "
                              "findings takeaway takeaways novelty gist summary point points highlight highlights "
                              "about picture"))
+
+
+# words that set two papers (or two things) side by side: "compare", "versus", "faster … than"
+COMPARE = re.compile(r"\b(compare[sd]?|comparison|differ\w*|versus|vs\.?|both|each|contrast|"
+                     r"separates?|distinguish(?:es)?|unlike|similar\w*|same|in common|alike|consistent|"
+                     r"agrees?|contradicts?|in line with|relates? to|relationship)\b|" + r"\b(?:faster|slower|better|worse|"
+                     r"cheaper|larger|smaller|bigger|more|fewer|less|higher|lower|longer|shorter)\b[^.?;]{0,30}?\bthan\b",
+                     re.I)
